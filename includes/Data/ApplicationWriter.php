@@ -1,0 +1,169 @@
+<?php
+/**
+ * The one writer of applications' statuses: every status history row and every timeline column is
+ * written here, in one format, from Pipeline's rules (SPEC §11: "one writer, one format").
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Data;
+
+use RecruitingReports\Domain\Events;
+use RecruitingReports\Domain\Pipeline;
+use WP_Error;
+
+defined( 'ABSPATH' ) || exit;
+
+final class ApplicationWriter {
+
+	public const HISTORY_COLUMNS = array( 'application_id', 'from_status', 'to_status', 'changed_at', 'user_id', 'note' );
+
+	/**
+	 * Creates an application in `new`, with its first history row.
+	 *
+	 * @param array $fields job_id, candidate_name, candidate_email, candidate_phone, external_id (optional).
+	 * @return int|WP_Error Application id.
+	 */
+	public static function create( array $fields, int $user_id, ?int $applied_at = null ) {
+		global $wpdb;
+		$now        = time();
+		$applied_at = $applied_at ?? $now;
+		$row        = array_merge(
+			array(
+				'job_id'          => (int) $fields['job_id'],
+				'external_id'     => $fields['external_id'] ?? null,
+				'candidate_name'  => (string) $fields['candidate_name'],
+				'candidate_email' => (string) $fields['candidate_email'],
+				'candidate_phone' => (string) ( $fields['candidate_phone'] ?? '' ),
+				'created_at'      => $now,
+				'updated_at'      => $now,
+			),
+			Pipeline::timeline_columns( Pipeline::initial_state( $applied_at ) )
+		);
+		if ( ! $wpdb->insert( Schema::table( 'applications' ), $row ) ) {
+			return new WP_Error( 'internal_error', __( 'The application could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
+		}
+		$id = (int) $wpdb->insert_id;
+		BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, null, 'new', $applied_at, $user_id, null ) ) );
+		Events::emit(
+			Events::APPLICATION_CREATED,
+			array(
+				'application_id' => $id,
+				'job_id'         => $row['job_id'],
+			)
+		);
+		Events::data_changed();
+		return $id;
+	}
+
+	/**
+	 * Moves an application to a new status (SPEC §6).
+	 *
+	 * The update is a compare-and-swap on the status the change was validated against, so two
+	 * concurrent changes can never both apply to the same starting status (no lost or forked history).
+	 *
+	 * @return array{changed:bool,from:string,to:string}|WP_Error 404 unknown, 409 not allowed.
+	 */
+	public static function change_status( int $id, string $target, int $user_id, ?string $note = null ) {
+		global $wpdb;
+		$table = Schema::table( 'applications' );
+		for ( $attempt = 0; $attempt < 3; $attempt++ ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+			if ( ! $row ) {
+				return new WP_Error( 'resource_not_found', __( 'Application not found.', 'recruiting-reports' ), array( 'status' => 404 ) );
+			}
+			$now   = time();
+			$state = self::state_of( $row );
+			$next  = Pipeline::apply( $state, $target, $now );
+			if ( null === $next ) {
+				$allowed = Pipeline::allowed_targets( $state['status'], $state['reopen_status'] );
+				return new WP_Error(
+					'invalid_status_transition',
+					sprintf(
+						/* translators: 1: current status, 2: requested status, 3: allowed statuses. */
+						__( 'An application in "%1$s" cannot move to "%2$s". Allowed: %3$s.', 'recruiting-reports' ),
+						$state['status'],
+						$target,
+						$allowed ? implode( ', ', $allowed ) : __( 'none', 'recruiting-reports' )
+					),
+					array(
+						'status'  => 409,
+						'current' => $state['status'],
+						'allowed' => $allowed,
+					)
+				);
+			}
+			if ( $next === $state ) {
+				return array(
+					'changed' => false,
+					'from'    => $state['status'],
+					'to'      => $target,
+				);
+			}
+			$columns               = Pipeline::timeline_columns( $next );
+			$columns['updated_at'] = $now;
+			unset( $columns['applied_at'] );
+			$updated = $wpdb->update( $table, $columns, array( 'id' => $id, 'status' => $state['status'] ) );
+			if ( 1 !== $updated ) {
+				continue; // Someone else changed it first: re-read and validate again.
+			}
+			BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note ) ) );
+			Events::emit(
+				Events::APPLICATION_STATUS_CHANGED,
+				array(
+					'application_id' => $id,
+					'job_id'         => (int) $row['job_id'],
+					'from'           => $state['status'],
+					'to'             => $target,
+				)
+			);
+			Events::data_changed();
+			return array(
+				'changed' => true,
+				'from'    => $state['status'],
+				'to'      => $target,
+			);
+		}
+		return new WP_Error( 'invalid_status_transition', __( 'The application was changed by another request; reload and try again.', 'recruiting-reports' ), array( 'status' => 409 ) );
+	}
+
+	/** The Pipeline state stored in an application row. */
+	public static function state_of( array $row ): array {
+		$entered = array( 'new' => (int) $row['applied_at'] );
+		foreach ( array( 'screening', 'interview', 'offer', 'hired' ) as $stage ) {
+			if ( null !== $row[ $stage . '_at' ] ) {
+				$entered[ $stage ] = (int) $row[ $stage . '_at' ];
+			}
+		}
+		return array(
+			'status'        => $row['status'],
+			'reopen_status' => $row['reopen_status'],
+			'max_stage'     => (int) $row['max_stage'],
+			'entered'       => $entered,
+		);
+	}
+
+	/**
+	 * History rows for a whole replayed history (the initial `new` row included, no-ops skipped).
+	 *
+	 * @param array<int,array{status:string,at:int}> $history Chronological, already validated.
+	 * @return array[] Rows in HISTORY_COLUMNS order.
+	 */
+	public static function history_rows( int $application_id, int $applied_at, array $history, int $user_id ): array {
+		$rows    = array( self::history_row( $application_id, null, 'new', $applied_at, $user_id, null ) );
+		$current = 'new';
+		foreach ( $history as $change ) {
+			if ( $change['status'] === $current ) {
+				continue;
+			}
+			$rows[]  = self::history_row( $application_id, $current, $change['status'], $change['at'], $user_id, null );
+			$current = $change['status'];
+		}
+		return $rows;
+	}
+
+	private static function history_row( int $application_id, ?string $from, string $to, int $at, int $user_id, ?string $note ): array {
+		return array( $application_id, $from, $to, $at, $user_id, $note );
+	}
+}

@@ -1,0 +1,69 @@
+<?php
+/**
+ * The five permissions of SPEC §2 as WordPress capabilities, and the Recruiter role.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Data;
+
+defined( 'ABSPATH' ) || exit;
+
+final class Capabilities {
+
+	public const READ_JOBS          = 'recruiting_read_jobs';
+	public const WRITE_JOBS         = 'recruiting_write_jobs';
+	public const READ_APPLICATIONS  = 'recruiting_read_applications';
+	public const WRITE_APPLICATIONS = 'recruiting_write_applications';
+	public const MANAGE_SETTINGS    = 'recruiting_manage_settings';
+
+	public const ALL = array(
+		self::READ_JOBS,
+		self::WRITE_JOBS,
+		self::READ_APPLICATIONS,
+		self::WRITE_APPLICATIONS,
+		self::MANAGE_SETTINGS,
+	);
+
+	public const RECRUITER_ROLE = 'recruiter';
+
+	/** Capabilities of the Recruiter role: everything but Settings. */
+	public const RECRUITER = array(
+		self::READ_JOBS,
+		self::WRITE_JOBS,
+		self::READ_APPLICATIONS,
+		self::WRITE_APPLICATIONS,
+	);
+
+	/** Idempotent: safe on every activation and upgrade. */
+	public static function install(): void {
+		$admin = get_role( 'administrator' );
+		if ( $admin ) {
+			foreach ( self::ALL as $cap ) {
+				$admin->add_cap( $cap );
+			}
+		}
+		$recruiter_caps = array( 'read' => true );
+		foreach ( self::RECRUITER as $cap ) {
+			$recruiter_caps[ $cap ] = true;
+		}
+		$role = get_role( self::RECRUITER_ROLE );
+		if ( ! $role ) {
+			// The name is stored untranslated, as WordPress does for its own roles; translate_user_role() shows it.
+			add_role( self::RECRUITER_ROLE, 'Recruiter', $recruiter_caps );
+			return;
+		}
+		foreach ( $recruiter_caps as $cap => $grant ) {
+			$role->add_cap( $cap, $grant );
+		}
+	}
+
+	public static function uninstall(): void {
+		foreach ( wp_roles()->role_objects as $role ) {
+			foreach ( self::ALL as $cap ) {
+				$role->remove_cap( $cap );
+			}
+		}
+		remove_role( self::RECRUITER_ROLE );
+	}
+}

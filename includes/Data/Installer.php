@@ -1,0 +1,26 @@
+<?php
+/**
+ * Activation and version upgrades: tables, capabilities, default settings.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Data;
+
+defined( 'ABSPATH' ) || exit;
+
+final class Installer {
+
+	public static function activate(): void {
+		Schema::migrate();
+		Capabilities::install();
+		Settings::ensure_defaults();
+	}
+
+	/** Runs on every load; cheap when the stored schema version is current (one autoloaded option). */
+	public static function maybe_upgrade(): void {
+		if ( Schema::installed_version() !== Schema::VERSION ) {
+			self::activate();
+		}
+	}
+}

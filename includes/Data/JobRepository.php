@@ -1,0 +1,103 @@
+<?php
+/**
+ * Reads and writes jobs (posts of JobPostType) with their meta fields.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Data;
+
+use RecruitingReports\Domain\JobPostType;
+use WP_Error;
+use WP_Post;
+
+defined( 'ABSPATH' ) || exit;
+
+final class JobRepository {
+
+	/** Meta fields of a job: API field => meta key. */
+	public const META = array(
+		'department'      => '_recruiting_department',
+		'location'        => '_recruiting_location',
+		'employment_type' => '_recruiting_employment_type',
+		'external_id'     => '_recruiting_external_id',
+	);
+
+	public static function get( int $id ): ?WP_Post {
+		$post = $id > 0 ? get_post( $id ) : null;
+		return ( $post instanceof WP_Post && JobPostType::POST_TYPE === $post->post_type && 'trash' !== $post->post_status && 'auto-draft' !== $post->post_status ) ? $post : null;
+	}
+
+	/**
+	 * Job ids for external ids.
+	 *
+	 * @param string[] $external_ids External ids.
+	 * @return array<string,int> ImportValidator::key( external id ) => job id
+	 */
+	public static function ids_for_external_ids( array $external_ids ): array {
+		global $wpdb;
+		$external_ids = array_values( array_unique( array_map( 'strval', $external_ids ) ) );
+		if ( ! $external_ids ) {
+			return array();
+		}
+		$placeholders = implode( ',', array_fill( 0, count( $external_ids ), '%s' ) );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- placeholders only.
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT m.meta_value AS external_id, p.ID AS id FROM {$wpdb->postmeta} m JOIN {$wpdb->posts} p ON p.ID = m.post_id WHERE m.meta_key = %s AND p.post_type = %s AND p.post_status <> 'trash' AND m.meta_value IN ($placeholders)", array_merge( array( self::META['external_id'], JobPostType::POST_TYPE ), $external_ids ) ), ARRAY_A );
+		$map  = array();
+		foreach ( $rows as $row ) {
+			$map[ \RecruitingReports\Import\ImportValidator::key( (string) $row['external_id'] ) ] = (int) $row['id'];
+		}
+		return $map;
+	}
+
+	/**
+	 * Creates ($id 0) or updates a job. Fields: title, description, status, department, location,
+	 * employment_type, external_id, created_at (unix seconds, creation only or import).
+	 *
+	 * @return int|WP_Error The job id.
+	 */
+	public static function save( array $fields, int $id = 0 ) {
+		if ( ! $id && ! isset( $fields['created_at'] ) ) {
+			$fields['created_at'] = time();
+		}
+		$post = array(
+			'post_type' => JobPostType::POST_TYPE,
+		);
+		if ( $id ) {
+			$post['ID'] = $id;
+		}
+		if ( array_key_exists( 'title', $fields ) ) {
+			$post['post_title'] = $fields['title'];
+		}
+		if ( array_key_exists( 'description', $fields ) ) {
+			$post['post_content'] = $fields['description'];
+		}
+		if ( array_key_exists( 'status', $fields ) ) {
+			$post['post_status'] = $fields['status'];
+		} elseif ( ! $id ) {
+			$post['post_status'] = 'draft';
+		}
+		if ( isset( $fields['created_at'] ) ) {
+			$post['post_date_gmt'] = gmdate( 'Y-m-d H:i:s', (int) $fields['created_at'] );
+			$post['post_date']     = get_date_from_gmt( $post['post_date_gmt'] );
+			// A draft keeps its date only when told so; otherwise WordPress treats drafts as undated.
+			$post['edit_date'] = true;
+		}
+		$result = $id ? wp_update_post( wp_slash( $post ), true ) : wp_insert_post( wp_slash( $post ), true );
+		if ( is_wp_error( $result ) ) {
+			return $result;
+		}
+		foreach ( self::META as $field => $meta_key ) {
+			if ( array_key_exists( $field, $fields ) ) {
+				update_post_meta( (int) $result, $meta_key, wp_slash( (string) $fields[ $field ] ) );
+			}
+		}
+		return (int) $result;
+	}
+
+	/** created_at of a job as unix seconds (post_date_gmt is UTC). */
+	public static function created_at( WP_Post $post ): int {
+		$gmt = '0000-00-00 00:00:00' === $post->post_date_gmt ? get_gmt_from_date( $post->post_date ) : $post->post_date_gmt;
+		return (int) strtotime( $gmt . ' UTC' );
+	}
+}

@@ -1,0 +1,256 @@
+<?php
+/**
+ * The plugin's custom tables, in one place, and the versioned migrations that create and upgrade them.
+ *
+ * Conventions: every time in these tables is a UTC instant stored as unix seconds (BIGINT), so that
+ * report arithmetic (durations, ranges) is plain integer SQL on both MySQL/MariaDB and SQLite; it is
+ * converted to ISO 8601 only at the REST edge, and to site-timezone calendar dates only in reports.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Data;
+
+use RecruitingReports\Domain\Pipeline;
+
+defined( 'ABSPATH' ) || exit;
+
+final class Schema {
+
+	/** Bump when the table definitions change; add a step to migrations() when data must move. */
+	public const VERSION = 2;
+
+	public const VERSION_OPTION = 'recruiting_reports_db_version';
+
+	public const TABLES = array(
+		'applications',
+		'status_history',
+		'notes',
+		'ratings',
+		'api_keys',
+		'rate_limits',
+		'webhooks',
+		'webhook_deliveries',
+		'webhook_attempts',
+	);
+
+	public static function table( string $name ): string {
+		global $wpdb;
+		return $wpdb->prefix . 'recruiting_' . $name;
+	}
+
+	/** CREATE TABLE statements in dbDelta's format (two spaces after PRIMARY KEY, one column per line). */
+	public static function definitions(): array {
+		global $wpdb;
+		$charset = $wpdb->get_charset_collate();
+		$t       = array();
+		foreach ( self::TABLES as $name ) {
+			$t[ $name ] = self::table( $name );
+		}
+
+		return array(
+			// The timeline columns (status … hired_at) are derived from status_history by Pipeline and
+			// written only together with it (see ApplicationWriter), so reports never join the history.
+			"CREATE TABLE {$t['applications']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  job_id bigint(20) unsigned NOT NULL,
+  external_id varchar(191) DEFAULT NULL,
+  candidate_name varchar(255) NOT NULL DEFAULT '',
+  candidate_email varchar(255) NOT NULL DEFAULT '',
+  candidate_phone varchar(64) NOT NULL DEFAULT '',
+  status varchar(20) NOT NULL DEFAULT 'new',
+  reopen_status varchar(20) DEFAULT NULL,
+  max_stage tinyint(3) unsigned NOT NULL DEFAULT 0,
+  applied_at bigint(20) NOT NULL,
+  screening_at bigint(20) DEFAULT NULL,
+  interview_at bigint(20) DEFAULT NULL,
+  offer_at bigint(20) DEFAULT NULL,
+  hired_at bigint(20) DEFAULT NULL,
+  created_at bigint(20) NOT NULL,
+  updated_at bigint(20) NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY external_id (external_id),
+  KEY status (status),
+  KEY job_status (job_id,status),
+  KEY applied_stage (applied_at,max_stage),
+  KEY job_applied_stage (job_id,applied_at,max_stage),
+  KEY hired_applied (hired_at,applied_at,job_id),
+  KEY job_hired (job_id,hired_at)
+) $charset;",
+			// Index notes for the report queries of SPEC §7:
+			// status / job_status: overview by_status and totals (all applications, optionally one job), covering.
+			// applied_stage / job_applied_stage: overview cohort (applied_at in period) and its reached() counts, covering.
+			// hired_applied / job_hired: time to hire over H (hired_at in period), overall figures, median, trend, by_job.
+			// job_status also serves GET /applications?job_id=&status=.
+			"CREATE TABLE {$t['status_history']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  application_id bigint(20) unsigned NOT NULL,
+  from_status varchar(20) DEFAULT NULL,
+  to_status varchar(20) NOT NULL,
+  changed_at bigint(20) NOT NULL,
+  user_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  note text,
+  PRIMARY KEY  (id),
+  KEY application_changed (application_id,changed_at)
+) $charset;",
+			"CREATE TABLE {$t['notes']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  application_id bigint(20) unsigned NOT NULL,
+  user_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  content text NOT NULL,
+  created_at bigint(20) NOT NULL,
+  PRIMARY KEY  (id),
+  KEY application_created (application_id,created_at)
+) $charset;",
+			"CREATE TABLE {$t['ratings']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  application_id bigint(20) unsigned NOT NULL,
+  user_id bigint(20) unsigned NOT NULL,
+  score tinyint(3) unsigned NOT NULL,
+  created_at bigint(20) NOT NULL,
+  updated_at bigint(20) NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY application_user (application_id,user_id)
+) $charset;",
+			// lookup_id: the public identifier inside a key, indexed so that authentication is one point
+			// read; secret_hash: keyed hash of the whole key, compared in constant time.
+			"CREATE TABLE {$t['api_keys']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  user_id bigint(20) unsigned NOT NULL,
+  name varchar(200) NOT NULL DEFAULT '',
+  environment varchar(10) NOT NULL DEFAULT 'live',
+  lookup_id varchar(32) NOT NULL,
+  secret_hash varchar(128) NOT NULL,
+  hint varchar(32) NOT NULL DEFAULT '',
+  permissions varchar(255) NOT NULL DEFAULT '',
+  rate_limit int(10) unsigned DEFAULT NULL,
+  created_at bigint(20) NOT NULL,
+  last_used_at bigint(20) DEFAULT NULL,
+  expires_at bigint(20) DEFAULT NULL,
+  revoked_at bigint(20) DEFAULT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY lookup_id (lookup_id),
+  KEY user_id (user_id)
+) $charset;",
+			// One row per key and fixed window; incremented atomically with UPDATE … SET hits = hits + 1.
+			"CREATE TABLE {$t['rate_limits']} (
+  key_id bigint(20) unsigned NOT NULL,
+  window_start bigint(20) NOT NULL,
+  hits int(10) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (key_id,window_start)
+) $charset;",
+			"CREATE TABLE {$t['webhooks']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  url varchar(2048) NOT NULL,
+  events varchar(255) NOT NULL DEFAULT '',
+  secret_encrypted text NOT NULL,
+  active tinyint(1) NOT NULL DEFAULT 1,
+  created_by bigint(20) unsigned NOT NULL DEFAULT 0,
+  created_at bigint(20) NOT NULL,
+  updated_at bigint(20) NOT NULL,
+  PRIMARY KEY  (id)
+) $charset;",
+			// status_due serves the cron queue (pending deliveries whose next attempt is due).
+			"CREATE TABLE {$t['webhook_deliveries']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  webhook_id bigint(20) unsigned NOT NULL,
+  delivery_uuid varchar(36) NOT NULL,
+  event varchar(64) NOT NULL,
+  payload longtext NOT NULL,
+  status varchar(20) NOT NULL DEFAULT 'pending',
+  attempts int(10) unsigned NOT NULL DEFAULT 0,
+  next_attempt_at bigint(20) DEFAULT NULL,
+  last_response_code int(10) DEFAULT NULL,
+  last_error text,
+  created_at bigint(20) NOT NULL,
+  updated_at bigint(20) NOT NULL,
+  PRIMARY KEY  (id),
+  KEY status_due (status,next_attempt_at),
+  KEY webhook_created (webhook_id,created_at)
+) $charset;",
+			"CREATE TABLE {$t['webhook_attempts']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  delivery_id bigint(20) unsigned NOT NULL,
+  attempted_at bigint(20) NOT NULL,
+  response_code int(10) DEFAULT NULL,
+  error text,
+  duration_ms int(10) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (id),
+  KEY delivery_id (delivery_id)
+) $charset;",
+		);
+	}
+
+	public static function installed_version(): int {
+		return (int) get_option( self::VERSION_OPTION, 0 );
+	}
+
+	/** Creates or upgrades the tables, then runs the data steps between the installed and current version. */
+	public static function migrate(): void {
+		$from = self::installed_version();
+		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+		dbDelta( self::definitions() );
+		foreach ( self::migrations() as $version => $step ) {
+			if ( $from > 0 && $from < $version ) {
+				$step();
+			}
+		}
+		update_option( self::VERSION_OPTION, self::VERSION );
+	}
+
+	/**
+	 * Data steps keyed by the version that introduced them. A fresh install skips them (nothing to move).
+	 *
+	 * @return array<int,callable>
+	 */
+	private static function migrations(): array {
+		return array(
+			// Version 2 added the denormalised timeline columns; fill them from the status history.
+			2 => array( self::class, 'rebuild_timelines' ),
+		);
+	}
+
+	/**
+	 * Recomputes every application's timeline columns from its status history, in chunks.
+	 */
+	public static function rebuild_timelines(): void {
+		global $wpdb;
+		$applications = self::table( 'applications' );
+		$history      = self::table( 'status_history' );
+		$last_id      = 0;
+		do {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
+			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT id, applied_at FROM $applications WHERE id > %d ORDER BY id LIMIT 500", $last_id ), ARRAY_A );
+			if ( ! $rows ) {
+				break;
+			}
+			$ids          = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
+			$placeholders = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$changes = $wpdb->get_results( $wpdb->prepare( "SELECT application_id, to_status, changed_at FROM $history WHERE application_id IN ($placeholders) AND from_status IS NOT NULL ORDER BY application_id, changed_at, id", $ids ), ARRAY_A );
+			$by_app  = array();
+			foreach ( $changes as $change ) {
+				$by_app[ (int) $change['application_id'] ][] = array(
+					'status' => $change['to_status'],
+					'at'     => (int) $change['changed_at'],
+				);
+			}
+			foreach ( $rows as $row ) {
+				$id     = (int) $row['id'];
+				$replay = Pipeline::replay( (int) $row['applied_at'], $by_app[ $id ] ?? array() );
+				if ( null !== $replay['state'] ) {
+					$wpdb->update( $applications, Pipeline::timeline_columns( $replay['state'] ), array( 'id' => $id ) );
+				}
+				$last_id = $id;
+			}
+		} while ( true );
+	}
+
+	public static function drop_all(): void {
+		global $wpdb;
+		foreach ( self::TABLES as $name ) {
+			$wpdb->query( 'DROP TABLE IF EXISTS ' . self::table( $name ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		}
+		delete_option( self::VERSION_OPTION );
+	}
+}

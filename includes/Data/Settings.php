@@ -1,0 +1,67 @@
+<?php
+/**
+ * Plugin settings (one option), with their defaults and validation rules.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Data;
+
+defined( 'ABSPATH' ) || exit;
+
+final class Settings {
+
+	public const OPTION = 'recruiting_reports_settings';
+
+	/** Presets a report period can open with; "custom" is only for blocks, which carry their own dates. */
+	public const PERIODS = array( 'last_30_days', 'last_90_days', 'last_12_months', 'year_to_date' );
+
+	public static function defaults(): array {
+		return array(
+			'rate_limit_per_hour'      => 1000,
+			'default_period'           => 'last_12_months',
+			'delete_data_on_uninstall' => false,
+		);
+	}
+
+	/** JSON schema of the settings object (used by the REST settings route for validation and OPTIONS). */
+	public static function schema(): array {
+		return array(
+			'rate_limit_per_hour'      => array(
+				'description' => __( 'Requests allowed per API key per hour.', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 1000000,
+			),
+			'default_period'           => array(
+				'description' => __( 'The period the dashboard widget and the Reports page open with.', 'recruiting-reports' ),
+				'type'        => 'string',
+				'enum'        => self::PERIODS,
+			),
+			'delete_data_on_uninstall' => array(
+				'description' => __( 'Delete all recruiting data when the plugin is uninstalled.', 'recruiting-reports' ),
+				'type'        => 'boolean',
+			),
+		);
+	}
+
+	public static function all(): array {
+		$stored = get_option( self::OPTION, array() );
+		return array_merge( self::defaults(), is_array( $stored ) ? array_intersect_key( $stored, self::defaults() ) : array() );
+	}
+
+	public static function get( string $name ) {
+		return self::all()[ $name ] ?? null;
+	}
+
+	/** Merges validated values into the stored settings; fields not given keep their value. */
+	public static function update( array $values ): array {
+		$settings = array_merge( self::all(), array_intersect_key( $values, self::defaults() ) );
+		update_option( self::OPTION, $settings );
+		return $settings;
+	}
+
+	public static function ensure_defaults(): void {
+		add_option( self::OPTION, self::defaults() );
+	}
+}

@@ -1,0 +1,43 @@
+<?php
+/**
+ * The plugin's domain events, as WordPress actions, so that writers do not know their listeners
+ * (report cache invalidation, webhooks).
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Domain;
+
+defined( 'ABSPATH' ) || exit;
+
+final class Events {
+
+	/** Webhook-visible events (SPEC §5). */
+	public const JOB_CREATED                = 'job.created';
+	public const JOB_UPDATED                = 'job.updated';
+	public const JOB_DELETED                = 'job.deleted';
+	public const APPLICATION_CREATED        = 'application.created';
+	public const APPLICATION_STATUS_CHANGED = 'application.status_changed';
+
+	public const ALL = array(
+		self::JOB_CREATED,
+		self::JOB_UPDATED,
+		self::JOB_DELETED,
+		self::APPLICATION_CREATED,
+		self::APPLICATION_STATUS_CHANGED,
+	);
+
+	/** Fired for every domain event; listeners: webhooks queue. */
+	public const EVENT_ACTION = 'recruiting_reports_event';
+
+	/** Fired after any write that can change a report; listeners: report cache. */
+	public const DATA_CHANGED_ACTION = 'recruiting_reports_data_changed';
+
+	public static function emit( string $event, array $payload ): void {
+		do_action( self::EVENT_ACTION, $event, $payload );
+	}
+
+	public static function data_changed(): void {
+		do_action( self::DATA_CHANGED_ACTION );
+	}
+}

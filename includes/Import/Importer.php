@@ -1,0 +1,191 @@
+<?php
+/**
+ * Writes a validated import batch atomically: jobs through JobRepository, applications and their
+ * histories with multi-row statements, all inside one transaction.
+ *
+ * Re-importing an external id updates that record in place; an imported application's status history
+ * is replaced by the batch's (for migrated records the source system is the authority). Imports emit
+ * no webhook events (a migration of 100,000 records must not flood receivers); they do invalidate
+ * the report cache.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Import;
+
+use RecruitingReports\Data\ApplicationWriter;
+use RecruitingReports\Data\BulkInsert;
+use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\Schema;
+use RecruitingReports\Domain\Events;
+use RecruitingReports\Domain\Pipeline;
+use WP_Error;
+
+defined( 'ABSPATH' ) || exit;
+
+final class Importer {
+
+	/**
+	 * @param mixed $body Decoded JSON body.
+	 * @return array|WP_Error Summary, 400 with every problem, or 500.
+	 */
+	public function import( $body, int $user_id ) {
+		$validator = new ImportValidator();
+		$batch     = $validator->validate( $body );
+		if ( null === $batch ) {
+			$errors = $validator->errors();
+			return new WP_Error(
+				'rest_invalid_param',
+				sprintf(
+					/* translators: %d: number of problems. */
+					_n( 'The import was rejected and nothing was written: %d problem.', 'The import was rejected and nothing was written: %d problems.', count( $errors ), 'recruiting-reports' ),
+					count( $errors )
+				),
+				array(
+					'status' => 400,
+					'params' => $errors,
+				)
+			);
+		}
+
+		global $wpdb;
+		$wpdb->query( 'START TRANSACTION' );
+		$result = $this->write( $batch, $user_id );
+		if ( is_wp_error( $result ) ) {
+			$wpdb->query( 'ROLLBACK' );
+			return $result;
+		}
+		$wpdb->query( 'COMMIT' );
+		Events::data_changed();
+		return $result;
+	}
+
+	/** @return array|WP_Error */
+	private function write( array $batch, int $user_id ) {
+		$failed = new WP_Error( 'internal_error', __( 'The import could not be written; nothing was saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
+
+		$job_ids      = JobRepository::ids_for_external_ids( wp_list_pluck( $batch['jobs'], 'external_id' ) );
+		$jobs_created = 0;
+		foreach ( $batch['jobs'] as $job ) {
+			$key      = ImportValidator::key( $job['external_id'] );
+			$existing = $job_ids[ $key ] ?? 0;
+			$id       = JobRepository::save( $job, $existing );
+			if ( is_wp_error( $id ) ) {
+				return $failed;
+			}
+			$jobs_created                    += $existing ? 0 : 1;
+			$job_ids[ $key ] = $id;
+		}
+
+		$referenced = array();
+		foreach ( $batch['applications'] as $app ) {
+			if ( isset( $app['job']['external'] ) && ! isset( $job_ids[ ImportValidator::key( $app['job']['external'] ) ] ) ) {
+				$referenced[] = $app['job']['external'];
+			}
+		}
+		$job_ids += JobRepository::ids_for_external_ids( $referenced );
+
+		$table    = Schema::table( 'applications' );
+		$external = wp_list_pluck( $batch['applications'], 'external_id' );
+		$existing = $this->application_ids( $external );
+		$now      = time();
+		$new_rows = array();
+		$columns  = null;
+		$updated  = 0;
+		foreach ( $batch['applications'] as $app ) {
+			$state = Pipeline::replay( $app['applied_at'], $app['history'] )['state'];
+			$row   = array_merge(
+				array(
+					'job_id'          => $app['job']['id'] ?? $job_ids[ ImportValidator::key( $app['job']['external'] ) ],
+					'external_id'     => $app['external_id'],
+					'candidate_name'  => $app['candidate_name'],
+					'candidate_email' => $app['candidate_email'],
+					'candidate_phone' => $app['candidate_phone'],
+				),
+				Pipeline::timeline_columns( $state ),
+				array( 'updated_at' => $now )
+			);
+			$key = ImportValidator::key( $app['external_id'] );
+			if ( isset( $existing[ $key ] ) ) {
+				global $wpdb;
+				if ( false === $wpdb->update( $table, $row, array( 'id' => $existing[ $key ] ) ) ) {
+					return $failed;
+				}
+				++$updated;
+				continue;
+			}
+			$row['created_at'] = $now;
+			$columns           = array_keys( $row );
+			$new_rows[]        = array_values( $row );
+		}
+		if ( $new_rows && ! BulkInsert::insert( $table, $columns, $new_rows ) ) {
+			return $failed;
+		}
+
+		$ids = $this->application_ids( $external );
+		if ( count( $ids ) !== count( $batch['applications'] ) ) {
+			return $failed;
+		}
+		if ( $existing && ! $this->delete_history( array_values( $existing ) ) ) {
+			return $failed;
+		}
+		$history_rows = array();
+		foreach ( $batch['applications'] as $app ) {
+			array_push( $history_rows, ...ApplicationWriter::history_rows( $ids[ ImportValidator::key( $app['external_id'] ) ], $app['applied_at'], $app['history'], $user_id ) );
+		}
+		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), ApplicationWriter::HISTORY_COLUMNS, $history_rows ) ) {
+			return $failed;
+		}
+
+		return array(
+			'jobs'            => array(
+				'created' => $jobs_created,
+				'updated' => count( $batch['jobs'] ) - $jobs_created,
+				'ids'     => (object) $this->ids_by_external_id( $batch['jobs'], $job_ids ),
+			),
+			'applications'    => array(
+				'created' => count( $new_rows ),
+				'updated' => $updated,
+				'ids'     => (object) $this->ids_by_external_id( $batch['applications'], $ids ),
+			),
+			'history_entries' => count( $history_rows ),
+		);
+	}
+
+	/** @return array<string,int> each record's external id as given => its id */
+	private function ids_by_external_id( array $records, array $ids_by_key ): array {
+		$ids = array();
+		foreach ( $records as $record ) {
+			$ids[ $record['external_id'] ] = $ids_by_key[ ImportValidator::key( $record['external_id'] ) ];
+		}
+		return $ids;
+	}
+
+	/** @return array<string,int> ImportValidator::key( external id ) => application id */
+	private function application_ids( array $external_ids ): array {
+		global $wpdb;
+		$table = Schema::table( 'applications' );
+		$map   = array();
+		foreach ( array_chunk( array_values( array_unique( $external_ids ) ), 1000 ) as $chunk ) {
+			$placeholders = implode( ',', array_fill( 0, count( $chunk ), '%s' ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT id, external_id FROM $table WHERE external_id IN ($placeholders)", $chunk ), ARRAY_A );
+			foreach ( $rows as $row ) {
+				$map[ ImportValidator::key( (string) $row['external_id'] ) ] = (int) $row['id'];
+			}
+		}
+		return $map;
+	}
+
+	private function delete_history( array $application_ids ): bool {
+		global $wpdb;
+		$table = Schema::table( 'status_history' );
+		foreach ( array_chunk( $application_ids, 1000 ) as $chunk ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers only.
+			if ( false === $wpdb->query( "DELETE FROM $table WHERE application_id IN (" . implode( ',', array_map( 'intval', $chunk ) ) . ')' ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+}

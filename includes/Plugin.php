@@ -1,0 +1,36 @@
+<?php
+/**
+ * Wires the plugin's parts to WordPress hooks. Everything else is in the classes it names.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports;
+
+use RecruitingReports\Data\Installer;
+use RecruitingReports\Domain\JobPostType;
+
+defined( 'ABSPATH' ) || exit;
+
+final class Plugin {
+
+	public const TEXT_DOMAIN = 'recruiting-reports';
+
+	/** REST controllers, each registering its own routes under recruiting/v1. */
+	private const CONTROLLERS = array(
+		Rest\ImportController::class,
+	);
+
+	public static function boot(): void {
+		add_action( 'plugins_loaded', array( Installer::class, 'maybe_upgrade' ) );
+		add_action( 'init', array( JobPostType::class, 'register' ) );
+		add_filter( 'wp_insert_post_data', array( JobPostType::class, 'keep_creation_date' ) );
+		add_action( 'rest_api_init', array( self::class, 'register_rest_routes' ) );
+	}
+
+	public static function register_rest_routes(): void {
+		foreach ( self::CONTROLLERS as $controller ) {
+			( new $controller() )->register_routes();
+		}
+	}
+}

@@ -1,0 +1,140 @@
+<?php
+/**
+ * POST /recruiting/v1/import — jobs and applications with their full history (SPEC §5).
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Rest;
+
+use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Import\Importer;
+use RecruitingReports\Import\ImportValidator;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+defined( 'ABSPATH' ) || exit;
+
+final class ImportController extends Controller {
+
+	/** @var string */
+	protected $rest_base = 'import';
+
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'create_item' ),
+					'permission_callback' => $this->requires( Capabilities::MANAGE_SETTINGS ),
+					// The body is validated as a whole by ImportValidator so that every problem is listed,
+					// not just the first one WordPress's argument validation would stop at.
+					'args'                => array(),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|\WP_Error
+	 */
+	public function create_item( $request ) {
+		$result = ( new Importer() )->import( $request->get_json_params(), get_current_user_id() );
+		if ( is_wp_error( $result ) ) {
+			return $result;
+		}
+		return new WP_REST_Response( $result, 200 );
+	}
+
+	public function get_item_schema(): array {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$instant      = array(
+			'type'   => 'string',
+			'format' => 'date-time',
+		);
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'recruiting-import',
+			'type'       => 'object',
+			'properties' => array(
+				'jobs'         => array(
+					'description' => __( 'Jobs to create or update, identified by external_id.', 'recruiting-reports' ),
+					'type'        => 'array',
+					'maxItems'    => ImportValidator::MAX_JOBS,
+					'context'     => array( 'edit' ),
+					'items'       => array(
+						'type'       => 'object',
+						'required'   => array( 'external_id', 'title' ),
+						'properties' => array(
+							'external_id'     => array( 'type' => 'string' ),
+							'title'           => array( 'type' => 'string' ),
+							'description'     => array( 'type' => 'string' ),
+							'status'          => array(
+								'type' => 'string',
+								'enum' => array( 'draft', 'publish', 'closed' ),
+							),
+							'department'      => array( 'type' => 'string' ),
+							'location'        => array( 'type' => 'string' ),
+							'employment_type' => array( 'type' => 'string' ),
+							'created_at'      => $instant,
+						),
+					),
+				),
+				'applications' => array(
+					'description' => __( 'Applications with their status history, identified by external_id.', 'recruiting-reports' ),
+					'type'        => 'array',
+					'maxItems'    => ImportValidator::MAX_APPLICATIONS,
+					'context'     => array( 'edit' ),
+					'items'       => array(
+						'type'       => 'object',
+						'required'   => array( 'external_id', 'candidate', 'applied_at' ),
+						'properties' => array(
+							'external_id' => array( 'type' => 'string' ),
+							'job'         => array(
+								'description' => __( 'External id of a job in this or an earlier import.', 'recruiting-reports' ),
+								'type'        => 'string',
+							),
+							'job_id'      => array(
+								'description' => __( 'Id of an existing job (instead of job).', 'recruiting-reports' ),
+								'type'        => 'integer',
+							),
+							'candidate'   => array(
+								'type'       => 'object',
+								'properties' => array(
+									'name'  => array( 'type' => 'string' ),
+									'email' => array(
+										'type'   => 'string',
+										'format' => 'email',
+									),
+									'phone' => array( 'type' => 'string' ),
+								),
+							),
+							'applied_at'  => $instant,
+							'history'     => array(
+								'type'  => 'array',
+								'items' => array(
+									'type'       => 'object',
+									'properties' => array(
+										'status' => array(
+											'type' => 'string',
+											'enum' => \RecruitingReports\Domain\Pipeline::STATUSES,
+										),
+										'at'     => $instant,
+									),
+								),
+							),
+						),
+					),
+				),
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}

@@ -1,0 +1,85 @@
+<?php
+/**
+ * Realistic, deterministic candidate journeys (seeded random): stage timings, drop-outs, rejections,
+ * reopenings and withdrawals. Shared by the demo seeder (through the importer) and the benchmark
+ * seeder (bulk), so both datasets obey the same rules.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Seed;
+
+defined( 'ABSPATH' ) || exit;
+
+final class HistoryGenerator {
+
+	private const DAY = 86400;
+
+	/**
+	 * Per stage: chance (percent) to advance, to be rejected, to withdraw (the rest waits), and the
+	 * range of days the step takes.
+	 */
+	private const STEPS = array(
+		'new'       => array( 'next' => 'screening', 'advance' => 72, 'reject' => 20, 'withdraw' => 3, 'days' => array( 1, 6 ) ),
+		'screening' => array( 'next' => 'interview', 'advance' => 55, 'reject' => 33, 'withdraw' => 5, 'days' => array( 2, 10 ) ),
+		'interview' => array( 'next' => 'offer', 'advance' => 42, 'reject' => 45, 'withdraw' => 6, 'days' => array( 4, 16 ) ),
+		'offer'     => array( 'next' => 'hired', 'advance' => 78, 'reject' => 7, 'withdraw' => 12, 'days' => array( 2, 9 ) ),
+	);
+
+	/** Percent of rejected candidates whose application is reopened later. */
+	private const REOPEN = 6;
+
+	/** Percent of advances that skip a stage (for example new straight to interview). */
+	private const SKIP = 4;
+
+	public function __construct( int $seed ) {
+		mt_srand( $seed );
+	}
+
+	public function between( int $min, int $max ): int {
+		return mt_rand( $min, $max );
+	}
+
+	/**
+	 * A history starting at $applied_at, never later than $now.
+	 *
+	 * @return array<int,array{status:string,at:int}>
+	 */
+	public function history( int $applied_at, int $now ): array {
+		$history = array();
+		$status  = 'new';
+		$at      = $applied_at;
+		while ( isset( self::STEPS[ $status ] ) ) {
+			$step = self::STEPS[ $status ];
+			$at  += mt_rand( $step['days'][0] * self::DAY, $step['days'][1] * self::DAY );
+			if ( $at > $now ) {
+				break;
+			}
+			$roll = mt_rand( 1, 100 );
+			if ( $roll <= $step['advance'] ) {
+				$next = $step['next'];
+				if ( 'hired' !== $next && mt_rand( 1, 100 ) <= self::SKIP ) {
+					$next = self::STEPS[ $next ]['next'];
+				}
+				$history[] = array( 'status' => $next, 'at' => $at );
+				$status    = $next;
+				continue;
+			}
+			if ( $roll <= $step['advance'] + $step['reject'] ) {
+				$history[] = array( 'status' => 'rejected', 'at' => $at );
+				$reopen_at = $at + mt_rand( 1 * self::DAY, 20 * self::DAY );
+				if ( mt_rand( 1, 100 ) > self::REOPEN || $reopen_at > $now ) {
+					break;
+				}
+				$history[] = array( 'status' => $status, 'at' => $reopen_at );
+				$at        = $reopen_at;
+				continue;
+			}
+			if ( $roll <= $step['advance'] + $step['reject'] + $step['withdraw'] ) {
+				$history[] = array( 'status' => 'withdrawn', 'at' => $at );
+			}
+			break;
+		}
+		return $history;
+	}
+}

@@ -1,0 +1,26 @@
+<?php
+/**
+ * Plugin Name:       Recruiting Reports
+ * Description:       A small applicant-tracking system with a reporting REST API (recruiting/v1), report blocks, a dashboard widget and admin pages.
+ * Version:           0.1.0
+ * Requires at least: 6.6
+ * Requires PHP:      8.1
+ * Author:            Recruiting Reports contributors
+ * License:           GPL-2.0-or-later
+ * Text Domain:       recruiting-reports
+ *
+ * @package RecruitingReports
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+define( 'RECRUITING_REPORTS_VERSION', '0.1.0' );
+define( 'RECRUITING_REPORTS_FILE', __FILE__ );
+define( 'RECRUITING_REPORTS_DIR', __DIR__ );
+
+require_once __DIR__ . '/includes/Autoloader.php';
+\RecruitingReports\Autoloader::register( __DIR__ . '/includes' );
+
+register_activation_hook( __FILE__, array( \RecruitingReports\Data\Installer::class, 'activate' ) );
+
+\RecruitingReports\Plugin::boot();
