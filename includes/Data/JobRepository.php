@@ -8,6 +8,7 @@
 namespace RecruitingReports\Data;
 
 use RecruitingReports\Domain\JobPostType;
+use RecruitingReports\Import\ImportValidator;
 use WP_Error;
 use WP_Post;
 
@@ -23,6 +24,9 @@ final class JobRepository {
 		'external_id'     => '_recruiting_external_id',
 	);
 
+	/** Case-folded external id (ImportValidator::key), the meta that lookups use. */
+	public const EXTERNAL_KEY_META = '_recruiting_external_key';
+
 	public static function get( int $id ): ?WP_Post {
 		$post = $id > 0 ? get_post( $id ) : null;
 		return ( $post instanceof WP_Post && JobPostType::POST_TYPE === $post->post_type && 'trash' !== $post->post_status && 'auto-draft' !== $post->post_status ) ? $post : null;
@@ -36,16 +40,16 @@ final class JobRepository {
 	 */
 	public static function ids_for_external_ids( array $external_ids ): array {
 		global $wpdb;
-		$external_ids = array_values( array_unique( array_map( 'strval', $external_ids ) ) );
+		$external_ids = array_values( array_unique( array_map( array( ImportValidator::class, 'key' ), array_map( 'strval', $external_ids ) ) ) );
 		if ( ! $external_ids ) {
 			return array();
 		}
 		$placeholders = implode( ',', array_fill( 0, count( $external_ids ), '%s' ) );
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- placeholders only.
-		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT m.meta_value AS external_id, p.ID AS id FROM {$wpdb->postmeta} m JOIN {$wpdb->posts} p ON p.ID = m.post_id WHERE m.meta_key = %s AND p.post_type = %s AND p.post_status <> 'trash' AND m.meta_value IN ($placeholders)", array_merge( array( self::META['external_id'], JobPostType::POST_TYPE ), $external_ids ) ), ARRAY_A );
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT m.meta_value AS external_id, p.ID AS id FROM {$wpdb->postmeta} m JOIN {$wpdb->posts} p ON p.ID = m.post_id WHERE m.meta_key = %s AND p.post_type = %s AND p.post_status <> 'trash' AND m.meta_value IN ($placeholders)", array_merge( array( self::EXTERNAL_KEY_META, JobPostType::POST_TYPE ), $external_ids ) ), ARRAY_A );
 		$map  = array();
 		foreach ( $rows as $row ) {
-			$map[ \RecruitingReports\Import\ImportValidator::key( (string) $row['external_id'] ) ] = (int) $row['id'];
+			$map[ (string) $row['external_id'] ] = (int) $row['id'];
 		}
 		return $map;
 	}
@@ -91,6 +95,9 @@ final class JobRepository {
 			if ( array_key_exists( $field, $fields ) ) {
 				update_post_meta( (int) $result, $meta_key, wp_slash( (string) $fields[ $field ] ) );
 			}
+		}
+		if ( array_key_exists( 'external_id', $fields ) ) {
+			update_post_meta( (int) $result, self::EXTERNAL_KEY_META, wp_slash( ImportValidator::key( (string) $fields['external_id'] ) ) );
 		}
 		return (int) $result;
 	}

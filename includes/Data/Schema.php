@@ -49,12 +49,15 @@ final class Schema {
 		}
 
 		return array(
+			// external_key is ImportValidator::key( external_id ): the case-folded identity, so that lookups and
+			// the unique index behave the same on MySQL (case-insensitive collations) and SQLite (binary).
 			// The timeline columns (status … hired_at) are derived from status_history by Pipeline and
 			// written only together with it (see ApplicationWriter), so reports never join the history.
 			"CREATE TABLE {$t['applications']} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   job_id bigint(20) unsigned NOT NULL,
   external_id varchar(191) DEFAULT NULL,
+  external_key varchar(191) DEFAULT NULL,
   candidate_name varchar(255) NOT NULL DEFAULT '',
   candidate_email varchar(255) NOT NULL DEFAULT '',
   candidate_phone varchar(64) NOT NULL DEFAULT '',
@@ -69,7 +72,7 @@ final class Schema {
   created_at bigint(20) NOT NULL,
   updated_at bigint(20) NOT NULL,
   PRIMARY KEY  (id),
-  UNIQUE KEY external_id (external_id),
+  UNIQUE KEY external_key (external_key),
   KEY status (status),
   KEY job_status (job_id,status),
   KEY applied_stage (applied_at,max_stage),

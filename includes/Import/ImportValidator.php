@@ -131,7 +131,7 @@ final class ImportValidator {
 		if ( is_int( $value ) ) {
 			$value = (string) $value;
 		}
-		if ( ! is_string( $value ) || '' === trim( $value ) || strlen( $value ) > 191 ) {
+		if ( ! is_string( $value ) || '' === trim( $value ) || strlen( $value ) > 191 || mb_strlen( self::key( $value ) ) > 191 || ! mb_check_encoding( $value, 'UTF-8' ) ) {
 			$this->error( "$path.external_id", __( 'Required: a non-empty string of at most 191 bytes.', 'recruiting-reports' ) );
 			return null;
 		}

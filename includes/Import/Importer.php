@@ -98,6 +98,7 @@ final class Importer {
 				array(
 					'job_id'          => $app['job']['id'] ?? $job_ids[ ImportValidator::key( $app['job']['external'] ) ],
 					'external_id'     => $app['external_id'],
+					'external_key'    => ImportValidator::key( $app['external_id'] ),
 					'candidate_name'  => $app['candidate_name'],
 					'candidate_email' => $app['candidate_email'],
 					'candidate_phone' => $app['candidate_phone'],
@@ -166,12 +167,13 @@ final class Importer {
 		global $wpdb;
 		$table = Schema::table( 'applications' );
 		$map   = array();
-		foreach ( array_chunk( array_values( array_unique( $external_ids ) ), 1000 ) as $chunk ) {
+		$keys  = array_values( array_unique( array_map( array( ImportValidator::class, 'key' ), $external_ids ) ) );
+		foreach ( array_chunk( $keys, 1000 ) as $chunk ) {
 			$placeholders = implode( ',', array_fill( 0, count( $chunk ), '%s' ) );
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT id, external_id FROM $table WHERE external_id IN ($placeholders)", $chunk ), ARRAY_A );
+			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT id, external_key FROM $table WHERE external_key IN ($placeholders)", $chunk ), ARRAY_A );
 			foreach ( $rows as $row ) {
-				$map[ ImportValidator::key( (string) $row['external_id'] ) ] = (int) $row['id'];
+				$map[ (string) $row['external_key'] ] = (int) $row['id'];
 			}
 		}
 		return $map;
