@@ -28,6 +28,8 @@ wp_set_current_user( $admin->ID );
 
 // Pretty permalinks: /wp-json/ only routes with a permalink structure (plain permalinks need ?rest_route=).
 update_option( 'permalink_structure', '/%postname%/' );
+// Same site title on both targets (Playground's installer says "My WordPress Website").
+update_option( 'blogname', 'Recruiting Reports' );
 // Quiet, offline-friendly admin and editor (no gravatar requests, no welcome guide / pattern modal).
 update_option( 'show_avatars', 0 );
 update_user_meta( $admin->ID, $GLOBALS['wpdb']->get_blog_prefix() . 'persisted_preferences', array(
