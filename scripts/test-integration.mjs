@@ -4,8 +4,9 @@
 //
 //   node scripts/test-integration.mjs --target=playground|native [filter…] [--test-name-pattern=…]
 //
-// A filter is a test file path or a substring of one (e.g. `reports` runs every file whose
-// path contains "reports"); --test-* options pass straight to `node --test`.
+// A filter is a test file path or a substring of its repo-relative path (e.g. `reports` runs
+// tests/integration/reports-*.test.mjs); --test-* options (in --name=value form) pass straight
+// to `node --test`. Through npm: npm run test:native -- reports --test-name-pattern=cache
 // Tests get RR_BASE_URL, RR_ADMIN_USER, RR_ADMIN_PASSWORD, RR_ADMIN_APP_PASSWORD,
 // RR_RUN_PHP_URL (POST PHP code, see lib/php-bridge.mjs) and RR_TARGET (informational only:
 // tests must behave the same on both targets).
@@ -51,7 +52,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 		if (child && child.exitCode === null) {
 			child.kill(signal);
 		} else if (!child) {
-			// Still booting: stop what exists and leave.
+			// Still booting: leave now; the site modules' exit handlers kill servers and remove temp dirs.
+			console.error(`[test-integration] ${signal} while booting the ${target} site: stopping`);
 			cleanup().finally(() => process.exit(130));
 		}
 	});
@@ -80,7 +82,7 @@ async function main() {
 	} catch (error) {
 		console.error(`[test-integration] ${target} site failed to boot:\n${error?.stack ?? error}`);
 		await cleanup();
-		return 1;
+		return interrupted ? 130 : 1;
 	}
 	console.log(`[test-integration] ${target} site booted in ${seconds(bootStart)} s at ${site.url}`);
 	if (interrupted) {
@@ -155,20 +157,27 @@ async function cleanup() {
 	await Promise.allSettled(stopping);
 }
 
-/** tests/integration/**\/*.test.mjs, narrowed by the filters (exact paths or substrings). */
+/**
+ * tests/integration/**\/*.test.mjs, narrowed by the filters: an exact file path, or a substring
+ * of the path relative to the repo root (never of the absolute path: a checkout in
+ * /work/wt-reports must not make "reports" match every file).
+ */
 function selectTestFiles(filterArgs) {
 	const all = fs.existsSync(TESTS_DIR)
 		? fs
 				.readdirSync(TESTS_DIR, { recursive: true })
 				.filter((file) => file.endsWith('.test.mjs'))
-				.map((file) => path.join(TESTS_DIR, file))
 				.sort()
 		: [];
-	if (filterArgs.length === 0) return all;
-	return all.filter((file) =>
-		filterArgs.some((filter) => {
-			const resolved = path.resolve(filter);
-			return file === resolved || file.includes(filter);
-		})
-	);
+	const selected =
+		filterArgs.length === 0
+			? all
+			: all.filter((file) =>
+					filterArgs.some(
+						(filter) =>
+							path.resolve(filter) === path.join(TESTS_DIR, file) ||
+							path.join('tests/integration', file).includes(filter)
+					)
+				);
+	return selected.map((file) => path.join(TESTS_DIR, file));
 }

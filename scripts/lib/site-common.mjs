@@ -64,9 +64,35 @@ export function parseMarked(stdout) {
 	return JSON.parse(stdout.slice(at + MARKER.length).split('\n')[0]);
 }
 
+/**
+ * Error for a failed runPhp(): debug.log first (fatals land there, since display is off),
+ * then stderr, then stdout capped (WordPress's fatal-error page is a long HTML document).
+ */
+export function phpFailure(summary, { debugLog = '', stderr = '', stdout = '' }) {
+	const cap = (text, max = 3000) => (text.length > max ? `${text.slice(0, max)}\n… (${text.length - max} more characters)` : text);
+	return new Error(
+		`${summary}\n--- new debug.log lines ---\n${debugLog.trim() || '(none)'}\n--- stderr ---\n${cap(stderr.trim()) || '(none)'}\n--- stdout ---\n${cap(stdout.trim()) || '(none)'}`
+	);
+}
+
 /** PHP single-quoted string literal. */
 export function phpString(value) {
 	return `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/**
+ * The PHP file runPhp() executes on either target: optional prelude, wp-load.php, the admin as
+ * current user, then the caller's statements. STDERR is defined because php-wasm's run() lacks it.
+ */
+export function runPhpSource({ wpLoad, code, prelude = '' }) {
+	return `<?php
+${prelude}
+if ( ! defined( 'STDERR' ) ) { define( 'STDERR', fopen( 'php://stderr', 'w' ) ); }
+require ${phpString(wpLoad)};
+if ( $rr_admin = get_user_by( 'login', ${phpString(ADMIN_USER)} ) ) { wp_set_current_user( $rr_admin->ID ); }
+unset( $rr_admin );
+${stripOpenTag(code)}
+`;
 }
 
 /** Accepts PHP code with or without a leading `<?php` and returns it without. */
@@ -134,6 +160,19 @@ export function pluginProblems(logText, pluginDir = DEFAULT_PLUGIN_DIR) {
 		.split('\n')
 		.filter((line) => /PHP (Warning|Notice|Fatal|Deprecated)/.test(line))
 		.filter((line) => needles.some((needle) => line.includes(needle)));
+}
+
+/**
+ * First REST request after setup: rebuilds the rewrite rules (deleted after activation) and
+ * fails the boot early, with WordPress's answer, when the REST API does not work at all
+ * (for example a fatal error in the plugin).
+ */
+export async function warmUp(url) {
+	const response = await fetch(`${url}/wp-json/`, { redirect: 'manual', signal: AbortSignal.timeout(60000) });
+	const body = await response.text();
+	if (response.status !== 200) {
+		throw new Error(`GET ${url}/wp-json/ answered ${response.status} after setup:\n${body.slice(0, 2000)}`);
+	}
 }
 
 /** Wall-clock helper for the "booted in N s" lines. */

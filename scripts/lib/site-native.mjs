@@ -18,11 +18,13 @@ import {
 	assertPortFree,
 	freePort,
 	parseMarked,
+	phpFailure,
 	phpString,
 	seconds,
 	setupSnippet,
-	stripOpenTag,
+	runPhpSource,
 	waitForHttp,
+	warmUp,
 } from './site-common.mjs';
 
 export const APT_PACKAGES = [
@@ -74,25 +76,35 @@ export async function startNativeSite({
 			}
 		}
 	};
-	// Last resort if the caller crashes without calling stop(): never leave servers behind.
-	const onExit = () => killGroups('SIGKILL');
+	// Last resort if the caller exits without calling stop() (crash, process.exit() on Ctrl-C
+	// during boot): never leave servers or temp files behind. Must be synchronous.
+	const phpChildren = new Set(); // running runPhp() processes
+	const onExit = () => {
+		killGroups('SIGKILL');
+		for (const child of phpChildren) child.kill('SIGKILL');
+		try {
+			// A just-killed mariadbd may still be closing files: retry a little.
+			if (!keep) fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 });
+		} catch {
+			// Best effort; it is a temp dir.
+		}
+	};
 	process.on('exit', onExit);
 
 	let stopped = false;
 	const stop = async () => {
 		if (stopped) return;
 		stopped = true;
-		process.off('exit', onExit);
 		await Promise.all(groups.map((child) => terminate(child)));
 		if (!keep) fs.rmSync(root, { recursive: true, force: true });
+		// Only now: a process.exit() while stopping must still run the exit handler.
+		process.off('exit', onExit);
 	};
 
 	try {
 		const db = await startMariaDb(root, dbName, groups);
-		const wpDir = copyWordPress('rr-native-wp-');
-		// Keep the WordPress copy inside our temp root so one rm cleans up everything.
-		const wp = path.join(root, 'wp');
-		fs.renameSync(wpDir, wp);
+		// The WordPress copy lives inside our temp root so one rm cleans up everything.
+		const wp = copyWordPress(path.join(root, 'wp'));
 		// Playground-only leftovers: the remote-asset list and Playground's config stub.
 		fs.rmSync(path.join(wp, 'wordpress-remote-asset-paths'), { force: true });
 		const debugLogPath = path.join(root, 'debug.log');
@@ -105,13 +117,14 @@ export async function startNativeSite({
 			fs.symlinkSync(path.resolve(muPluginsDir), path.join(wp, 'wp-content/mu-plugins'), 'dir');
 		}
 
-		const runPhp = makeRunPhp({ root, wp, url, debugLogPath });
+		const runPhp = makeRunPhp({ root, wp, url, debugLogPath, phpChildren });
 		installWordPress({ root, wp, url });
 		const { appPassword } = parseMarked(await runPhp(setupSnippet()));
 
 		const server = startPhpServer({ root, wp, port, workers });
 		groups.push(server);
 		await waitForHttp(`${url}/wp-includes/images/blank.gif`, { isAlive: () => server.exitCode === null });
+		await warmUp(url);
 		log(`native site up at ${url} in ${seconds(started)} s (root ${root})`);
 
 		return {
@@ -294,33 +307,25 @@ if ( empty( $result['user_id'] ) ) { fwrite( STDERR, "wp_install failed\\n" ); e
  * after wp-load.php, with the admin as current user. Resolves with stdout; rejects
  * on a non-zero exit with stderr and the new debug.log lines (fatals go there).
  */
-function makeRunPhp({ root, wp, url, debugLogPath }) {
+function makeRunPhp({ root, wp, url, debugLogPath, phpChildren }) {
 	let counter = 0;
 	return (code) =>
 		new Promise((resolve, reject) => {
 			const script = path.join(root, `run-${process.pid}-${++counter}.php`);
-			fs.writeFileSync(
-				script,
-				`<?php
-${cliServerPrelude(url)}
-require ${phpString(path.join(wp, 'wp-load.php'))};
-if ( $rr_admin = get_user_by( 'login', ${phpString(ADMIN_USER)} ) ) { wp_set_current_user( $rr_admin->ID ); }
-unset( $rr_admin );
-${stripOpenTag(code)}
-`
-			);
+			fs.writeFileSync(script, runPhpSource({ wpLoad: path.join(wp, 'wp-load.php'), code, prelude: cliServerPrelude(url) }));
 			const logSizeBefore = fileSize(debugLogPath);
 			const child = spawn(findBinary('php8.2'), [script], { cwd: wp });
+			phpChildren.add(child);
 			let stdout = '';
 			let stderr = '';
 			child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
 			child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
 			child.on('error', reject);
 			child.on('close', (status) => {
+				phpChildren.delete(child);
 				fs.rmSync(script, { force: true });
 				if (status === 0) return resolve(stdout);
-				const newLog = readFrom(debugLogPath, logSizeBefore);
-				reject(new Error(`runPhp exited with ${status}\nstdout:\n${stdout}\nstderr:\n${stderr}\ndebug.log:\n${newLog}`));
+				reject(phpFailure(`runPhp exited with ${status}`, { debugLog: readFrom(debugLogPath, logSizeBefore), stderr, stdout }));
 			});
 		});
 }

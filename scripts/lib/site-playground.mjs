@@ -2,6 +2,7 @@
 // through @wp-playground/cli's runCLI, in this Node process (no child processes).
 
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { runCLI } from '@wp-playground/cli';
 import { copyWordPress } from './wordpress-dist.mjs';
@@ -13,10 +14,11 @@ import {
 	assertPortFree,
 	freePort,
 	parseMarked,
-	phpString,
+	phpFailure,
 	seconds,
 	setupSnippet,
-	stripOpenTag,
+	runPhpSource,
+	warmUp,
 } from './site-common.mjs';
 
 /**
@@ -41,7 +43,12 @@ export async function startPlaygroundSite({
 	await assertPortFree(port);
 
 	// Playground writes into the mounted site (SQLite database, wp-config.php): use a copy.
-	const siteCopy = copyWordPress('rr-playground-');
+	const siteCopy = copyWordPress(fs.mkdtempSync(path.join(os.tmpdir(), 'rr-playground-')));
+	// Playground runs in this process, so it dies with it; only the copy could be left over.
+	const onExit = () => {
+		if (!keep) fs.rmSync(siteCopy, { recursive: true, force: true });
+	};
+	process.on('exit', onExit);
 	const mounts = [{ hostPath: path.resolve(pluginDir), vfsPath: `/wordpress/wp-content/plugins/${PLUGIN_SLUG}` }];
 	if (muPluginsDir) {
 		mounts.push({ hostPath: path.resolve(muPluginsDir), vfsPath: '/wordpress/wp-content/mu-plugins' });
@@ -74,7 +81,20 @@ export async function startPlaygroundSite({
 			blueprint: { steps: [] },
 		});
 	} catch (error) {
-		if (!keep) fs.rmSync(siteCopy, { recursive: true, force: true });
+		process.off('exit', onExit);
+		onExit();
+		throw error;
+	}
+
+	// @wp-playground/cli answers the very first HTTP request of a server with a 302 to the
+	// same URL (to clear an auto-login cookie). A client that follows it turns a POST into a
+	// bodiless GET, so a test's first POST would fail with rest_no_route. Spend it here.
+	try {
+		await fetch(`${cli.serverUrl}/`, { redirect: 'manual' }).then((response) => response.arrayBuffer());
+	} catch (error) {
+		await cli[Symbol.asyncDispose]();
+		process.off('exit', onExit);
+		onExit();
 		throw error;
 	}
 
@@ -83,7 +103,8 @@ export async function startPlaygroundSite({
 		if (stopped) return;
 		stopped = true;
 		await cli[Symbol.asyncDispose]();
-		if (!keep) fs.rmSync(siteCopy, { recursive: true, force: true });
+		process.off('exit', onExit);
+		onExit();
 	};
 
 	/**
@@ -96,22 +117,17 @@ export async function startPlaygroundSite({
 		const logSizeBefore = fileSize(debugLogPath);
 		let response;
 		try {
-			response = await cli.playground.run({
-				code: `<?php
-require '/wordpress/wp-load.php';
-if ( $rr_admin = get_user_by( 'login', ${phpString(ADMIN_USER)} ) ) { wp_set_current_user( $rr_admin->ID ); }
-unset( $rr_admin );
-${stripOpenTag(code)}
-`,
-			});
+			response = await cli.playground.run({ code: runPhpSource({ wpLoad: '/wordpress/wp-load.php', code }) });
 		} catch (error) {
-			// php-wasm throws on a non-zero exit; the message carries stdout/stderr.
-			throw new Error(`runPhp failed: ${error.message}\ndebug.log:\n${readFrom(debugLogPath, logSizeBefore)}`);
+			// php-wasm throws on a non-zero exit; its message carries stdout and stderr.
+			throw phpFailure('runPhp failed', { debugLog: readFrom(debugLogPath, logSizeBefore), stdout: String(error?.message ?? error) });
 		}
 		if (response.exitCode !== 0) {
-			throw new Error(
-				`runPhp exited with ${response.exitCode}\nstdout:\n${response.text}\nstderr:\n${response.errors}\ndebug.log:\n${readFrom(debugLogPath, logSizeBefore)}`
-			);
+			throw phpFailure(`runPhp exited with ${response.exitCode}`, {
+				debugLog: readFrom(debugLogPath, logSizeBefore),
+				stderr: response.errors,
+				stdout: response.text,
+			});
 		}
 		return response.text;
 	};
@@ -119,6 +135,7 @@ ${stripOpenTag(code)}
 	try {
 		const { appPassword } = parseMarked(await runPhp(setupSnippet()));
 		if (phpSetup) await runPhp(phpSetup);
+		await warmUp(cli.serverUrl);
 		log(`Playground site up at ${cli.serverUrl} in ${seconds(started)} s (site copy ${siteCopy})`);
 		return {
 			url: cli.serverUrl,

@@ -61,8 +61,15 @@ export function ensureWordPress() {
 		// The builds ship a pre-installed SQLite database for 127.0.0.1:9400; we want clean installs.
 		fs.rmSync(path.join(tree, 'wp-content/database/.ht.sqlite'), { force: true });
 		fs.writeFileSync(path.join(tree, COMPLETE_MARKER), `${BUILDS_PACKAGE} wp-beta\n`);
-		fs.rmSync(WP_DIR, { recursive: true, force: true });
-		fs.renameSync(tree, WP_DIR);
+		// Another process may have finished first (parallel first runs): keep its tree.
+		if (!fs.existsSync(path.join(WP_DIR, COMPLETE_MARKER))) {
+			fs.rmSync(WP_DIR, { recursive: true, force: true }); // an interrupted earlier attempt
+			try {
+				fs.renameSync(tree, WP_DIR);
+			} catch (error) {
+				if (!fs.existsSync(path.join(WP_DIR, COMPLETE_MARKER))) throw error;
+			}
+		}
 	} finally {
 		fs.rmSync(work, { recursive: true, force: true });
 	}
@@ -70,16 +77,16 @@ export function ensureWordPress() {
 }
 
 /**
- * Copies the pristine tree into a fresh temporary directory (about 0.4 s for 69 MB).
- * @param {string} [prefix] prefix of the temp dir name
+ * Copies the pristine tree for one site (about 0.5 s for 69 MB).
+ * @param {string} [dest] directory to create; defaults to a fresh temp dir
  * @returns {string} path of the copy; the caller deletes it
  */
-export function copyWordPress(prefix = 'rr-wp-') {
+export function copyWordPress(dest) {
 	const source = ensureWordPress();
-	const dest = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-	fs.cpSync(source, dest, { recursive: true });
-	fs.rmSync(path.join(dest, COMPLETE_MARKER), { force: true });
-	return dest;
+	const target = dest ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rr-wp-'));
+	fs.cpSync(source, target, { recursive: true });
+	fs.rmSync(path.join(target, COMPLETE_MARKER), { force: true });
+	return target;
 }
 
 /**
