@@ -23,7 +23,7 @@ final class Plugin {
 		Rest\ApplicationsController::class,
 		Rest\NotesController::class,
 		Rest\RatingsController::class,
-		// Rest\WebhooksController::class,
+		Rest\WebhooksController::class,
 		Rest\ApiKeysController::class,
 		Rest\SettingsController::class,
 	);
@@ -38,7 +38,7 @@ final class Plugin {
 		// A deleted user's API keys are revoked (authentication refuses them anyway).
 		add_action( 'deleted_user', array( Auth\ApiKeys::class, 'revoke_all_of_user' ) );
 		// Webhooks: deliveries queued in the request that makes a change, sent by WP-Cron.
-		// Webhooks\Dispatcher::register();
+		Webhooks\Dispatcher::register();
 	}
 
 	public static function register_rest_routes(): void {
