@@ -19,6 +19,7 @@ namespace RecruitingReports\Webhooks;
 
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Rest\ApplicationsController;
@@ -81,7 +82,11 @@ final class Dispatcher {
 			return;
 		}
 		foreach ( $webhooks as $webhook ) {
-			self::enqueue( (int) $webhook['id'], $event, $data );
+			if ( null === self::enqueue( (int) $webhook['id'], $event, $data ) && Transaction::active() ) {
+				// Inside a write's transaction the change and its deliveries are all or nothing: the controller's
+				// transaction rolls back and answers 500, so a receiver never silently misses an event.
+				throw new \RuntimeException( 'A webhook delivery could not be queued.' );
+			}
 		}
 	}
 

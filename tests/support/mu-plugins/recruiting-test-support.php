@@ -43,6 +43,7 @@ add_action(
 				}
 				delete_option( \RecruitingReports\Data\Settings::OPTION );
 				delete_option( 'recruiting_test_webhook_strict' );
+				delete_option( 'recruiting_test_fail_sql' );
 				\RecruitingReports\Data\Settings::ensure_defaults();
 				update_option( 'timezone_string', 'UTC' );
 				update_option( 'gmt_offset', 0 );
@@ -172,6 +173,17 @@ add_action(
 			}
 		);
 
+		// Fault injection: every query containing `needle` fails (null/'' turns it off), to prove that a write
+		// failing half-way leaves nothing behind.
+		$route(
+			'/fail-sql',
+			'POST',
+			static function ( WP_REST_Request $request ) {
+				update_option( 'recruiting_test_fail_sql', (string) $request['needle'] );
+				return array( 'needle' => (string) $request['needle'] );
+			}
+		);
+
 		// Runs the plugin's cron events now (the test sites run with DISABLE_WP_CRON).
 		$route(
 			'/run-cron',
@@ -199,4 +211,16 @@ add_action(
 add_filter(
 	'recruiting_reports_webhook_allow_private_urls',
 	static fn( $allow ) => get_option( 'recruiting_test_webhook_strict' ) ? false : $allow
+);
+
+add_filter(
+	'query',
+	static function ( $query ) {
+		static $needle = null;
+		if ( null === $needle ) {
+			$needle = '';
+			$needle = (string) get_option( 'recruiting_test_fail_sql', '' );
+		}
+		return ( '' !== $needle && is_string( $query ) && str_contains( $query, $needle ) ) ? 'SELECT * FROM recruiting_test_injected_failure' : $query;
+	}
 );
