@@ -119,6 +119,9 @@ ${stripOpenTag(code)}
 	try {
 		const { appPassword } = parseMarked(await runPhp(setupSnippet()));
 		if (phpSetup) await runPhp(phpSetup);
+		// Playground answers the very first HTTP request with a 302 to the same URL (it sets its cookies); fetch
+		// would replay a POST as a GET after it. Take that redirect here, so tests start on a settled site.
+		await fetch(`${cli.serverUrl}/wp-json/`, { redirect: 'follow' }).then((response) => response.arrayBuffer());
 		log(`Playground site up at ${cli.serverUrl} in ${seconds(started)} s (site copy ${siteCopy})`);
 		return {
 			url: cli.serverUrl,
