@@ -142,7 +142,8 @@ test( 'status changes follow SPEC §6: skipping, 409 with allowed targets, reope
 } );
 
 test( 'concurrent status changes never fork or lose history (compare-and-swap in a transaction)', async () => {
-	const application = expectStatus( await post( `${ NS }/applications`, { job_id: jobId, candidate: { name: 'Race', email: 'race@example.com' } } ), 201 );
+	const job = expectStatus( await post( `${ NS }/jobs`, { title: 'Race job', status: 'publish' } ), 201 );
+	const application = expectStatus( await post( `${ NS }/applications`, { job_id: job.id, candidate: { name: 'Race', email: 'race@example.com' } } ), 201 );
 	const path = `${ NS }/applications/${ application.id }/status`;
 	const targets = [ 'screening', 'interview', 'offer', 'rejected', 'withdrawn', 'interview', 'offer', 'screening' ];
 	const responses = await Promise.all( targets.map( ( status ) => put( path, { status } ) ) );
