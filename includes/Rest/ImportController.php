@@ -44,8 +44,7 @@ final class ImportController extends Controller {
 	 * @return WP_REST_Response|\WP_Error
 	 */
 	public function create_item( $request ) {
-		// Imports emit no webhook events (see Importer); WordPress's post hooks must not emit them for its jobs either.
-		$result = \RecruitingReports\Domain\JobChangeListener::suppress( static fn() => ( new Importer() )->import( $request->get_json_params(), \RecruitingReports\Auth\Access::user_id() ) );
+		$result = ( new Importer() )->import( $request->get_json_params(), \RecruitingReports\Auth\Access::user_id() );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
