@@ -68,8 +68,9 @@ final class ReportsController extends Controller {
 				'type'              => 'string',
 				'format'            => 'date',
 				'pattern'           => '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
-				// Also rejects dates that match the pattern but are not in the calendar (2025-02-30).
+				// ReportQuery's rules, not the pattern alone: '' means "not given", 2025-02-30 is refused.
 				'validate_callback' => static fn( $value ) => ReportQuery::validate_date( $value ),
+				'sanitize_callback' => static fn( $value ) => $value,
 			);
 		};
 		return array(

@@ -9,7 +9,7 @@ export const DAY = 86400000;
 /** GET /reports/{name}: { status, body, cache } (body is the JSON, cache the X-Recruiting-Cache header). */
 export async function report( name, query = {}, options = {} ) {
 	const response = await get( `/recruiting/v1/reports/${ name }`, { query, ...options } );
-	return { status: response.status, body: response.json, cache: response.headers.get( 'x-recruiting-cache' ), text: response.text };
+	return { status: response.status, body: response.json, json: response.json, cache: response.headers.get( 'x-recruiting-cache' ), text: response.text };
 }
 
 /** A report that must succeed: its JSON body, with the cache header as a non-enumerable `cache`. */
