@@ -41,11 +41,18 @@ final class ApplicationWriter {
 			),
 			Pipeline::timeline_columns( Pipeline::initial_state( $applied_at ) )
 		);
+		$wpdb->query( 'START TRANSACTION' );
 		if ( ! $wpdb->insert( Schema::table( 'applications' ), $row ) ) {
+			$wpdb->query( 'ROLLBACK' );
 			return new WP_Error( 'internal_error', __( 'The application could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
 		}
 		$id = (int) $wpdb->insert_id;
-		BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, null, 'new', $applied_at, $user_id, null ) ) );
+		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, null, 'new', $applied_at, $user_id, null ) ) )
+			|| ! ReportSummary::apply( array(), array( array( 'id' => $id ) + $row ) ) ) {
+			$wpdb->query( 'ROLLBACK' );
+			return new WP_Error( 'internal_error', __( 'The application could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
+		}
+		$wpdb->query( 'COMMIT' );
 		Events::emit(
 			Events::APPLICATION_CREATED,
 			array(
@@ -105,11 +112,19 @@ final class ApplicationWriter {
 			$columns               = Pipeline::timeline_columns( $next );
 			$columns['updated_at'] = $now;
 			unset( $columns['applied_at'] );
+			// The row, its history and the report summaries change together or not at all.
+			$wpdb->query( 'START TRANSACTION' );
 			$updated = $wpdb->update( $table, $columns, array( 'id' => $id, 'status' => $state['status'] ) );
 			if ( 1 !== $updated ) {
+				$wpdb->query( 'ROLLBACK' );
 				continue; // Someone else changed it first: re-read and validate again.
 			}
-			BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note ) ) );
+			if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note ) ) )
+				|| ! ReportSummary::apply( array( $row ), array( array_merge( $row, $columns ) ) ) ) {
+				$wpdb->query( 'ROLLBACK' );
+				return new WP_Error( 'internal_error', __( 'The status change could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
+			}
+			$wpdb->query( 'COMMIT' );
 			Events::emit(
 				Events::APPLICATION_STATUS_CHANGED,
 				array(

@@ -1,19 +1,25 @@
 <?php
 /**
  * GET /reports/overview (SPEC §7): job counts, application counts, the cohort's conversion rates and
- * the average time to hire. Four aggregate queries whatever the data size, each served by an index:
+ * the average time to hire. Five queries whatever the data size (the scope is the job, or 0 for all):
  *
- * 1. jobs:          COUNT / SUM(CASE …) over recruiting_job posts that are not trashed (type_status_date).
- * 2. by_status:     COUNT(*) … GROUP BY status over all applications (index status / job_status, covering).
- * 3. cohort:        COUNT(*) … WHERE applied_at in the period GROUP BY max_stage (applied_stage /
- *                   job_applied_stage, covering); reached(s) ⇔ max_stage ≥ rank(s), summed in PHP.
- * 4. time to hire:  COUNT(*), SUM(hired_at - applied_at) over the hires in the period (TimeToHireReport).
+ * 1. jobs:      COUNT / SUM(CASE …) over recruiting_job posts that are not trashed (type_status_date).
+ * 2. by_status: report_statuses rows of the scope (at most seven).
+ * 3. summary:   SUM of applied, reached_*, hires, hire_seconds over the report_buckets of the period's
+ *               whole UTC months and days (PeriodParts), for the scope.
+ * 4. cohort edges: COUNT(*) … GROUP BY max_stage over applications applied in the period's partial days
+ *               (applied_stage / job_applied_stage, covering); reached(s) ⇔ max_stage ≥ rank(s).
+ * 5. hire edges: COUNT(*), SUM(hired_at - applied_at) over hires in the partial days (hire_timeline).
+ *
+ * The average time to hire is the same exact sum over the same hires as TimeToHireReport's
+ * overall.average_days, so the two are equal by construction.
  *
  * @package RecruitingReports
  */
 
 namespace RecruitingReports\Reports;
 
+use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
@@ -23,14 +29,24 @@ defined( 'ABSPATH' ) || exit;
 final class OverviewReport {
 
 	public function run( ReportQuery $query ): array {
-		$reached = $this->cohort( $query );
-		$hires   = TimeToHireReport::hire_totals( $query );
+		$totals   = $this->period_totals( $query );
+		$reached  = array( $totals['applied'], $totals['reached_screening'], $totals['reached_interview'], $totals['reached_offer'], $totals['reached_hired'] );
+		$statuses = $this->statuses( $query );
 		return array(
 			'period'                => $query->period(),
 			'jobs'                  => $this->jobs( $query ),
-			'applications'          => $this->applications( $query, $reached[0] ),
-			'conversion'            => $this->conversion( $reached ),
-			'avg_time_to_hire_days' => Figures::mean_days( $hires['total_seconds'], $hires['hires'] ),
+			'applications'          => array(
+				'total'           => $statuses['total'],
+				'new_this_period' => $reached[0],
+				'by_status'       => $statuses['by_status'],
+			),
+			'conversion'            => array(
+				'application_to_screening' => Figures::rate( $reached[1], $reached[0] ),
+				'screening_to_interview'   => Figures::rate( $reached[2], $reached[1] ),
+				'interview_to_offer'       => Figures::rate( $reached[3], $reached[2] ),
+				'offer_to_hire'            => Figures::rate( $reached[4], $reached[3] ),
+			),
+			'avg_time_to_hire_days' => Figures::mean_days( $totals['hire_seconds'], $totals['hires'] ),
 		);
 	}
 
@@ -59,63 +75,67 @@ final class OverviewReport {
 		);
 	}
 
-	private function applications( ReportQuery $query, int $cohort_size ): array {
+	/** @return array{total:int,by_status:array<string,int>} Over all applications of the scope. */
+	private function statuses( ReportQuery $query ): array {
 		global $wpdb;
-		$table = Schema::table( 'applications' );
-		$where = null === $query->job_id ? '' : $wpdb->prepare( 'WHERE job_id = %d', $query->job_id );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours, $where prepared.
-		$rows = $wpdb->get_results( "SELECT status, COUNT(*) AS n FROM $table $where GROUP BY status", ARRAY_A );
-
+		$table = Schema::table( 'report_statuses' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
+		$rows      = $wpdb->get_results( $wpdb->prepare( "SELECT status, applications FROM $table WHERE job_id = %d", $query->job_id ?? 0 ), ARRAY_A );
 		$by_status = array_fill_keys( Pipeline::STATUSES, 0 );
 		foreach ( $rows as $row ) {
 			if ( isset( $by_status[ $row['status'] ] ) ) {
-				$by_status[ $row['status'] ] = (int) $row['n'];
+				$by_status[ $row['status'] ] = (int) $row['applications'];
 			}
 		}
 		return array(
-			'total'           => array_sum( $by_status ),
-			'new_this_period' => $cohort_size,
-			'by_status'       => $by_status,
+			'total'     => array_sum( $by_status ),
+			'by_status' => $by_status,
 		);
 	}
 
 	/**
-	 * @return array<int,int> rank => number of cohort applications that reached that stage (rank 0 = the cohort).
+	 * The cohort's size and reached() counts, and the hires' count and total seconds, over the period.
+	 *
+	 * @return array<string,int>
 	 */
-	private function cohort( ReportQuery $query ): array {
+	private function period_totals( ReportQuery $query ): array {
 		global $wpdb;
-		$table = Schema::table( 'applications' );
-		$sql   = $wpdb->prepare( "SELECT max_stage, COUNT(*) AS n FROM $table WHERE applied_at >= %d AND applied_at < %d", $query->start, $query->end ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		if ( null !== $query->job_id ) {
-			$sql .= $wpdb->prepare( ' AND job_id = %d', $query->job_id );
-		}
-		$rows = $wpdb->get_results( $sql . ' GROUP BY max_stage', ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$measures = array( 'applied', 'reached_screening', 'reached_interview', 'reached_offer', 'reached_hired', 'hires', 'hire_seconds' );
+		$totals   = array_fill_keys( $measures, 0 );
+		$parts    = array( PeriodParts::of( $query->start, $query->end ) );
+		$job      = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
 
-		$at_stage = array_fill( 0, count( Pipeline::STAGES ), 0 );
-		foreach ( $rows as $row ) {
-			$rank = (int) $row['max_stage'];
-			if ( isset( $at_stage[ $rank ] ) ) {
-				$at_stage[ $rank ] = (int) $row['n'];
+		$buckets = PeriodParts::bucket_condition( $parts );
+		if ( null !== $buckets ) {
+			$table = Schema::table( 'report_buckets' );
+			$sums  = implode( ', ', array_map( static fn( $m ) => "SUM($m) AS $m", $measures ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
+			$row = $wpdb->get_row( $wpdb->prepare( "SELECT $sums FROM $table WHERE job_id = %d AND $buckets", $query->job_id ?? 0 ), ARRAY_A );
+			foreach ( $measures as $measure ) {
+				$totals[ $measure ] += (int) ( $row[ $measure ] ?? 0 );
 			}
 		}
-		// reached(rank) = applications whose highest stage is at or after rank.
-		$reached = array();
-		$running = 0;
-		for ( $rank = count( $at_stage ) - 1; $rank >= 0; $rank-- ) {
-			$running          += $at_stage[ $rank ];
-			$reached[ $rank ] = $running;
-		}
-		ksort( $reached );
-		return $reached;
-	}
 
-	/** @param array<int,int> $reached From cohort(). */
-	private function conversion( array $reached ): array {
-		return array(
-			'application_to_screening' => Figures::rate( $reached[1], $reached[0] ),
-			'screening_to_interview'   => Figures::rate( $reached[2], $reached[1] ),
-			'interview_to_offer'       => Figures::rate( $reached[3], $reached[2] ),
-			'offer_to_hire'            => Figures::rate( $reached[4], $reached[3] ),
-		);
+		$applications = Schema::table( 'applications' );
+		$applied      = PeriodParts::raw_condition( $parts, 'applied_at' );
+		if ( null !== $applied ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers, prepared $job.
+			foreach ( $wpdb->get_results( "SELECT max_stage, COUNT(*) AS n FROM $applications WHERE $applied$job GROUP BY max_stage", ARRAY_A ) as $row ) {
+				$totals['applied'] += (int) $row['n'];
+				foreach ( ReportSummary::REACHED as $column => $rank ) {
+					if ( (int) $row['max_stage'] >= $rank ) {
+						$totals[ $column ] += (int) $row['n'];
+					}
+				}
+			}
+		}
+		$hired = PeriodParts::raw_condition( $parts, 'hired_at' );
+		if ( null !== $hired ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$row                     = $wpdb->get_row( "SELECT COUNT(*) AS hires, SUM(hired_at - applied_at) AS total FROM $applications WHERE $hired$job", ARRAY_A );
+			$totals['hires']        += (int) ( $row['hires'] ?? 0 );
+			$totals['hire_seconds'] += (int) ( $row['total'] ?? 0 );
+		}
+		return $totals;
 	}
 }

@@ -7,8 +7,9 @@
  * Two ways in, so the benchmark can measure both:
  * - import_payload(): batches for POST /import (validated and written like any migration);
  * - seed(): a bulk seeder for large volumes. Every row still goes through Pipeline::replay and
- *   ApplicationWriter::history_rows, so the timeline columns and the history obey the same invariants
- *   as data written by the API; it only skips validation (its input is generated) and writes with
+ *   ApplicationWriter::history_rows, and the report summaries get the same ReportSummary::apply, so
+ *   the timeline columns, the history and the summaries obey the same invariants as data written by the
+ *   API; it only skips validation (its input is generated) and writes with
  *   explicit ids, multi-row INSERTs and one transaction per chunk. It assumes no other writer runs
  *   meanwhile (a benchmark/seed tool, not an API).
  *
@@ -19,6 +20,7 @@ namespace RecruitingReports\Seed;
 
 use RecruitingReports\Data\ApplicationWriter;
 use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Pipeline;
@@ -169,13 +171,14 @@ final class BenchmarkData {
 		$user_id      = get_current_user_id();
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 		$next_id      = 1 + (int) $wpdb->get_var( "SELECT MAX(id) FROM $applications" );
-		$app_columns  = array( 'id', 'job_id', 'external_id', 'external_key', 'candidate_name', 'candidate_email', 'candidate_phone', 'status', 'reopen_status', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at', 'created_at', 'updated_at' );
+		$app_columns  = array( 'id', 'job_id', 'external_id', 'external_key', 'candidate_name', 'candidate_email', 'candidate_phone', 'status', 'reopen_status', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at', 'hire_seconds', 'created_at', 'updated_at' );
 		$written      = 0;
 		$history_rows = 0;
 		$app_rows     = array();
 		$hist_rows    = array();
+		$summary_rows = array();
 
-		$flush = static function () use ( &$app_rows, &$hist_rows, $applications, $history, $app_columns ) {
+		$flush = static function () use ( &$app_rows, &$hist_rows, &$summary_rows, $applications, $history, $app_columns ) {
 			global $wpdb;
 			$wpdb->query( 'START TRANSACTION' );
 			foreach ( array_chunk( $app_rows, self::ROWS_PER_STATEMENT ) as $rows ) {
@@ -184,9 +187,13 @@ final class BenchmarkData {
 			foreach ( array_chunk( $hist_rows, self::ROWS_PER_STATEMENT * 4 ) as $rows ) {
 				self::insert( $history, ApplicationWriter::HISTORY_COLUMNS, $rows );
 			}
+			if ( ! ReportSummary::apply( array(), $summary_rows ) ) {
+				throw new \RuntimeException( 'Benchmark summary update failed: ' . $wpdb->last_error );
+			}
 			$wpdb->query( 'COMMIT' );
-			$app_rows  = array();
-			$hist_rows = array();
+			$app_rows     = array();
+			$hist_rows    = array();
+			$summary_rows = array();
 		};
 
 		foreach ( self::applications( $first, $count, $now ) as $app ) {
@@ -213,9 +220,11 @@ final class BenchmarkData {
 				$timeline['interview_at'],
 				$timeline['offer_at'],
 				$timeline['hired_at'],
+				$timeline['hire_seconds'],
 				$app['applied_at'],
 				$changed,
 			);
+			$summary_rows[] = array( 'job_id' => $job_ids[ $app['job'] ] ) + $timeline;
 			foreach ( ApplicationWriter::history_rows( $id, $app['applied_at'], $app['history'], $user_id ) as $row ) {
 				$hist_rows[] = $row;
 				++$history_rows;
