@@ -157,13 +157,13 @@ final class BenchmarkData {
 	 *
 	 * @return array{applications:int,history_rows:int,seconds:float}
 	 */
-	public static function seed( int $count, int $first = 1, ?int $now = null ): array {
+	public static function seed( int $count, int $first = 1, ?int $now = null, int $job_count = self::JOBS ): array {
 		global $wpdb;
 		$started      = microtime( true );
 		$now          = $now ?? time();
-		$jobs         = self::ensure_jobs( $now );
+		$jobs         = self::ensure_jobs( $now, $job_count );
 		$job_ids      = array();
-		for ( $i = 1; $i <= self::JOBS; $i++ ) {
+		for ( $i = 1; $i <= $job_count; $i++ ) {
 			$job_ids[ $i ] = $jobs[ ImportValidator::key( 'bench-job-' . $i ) ];
 		}
 		$applications = Schema::table( 'applications' );
@@ -196,7 +196,7 @@ final class BenchmarkData {
 			$summary_rows = array();
 		};
 
-		foreach ( self::applications( $first, $count, $now ) as $app ) {
+		foreach ( self::applications( $first, $count, $now, $job_count ) as $app ) {
 			$id       = $next_id++;
 			$state    = Pipeline::replay( $app['applied_at'], $app['history'] )['state'];
 			$timeline = Pipeline::timeline_columns( $state );
