@@ -18,6 +18,7 @@
 // RR_KEEP_SITE=1 keeps the site's files.
 
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
@@ -28,6 +29,7 @@ const IMPORT_TOTAL = 100000;
 const IMPORT_BATCH = 5000;
 const LARGE_TOTAL = Number( process.env.BENCH_MAX ?? 1000000 );
 const MARK = '@@RR-BENCH@@';
+const SETTLE_MS = Number( process.env.BENCH_SETTLE_MS ?? 15000 );
 
 // OPcache on for the server and the CLI, as in production (see scripts/bench/php-ini).
 process.env.PHP_INI_SCAN_DIR = `:${ path.join( REPO_ROOT, 'scripts/bench/php-ini' ) }`;
@@ -107,7 +109,7 @@ async function main() {
 	lines.push( `- medians over ${ ROUNDS } requests each (after ${ WARMUP } warm-up rounds); cold = first request after a cache invalidation; ratio = ÷ trivial request (GET /wp/v2/users/me) of the same rounds` );
 	lines.push( '' );
 	for ( const result of results ) {
-		lines.push( `### ${ fmt( result.applications ) } applications, ${ fmt( result.history ) } history rows, ${ result.jobs } jobs` );
+		lines.push( `### ${ fmt( result.applications ) } applications, ${ fmt( result.history ) } history rows, ${ result.jobs } jobs (1-minute load average at the start: ${ result.load.toFixed( 2 ) } on ${ os.cpus().length } CPUs)` );
 		lines.push( '' );
 		lines.push( '| query | report | trivial ms | cold ms | cold ratio | warm ms | warm ratio | PHP compute ms | peak memory cold / trivial |' );
 		lines.push( '|---|---|---:|---:|---:|---:|---:|---:|---:|' );
@@ -130,7 +132,11 @@ async function main() {
 /** Benchmarks both reports for the default period, one month and one job at the current data size. */
 async function benchmark( auth, now ) {
 	const data = await counts();
-	log( `benchmarking at ${ fmt( data.applications ) } applications…` );
+	// Let MariaDB finish the background work the bulk writes left (purge, change-buffer merges) so the
+	// step measures the steady state, and say how busy the machine is.
+	await new Promise( ( resolve ) => setTimeout( resolve, SETTLE_MS ) );
+	data.load = os.loadavg()[ 0 ];
+	log( `benchmarking at ${ fmt( data.applications ) } applications (load average ${ data.load.toFixed( 2 ) } on ${ os.cpus().length } CPUs)…` );
 	const lastMonth = new Date( ( now - 86400 * 31 ) * 1000 ); // a whole month before the current one
 	const monthFrom = `${ lastMonth.getUTCFullYear() }-${ String( lastMonth.getUTCMonth() + 1 ).padStart( 2, '0' ) }-01`;
 	const monthTo = new Date( Date.UTC( lastMonth.getUTCFullYear(), lastMonth.getUTCMonth() + 1, 0 ) ).toISOString().slice( 0, 10 );

@@ -5,8 +5,8 @@
  * that a report reads a few hundred summary rows instead of every application in the period.
  *
  * Three tables (see Schema):
- * - report_buckets: per UTC day and per UTC month (span), per job and for all jobs (job_id 0), the
- *   additive figures of SPEC §7: applications applied in the bucket and how many of them reached each
+ * - report_buckets: per UTC month for each job and for all jobs (job_id 0), and per UTC day for all
+ *   jobs (span 1 = day, 2 = month), the additive figures of SPEC §7: applications applied in the bucket and how many of them reached each
  *   stage (the cohort), hires in the bucket (by hired_at) with the sum of their times to hire and, per
  *   consecutive stage pair, the sum and count of the times between entering the two stages.
  * - report_hire_days: per UTC day and month, for all jobs, how many hires took N whole days (a
@@ -211,14 +211,20 @@ final class ReportSummary {
 		}
 	}
 
-	/** Adds measures to the day and month buckets of an instant, for the job and for all jobs. */
+	/**
+	 * Adds measures to the buckets of an instant: its UTC month for the job and for all jobs, its UTC day
+	 * for all jobs only (per-job figures take the days outside whole months from the applications table:
+	 * a job has few rows per day, and per-job day rows would be most of the table).
+	 */
 	private static function add( array &$buckets, int $time, int $job, array $measures ): void {
-		foreach ( array( self::SPAN_DAY => self::day_start( $time ), self::SPAN_MONTH => self::month_start( $time ) ) as $span => $bucket ) {
-			foreach ( array( $job, 0 ) as $scope ) {
-				$key = $span . '|' . $bucket . '|' . $scope;
-				foreach ( $measures as $measure => $delta ) {
-					$buckets[ $key ][ $measure ] = ( $buckets[ $key ][ $measure ] ?? 0 ) + $delta;
-				}
+		$keys = array(
+			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|' . $job,
+			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|0',
+			self::SPAN_DAY . '|' . self::day_start( $time ) . '|0',
+		);
+		foreach ( $keys as $key ) {
+			foreach ( $measures as $measure => $delta ) {
+				$buckets[ $key ][ $measure ] = ( $buckets[ $key ][ $measure ] ?? 0 ) + $delta;
 			}
 		}
 	}

@@ -102,7 +102,7 @@ final class OverviewReport {
 		global $wpdb;
 		$measures = array( 'applied', 'reached_screening', 'reached_interview', 'reached_offer', 'reached_hired', 'hires', 'hire_seconds' );
 		$totals   = array_fill_keys( $measures, 0 );
-		$parts    = array( PeriodParts::of( $query->start, $query->end ) );
+		$parts    = array( PeriodParts::of( $query->start, $query->end, null === $query->job_id ) );
 		$job      = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
 
 		$buckets = PeriodParts::bucket_condition( $parts );

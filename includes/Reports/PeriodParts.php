@@ -4,9 +4,10 @@
  * resolved — into the pieces the summary tables can answer and the rest:
  *
  * - whole UTC months inside it (report_buckets / report_hire_days rows of span 2),
- * - whole UTC days inside it but outside those months (rows of span 1),
+ * - whole UTC days inside it but outside those months (rows of span 1, which exist for all jobs only),
  * - at most two partial UTC days at its ends ("raw": read from the applications table by time range,
- *   through the indexes on applied_at / hired_at; under a day of data each).
+ *   through the indexes on applied_at / hired_at; under a day of data each). For one job, whose
+ *   summaries have no day rows, the whole days outside whole months are raw as well.
  *
  * The pieces are disjoint and cover [from, to) exactly, so sums and counts over them add up to the sums
  * and counts over the interval, in any timezone: midnights at half-hour offsets or on DST days only
@@ -32,7 +33,11 @@ final class PeriodParts {
 	/** @var array<int,array{0:int,1:int}> [from, to) instants of partial days. */
 	public array $raw = array();
 
-	public static function of( int $from, int $to ): self {
+	/**
+	 * @param bool $days Whether day rows exist for the scope (all jobs); without them the whole days
+	 *                   outside whole months are read from the applications table too (one job).
+	 */
+	public static function of( int $from, int $to, bool $days = true ): self {
 		$parts = new self();
 		if ( $from >= $to ) {
 			return $parts;
@@ -64,6 +69,21 @@ final class PeriodParts {
 		}
 		if ( $day < $end_day ) {
 			$parts->days[] = array( $day, $end_day );
+		}
+		if ( ! $days ) {
+			// Fold the day ranges into the raw ranges next to them.
+			$ranges      = array_merge( $parts->raw, $parts->days );
+			$parts->days = array();
+			sort( $ranges );
+			$parts->raw = array();
+			foreach ( $ranges as [ $start, $end ] ) {
+				$last = count( $parts->raw ) - 1;
+				if ( $last >= 0 && $parts->raw[ $last ][1] === $start ) {
+					$parts->raw[ $last ][1] = $end;
+				} else {
+					$parts->raw[] = array( $start, $end );
+				}
+			}
 		}
 		return $parts;
 	}

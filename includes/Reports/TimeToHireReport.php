@@ -10,14 +10,17 @@
  * 2. months (edges): the same figures over hires in the partial days (hire_timeline / job_hire_timeline,
  *    covering), grouped by month with the same CASE on hired_at.
  *    1 + 2 give overall.average_days, by_stage and trend.
- * 3. by_job (all jobs): report_buckets rows of every job for the whole months/days of the period,
- *    GROUP BY job_id, plus 4. the partial days' hires GROUP BY job_id; 5. post titles (one IN query).
+ * 3. by_job (all jobs): report_buckets rows of every job for the whole UTC months of the period,
+ *    GROUP BY job_id (bucket_job_hires, covering), plus 4. the hires outside those months GROUP BY job_id
+ *    (hire_timeline); 5. post titles (one IN query).
  * 6. median, min, max (all jobs): report_hire_days gives how many hires took 0, 1, 2… whole days
  *    (plus the partial days' hires grouped the same way); PHP finds the whole-day bin of the minimum,
- *    the middle one(s) and the maximum, and 7.–9. read exactly those rows from the hire_duration index
- *    (hire_seconds, hired_at) within the bin: LIMIT 1 or 2 OFFSET the position inside the bin.
- * For one job, 6.–9. are instead MIN/MAX and ORDER BY … LIMIT 2 OFFSET ⌊(n-1)/2⌋ over that job's hires
- * (job_hire_timeline), whose number is bounded by the job's own volume.
+ *    the middle one(s) and the maximum, and 7. reads exactly those rows from the hire_duration index
+ *    (hire_seconds, hired_at) within their bins: a UNION ALL of LIMIT 1|2 OFFSET <position in the bin>.
+ * For one job, 6.–7. are instead MIN/MAX and ORDER BY … LIMIT 2 OFFSET ⌊(n-1)/2⌋ over that job's hires
+ * (job_hire_timeline), whose number is bounded by the job's own volume; and its months and by_job come
+ * from its month rows plus its hires outside whole UTC months (report_buckets has day rows for all
+ * jobs only).
  *
  * @package RecruitingReports
  */
@@ -103,7 +106,8 @@ final class TimeToHireReport {
 	private function months( ReportQuery $query ): array {
 		global $wpdb;
 		$months = array_fill( 0, count( $query->months ), array_fill_keys( self::SUMS, 0 ) );
-		$parts  = array_map( static fn( $month ) => PeriodParts::of( $month['start'], $month['end'] ), $query->months );
+		$days   = null === $query->job_id;
+		$parts  = array_map( static fn( $month ) => PeriodParts::of( $month['start'], $month['end'], $days ), $query->months );
 		$last   = count( $query->months ) - 1;
 
 		$rows    = array();
@@ -143,7 +147,7 @@ final class TimeToHireReport {
 	 */
 	private function jobs( ReportQuery $query ): array {
 		global $wpdb;
-		$parts = array( PeriodParts::of( $query->start, $query->end ) );
+		$parts = array( PeriodParts::of( $query->start, $query->end, false ) ); // per-job rows are months only
 		$rows  = array();
 
 		$buckets = PeriodParts::bucket_condition( $parts );
@@ -202,50 +206,63 @@ final class TimeToHireReport {
 
 		$middle = intdiv( $hires - 1, 2 );
 		$count  = 0 === $hires % 2 ? 2 : 1;
-		$lowest = $this->nth( $query, $bins, 0, 1 );
-		$median = $this->nth( $query, $bins, $middle, $count );
-		$top    = $this->nth( $query, $bins, $hires - 1, 1 );
+		$values = $this->nth( $query, $bins, array( array( 0, 1 ), array( $middle, $count ), array( $hires - 1, 1 ) ) );
 		return array(
-			'min'    => $lowest[0] ?? 0,
-			'median' => array( array_sum( $median ), max( 1, count( $median ) ) ),
-			'max'    => $top[0] ?? 0,
+			'min'    => $values[0][0] ?? 0,
+			'median' => array( array_sum( $values[1] ), max( 1, count( $values[1] ) ) ),
+			'max'    => $values[2][0] ?? 0,
 		);
 	}
 
 	/**
-	 * The $count hire durations (seconds, ascending) from position $position (0-based) of H's sorted
-	 * durations: located with the histogram, read from the hire_duration index within the bins.
+	 * Hire durations (seconds, ascending) at given positions (0-based) of H's sorted durations, located
+	 * with the histogram and read from the hire_duration index within their whole-day bins, in one
+	 * query (a UNION ALL of one LIMIT/OFFSET read per position).
 	 *
-	 * @param array<int,int> $bins Whole days => hires, ascending.
-	 * @return int[]
+	 * @param array<int,int>                  $bins      Whole days => hires, ascending.
+	 * @param array<int,array{0:int,1:int}>   $positions [position, count] pairs.
+	 * @return array<int,int[]> per pair, the durations found.
 	 */
-	private function nth( ReportQuery $query, array $bins, int $position, int $count ): array {
+	private function nth( ReportQuery $query, array $bins, array $positions ): array {
 		global $wpdb;
-		$before = 0;
-		$first  = null;
-		$last   = null;
-		$offset = 0;
-		foreach ( $bins as $days => $n ) {
-			if ( null === $first && $position < $before + $n ) {
-				$first  = $days;
-				$offset = $position - $before;
+		$table   = Schema::table( 'applications' );
+		$selects = array();
+		foreach ( $positions as $i => [ $position, $count ] ) {
+			$before = 0;
+			$first  = null;
+			$last   = null;
+			$offset = 0;
+			foreach ( $bins as $days => $n ) {
+				if ( null === $first && $position < $before + $n ) {
+					$first  = $days;
+					$offset = $position - $before;
+				}
+				if ( null !== $first && $position + $count - 1 < $before + $n ) {
+					$last = $days;
+					break;
+				}
+				$before += $n;
 			}
-			if ( null !== $first && $position + $count - 1 < $before + $n ) {
-				$last = $days;
-				break;
+			if ( null === $first ) {
+				continue;
 			}
-			$before += $n;
+			$where = $wpdb->prepare( 'hire_seconds >= %d AND hired_at >= %d AND hired_at < %d', $first * Figures::DAY, $query->start, $query->end );
+			if ( null !== $last && $last < ReportSummary::MAX_BIN ) {
+				$where .= $wpdb->prepare( ' AND hire_seconds < %d', ( $last + 1 ) * Figures::DAY );
+			}
+			$selects[] = sprintf( 'SELECT %d AS position, hire_seconds FROM (SELECT hire_seconds FROM %s WHERE %s ORDER BY hire_seconds LIMIT %d OFFSET %d) AS p%d', $i, $table, $where, $count, $offset, $i );
 		}
-		if ( null === $first ) {
-			return array();
+		$values = array_fill_keys( array_keys( $positions ), array() );
+		if ( $selects ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above, integers.
+			foreach ( $wpdb->get_results( implode( ' UNION ALL ', $selects ), ARRAY_A ) as $row ) {
+				$values[ (int) $row['position'] ][] = (int) $row['hire_seconds'];
+			}
 		}
-		$table = Schema::table( 'applications' );
-		$where = $wpdb->prepare( 'hire_seconds >= %d AND hired_at >= %d AND hired_at < %d', $first * Figures::DAY, $query->start, $query->end );
-		if ( null !== $last && $last < ReportSummary::MAX_BIN ) {
-			$where .= $wpdb->prepare( ' AND hire_seconds < %d', ( $last + 1 ) * Figures::DAY );
+		foreach ( $values as &$found ) {
+			sort( $found );
 		}
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- prepared above, integers.
-		return array_map( 'intval', $wpdb->get_col( "SELECT hire_seconds FROM $table WHERE $where ORDER BY hire_seconds LIMIT $count OFFSET $offset" ) );
+		return $values;
 	}
 
 	/**
