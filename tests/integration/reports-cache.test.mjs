@@ -5,14 +5,14 @@
 
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { resetSite, request } from './lib/api.mjs';
-import { ok, report, importData, setTimezone, php, jobRecord, hire, app } from './lib/reports.mjs';
+import { request } from './lib/api.mjs';
+import { resetForReports, ok, report, importData, setTimezone, php, jobRecord, hire, app } from './lib/reports.mjs';
 
 const PERIOD = { date_from: '2025-01-01', date_to: '2025-12-31' };
 let ids;
 
 before( async () => {
-	await resetSite();
+	await resetForReports();
 	ids = await importData( {
 		jobs: [ jobRecord( 'cj1' ), jobRecord( 'cj2' ) ],
 		applications: [

@@ -4,13 +4,12 @@
 
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { resetSite } from './lib/api.mjs';
-import { php, importData } from './lib/reports.mjs';
+import { resetForReports, php, importData } from './lib/reports.mjs';
 
 const REFERENCE = "require_once WP_PLUGIN_DIR . '/recruiting-reports/tests/support/reports-reference.php';";
 
 before( async () => {
-	await resetSite();
+	await resetForReports();
 	// 1,500 applications over the last three years for 12 jobs, written by the bulk seeder.
 	const seeded = JSON.parse( await php( "echo wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::seed( 1500, 1, null, 12 ) );" ) );
 	assert.equal( seeded.applications, 1500 );

@@ -3,8 +3,7 @@
 
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { resetSite } from './lib/api.mjs';
-import { ok, importData, app, jobRecord, hire, emptyTrend, ZERO_STATUSES } from './lib/reports.mjs';
+import { resetForReports, ok, importData, app, jobRecord, hire, emptyTrend, ZERO_STATUSES } from './lib/reports.mjs';
 
 const YEAR_2025 = { date_from: '2025-01-01', date_to: '2025-12-31' };
 const MONTHS_2025 = [ '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12' ].map( ( m ) => `2025-${ m }` );
@@ -14,7 +13,7 @@ function trend2025( filled ) {
 	return emptyTrend( MONTHS_2025 ).map( ( row ) => filled[ row.month ] ? { month: row.month, ...filled[ row.month ] } : row );
 }
 
-beforeEach( resetSite );
+beforeEach( resetForReports );
 
 test( 'empty site: every figure is 0, lists are empty, the trend has every month with 0 hires', async () => {
 	const overview = await ok( 'overview', YEAR_2025 );

@@ -4,10 +4,10 @@
 
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { resetSite, expectError, request } from './lib/api.mjs';
-import { ok, report, importData, setTimezone, php, jobRecord, hire, app, dateIn, monthStart, monthsBetween, emptyTrend } from './lib/reports.mjs';
+import { expectError, request } from './lib/api.mjs';
+import { resetForReports, ok, report, importData, setTimezone, php, jobRecord, hire, app, dateIn, monthStart, monthsBetween, emptyTrend } from './lib/reports.mjs';
 
-beforeEach( resetSite );
+beforeEach( resetForReports );
 
 // Hires k1…k4 around 1 April and 1 May 2025 in Kolkata (UTC+05:30); each takes a different number of days.
 const KOLKATA = {
