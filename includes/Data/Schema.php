@@ -95,8 +95,9 @@ final class Schema {
 			// Whole days and months of a period come from the report_* summary tables below instead.
 			// job_status also serves GET /applications?job_id=&status=.
 			// Report summaries (ReportSummary): additive figures per UTC day (span 1) and month (span 2), per job
-			// and for all jobs (job_id 0). job_bucket serves "these buckets, one scope"; bucket_job_hires
-			// serves time-to-hire's by_job ("these buckets, every job": hires and their seconds), covering.
+			// and for all jobs (job_id 0). The primary key serves "these buckets, one scope" (a scope's rows
+			// are contiguous whatever the optimizer's statistics say); bucket_job_hires serves time-to-hire's
+			// by_job ("these buckets, every job": hires and their seconds), covering.
 			"CREATE TABLE {$t['report_buckets']} (
   span tinyint(3) unsigned NOT NULL,
   bucket bigint(20) NOT NULL,
@@ -116,8 +117,7 @@ final class Schema {
   io_hires bigint(20) NOT NULL DEFAULT 0,
   oh_seconds bigint(20) NOT NULL DEFAULT 0,
   oh_hires bigint(20) NOT NULL DEFAULT 0,
-  PRIMARY KEY  (span,bucket,job_id),
-  KEY job_bucket (span,job_id,bucket),
+  PRIMARY KEY  (span,job_id,bucket),
   KEY bucket_job_hires (span,bucket,job_id,hires,hire_seconds)
 ) $charset;",
 			// Hires per UTC day / month and whole days to hire (all jobs): where the median lies.
