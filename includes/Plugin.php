@@ -26,6 +26,7 @@ final class Plugin {
 		Rest\WebhooksController::class,
 		Rest\ApiKeysController::class,
 		Rest\SettingsController::class,
+		Rest\ReportsController::class,
 	);
 
 	public static function boot(): void {
@@ -41,6 +42,7 @@ final class Plugin {
 		Webhooks\Dispatcher::register();
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
 		Domain\JobChangeListener::register();
+		Reports\ReportCache::register();
 	}
 
 	public static function register_rest_routes(): void {

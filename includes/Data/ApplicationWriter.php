@@ -45,7 +45,8 @@ final class ApplicationWriter {
 			return new WP_Error( 'internal_error', __( 'The application could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
 		}
 		$id = (int) $wpdb->insert_id;
-		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, null, 'new', $applied_at, $user_id, null ) ) ) ) {
+		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, null, 'new', $applied_at, $user_id, null ) ) )
+			|| ! ReportSummary::apply( array(), array( array( 'id' => $id ) + $row ) ) ) {
 			// The caller's transaction (Data\Transaction) rolls the application row back.
 			return new WP_Error( 'internal_error', __( 'The application could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
 		}
@@ -112,7 +113,9 @@ final class ApplicationWriter {
 			if ( 1 !== $updated ) {
 				continue; // Someone else changed it first: re-read and validate again.
 			}
-			if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note ) ) ) ) {
+			// The row, its history and the report summaries change together or not at all.
+			if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note ) ) )
+				|| ! ReportSummary::apply( array( $row ), array( array_merge( $row, $columns ) ) ) ) {
 				// The caller's transaction (Data\Transaction) rolls the status update back.
 				return new WP_Error( 'internal_error', __( 'The status change could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
 			}

@@ -18,7 +18,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 2;
+	public const VERSION = 3;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -32,6 +32,9 @@ final class Schema {
 		'webhooks',
 		'webhook_deliveries',
 		'webhook_attempts',
+		'report_buckets',
+		'report_hire_days',
+		'report_statuses',
 	);
 
 	public static function table( string $name ): string {
@@ -69,6 +72,7 @@ final class Schema {
   interview_at bigint(20) DEFAULT NULL,
   offer_at bigint(20) DEFAULT NULL,
   hired_at bigint(20) DEFAULT NULL,
+  hire_seconds bigint(20) DEFAULT NULL,
   created_at bigint(20) NOT NULL,
   updated_at bigint(20) NOT NULL,
   PRIMARY KEY  (id),
@@ -77,14 +81,60 @@ final class Schema {
   KEY job_status (job_id,status),
   KEY applied_stage (applied_at,max_stage),
   KEY job_applied_stage (job_id,applied_at,max_stage),
-  KEY hired_applied (hired_at,applied_at,job_id),
-  KEY job_hired (job_id,hired_at)
+  KEY hire_timeline (hired_at,job_id,applied_at,screening_at,interview_at,offer_at),
+  KEY job_hire_timeline (job_id,hired_at,applied_at,screening_at,interview_at,offer_at),
+  KEY hire_duration (hire_seconds,hired_at)
 ) $charset;",
-			// Index notes for the report queries of SPEC §7:
+			// Index notes for the report queries of SPEC §7 (docs/reports.md lists every query):
 			// status / job_status: overview by_status and totals (all applications, optionally one job), covering.
 			// applied_stage / job_applied_stage: overview cohort (applied_at in period) and its reached() counts, covering.
-			// hired_applied / job_hired: time to hire over H (hired_at in period), overall figures, median, trend, by_job.
+			// hire_timeline / job_hire_timeline: hires by time (hired_at in a range, optionally one job), covering:
+			// the partial days at the ends of a period, and every figure of a one-job time-to-hire report.
+			// hire_duration: hires in order of time to hire (hire_seconds = hired_at - applied_at), for the exact
+			// median, minimum and maximum once report_hire_days has located them (TimeToHireReport).
+			// Whole days and months of a period come from the report_* summary tables below instead.
 			// job_status also serves GET /applications?job_id=&status=.
+			// Report summaries (ReportSummary): additive figures per UTC day (span 1) and month (span 2), per job
+			// and for all jobs (job_id 0). The primary key serves "these buckets, one scope" (a scope's rows
+			// are contiguous whatever the optimizer's statistics say); bucket_job_hires serves time-to-hire's
+			// by_job ("these buckets, every job": hires and their seconds), covering.
+			"CREATE TABLE {$t['report_buckets']} (
+  span tinyint(3) unsigned NOT NULL,
+  bucket bigint(20) NOT NULL,
+  job_id bigint(20) unsigned NOT NULL,
+  applied bigint(20) NOT NULL DEFAULT 0,
+  reached_screening bigint(20) NOT NULL DEFAULT 0,
+  reached_interview bigint(20) NOT NULL DEFAULT 0,
+  reached_offer bigint(20) NOT NULL DEFAULT 0,
+  reached_hired bigint(20) NOT NULL DEFAULT 0,
+  hires bigint(20) NOT NULL DEFAULT 0,
+  hire_seconds bigint(20) NOT NULL DEFAULT 0,
+  ns_seconds bigint(20) NOT NULL DEFAULT 0,
+  ns_hires bigint(20) NOT NULL DEFAULT 0,
+  si_seconds bigint(20) NOT NULL DEFAULT 0,
+  si_hires bigint(20) NOT NULL DEFAULT 0,
+  io_seconds bigint(20) NOT NULL DEFAULT 0,
+  io_hires bigint(20) NOT NULL DEFAULT 0,
+  oh_seconds bigint(20) NOT NULL DEFAULT 0,
+  oh_hires bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (span,job_id,bucket),
+  KEY bucket_job_hires (span,bucket,job_id,hires,hire_seconds)
+) $charset;",
+			// Hires per UTC day / month and whole days to hire (all jobs): where the median lies.
+			"CREATE TABLE {$t['report_hire_days']} (
+  span tinyint(3) unsigned NOT NULL,
+  bucket bigint(20) NOT NULL,
+  days int(11) NOT NULL,
+  hires bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (span,bucket,days)
+) $charset;",
+			// Current status counts per job and for all jobs (job_id 0).
+			"CREATE TABLE {$t['report_statuses']} (
+  job_id bigint(20) unsigned NOT NULL,
+  status varchar(20) NOT NULL,
+  applications bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (job_id,status)
+) $charset;",
 			"CREATE TABLE {$t['status_history']} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   application_id bigint(20) unsigned NOT NULL,
@@ -210,7 +260,30 @@ final class Schema {
 		return array(
 			// Version 2 added the denormalised timeline columns; fill them from the status history.
 			2 => array( self::class, 'rebuild_timelines' ),
+			// Version 3 replaced the time-to-hire indexes by covering ones (dbDelta added them), added
+			// applications.hire_seconds and the report summary tables: fill them.
+			3 => static function () {
+				global $wpdb;
+				self::drop_indexes( 'applications', array( 'hired_applied', 'job_hired' ) );
+				$applications = self::table( 'applications' );
+				$wpdb->query( "UPDATE $applications SET hire_seconds = hired_at - applied_at WHERE hired_at IS NOT NULL" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+				ReportSummary::rebuild();
+			},
 		);
+	}
+
+	/**
+	 * Drops indexes that a newer definition no longer has (dbDelta only ever adds indexes).
+	 *
+	 * @param string[] $indexes Index names.
+	 */
+	private static function drop_indexes( string $name, array $indexes ): void {
+		global $wpdb;
+		$table    = self::table( $name );
+		$existing = array_unique( wp_list_pluck( (array) $wpdb->get_results( "SHOW INDEX FROM $table", ARRAY_A ), 'Key_name' ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		foreach ( array_intersect( $indexes, $existing ) as $index ) {
+			$wpdb->query( "ALTER TABLE $table DROP INDEX $index" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		}
 	}
 
 	/**

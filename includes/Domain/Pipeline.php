@@ -138,6 +138,8 @@ final class Pipeline {
 			'interview_at'  => $state['entered']['interview'] ?? null,
 			'offer_at'      => $state['entered']['offer'] ?? null,
 			'hired_at'      => $state['entered']['hired'] ?? null,
+			// Time to hire in seconds, stored so hires can be read in that order (reports' median).
+			'hire_seconds'  => isset( $state['entered']['hired'] ) ? $state['entered']['hired'] - $state['entered']['new'] : null,
 		);
 	}
 }

@@ -1,7 +1,8 @@
 <?php
 /**
  * Writes a validated import batch atomically: jobs through JobRepository, applications and their
- * histories with multi-row statements, all inside one transaction.
+ * histories with multi-row statements, and the report summaries' difference (ReportSummary), all
+ * inside one transaction.
  *
  * Re-importing an external id updates that record in place; an imported application's status history
  * is replaced by the batch's (for migrated records the source system is the authority). Imports emit
@@ -16,6 +17,7 @@ namespace RecruitingReports\Import;
 use RecruitingReports\Data\ApplicationWriter;
 use RecruitingReports\Data\BulkInsert;
 use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\JobChangeListener;
@@ -90,6 +92,8 @@ final class Importer {
 		$table    = Schema::table( 'applications' );
 		$external = wp_list_pluck( $batch['applications'], 'external_id' );
 		$existing = $this->application_ids( $external );
+		// What the report summaries counted for the records about to be replaced.
+		$before   = $existing ? ReportSummary::rows_for( array_values( $existing ) ) : array();
 		$now      = time();
 		$new_rows = array();
 		$columns  = null;
@@ -137,6 +141,9 @@ final class Importer {
 			array_push( $history_rows, ...ApplicationWriter::history_rows( $ids[ ImportValidator::key( $app['external_id'] ) ], $app['applied_at'], $app['history'], $user_id ) );
 		}
 		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), ApplicationWriter::HISTORY_COLUMNS, $history_rows ) ) {
+			return $failed;
+		}
+		if ( ! ReportSummary::apply( $before, ReportSummary::rows_for( array_values( $ids ) ) ) ) {
 			return $failed;
 		}
 

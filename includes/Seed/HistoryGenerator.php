@@ -32,8 +32,19 @@ final class HistoryGenerator {
 	/** Percent of advances that skip a stage (for example new straight to interview). */
 	private const SKIP = 4;
 
-	public function __construct( int $seed ) {
+	/** @var array<string,array> */
+	private array $steps;
+
+	private int $reopen;
+
+	/**
+	 * @param array|null $steps  Another STEPS table (same shape), for example a busier pipeline.
+	 * @param int|null   $reopen Another REOPEN percentage.
+	 */
+	public function __construct( int $seed, ?array $steps = null, ?int $reopen = null ) {
 		mt_srand( $seed );
+		$this->steps  = $steps ?? self::STEPS;
+		$this->reopen = $reopen ?? self::REOPEN;
 	}
 
 	public function between( int $min, int $max ): int {
@@ -49,8 +60,8 @@ final class HistoryGenerator {
 		$history = array();
 		$status  = 'new';
 		$at      = $applied_at;
-		while ( isset( self::STEPS[ $status ] ) ) {
-			$step = self::STEPS[ $status ];
+		while ( isset( $this->steps[ $status ] ) ) {
+			$step = $this->steps[ $status ];
 			$at  += mt_rand( $step['days'][0] * self::DAY, $step['days'][1] * self::DAY );
 			if ( $at > $now ) {
 				break;
@@ -59,7 +70,7 @@ final class HistoryGenerator {
 			if ( $roll <= $step['advance'] ) {
 				$next = $step['next'];
 				if ( 'hired' !== $next && mt_rand( 1, 100 ) <= self::SKIP ) {
-					$next = self::STEPS[ $next ]['next'];
+					$next = $this->steps[ $next ]['next'];
 				}
 				$history[] = array( 'status' => $next, 'at' => $at );
 				$status    = $next;
@@ -68,7 +79,7 @@ final class HistoryGenerator {
 			if ( $roll <= $step['advance'] + $step['reject'] ) {
 				$history[] = array( 'status' => 'rejected', 'at' => $at );
 				$reopen_at = $at + mt_rand( 1 * self::DAY, 20 * self::DAY );
-				if ( mt_rand( 1, 100 ) > self::REOPEN || $reopen_at > $now ) {
+				if ( mt_rand( 1, 100 ) > $this->reopen || $reopen_at > $now ) {
 					break;
 				}
 				$history[] = array( 'status' => $status, 'at' => $reopen_at );

@@ -1,0 +1,290 @@
+<?php
+/**
+ * Summary tables for the reports, maintained by every writer of applications (ApplicationWriter, the
+ * importer, the benchmark seeder, migrations) in the same transaction as the rows they summarise, so
+ * that a report reads a few hundred summary rows instead of every application in the period.
+ *
+ * Three tables (see Schema):
+ * - report_buckets: per UTC month for each job and for all jobs (job_id 0), and per UTC day for all
+ *   jobs (span 1 = day, 2 = month), the additive figures of SPEC §7: applications applied in the bucket and how many of them reached each
+ *   stage (the cohort), hires in the bucket (by hired_at) with the sum of their times to hire and, per
+ *   consecutive stage pair, the sum and count of the times between entering the two stages.
+ * - report_hire_days: per UTC day and month, for all jobs, how many hires took N whole days (a
+ *   histogram), so the median over any period is found without sorting every hire (TimeToHireReport).
+ * - report_statuses: current status counts per job and for all jobs.
+ *
+ * Only sums and counts live here, so a change is a delta: apply() takes the rows before and after a
+ * write and adds the difference with INSERT … ON DUPLICATE KEY UPDATE x = x + VALUES(x) (atomic under
+ * concurrent writers; translated to ON CONFLICT on SQLite). Periods in any timezone are assembled from
+ * whole UTC months and days plus the partial days at their edges, read from the applications table
+ * (Reports\PeriodParts). rebuild() recomputes everything from the applications table.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Data;
+
+defined( 'ABSPATH' ) || exit;
+
+final class ReportSummary {
+
+	public const SPAN_DAY   = 1;
+	public const SPAN_MONTH = 2;
+
+	public const DAY = 86400;
+
+	/** Hires that took this many days or more share the histogram's last bin. */
+	public const MAX_BIN = 3650;
+
+	/** The columns of an application row the summaries are computed from. */
+	public const ROW_COLUMNS = array( 'id', 'job_id', 'status', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at' );
+
+	/** reached(stage) counters of the cohort: column => stage rank. */
+	public const REACHED = array(
+		'reached_screening' => 1,
+		'reached_interview' => 2,
+		'reached_offer'     => 3,
+		'reached_hired'     => 4,
+	);
+
+	/** Consecutive stage pairs X→Y: column prefix => [entered(X) column, entered(Y) column]. */
+	public const PAIRS = array(
+		'ns' => array( 'applied_at', 'screening_at' ),
+		'si' => array( 'screening_at', 'interview_at' ),
+		'io' => array( 'interview_at', 'offer_at' ),
+		'oh' => array( 'offer_at', 'hired_at' ),
+	);
+
+	/** Every additive column of report_buckets. */
+	public const MEASURES = array(
+		'applied',
+		'reached_screening',
+		'reached_interview',
+		'reached_offer',
+		'reached_hired',
+		'hires',
+		'hire_seconds',
+		'ns_seconds',
+		'ns_hires',
+		'si_seconds',
+		'si_hires',
+		'io_seconds',
+		'io_hires',
+		'oh_seconds',
+		'oh_hires',
+	);
+
+	/** Rows per upsert statement. */
+	private const ROWS_PER_STATEMENT = 500;
+
+	/** @var array<int,int> day start => month start (memo) */
+	private static array $months = array();
+
+	/**
+	 * Adds the difference between application rows before and after a write to the summaries.
+	 *
+	 * @param array[] $before Rows as they were (ROW_COLUMNS; none for new applications).
+	 * @param array[] $after  Rows as they are now (none for deleted applications).
+	 * @return bool false when a statement failed (the caller rolls back).
+	 */
+	public static function apply( array $before, array $after ): bool {
+		$buckets  = array();
+		$bins     = array();
+		$statuses = array();
+		foreach ( $before as $row ) {
+			self::collect( $buckets, $bins, $statuses, $row, -1 );
+		}
+		foreach ( $after as $row ) {
+			self::collect( $buckets, $bins, $statuses, $row, 1 );
+		}
+		return self::write_buckets( $buckets ) && self::write_bins( $bins ) && self::write_statuses( $statuses );
+	}
+
+	/**
+	 * The summary-relevant columns of applications, for apply()'s $before (read before a write).
+	 *
+	 * @param int[] $ids Application ids.
+	 * @return array[]
+	 */
+	public static function rows_for( array $ids ): array {
+		global $wpdb;
+		$table = Schema::table( 'applications' );
+		$rows  = array();
+		foreach ( array_chunk( array_map( 'intval', $ids ), 1000 ) as $chunk ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers only.
+			$found = $wpdb->get_results( 'SELECT ' . implode( ',', self::ROW_COLUMNS ) . " FROM $table WHERE id IN (" . implode( ',', $chunk ) . ')', ARRAY_A );
+			array_push( $rows, ...$found );
+		}
+		return $rows;
+	}
+
+	/** Recomputes every summary from the applications table (migrations, repair), in chunks. */
+	public static function rebuild(): bool {
+		global $wpdb;
+		foreach ( array( 'report_buckets', 'report_hire_days', 'report_statuses' ) as $name ) {
+			$wpdb->query( 'DELETE FROM ' . Schema::table( $name ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		}
+		$table   = Schema::table( 'applications' );
+		$last_id = 0;
+		do {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT ' . implode( ',', self::ROW_COLUMNS ) . " FROM $table WHERE id > %d ORDER BY id LIMIT 5000", $last_id ), ARRAY_A );
+			if ( ! $rows ) {
+				return true;
+			}
+			if ( ! self::apply( array(), $rows ) ) {
+				return false;
+			}
+			$last_id = (int) end( $rows )['id'];
+		} while ( true );
+	}
+
+	/** Start (unix seconds) of the UTC day of an instant. */
+	public static function day_start( int $time ): int {
+		return intdiv( $time, self::DAY ) * self::DAY - ( $time < 0 && 0 !== $time % self::DAY ? self::DAY : 0 );
+	}
+
+	/** Start (unix seconds) of the UTC month of an instant. */
+	public static function month_start( int $time ): int {
+		$day = self::day_start( $time );
+		if ( ! isset( self::$months[ $day ] ) ) {
+			if ( count( self::$months ) > 20000 ) {
+				self::$months = array();
+			}
+			self::$months[ $day ] = (int) gmmktime( 0, 0, 0, (int) gmdate( 'n', $day ), 1, (int) gmdate( 'Y', $day ) );
+		}
+		return self::$months[ $day ];
+	}
+
+	/** Start of the UTC month after the one starting at $month_start. */
+	public static function next_month( int $month_start ): int {
+		return (int) gmmktime( 0, 0, 0, (int) gmdate( 'n', $month_start ) + 1, 1, (int) gmdate( 'Y', $month_start ) );
+	}
+
+	/** The histogram bin of a time to hire: whole days, capped. */
+	public static function bin( int $seconds ): int {
+		return min( self::MAX_BIN, intdiv( max( 0, $seconds ), self::DAY ) );
+	}
+
+	/**
+	 * Adds one row's contributions, times $sign, to the pending deltas.
+	 *
+	 * @param array<string,array<string,int>> $buckets  "span|bucket|job" => measure => delta.
+	 * @param array<string,int>               $bins     "span|bucket|days" => delta.
+	 * @param array<string,int>               $statuses "job|status" => delta.
+	 */
+	private static function collect( array &$buckets, array &$bins, array &$statuses, array $row, int $sign ): void {
+		$job = (int) $row['job_id'];
+		foreach ( array( $job, 0 ) as $scope ) {
+			$key              = $scope . '|' . $row['status'];
+			$statuses[ $key ] = ( $statuses[ $key ] ?? 0 ) + $sign;
+		}
+
+		$applied = (int) $row['applied_at'];
+		$cohort  = array( 'applied' => $sign );
+		foreach ( self::REACHED as $column => $rank ) {
+			if ( (int) $row['max_stage'] >= $rank ) {
+				$cohort[ $column ] = $sign;
+			}
+		}
+		self::add( $buckets, $applied, $job, $cohort );
+
+		if ( null === $row['hired_at'] ) {
+			return;
+		}
+		$hired   = (int) $row['hired_at'];
+		$seconds = $hired - $applied;
+		$hire    = array(
+			'hires'        => $sign,
+			'hire_seconds' => $sign * $seconds,
+		);
+		foreach ( self::PAIRS as $prefix => [ $from, $to ] ) {
+			if ( null !== $row[ $from ] && null !== $row[ $to ] ) {
+				$hire[ $prefix . '_seconds' ] = $sign * ( (int) $row[ $to ] - (int) $row[ $from ] );
+				$hire[ $prefix . '_hires' ]   = $sign;
+			}
+		}
+		self::add( $buckets, $hired, $job, $hire );
+		foreach ( array( self::SPAN_DAY => self::day_start( $hired ), self::SPAN_MONTH => self::month_start( $hired ) ) as $span => $bucket ) {
+			$key          = $span . '|' . $bucket . '|' . self::bin( $seconds );
+			$bins[ $key ] = ( $bins[ $key ] ?? 0 ) + $sign;
+		}
+	}
+
+	/**
+	 * Adds measures to the buckets of an instant: its UTC month for the job and for all jobs, its UTC day
+	 * for all jobs only (per-job figures take the days outside whole months from the applications table:
+	 * a job has few rows per day, and per-job day rows would be most of the table).
+	 */
+	private static function add( array &$buckets, int $time, int $job, array $measures ): void {
+		$keys = array(
+			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|' . $job,
+			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|0',
+			self::SPAN_DAY . '|' . self::day_start( $time ) . '|0',
+		);
+		foreach ( $keys as $key ) {
+			foreach ( $measures as $measure => $delta ) {
+				$buckets[ $key ][ $measure ] = ( $buckets[ $key ][ $measure ] ?? 0 ) + $delta;
+			}
+		}
+	}
+
+	private static function write_buckets( array $buckets ): bool {
+		$rows = array();
+		foreach ( $buckets as $key => $measures ) {
+			if ( ! array_filter( $measures ) ) {
+				continue; // Nothing changed in this bucket (for example a status change within one stage).
+			}
+			$row = array_map( 'intval', explode( '|', $key ) );
+			foreach ( self::MEASURES as $measure ) {
+				$row[] = $measures[ $measure ] ?? 0;
+			}
+			$rows[ $key ] = $row;
+		}
+		return self::upsert( 'report_buckets', array_merge( array( 'span', 'bucket', 'job_id' ), self::MEASURES ), self::MEASURES, $rows );
+	}
+
+	private static function write_bins( array $bins ): bool {
+		$rows = array();
+		foreach ( array_filter( $bins ) as $key => $delta ) {
+			$rows[ $key ] = array_merge( array_map( 'intval', explode( '|', $key ) ), array( $delta ) );
+		}
+		return self::upsert( 'report_hire_days', array( 'span', 'bucket', 'days', 'hires' ), array( 'hires' ), $rows );
+	}
+
+	private static function write_statuses( array $statuses ): bool {
+		$rows = array();
+		foreach ( array_filter( $statuses ) as $key => $delta ) {
+			[ $job, $status ] = explode( '|', $key, 2 );
+			$rows[ $key ]     = array( (int) $job, (string) $status, $delta );
+		}
+		return self::upsert( 'report_statuses', array( 'job_id', 'status', 'applications' ), array( 'applications' ), $rows );
+	}
+
+	/**
+	 * INSERT … ON DUPLICATE KEY UPDATE column = column + VALUES(column), in key order (so concurrent
+	 * writers lock shared rows in the same order).
+	 *
+	 * @param array<string,array> $rows Key => values in $columns order (integers, or short strings from Pipeline).
+	 */
+	private static function upsert( string $name, array $columns, array $added, array $rows ): bool {
+		global $wpdb;
+		if ( ! $rows ) {
+			return true;
+		}
+		ksort( $rows, SORT_STRING );
+		$table  = Schema::table( $name );
+		$update = implode( ', ', array_map( static fn( $column ) => "$column = $column + VALUES($column)", $added ) );
+		foreach ( array_chunk( $rows, self::ROWS_PER_STATEMENT ) as $chunk ) {
+			$values = array();
+			foreach ( $chunk as $row ) {
+				$values[] = '(' . implode( ',', array_map( static fn( $value ) => is_int( $value ) ? (string) $value : "'" . esc_sql( $value ) . "'", $row ) ) . ')';
+			}
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integers and escaped status names only.
+			if ( false === $wpdb->query( "INSERT INTO $table (" . implode( ',', $columns ) . ') VALUES ' . implode( ',', $values ) . " ON DUPLICATE KEY UPDATE $update" ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+}

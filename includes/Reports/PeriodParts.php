@@ -1,0 +1,131 @@
+<?php
+/**
+ * Splits a UTC interval [from, to) — a period or one month of a period, in whatever timezone it was
+ * resolved — into the pieces the summary tables can answer and the rest:
+ *
+ * - whole UTC months inside it (report_buckets / report_hire_days rows of span 2),
+ * - whole UTC days inside it but outside those months (rows of span 1, which exist for all jobs only),
+ * - at most two partial UTC days at its ends ("raw": read from the applications table by time range,
+ *   through the indexes on applied_at / hired_at; under a day of data each). For one job, whose
+ *   summaries have no day rows, the whole days outside whole months are raw as well.
+ *
+ * The pieces are disjoint and cover [from, to) exactly, so sums and counts over them add up to the sums
+ * and counts over the interval, in any timezone: midnights at half-hour offsets or on DST days only
+ * move instants between "whole day" and "raw".
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Reports;
+
+use RecruitingReports\Data\ReportSummary;
+
+defined( 'ABSPATH' ) || exit;
+
+final class PeriodParts {
+
+	/** @var int[] Starts of whole UTC months. */
+	public array $months = array();
+
+	/** @var array<int,array{0:int,1:int}> [first day start, end) ranges of whole UTC days. */
+	public array $days = array();
+
+	/** @var array<int,array{0:int,1:int}> [from, to) instants of partial days. */
+	public array $raw = array();
+
+	/**
+	 * @param bool $days Whether day rows exist for the scope (all jobs); without them the whole days
+	 *                   outside whole months are read from the applications table too (one job).
+	 */
+	public static function of( int $from, int $to, bool $days = true ): self {
+		$parts = new self();
+		if ( $from >= $to ) {
+			return $parts;
+		}
+		$first_day = ReportSummary::day_start( $from );
+		$first_day = $first_day < $from ? $first_day + ReportSummary::DAY : $first_day; // first whole day
+		$end_day   = ReportSummary::day_start( $to ); // whole days end here
+		if ( $first_day >= $end_day ) {
+			$parts->raw[] = array( $from, $to );
+			return $parts;
+		}
+		if ( $from < $first_day ) {
+			$parts->raw[] = array( $from, $first_day );
+		}
+		if ( $end_day < $to ) {
+			$parts->raw[] = array( $end_day, $to );
+		}
+
+		$month = ReportSummary::month_start( $first_day );
+		$month = $month < $first_day ? ReportSummary::next_month( $month ) : $month; // first whole month
+		$day   = $first_day;
+		while ( ReportSummary::next_month( $month ) <= $end_day ) {
+			if ( $day < $month ) {
+				$parts->days[] = array( $day, $month );
+			}
+			$parts->months[] = $month;
+			$month           = ReportSummary::next_month( $month );
+			$day             = $month;
+		}
+		if ( $day < $end_day ) {
+			$parts->days[] = array( $day, $end_day );
+		}
+		if ( ! $days ) {
+			// Fold the day ranges into the raw ranges next to them.
+			$ranges      = array_merge( $parts->raw, $parts->days );
+			$parts->days = array();
+			sort( $ranges );
+			$parts->raw = array();
+			foreach ( $ranges as [ $start, $end ] ) {
+				$last = count( $parts->raw ) - 1;
+				if ( $last >= 0 && $parts->raw[ $last ][1] === $start ) {
+					$parts->raw[ $last ][1] = $end;
+				} else {
+					$parts->raw[] = array( $start, $end );
+				}
+			}
+		}
+		return $parts;
+	}
+
+	/**
+	 * SQL condition selecting the summary rows of the whole months and days (columns span, bucket);
+	 * null when there are none. Integers only.
+	 *
+	 * @param self[] $all Parts to combine.
+	 */
+	public static function bucket_condition( array $all ): ?string {
+		$months = array();
+		$days   = array();
+		foreach ( $all as $parts ) {
+			array_push( $months, ...$parts->months );
+			foreach ( $parts->days as [ $from, $to ] ) {
+				$days[] = sprintf( '(bucket >= %d AND bucket < %d)', $from, $to );
+			}
+		}
+		$conditions = array();
+		if ( $months ) {
+			$conditions[] = sprintf( '(span = %d AND bucket IN (%s))', ReportSummary::SPAN_MONTH, implode( ',', array_map( 'intval', $months ) ) );
+		}
+		if ( $days ) {
+			$conditions[] = sprintf( '(span = %d AND (%s))', ReportSummary::SPAN_DAY, implode( ' OR ', $days ) );
+		}
+		return $conditions ? '(' . implode( ' OR ', $conditions ) . ')' : null;
+	}
+
+	/**
+	 * SQL condition selecting the partial days on an instant column; null when there are none.
+	 *
+	 * @param self[] $all    Parts to combine.
+	 * @param string $column applied_at or hired_at.
+	 */
+	public static function raw_condition( array $all, string $column ): ?string {
+		$ranges = array();
+		foreach ( $all as $parts ) {
+			foreach ( $parts->raw as [ $from, $to ] ) {
+				$ranges[] = sprintf( '(%1$s >= %2$d AND %1$s < %3$d)', $column, $from, $to );
+			}
+		}
+		return $ranges ? '(' . implode( ' OR ', $ranges ) . ')' : null;
+	}
+}

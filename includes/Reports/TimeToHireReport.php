@@ -1,0 +1,342 @@
+<?php
+/**
+ * GET /reports/time-to-hire (SPEC §7) over the hires H: applications whose hired_at is in the period
+ * (and job). A bounded number of queries whatever the data size; the scope is the job, or 0 for all:
+ *
+ * 1. months (summary): SUM of hires, hire_seconds and the stage-pair sums/counts from report_buckets
+ *    for the whole UTC months and days of each calendar month of the period (PeriodParts), grouped by
+ *    month with a CASE over the months' UTC bounds (computed in PHP from the site timezone, nested as
+ *    a binary search).
+ * 2. months (edges): the same figures over hires in the partial days (hire_timeline / job_hire_timeline,
+ *    covering), grouped by month with the same CASE on hired_at.
+ *    1 + 2 give overall.average_days, by_stage and trend.
+ * 3. by_job (all jobs): report_buckets rows of every job for the whole UTC months of the period,
+ *    GROUP BY job_id (bucket_job_hires, covering), plus 4. the hires outside those months GROUP BY job_id
+ *    (hire_timeline); 5. post titles (one IN query).
+ * 6. median, min, max (all jobs): report_hire_days gives how many hires took 0, 1, 2… whole days
+ *    (plus the partial days' hires grouped the same way); PHP finds the whole-day bin of the minimum,
+ *    the middle one(s) and the maximum, and 7. reads exactly those rows from the hire_duration index
+ *    (hire_seconds, hired_at) within their bins: a UNION ALL of LIMIT 1|2 OFFSET <position in the bin>.
+ * For one job, 6.–7. are instead MIN/MAX and ORDER BY … LIMIT 2 OFFSET ⌊(n-1)/2⌋ over that job's hires
+ * (job_hire_timeline), whose number is bounded by the job's own volume; and its months and by_job come
+ * from its month rows plus its hires outside whole UTC months (report_buckets has day rows for all
+ * jobs only).
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Reports;
+
+use RecruitingReports\Data\ReportSummary;
+use RecruitingReports\Data\Schema;
+
+defined( 'ABSPATH' ) || exit;
+
+final class TimeToHireReport {
+
+	/** by_stage key => [summary column prefix, entered(X) column, entered(Y) column]. */
+	private const STAGES = array(
+		'new_to_screening'       => array( 'ns', 'applied_at', 'screening_at' ),
+		'screening_to_interview' => array( 'si', 'screening_at', 'interview_at' ),
+		'interview_to_offer'     => array( 'io', 'interview_at', 'offer_at' ),
+		'offer_to_hire'          => array( 'oh', 'offer_at', 'hired_at' ),
+	);
+
+	/** The additive figures of H read from the summaries or computed over the partial days. */
+	private const SUMS = array( 'hires', 'hire_seconds', 'ns_seconds', 'ns_hires', 'si_seconds', 'si_hires', 'io_seconds', 'io_hires', 'oh_seconds', 'oh_hires' );
+
+	public function run( ReportQuery $query ): array {
+		$months = $this->months( $query );
+		$total  = array_fill_keys( self::SUMS, 0 );
+		foreach ( $months as $sums ) {
+			foreach ( self::SUMS as $column ) {
+				$total[ $column ] += $sums[ $column ];
+			}
+		}
+		$hires = $total['hires'];
+
+		$spread = array(
+			'min'    => 0,
+			'median' => array( 0, 1 ),
+			'max'    => 0,
+		);
+		if ( $hires > 0 ) {
+			$spread = null === $query->job_id ? $this->spread_all( $query, $hires ) : $this->spread_job( $query, $hires );
+		}
+
+		$by_stage = array();
+		foreach ( self::STAGES as $key => [ $prefix ] ) {
+			$by_stage[ $key ] = Figures::mean_days( $total[ $prefix . '_seconds' ], $total[ $prefix . '_hires' ] );
+		}
+
+		$trend = array();
+		foreach ( $query->months as $i => $month ) {
+			$trend[] = array(
+				'month'        => $month['month'],
+				'average_days' => Figures::mean_days( $months[ $i ]['hire_seconds'], $months[ $i ]['hires'] ),
+				'hires'        => $months[ $i ]['hires'],
+			);
+		}
+
+		if ( null === $query->job_id ) {
+			$jobs = $this->jobs( $query );
+		} else {
+			$jobs = $hires > 0 ? array( $query->job_id => array( $hires, $total['hire_seconds'] ) ) : array();
+		}
+
+		return array(
+			'period'   => $query->period(),
+			'overall'  => array(
+				'average_days' => Figures::mean_days( $total['hire_seconds'], $hires ),
+				'median_days'  => Figures::ratio( $spread['median'][0], $spread['median'][1] * Figures::DAY, 10 ),
+				'min_days'     => Figures::days( $spread['min'] ),
+				'max_days'     => Figures::days( $spread['max'] ),
+			),
+			'by_stage' => $by_stage,
+			'by_job'   => $this->by_job( $jobs ),
+			'trend'    => $trend,
+		);
+	}
+
+	/**
+	 * The additive figures of H per calendar month of the period (queries 1 and 2).
+	 *
+	 * @return array<int,array<string,int>> month index => SUMS.
+	 */
+	private function months( ReportQuery $query ): array {
+		global $wpdb;
+		$months = array_fill( 0, count( $query->months ), array_fill_keys( self::SUMS, 0 ) );
+		$days   = null === $query->job_id;
+		$parts  = array_map( static fn( $month ) => PeriodParts::of( $month['start'], $month['end'], $days ), $query->months );
+		$last   = count( $query->months ) - 1;
+
+		$rows    = array();
+		$buckets = PeriodParts::bucket_condition( $parts );
+		if ( null !== $buckets ) {
+			$table = Schema::table( 'report_buckets' );
+			$case  = self::month_case( 'bucket', $query->months, 0, $last );
+			$sums  = implode( ', ', array_map( static fn( $column ) => "SUM($column) AS $column", self::SUMS ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from ReportQuery / PeriodParts.
+			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT $case AS month_index, $sums FROM $table WHERE job_id = %d AND $buckets GROUP BY month_index", $query->job_id ?? 0 ), ARRAY_A );
+		}
+		$edges = PeriodParts::raw_condition( $parts, 'hired_at' );
+		if ( null !== $edges ) {
+			$table = Schema::table( 'applications' );
+			$case  = self::month_case( 'hired_at', $query->months, 0, $last );
+			$sums  = array( 'COUNT(*) AS hires', 'SUM(hired_at - applied_at) AS hire_seconds' );
+			foreach ( self::STAGES as [ $prefix, $from, $to ] ) {
+				// NULL when the hire never entered one of the two stages: SUM and COUNT skip it (SPEC §7).
+				$sums[] = "SUM($to - $from) AS {$prefix}_seconds, COUNT($to - $from) AS {$prefix}_hires";
+			}
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers, prepared job condition.
+			$rows = array_merge( $rows, $wpdb->get_results( "SELECT $case AS month_index, " . implode( ', ', $sums ) . " FROM $table WHERE $edges" . self::job_condition( $query ) . ' GROUP BY month_index', ARRAY_A ) );
+		}
+		foreach ( $rows as $row ) {
+			$index = (int) $row['month_index'];
+			foreach ( self::SUMS as $column ) {
+				$months[ $index ][ $column ] += (int) $row[ $column ];
+			}
+		}
+		return $months;
+	}
+
+	/**
+	 * Hires and their total seconds per job over the period, all jobs (queries 3 and 4).
+	 *
+	 * @return array<int,array{0:int,1:int}> job_id => [hires, total seconds]
+	 */
+	private function jobs( ReportQuery $query ): array {
+		global $wpdb;
+		$parts = array( PeriodParts::of( $query->start, $query->end, false ) ); // per-job rows are months only
+		$rows  = array();
+
+		$buckets = PeriodParts::bucket_condition( $parts );
+		if ( null !== $buckets ) {
+			$table = Schema::table( 'report_buckets' );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$rows = $wpdb->get_results( "SELECT job_id, SUM(hires) AS hires, SUM(hire_seconds) AS total FROM $table WHERE job_id > 0 AND $buckets GROUP BY job_id", ARRAY_A );
+		}
+		$edges = PeriodParts::raw_condition( $parts, 'hired_at' );
+		if ( null !== $edges ) {
+			$table = Schema::table( 'applications' );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$rows = array_merge( $rows, $wpdb->get_results( "SELECT job_id, COUNT(*) AS hires, SUM(hired_at - applied_at) AS total FROM $table WHERE $edges GROUP BY job_id", ARRAY_A ) );
+		}
+		$jobs = array();
+		foreach ( $rows as $row ) {
+			$job          = (int) $row['job_id'];
+			$jobs[ $job ] = array( ( $jobs[ $job ][0] ?? 0 ) + (int) $row['hires'], ( $jobs[ $job ][1] ?? 0 ) + (int) $row['total'] );
+		}
+		return array_filter( $jobs, static fn( $job ) => $job[0] > 0 );
+	}
+
+	/**
+	 * Minimum, median and maximum time to hire over H, all jobs (queries 6 to 9), in seconds.
+	 *
+	 * @return array{min:int,median:array{0:int,1:int},max:int} median as [sum of the middle values, their count].
+	 */
+	private function spread_all( ReportQuery $query, int $hires ): array {
+		global $wpdb;
+		$parts = array( PeriodParts::of( $query->start, $query->end ) );
+		$bins  = array();
+
+		$buckets = PeriodParts::bucket_condition( $parts );
+		if ( null !== $buckets ) {
+			$table = Schema::table( 'report_hire_days' );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			foreach ( $wpdb->get_results( "SELECT days, SUM(hires) AS n FROM $table WHERE $buckets GROUP BY days", ARRAY_A ) as $row ) {
+				$bins[ (int) $row['days'] ] = ( $bins[ (int) $row['days'] ] ?? 0 ) + (int) $row['n'];
+			}
+		}
+		$edges = PeriodParts::raw_condition( $parts, 'hired_at' );
+		if ( null !== $edges ) {
+			$table = Schema::table( 'applications' );
+			// Whole days without a division function: (s - s % 86400) / 86400 is exact on both databases.
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			foreach ( $wpdb->get_results( "SELECT (hire_seconds - hire_seconds % 86400) / 86400 AS days, COUNT(*) AS n FROM $table WHERE $edges GROUP BY days", ARRAY_A ) as $row ) {
+				$bin          = min( ReportSummary::MAX_BIN, (int) $row['days'] );
+				$bins[ $bin ] = ( $bins[ $bin ] ?? 0 ) + (int) $row['n'];
+			}
+		}
+		ksort( $bins );
+		if ( array_sum( $bins ) !== $hires ) {
+			// Only if the data changed between two reads of this request: the next write bumps the cache.
+			return $this->spread_job( $query, $hires );
+		}
+
+		$middle = intdiv( $hires - 1, 2 );
+		$count  = 0 === $hires % 2 ? 2 : 1;
+		$values = $this->nth( $query, $bins, array( array( 0, 1 ), array( $middle, $count ), array( $hires - 1, 1 ) ) );
+		return array(
+			'min'    => $values[0][0] ?? 0,
+			'median' => array( array_sum( $values[1] ), max( 1, count( $values[1] ) ) ),
+			'max'    => $values[2][0] ?? 0,
+		);
+	}
+
+	/**
+	 * Hire durations (seconds, ascending) at given positions (0-based) of H's sorted durations, located
+	 * with the histogram and read from the hire_duration index within their whole-day bins, in one
+	 * query (a UNION ALL of one LIMIT/OFFSET read per position).
+	 *
+	 * @param array<int,int>                  $bins      Whole days => hires, ascending.
+	 * @param array<int,array{0:int,1:int}>   $positions [position, count] pairs.
+	 * @return array<int,int[]> per pair, the durations found.
+	 */
+	private function nth( ReportQuery $query, array $bins, array $positions ): array {
+		global $wpdb;
+		$table   = Schema::table( 'applications' );
+		$selects = array();
+		foreach ( $positions as $i => [ $position, $count ] ) {
+			$before = 0;
+			$first  = null;
+			$last   = null;
+			$offset = 0;
+			foreach ( $bins as $days => $n ) {
+				if ( null === $first && $position < $before + $n ) {
+					$first  = $days;
+					$offset = $position - $before;
+				}
+				if ( null !== $first && $position + $count - 1 < $before + $n ) {
+					$last = $days;
+					break;
+				}
+				$before += $n;
+			}
+			if ( null === $first ) {
+				continue;
+			}
+			$where = $wpdb->prepare( 'hire_seconds >= %d AND hired_at >= %d AND hired_at < %d', $first * Figures::DAY, $query->start, $query->end );
+			if ( null !== $last && $last < ReportSummary::MAX_BIN ) {
+				$where .= $wpdb->prepare( ' AND hire_seconds < %d', ( $last + 1 ) * Figures::DAY );
+			}
+			$selects[] = sprintf( 'SELECT %d AS position, hire_seconds FROM (SELECT hire_seconds FROM %s WHERE %s ORDER BY hire_seconds LIMIT %d OFFSET %d) AS p%d', $i, $table, $where, $count, $offset, $i );
+		}
+		$values = array_fill_keys( array_keys( $positions ), array() );
+		if ( $selects ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above, integers.
+			foreach ( $wpdb->get_results( implode( ' UNION ALL ', $selects ), ARRAY_A ) as $row ) {
+				$values[ (int) $row['position'] ][] = (int) $row['hire_seconds'];
+			}
+		}
+		foreach ( $values as &$found ) {
+			sort( $found );
+		}
+		return $values;
+	}
+
+	/**
+	 * Minimum, median and maximum over the hires of one job (or, as a fallback, of H) read directly.
+	 *
+	 * @return array{min:int,median:array{0:int,1:int},max:int}
+	 */
+	private function spread_job( ReportQuery $query, int $hires ): array {
+		global $wpdb;
+		$table = Schema::table( 'applications' );
+		$where = $wpdb->prepare( 'hired_at >= %d AND hired_at < %d', $query->start, $query->end ) . self::job_condition( $query );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$range  = $wpdb->get_row( "SELECT MIN(hired_at - applied_at) AS lowest, MAX(hired_at - applied_at) AS highest FROM $table WHERE $where", ARRAY_A );
+		$offset = intdiv( $hires - 1, 2 );
+		$limit  = 0 === $hires % 2 ? 2 : 1;
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$middle = array_map( 'intval', $wpdb->get_col( "SELECT hired_at - applied_at AS duration FROM $table WHERE $where ORDER BY duration LIMIT $limit OFFSET $offset" ) );
+		return array(
+			'min'    => (int) ( $range['lowest'] ?? 0 ),
+			'median' => array( array_sum( $middle ), max( 1, count( $middle ) ) ),
+			'max'    => (int) ( $range['highest'] ?? 0 ),
+		);
+	}
+
+	private static function job_condition( ReportQuery $query ): string {
+		global $wpdb;
+		return null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+	}
+
+	/**
+	 * SQL giving the index (into $months) of the month an instant column falls in, as nested CASEs that
+	 * halve the months at each level: about log2(months) comparisons per row. Only integers.
+	 *
+	 * @param array<int,array{month:string,start:int,end:int}> $months Contiguous months.
+	 */
+	private static function month_case( string $column, array $months, int $low, int $high ): string {
+		if ( $low >= $high ) {
+			return (string) $low;
+		}
+		$middle = intdiv( $low + $high + 1, 2 );
+		return sprintf(
+			'(CASE WHEN %s < %d THEN %s ELSE %s END)',
+			$column,
+			(int) $months[ $middle ]['start'],
+			self::month_case( $column, $months, $low, $middle - 1 ),
+			self::month_case( $column, $months, $middle, $high )
+		);
+	}
+
+	/**
+	 * @param array<int,array{0:int,1:int}> $jobs job_id => [hires, total seconds].
+	 * @return array<int,array{job_id:int,job_title:string,average_days:float,hires:int}>
+	 */
+	private function by_job( array $jobs ): array {
+		if ( ! $jobs ) {
+			return array();
+		}
+		global $wpdb;
+		$titles = array();
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers only.
+		foreach ( $wpdb->get_results( "SELECT ID, post_title FROM {$wpdb->posts} WHERE ID IN (" . implode( ',', array_map( 'intval', array_keys( $jobs ) ) ) . ')', ARRAY_A ) as $row ) {
+			$titles[ (int) $row['ID'] ] = (string) $row['post_title'];
+		}
+		$rows = array();
+		foreach ( $jobs as $job_id => [ $hires, $total ] ) {
+			$rows[] = array(
+				'job_id'       => $job_id,
+				// A job deleted for good keeps its hires in the figures; its title is then unknown ('').
+				'job_title'    => $titles[ $job_id ] ?? '',
+				'average_days' => Figures::mean_days( $total, $hires ),
+				'hires'        => $hires,
+			);
+		}
+		usort( $rows, static fn( $a, $b ) => array( $b['hires'], $a['job_id'] ) <=> array( $a['hires'], $b['job_id'] ) );
+		return $rows;
+	}
+}

@@ -1,0 +1,284 @@
+#!/usr/bin/env node
+// npm run bench — the report benchmark of SPEC §10 on the native stack (PHP 8.2 built-in server with
+// OPcache + MariaDB), in one run:
+//
+//   1. import 100,000 applications with histories (200 jobs) through POST /import in batches of 5,000
+//      (import throughput; the SPEC target is under 2 minutes);
+//   2. benchmark at 100,000 applications;
+//   3. bulk-seed 900,000 more with Seed\BenchmarkData::seed (seeder throughput);
+//   4. benchmark at 1,000,000 applications.
+//
+// A benchmark step: for the default period, one month and one job, ROUNDS times (interleaved, so all
+// requests see the same machine load): a trivial authenticated REST request (GET /wp/v2/users/me),
+// then for each report an invalidation (the cache version bump every write does), the report cold
+// (a miss) and the same report again warm (a hit). Prints medians, ratios to the trivial request,
+// PHP peak memory per request, and the time the report classes take inside PHP (no HTTP).
+//
+// Env: RR_PORT (default 9760), BENCH_ROUNDS (default 21), BENCH_MAX (100000 to stop after step 2),
+// RR_KEEP_SITE=1 keeps the site's files.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { REPO_ROOT } from './lib/wordpress-dist.mjs';
+
+const ROUNDS = Number( process.env.BENCH_ROUNDS ?? 21 );
+const WARMUP = 3;
+const IMPORT_TOTAL = 100000;
+const IMPORT_BATCH = 5000;
+const LARGE_TOTAL = Number( process.env.BENCH_MAX ?? 1000000 );
+const MARK = '@@RR-BENCH@@';
+const SETTLE_MS = Number( process.env.BENCH_SETTLE_MS ?? 15000 );
+
+// OPcache on for the server and the CLI, as in production (see scripts/bench/php-ini).
+process.env.PHP_INI_SCAN_DIR = `:${ path.join( REPO_ROOT, 'scripts/bench/php-ini' ) }`;
+const { startNativeSite } = await import( './lib/site-native.mjs' );
+
+let site;
+const stop = async () => {
+	if ( site ) {
+		const s = site;
+		site = undefined;
+		await s.stop();
+	}
+};
+for ( const signal of [ 'SIGINT', 'SIGTERM' ] ) {
+	process.on( signal, () => stop().finally( () => process.exit( 130 ) ) );
+}
+
+try {
+	site = await startNativeSite( {
+		port: Number( process.env.RR_PORT ?? 9760 ),
+		muPluginsDir: path.join( REPO_ROOT, 'scripts/bench/mu-plugins' ),
+	} );
+	await main();
+} finally {
+	await stop();
+}
+process.exit( process.exitCode ?? 0 );
+
+async function main() {
+	const auth = 'Basic ' + Buffer.from( `${ site.adminUser }:${ site.appPassword }` ).toString( 'base64' );
+	const now = Math.floor( Date.now() / 1000 );
+	const opcache = await php( "echo wp_json_encode( function_exists( 'opcache_get_status' ) && false !== opcache_get_status( false ) );" );
+	log( `native site at ${ site.url }; OPcache in the CLI: ${ opcache }` );
+
+	// 1. Import throughput.
+	log( `importing ${ fmt( IMPORT_TOTAL ) } applications through POST /import in batches of ${ fmt( IMPORT_BATCH ) }…` );
+	let importMs = 0;
+	const batchMs = [];
+	for ( let first = 1; first <= IMPORT_TOTAL; first += IMPORT_BATCH ) {
+		const body = marked( await php( `echo '${ MARK }' . wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::import_payload( ${ first }, ${ IMPORT_BATCH }, ${ now }, ${ first === 1 ? 'true' : 'false' } ) );` ) );
+		const started = performance.now();
+		const response = await fetch( `${ site.url }/wp-json/recruiting/v1/import`, {
+			method: 'POST',
+			headers: { Authorization: auth, 'Content-Type': 'application/json' },
+			body,
+		} );
+		const text = await response.text();
+		const ms = performance.now() - started;
+		if ( response.status !== 200 ) {
+			throw new Error( `import batch at ${ first } failed (${ response.status }): ${ text.slice( 0, 1000 ) }` );
+		}
+		importMs += ms;
+		batchMs.push( ms );
+	}
+	const imported = await counts();
+	const importLine = `POST /import: ${ fmt( IMPORT_TOTAL ) } applications (${ fmt( imported.history ) } history rows) in ${ ( importMs / 1000 ).toFixed( 1 ) } s = ${ fmt( Math.round( IMPORT_TOTAL / ( importMs / 1000 ) ) ) } applications/s (median batch of ${ fmt( IMPORT_BATCH ) }: ${ ( median( batchMs ) / 1000 ).toFixed( 2 ) } s; target: 100,000 in under 120 s)`;
+	log( importLine );
+
+	const results = [];
+	results.push( await benchmark( auth, now ) );
+
+	// 3. Bulk seeder throughput.
+	let seedLine = '';
+	if ( LARGE_TOTAL > IMPORT_TOTAL ) {
+		const more = LARGE_TOTAL - IMPORT_TOTAL;
+		log( `bulk-seeding ${ fmt( more ) } more applications…` );
+		const seeded = JSON.parse( marked( await php( `echo '${ MARK }' . wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::seed( ${ more }, ${ IMPORT_TOTAL + 1 }, ${ now } ) );` ) ) );
+		seedLine = `BenchmarkData::seed: ${ fmt( seeded.applications ) } applications (${ fmt( seeded.history_rows ) } history rows) in ${ seeded.seconds } s = ${ fmt( Math.round( seeded.applications / seeded.seconds ) ) } applications/s`;
+		log( seedLine );
+		results.push( await benchmark( auth, now ) );
+	}
+
+	// Summary.
+	const lines = [ '', '## Recruiting Reports benchmark (native: PHP 8.2 built-in server + OPcache, MariaDB)', '' ];
+	lines.push( `- ${ importLine }` );
+	if ( seedLine ) lines.push( `- ${ seedLine }` );
+	lines.push( `- medians over ${ ROUNDS } requests each (after ${ WARMUP } warm-up rounds); cold = first request after a cache invalidation; ratio = ÷ trivial request (GET /wp/v2/users/me) of the same rounds` );
+	lines.push( '' );
+	for ( const result of results ) {
+		lines.push( `### ${ fmt( result.applications ) } applications, ${ fmt( result.history ) } history rows, ${ result.jobs } jobs (1-minute load average at the start: ${ result.load.toFixed( 2 ) } on ${ os.cpus().length } CPUs)` );
+		lines.push( '' );
+		lines.push( '| query | report | trivial ms | cold ms | cold ratio | warm ms | warm ratio | PHP compute ms | peak memory cold / trivial |' );
+		lines.push( '|---|---|---:|---:|---:|---:|---:|---:|---:|' );
+		for ( const row of result.rows ) {
+			lines.push( `| ${ row.scenario } | ${ row.report } | ${ row.trivial.toFixed( 1 ) } | ${ row.cold.toFixed( 1 ) } | ${ row.coldRatio.toFixed( 2 ) }× | ${ row.warm.toFixed( 1 ) } | ${ row.warmRatio.toFixed( 2 ) }× | ${ row.compute.toFixed( 1 ) } | ${ mb( row.memory ) } / ${ mb( row.trivialMemory ) } MB |` );
+		}
+		lines.push( '' );
+		const target = result.applications >= 1000000 ? 3 : 1.5;
+		const worstCold = Math.max( ...result.rows.map( ( row ) => row.coldRatio ) );
+		const worstWarm = Math.max( ...result.rows.map( ( row ) => row.warmRatio ) );
+		lines.push( `worst cold ratio ${ worstCold.toFixed( 2 ) }× (target ≤ ${ target }×: ${ worstCold <= target ? 'met' : 'MISSED' }); worst warm ratio ${ worstWarm.toFixed( 2 ) }× (target ≤ 1.1×: ${ worstWarm <= 1.1 ? 'met' : 'MISSED' })` );
+		lines.push( '' );
+	}
+	console.log( lines.join( '\n' ) );
+	if ( process.env.BENCH_OUTPUT ) {
+		fs.writeFileSync( process.env.BENCH_OUTPUT, lines.join( '\n' ) + '\n' );
+	}
+}
+
+/** Benchmarks both reports for the default period, one month and one job at the current data size. */
+async function benchmark( auth, now ) {
+	const data = await counts();
+	// Let MariaDB finish the background work the bulk writes left (purge, change-buffer merges) so the
+	// step measures the steady state, and say how busy the machine is.
+	await new Promise( ( resolve ) => setTimeout( resolve, SETTLE_MS ) );
+	data.load = os.loadavg()[ 0 ];
+	log( `benchmarking at ${ fmt( data.applications ) } applications (load average ${ data.load.toFixed( 2 ) } on ${ os.cpus().length } CPUs)…` );
+	const lastMonth = new Date( ( now - 86400 * 31 ) * 1000 ); // a whole month before the current one
+	const monthFrom = `${ lastMonth.getUTCFullYear() }-${ String( lastMonth.getUTCMonth() + 1 ).padStart( 2, '0' ) }-01`;
+	const monthTo = new Date( Date.UTC( lastMonth.getUTCFullYear(), lastMonth.getUTCMonth() + 1, 0 ) ).toISOString().slice( 0, 10 );
+	const scenarios = [
+		{ scenario: 'default period (12 months)', query: {} },
+		{ scenario: `one month (${ monthFrom.slice( 0, 7 ) })`, query: { date_from: monthFrom, date_to: monthTo } },
+		{ scenario: `one job (the largest, ${ fmt( data.largestJobApplications ) } applications), default period`, query: { job_id: data.largestJob } },
+	];
+	const rows = [];
+	for ( const { scenario, query } of scenarios ) {
+		const samples = { trivial: [], trivialMemory: [] };
+		for ( const report of [ 'overview', 'time-to-hire' ] ) {
+			samples[ report ] = { cold: [], warm: [], memory: [] };
+		}
+		for ( let round = 0; round < WARMUP + ROUNDS; round++ ) {
+			const keep = round >= WARMUP;
+			const trivial = await timed( auth, '/wp/v2/users/me' );
+			if ( keep ) {
+				samples.trivial.push( trivial.ms );
+				samples.trivialMemory.push( trivial.memory );
+			}
+			for ( const report of [ 'overview', 'time-to-hire' ] ) {
+				await timed( auth, '/recruiting-bench/v1/invalidate', {}, 'POST' );
+				const cold = await timed( auth, `/recruiting/v1/reports/${ report }`, query );
+				const warm = await timed( auth, `/recruiting/v1/reports/${ report }`, query );
+				if ( cold.cache !== 'miss' || warm.cache !== 'hit' ) {
+					throw new Error( `${ report } ${ JSON.stringify( query ) }: expected miss then hit, got ${ cold.cache } then ${ warm.cache }` );
+				}
+				if ( keep ) {
+					samples[ report ].cold.push( cold.ms );
+					samples[ report ].warm.push( warm.ms );
+					samples[ report ].memory.push( cold.memory );
+				}
+			}
+		}
+		const compute = JSON.parse( marked( await php( computeSnippet( query ) ) ) );
+		const trivial = median( samples.trivial );
+		for ( const report of [ 'overview', 'time-to-hire' ] ) {
+			const cold = median( samples[ report ].cold );
+			const warm = median( samples[ report ].warm );
+			rows.push( {
+				scenario,
+				report,
+				trivial,
+				cold,
+				warm,
+				coldRatio: cold / trivial,
+				warmRatio: warm / trivial,
+				compute: compute[ report ],
+				memory: median( samples[ report ].memory ),
+				trivialMemory: median( samples.trivialMemory ),
+			} );
+			log( `  ${ scenario } ${ report }: trivial ${ trivial.toFixed( 1 ) } ms, cold ${ cold.toFixed( 1 ) } ms (${ ( cold / trivial ).toFixed( 2 ) }×), warm ${ warm.toFixed( 1 ) } ms (${ ( warm / trivial ).toFixed( 2 ) }×), PHP compute ${ compute[ report ].toFixed( 1 ) } ms` );
+		}
+	}
+	return { ...data, rows };
+}
+
+/** PHP that runs each report cold 7 times inside one process and prints the median milliseconds. */
+function computeSnippet( query ) {
+	return `
+$args = json_decode( ${ phpString( JSON.stringify( query ) ) }, true );
+$out  = array();
+foreach ( array( 'overview', 'time-to-hire' ) as $report ) {
+	$times = array();
+	for ( $i = 0; $i < 7; $i++ ) {
+		\\RecruitingReports\\Domain\\Events::data_changed();
+		$started = hrtime( true );
+		$result  = \\RecruitingReports\\Reports\\ReportService::run( $report, $args );
+		$times[] = ( hrtime( true ) - $started ) / 1e6;
+		if ( is_wp_error( $result ) || 'miss' !== $result['cache'] ) { fwrite( STDERR, 'unexpected result' ); exit( 1 ); }
+	}
+	sort( $times );
+	$out[ $report ] = $times[3];
+}
+echo '${ MARK }' . wp_json_encode( $out );
+`;
+}
+
+async function counts() {
+	return JSON.parse(
+		marked(
+			await php( `
+global $wpdb;
+$a   = \\RecruitingReports\\Data\\Schema::table( 'applications' );
+$h   = \\RecruitingReports\\Data\\Schema::table( 'status_history' );
+$top = $wpdb->get_row( "SELECT job_id, COUNT(*) AS n FROM $a GROUP BY job_id ORDER BY n DESC LIMIT 1" );
+echo '${ MARK }' . wp_json_encode( array(
+	'applications'           => (int) $wpdb->get_var( "SELECT COUNT(*) FROM $a" ),
+	'history'                => (int) $wpdb->get_var( "SELECT COUNT(*) FROM $h" ),
+	'jobs'                   => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'recruiting_job'" ),
+	'largestJob'             => (int) $top->job_id,
+	'largestJobApplications' => (int) $top->n,
+) );
+` )
+		)
+	);
+}
+
+async function timed( auth, route, query = {}, method = 'GET' ) {
+	const url = new URL( `${ site.url }/wp-json${ route }` );
+	for ( const [ key, value ] of Object.entries( query ) ) {
+		url.searchParams.set( key, String( value ) );
+	}
+	const started = performance.now();
+	const response = await fetch( url, { method, headers: { Authorization: auth } } );
+	const text = await response.text();
+	const ms = performance.now() - started;
+	if ( response.status !== 200 ) {
+		throw new Error( `${ method } ${ url.pathname }${ url.search } → ${ response.status }: ${ text.slice( 0, 500 ) }` );
+	}
+	return { ms, cache: response.headers.get( 'x-recruiting-cache' ), memory: Number( response.headers.get( 'x-recruiting-peak-memory' ) ) };
+}
+
+async function php( code ) {
+	return site.runPhp( code );
+}
+
+function marked( stdout ) {
+	const at = stdout.lastIndexOf( MARK );
+	if ( at < 0 ) throw new Error( `no result in PHP output:\n${ stdout.slice( 0, 2000 ) }` );
+	return stdout.slice( at + MARK.length ).trim();
+}
+
+function phpString( value ) {
+	return `'${ String( value ).replace( /\\/g, '\\\\' ).replace( /'/g, "\\'" ) }'`;
+}
+
+function median( values ) {
+	const sorted = [ ...values ].sort( ( a, b ) => a - b );
+	const middle = Math.floor( sorted.length / 2 );
+	return sorted.length % 2 ? sorted[ middle ] : ( sorted[ middle - 1 ] + sorted[ middle ] ) / 2;
+}
+
+function fmt( n ) {
+	return Number( n ).toLocaleString( 'en-US' );
+}
+
+function mb( bytes ) {
+	return ( bytes / 1048576 ).toFixed( 1 );
+}
+
+function log( message ) {
+	process.stderr.write( `[bench] ${ message }\n` );
+}

@@ -1,0 +1,39 @@
+<?php
+/**
+ * Benchmark support, mounted only into the site scripts/bench.mjs boots (never shipped in the plugin):
+ * every REST response says the request's PHP peak memory, and an admin-only route invalidates the
+ * report cache the way any write does (so "cold" means exactly "after a write").
+ *
+ * @package RecruitingReports
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+add_filter(
+	'rest_post_dispatch',
+	static function ( $response ) {
+		if ( $response instanceof WP_REST_Response ) {
+			$response->header( 'X-Recruiting-Peak-Memory', (string) memory_get_peak_usage() );
+		}
+		return $response;
+	},
+	PHP_INT_MAX
+);
+
+add_action(
+	'rest_api_init',
+	static function () {
+		register_rest_route(
+			'recruiting-bench/v1',
+			'/invalidate',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => static fn() => current_user_can( 'manage_options' ),
+				'callback'            => static function () {
+					\RecruitingReports\Domain\Events::data_changed();
+					return array( 'invalidated' => true );
+				},
+			)
+		);
+	}
+);

@@ -1,0 +1,96 @@
+// The reports against an independent brute-force computation (tests/support/reports-reference.php) on a
+// generated dataset of realistic journeys, in timezones with half-hour, 45-minute and DST offsets, for
+// many periods and jobs; and the summary tables against a rebuild from scratch after every kind of write.
+
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { resetForReports, php, importData } from './lib/reports.mjs';
+
+const REFERENCE = "require_once WP_PLUGIN_DIR . '/recruiting-reports/tests/support/reports-reference.php';";
+
+before( async () => {
+	await resetForReports();
+	// 1,500 applications over the last three years for 12 jobs, written by the bulk seeder.
+	const seeded = JSON.parse( await php( "echo wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::seed( 1500, 1, null, 12 ) );" ) );
+	assert.equal( seeded.applications, 1500 );
+	// Then writes through every other path: status changes and new applications through the one writer,
+	// and a re-import that moves applications to another job and rewrites their histories.
+	await php( `
+		global $wpdb;
+		$table = $wpdb->prefix . 'recruiting_applications';
+		$ids   = $wpdb->get_col( "SELECT id FROM $table WHERE status IN ('new','screening','interview','offer','rejected','withdrawn') ORDER BY id LIMIT 60" );
+		foreach ( $ids as $id ) {
+			$row     = $wpdb->get_row( $wpdb->prepare( "SELECT status, reopen_status FROM $table WHERE id = %d", $id ) );
+			$allowed = \\RecruitingReports\\Domain\\Pipeline::allowed_targets( $row->status, $row->reopen_status );
+			if ( $allowed ) {
+				\\RecruitingReports\\Data\\ApplicationWriter::change_status( (int) $id, $allowed[ (int) $id % count( $allowed ) ], get_current_user_id() );
+			}
+		}
+		$job = (int) $wpdb->get_var( "SELECT job_id FROM $table ORDER BY id LIMIT 1" );
+		for ( $i = 0; $i < 5; $i++ ) {
+			\\RecruitingReports\\Data\\ApplicationWriter::create( array( 'job_id' => $job, 'candidate_name' => "Late $i", 'candidate_email' => "late$i@example.com" ), get_current_user_id(), time() - $i * 86400 );
+		}
+	` );
+	const payload = JSON.parse( await php( "echo wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::import_payload( 1, 40, time(), false ) );" ) );
+	for ( const [ i, app ] of payload.applications.entries() ) {
+		app.job = `bench-job-${ 1 + ( i % 3 ) }`;
+		app.history = i % 2 ? [] : [ { status: 'hired', at: new Date( Date.parse( app.applied_at ) + ( 1 + i ) * 86400000 ).toISOString() } ].filter( ( h ) => Date.parse( h.at ) < Date.now() );
+	}
+	await importData( payload );
+} );
+
+test( 'the summary tables equal a rebuild from the applications table after every kind of write', async () => {
+	const result = JSON.parse(
+		await php( `${ REFERENCE }
+			$incremental = rr_summary_snapshot();
+			\\RecruitingReports\\Data\\ReportSummary::rebuild();
+			echo wp_json_encode( array( 'incremental' => $incremental, 'rebuilt' => rr_summary_snapshot() ) );
+		` )
+	);
+	assert.ok( result.rebuilt.report_buckets.length > 100 );
+	assert.deepEqual( result.incremental, result.rebuilt );
+} );
+
+test( 'both reports equal a brute-force computation in several timezones, periods and jobs', async () => {
+	const output = await php( `${ REFERENCE }
+		global $wpdb;
+		$jobs     = array_map( 'intval', $wpdb->get_col( "SELECT job_id FROM {$wpdb->prefix}recruiting_applications GROUP BY job_id ORDER BY COUNT(*) DESC LIMIT 2" ) );
+		$today    = gmdate( 'Y-m-d' );
+		$periods  = array(
+			array( gmdate( 'Y-m-01', strtotime( '-11 months' ) ), $today ),
+			array( '2025-03-01', '2025-11-30' ), // both DST changes of 2025 in New York and Chatham's April change
+			array( '2025-03-09', '2025-03-09' ), // New York's 23-hour day
+			array( '2025-10-15', '2025-11-14' ),
+			array( gmdate( 'Y-m-01', strtotime( '-40 months' ) ), $today ), // all the data
+		);
+		$checked    = 0;
+		$mismatches = array();
+		foreach ( array( 'UTC', 'Asia/Kolkata', 'America/New_York', 'Asia/Kathmandu', 'Pacific/Chatham' ) as $tz ) {
+			update_option( 'timezone_string', $tz );
+			foreach ( $periods as [ $from, $to ] ) {
+				foreach ( array_merge( array( 0 ), $jobs ) as $job ) {
+					foreach ( array( 'overview', 'time-to-hire' ) as $report ) {
+						\\RecruitingReports\\Domain\\Events::data_changed();
+						$args   = array( 'date_from' => $from, 'date_to' => $to, 'job_id' => $job ?: null );
+						$actual = \\RecruitingReports\\Reports\\ReportService::run( $report, $args );
+						$expect = rr_reference_report( $report, $from, $to, $job );
+						++$checked;
+						if ( is_wp_error( $actual ) || wp_json_encode( $actual['data'] ) !== wp_json_encode( $expect ) ) {
+							$mismatches[] = array( 'tz' => $tz, 'report' => $report, 'args' => $args, 'actual' => is_wp_error( $actual ) ? $actual->get_error_message() : $actual['data'], 'expected' => $expect );
+						}
+					}
+				}
+			}
+		}
+		update_option( 'timezone_string', 'UTC' );
+		echo wp_json_encode( array( 'checked' => $checked, 'mismatches' => array_slice( $mismatches, 0, 3 ), 'count' => count( $mismatches ) ) );
+	` );
+	const result = JSON.parse( output );
+	assert.equal( result.checked, 5 * 5 * 3 * 2 );
+	if ( result.count ) {
+		for ( const mismatch of result.mismatches ) {
+			assert.deepEqual( mismatch.actual, mismatch.expected, `${ mismatch.report } in ${ mismatch.tz } ${ JSON.stringify( mismatch.args ) }` );
+		}
+	}
+	assert.equal( result.count, 0 );
+} );

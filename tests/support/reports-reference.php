@@ -1,0 +1,159 @@
+<?php
+/**
+ * A brute-force reference implementation of SPEC §7 for the consistency test: loads every application
+ * into PHP and applies the definitions literally (a date is in the period when its calendar date in the
+ * site timezone is; the trend month is the calendar month of hired_at there). Deliberately shares no code
+ * with includes/Reports, so the production queries (summaries, partial days, histogram median) are
+ * checked against an independent computation. Test-only; loaded by tests through the PHP bridge.
+ *
+ * @package RecruitingReports
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * @param string $report    'overview' or 'time-to-hire'.
+ * @param string $from      YYYY-MM-DD.
+ * @param string $to        YYYY-MM-DD.
+ * @param int    $job_id    0 for all jobs.
+ */
+function rr_reference_report( string $report, string $from, string $to, int $job_id ): array {
+	global $wpdb;
+	$tz    = wp_timezone();
+	$local = static fn( $time, $format ) => ( new DateTimeImmutable( '@' . $time ) )->setTimezone( $tz )->format( $format );
+	$in    = static fn( $time ) => null !== $time && $local( (int) $time, 'Y-m-d' ) >= $from && $local( (int) $time, 'Y-m-d' ) <= $to;
+	$days  = static fn( $seconds ) => round( $seconds / 86400, 1 );
+	$rate  = static fn( $a, $b ) => $b ? round( $a / $b, 4 ) : 0.0;
+	$mean  = static fn( array $values ) => $values ? $days( array_sum( $values ) / count( $values ) ) : 0.0;
+
+	$sql  = 'SELECT * FROM ' . $wpdb->prefix . 'recruiting_applications' . ( $job_id ? $wpdb->prepare( ' WHERE job_id = %d', $job_id ) : '' );
+	$apps = $wpdb->get_results( $sql, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	$hires = array_values( array_filter( $apps, static fn( $a ) => $in( $a['hired_at'] ) ) );
+
+	if ( 'overview' === $report ) {
+		$by_status = array_fill_keys( array( 'new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn' ), 0 );
+		foreach ( $apps as $a ) {
+			++$by_status[ $a['status'] ];
+		}
+		$cohort  = array_values( array_filter( $apps, static fn( $a ) => $in( $a['applied_at'] ) ) );
+		$reached = array();
+		for ( $rank = 0; $rank <= 4; $rank++ ) {
+			$reached[ $rank ] = count( array_filter( $cohort, static fn( $a ) => (int) $a['max_stage'] >= $rank ) );
+		}
+		$jobs = get_posts(
+			array(
+				'post_type'      => 'recruiting_job',
+				'post_status'    => array( 'publish', 'draft', 'closed', 'future', 'pending', 'private' ),
+				'posts_per_page' => -1,
+				'include'        => $job_id ? array( $job_id ) : array(),
+			)
+		);
+		return array(
+			'period'                => array(
+				'from' => $from,
+				'to'   => $to,
+			),
+			'jobs'                  => array(
+				'total'           => count( $jobs ),
+				'active'          => count( array_filter( $jobs, static fn( $p ) => 'publish' === $p->post_status ) ),
+				'new_this_period' => count( array_filter( $jobs, static fn( $p ) => $in( strtotime( $p->post_date_gmt . ' UTC' ) ) ) ),
+			),
+			'applications'          => array(
+				'total'           => count( $apps ),
+				'new_this_period' => count( $cohort ),
+				'by_status'       => $by_status,
+			),
+			'conversion'            => array(
+				'application_to_screening' => $rate( $reached[1], $reached[0] ),
+				'screening_to_interview'   => $rate( $reached[2], $reached[1] ),
+				'interview_to_offer'       => $rate( $reached[3], $reached[2] ),
+				'offer_to_hire'            => $rate( $reached[4], $reached[3] ),
+			),
+			'avg_time_to_hire_days' => $mean( array_map( static fn( $a ) => $a['hired_at'] - $a['applied_at'], $hires ) ),
+		);
+	}
+
+	$durations = array_map( static fn( $a ) => (int) $a['hired_at'] - (int) $a['applied_at'], $hires );
+	sort( $durations );
+	$n      = count( $durations );
+	$median = 0 === $n ? 0.0 : ( $n % 2 ? $days( $durations[ intdiv( $n, 2 ) ] ) : $days( ( $durations[ $n / 2 - 1 ] + $durations[ $n / 2 ] ) / 2 ) );
+
+	$by_stage = array();
+	foreach ( array(
+		'new_to_screening'       => array( 'applied_at', 'screening_at' ),
+		'screening_to_interview' => array( 'screening_at', 'interview_at' ),
+		'interview_to_offer'     => array( 'interview_at', 'offer_at' ),
+		'offer_to_hire'          => array( 'offer_at', 'hired_at' ),
+	) as $key => [ $x, $y ] ) {
+		$values           = array();
+		foreach ( $hires as $a ) {
+			if ( null !== $a[ $x ] && null !== $a[ $y ] ) {
+				$values[] = $a[ $y ] - $a[ $x ];
+			}
+		}
+		$by_stage[ $key ] = $mean( $values );
+	}
+
+	$per_job = array();
+	foreach ( $hires as $a ) {
+		$per_job[ (int) $a['job_id'] ][] = $a['hired_at'] - $a['applied_at'];
+	}
+	$by_job = array();
+	foreach ( $per_job as $job => $values ) {
+		$by_job[] = array(
+			'job_id'       => $job,
+			'job_title'    => (string) get_post_field( 'post_title', $job, 'raw' ),
+			'average_days' => $mean( $values ),
+			'hires'        => count( $values ),
+		);
+	}
+	usort( $by_job, static fn( $a, $b ) => array( $b['hires'], $a['job_id'] ) <=> array( $a['hires'], $b['job_id'] ) );
+
+	$trend = array();
+	for ( $month = substr( $from, 0, 7 ); $month <= substr( $to, 0, 7 ); $month = ( new DateTimeImmutable( $month . '-01' ) )->modify( '+1 month' )->format( 'Y-m' ) ) {
+		$values  = array_map( static fn( $a ) => $a['hired_at'] - $a['applied_at'], array_filter( $hires, static fn( $a ) => $local( (int) $a['hired_at'], 'Y-m' ) === $month ) );
+		$trend[] = array(
+			'month'        => $month,
+			'average_days' => $mean( $values ),
+			'hires'        => count( $values ),
+		);
+	}
+
+	return array(
+		'period'   => array(
+			'from' => $from,
+			'to'   => $to,
+		),
+		'overall'  => array(
+			'average_days' => $mean( $durations ),
+			'median_days'  => $median,
+			'min_days'     => $n ? $days( $durations[0] ) : 0.0,
+			'max_days'     => $n ? $days( $durations[ $n - 1 ] ) : 0.0,
+		),
+		'by_stage' => $by_stage,
+		'by_job'   => $by_job,
+		'trend'    => $trend,
+	);
+}
+
+/** Every summary row that is not all zeros, in a stable order (to compare incremental vs rebuilt). */
+function rr_summary_snapshot(): array {
+	global $wpdb;
+	$snapshot = array();
+	foreach ( array(
+		'report_buckets'   => 'span, bucket, job_id',
+		'report_hire_days' => 'span, bucket, days',
+		'report_statuses'  => 'job_id, status',
+	) as $name => $order ) {
+		$rows = $wpdb->get_results( 'SELECT * FROM ' . $wpdb->prefix . 'recruiting_' . $name . ' ORDER BY ' . $order, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$keep = array();
+		foreach ( $rows as $row ) {
+			$measures = array_diff_key( $row, array_flip( array( 'span', 'bucket', 'job_id', 'days', 'status' ) ) );
+			if ( array_filter( array_map( 'intval', $measures ) ) ) {
+				$keep[] = implode( '|', $row );
+			}
+		}
+		$snapshot[ $name ] = $keep;
+	}
+	return $snapshot;
+}
