@@ -26,6 +26,15 @@ final class Plugin {
 		add_action( 'init', array( JobPostType::class, 'register' ) );
 		add_filter( 'wp_insert_post_data', array( JobPostType::class, 'keep_creation_date' ) );
 		add_action( 'rest_api_init', array( self::class, 'register_rest_routes' ) );
+		self::boot_ui();
+	}
+
+	/** Admin screens, dashboard widget and blocks (the TypeScript UI in src/, built into build/). */
+	private static function boot_ui(): void {
+		if ( is_admin() ) {
+			Admin\Menu::register();
+			Admin\DashboardWidget::register();
+		}
 	}
 
 	public static function register_rest_routes(): void {

@@ -1,0 +1,15 @@
+/**
+ * Jest config for `wp-scripts test-unit-js`: the WordPress defaults plus jest-dom matchers.
+ * Unit tests live beside the code in src/ (*.test.ts, *.test.tsx); tests/ holds the
+ * integration and end-to-end suites, which run against a real WordPress instead.
+ */
+const defaults = require( '@wordpress/scripts/config/jest-unit.config.js' );
+
+module.exports = {
+	...defaults,
+	roots: [ '<rootDir>/src' ],
+	setupFilesAfterEnv: [
+		...( defaults.setupFilesAfterEnv || [] ),
+		'<rootDir>/src/test-setup.ts',
+	],
+};
