@@ -8,6 +8,14 @@ const defaults = require( '@wordpress/scripts/config/jest-unit.config.js' );
 module.exports = {
 	...defaults,
 	roots: [ '<rootDir>/src' ],
+	// Some dependencies of @wordpress/components (uuid, @wordpress/theme, …) ship only ES modules
+	// (.mjs): let Babel compile those to CommonJS like our own code.
+	transform: {
+		'\\.m?[jt]sx?$': require.resolve(
+			'@wordpress/scripts/config/babel-transform'
+		),
+	},
+	transformIgnorePatterns: [ '/node_modules/(?!(uuid|@wordpress)/)' ],
 	setupFilesAfterEnv: [
 		...( defaults.setupFilesAfterEnv || [] ),
 		'<rootDir>/src/test-setup.ts',

@@ -13,3 +13,7 @@ if ( typeof window !== 'undefined' && ! ( 'ResizeObserver' in window ) ) {
 	( window as unknown as { ResizeObserver: unknown } ).ResizeObserver =
 		ResizeObserverStub;
 }
+
+if ( typeof Element !== 'undefined' && ! Element.prototype.scrollIntoView ) {
+	Element.prototype.scrollIntoView = () => {};
+}

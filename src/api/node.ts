@@ -29,6 +29,9 @@ export interface NodeClientOptions {
 }
 
 function base64( text: string ): string {
+	if ( typeof Buffer !== 'undefined' ) {
+		return Buffer.from( text, 'utf8' ).toString( 'base64' );
+	}
 	const bytes = new TextEncoder().encode( text );
 	let binary = '';
 	bytes.forEach( ( byte ) => ( binary += String.fromCharCode( byte ) ) );
