@@ -19,6 +19,7 @@ final class Plugin {
 	/** REST controllers, each registering its own routes under recruiting/v1. */
 	private const CONTROLLERS = array(
 		Rest\ImportController::class,
+		Rest\ReportsController::class,
 	);
 
 	public static function boot(): void {
@@ -26,6 +27,7 @@ final class Plugin {
 		add_action( 'init', array( JobPostType::class, 'register' ) );
 		add_filter( 'wp_insert_post_data', array( JobPostType::class, 'keep_creation_date' ) );
 		add_action( 'rest_api_init', array( self::class, 'register_rest_routes' ) );
+		Reports\ReportCache::register();
 		self::boot_ui();
 	}
 

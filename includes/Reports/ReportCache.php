@@ -1,0 +1,104 @@
+<?php
+/**
+ * Versioned report cache (the idea of WooCommerce's WC_Cache_Helper transient versions): every cached
+ * report carries the data version it was computed at; any write that can change a report replaces the
+ * version, which invalidates every cached report at once without finding or deleting them.
+ *
+ * - Entries are transients (the object cache when the site has a persistent one, else wp_options rows),
+ *   one per report and normalised query (ReportQuery::cache_key(): resolved dates, job, timezone), so
+ *   the default period moves with "today" and a timezone change never serves the old bounds. A stale
+ *   entry is overwritten by the next miss, so entries never pile up per version; each expires after a day.
+ * - The version is an autoloaded option holding a random token (not a time: two writes in the same
+ *   second must both invalidate). It is read before the report is computed, so a result computed from
+ *   data older than a write can only be stored under the version that write replaced.
+ * - Bumped on Events::DATA_CHANGED_ACTION (import, application create/status change, jobs through the
+ *   REST API) and on WordPress's own post hooks for jobs, so jobs edited, trashed, restored or deleted
+ *   in wp-admin invalidate too.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Reports;
+
+use RecruitingReports\Domain\Events;
+use RecruitingReports\Domain\JobPostType;
+
+defined( 'ABSPATH' ) || exit;
+
+final class ReportCache {
+
+	public const VERSION_OPTION = 'recruiting_reports_cache_version';
+
+	/** Transient names start with this (the uninstaller deletes _transient_recruiting_reports_*). */
+	private const PREFIX = 'recruiting_reports_report_';
+
+	private const TTL = DAY_IN_SECONDS;
+
+	public static function register(): void {
+		add_action( Events::DATA_CHANGED_ACTION, array( self::class, 'bump' ), 10, 0 );
+		add_action( 'save_post_' . JobPostType::POST_TYPE, array( self::class, 'bump' ), 10, 0 );
+		add_action( 'transition_post_status', array( self::class, 'on_transition' ), 10, 3 );
+		add_action( 'deleted_post', array( self::class, 'on_post_change' ), 10, 2 );
+		add_action( 'trashed_post', array( self::class, 'on_post_change' ), 10, 1 );
+		add_action( 'untrashed_post', array( self::class, 'on_post_change' ), 10, 1 );
+	}
+
+	/** Invalidates every cached report. */
+	public static function bump(): void {
+		update_option( self::VERSION_OPTION, bin2hex( random_bytes( 8 ) ), true );
+	}
+
+	/**
+	 * @param string   $new_status New status.
+	 * @param string   $old_status Old status.
+	 * @param \WP_Post $post       Post.
+	 */
+	public static function on_transition( $new_status, $old_status, $post ): void {
+		if ( $new_status !== $old_status && $post instanceof \WP_Post && JobPostType::POST_TYPE === $post->post_type ) {
+			self::bump();
+		}
+	}
+
+	/**
+	 * @param int           $post_id Post id.
+	 * @param \WP_Post|null $post    The post (deleted_post passes it; it is gone from the database by then).
+	 */
+	public static function on_post_change( $post_id, $post = null ): void {
+		$type = $post instanceof \WP_Post ? $post->post_type : get_post_type( (int) $post_id );
+		if ( JobPostType::POST_TYPE === $type ) {
+			self::bump();
+		}
+	}
+
+	/** The current data version (created on first use). */
+	public static function version(): string {
+		$version = get_option( self::VERSION_OPTION );
+		if ( ! is_string( $version ) || '' === $version ) {
+			$version = bin2hex( random_bytes( 8 ) );
+			add_option( self::VERSION_OPTION, $version, '', true );
+			$version = (string) get_option( self::VERSION_OPTION, $version );
+		}
+		return $version;
+	}
+
+	/** The cached data of a report at a version, or null. */
+	public static function get( string $report, ReportQuery $query, string $version ): ?array {
+		$entry = get_transient( self::name( $report, $query ) );
+		return is_array( $entry ) && ( $entry['version'] ?? null ) === $version && is_array( $entry['data'] ?? null ) ? $entry['data'] : null;
+	}
+
+	public static function set( string $report, ReportQuery $query, string $version, array $data ): void {
+		set_transient(
+			self::name( $report, $query ),
+			array(
+				'version' => $version,
+				'data'    => $data,
+			),
+			self::TTL
+		);
+	}
+
+	private static function name( string $report, ReportQuery $query ): string {
+		return self::PREFIX . md5( $report . '|' . $query->cache_key() );
+	}
+}

@@ -1,0 +1,144 @@
+// The report cache: a repeat is a hit with the same body; every kind of write that can change a report
+// is followed by a miss with the new figures (import, status change, application created, job edited,
+// trashed, restored and deleted in wp-admin, job changes through the REST API when that route exists),
+// and a timezone change never serves bounds computed for the old timezone.
+
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { resetSite, request } from './lib/api.mjs';
+import { ok, report, importData, setTimezone, php, jobRecord, hire, app } from './lib/reports.mjs';
+
+const PERIOD = { date_from: '2025-01-01', date_to: '2025-12-31' };
+let ids;
+
+before( async () => {
+	await resetSite();
+	ids = await importData( {
+		jobs: [ jobRecord( 'cj1' ), jobRecord( 'cj2' ) ],
+		applications: [
+			hire( 'ch1', 'cj1', '2025-03-10T00:00:00Z', 2 ),
+			app( 'ch2', 'cj1', '2025-03-01T00:00:00Z', [ [ 'screening', '2025-03-02T00:00:00Z' ] ] ),
+		],
+	} );
+} );
+
+/** Both reports: each request once more must be a hit with an identical body; returns the bodies. */
+async function warm( query = PERIOD ) {
+	const bodies = {};
+	for ( const name of [ 'overview', 'time-to-hire' ] ) {
+		const first = await ok( name, query );
+		const again = await ok( name, query );
+		assert.equal( again.cache, 'hit', `${ name } repeat is a hit` );
+		assert.deepEqual( again, first );
+		bodies[ name ] = first;
+	}
+	return bodies;
+}
+
+/** After a write: both reports miss once, then hit; returns the fresh bodies. */
+async function expectMiss( what, query = PERIOD ) {
+	const bodies = {};
+	for ( const name of [ 'overview', 'time-to-hire' ] ) {
+		const fresh = await ok( name, query );
+		assert.equal( fresh.cache, 'miss', `${ name } misses after ${ what }` );
+		assert.equal( ( await ok( name, query ) ).cache, 'hit', `${ name } hits again after ${ what }` );
+		bodies[ name ] = fresh;
+	}
+	return bodies;
+}
+
+test( 'a repeated query is a hit; another query (dates, job) is a separate entry', async () => {
+	const first = await ok( 'overview', PERIOD );
+	assert.equal( first.cache, 'miss' );
+	await warm();
+	const withJob = await ok( 'overview', { ...PERIOD, job_id: ids.jobs.ids.cj2 } );
+	assert.equal( withJob.cache, 'miss' );
+	assert.equal( withJob.applications.total, 0 );
+	assert.equal( ( await ok( 'overview', { ...PERIOD, job_id: ids.jobs.ids.cj2 } ) ).cache, 'hit' );
+	assert.equal( ( await ok( 'overview', { date_from: '2025-01-01', date_to: '2025-12-30' } ) ).cache, 'miss' );
+	// The same resolved query spelled differently shares the entry.
+	assert.equal( ( await ok( 'overview', { ...PERIOD, job_id: String( ids.jobs.ids.cj2 ) } ) ).cache, 'hit' );
+} );
+
+test( 'an import invalidates', async () => {
+	await warm();
+	await importData( { applications: [ hire( 'ch3', 'cj2', '2025-04-10T00:00:00Z', 4 ) ] } );
+	const { 'time-to-hire': tth } = await expectMiss( 'an import' );
+	assert.deepEqual( tth.overall, { average_days: 3, median_days: 3, min_days: 2, max_days: 4 } );
+} );
+
+test( 'a status change invalidates (PUT /applications/{id}/status, or the one writer)', async () => {
+	await warm();
+	const row = JSON.parse( await php( "echo wp_json_encode( $GLOBALS['wpdb']->get_row( \"SELECT id FROM {$GLOBALS['wpdb']->prefix}recruiting_applications WHERE external_key = 'ch2'\" ) );" ) );
+	const put = await request( 'PUT', `/recruiting/v1/applications/${ row.id }/status`, { body: { status: 'interview' } } );
+	if ( put.status === 404 && put.json?.code === 'rest_no_route' ) {
+		// The status route lives on another branch; the write it performs is this one.
+		await php( `$r = \\RecruitingReports\\Data\\ApplicationWriter::change_status( ${ Number( row.id ) }, 'interview', get_current_user_id() ); echo is_wp_error( $r ) ? $r->get_error_message() : 'ok';` );
+	} else {
+		assert.equal( put.status, 200, put.text );
+	}
+	const { overview } = await expectMiss( 'a status change' );
+	assert.equal( overview.applications.by_status.interview, 1 );
+	assert.equal( overview.conversion.screening_to_interview, 1 );
+} );
+
+test( 'an application created through the writer invalidates', async () => {
+	await warm();
+	await php( `$id = \\RecruitingReports\\Data\\ApplicationWriter::create( array( 'job_id' => ${ ids.jobs.ids.cj1 }, 'candidate_name' => 'New', 'candidate_email' => 'new@example.com' ), get_current_user_id(), strtotime( '2025-05-01T00:00:00Z' ) ); echo (int) $id;` );
+	const { overview } = await expectMiss( 'an application was created' );
+	assert.equal( overview.applications.by_status.new, 1 );
+} );
+
+test( 'jobs edited in wp-admin invalidate: title, status, trash, restore, delete', async () => {
+	const job = ids.jobs.ids.cj1;
+	const query = { ...PERIOD, job_id: job };
+	await warm( query );
+
+	await php( `wp_update_post( array( 'ID' => ${ job }, 'post_title' => 'Renamed job' ) );` );
+	assert.equal( ( await expectMiss( 'a title edit', query ) )[ 'time-to-hire' ].by_job[ 0 ].job_title, 'Renamed job' );
+
+	await php( `wp_update_post( array( 'ID' => ${ job }, 'post_status' => 'closed' ) );` );
+	assert.equal( ( await expectMiss( 'a status edit', query ) ).overview.jobs.active, 0 );
+
+	await php( `wp_trash_post( ${ job } );` );
+	for ( const name of [ 'overview', 'time-to-hire' ] ) {
+		const trashed = await report( name, query );
+		assert.equal( trashed.status, 404, `${ name } of a trashed job: ${ trashed.text }` );
+	}
+	assert.equal( ( await ok( 'overview', PERIOD ) ).jobs.total, 1 );
+
+	await php( `wp_untrash_post( ${ job } );` );
+	const restored = await ok( 'overview', query );
+	assert.equal( restored.cache, 'miss' );
+	assert.equal( restored.jobs.total, 1 );
+
+	await warm();
+	await php( `wp_delete_post( ${ ids.jobs.ids.cj2 }, true );` );
+	assert.equal( ( await expectMiss( 'a job deleted for good' ) ).overview.jobs.total, 1 );
+	assert.equal( ( await report( 'overview', { ...PERIOD, job_id: ids.jobs.ids.cj2 } ) ).status, 404 );
+} );
+
+test( 'a job created through the REST API (when the route exists) or the repository invalidates', async () => {
+	await warm();
+	const created = await request( 'POST', '/recruiting/v1/jobs', { body: { title: 'Fresh job', status: 'publish' } } );
+	if ( created.status === 404 && created.json?.code === 'rest_no_route' ) {
+		await php( "\\RecruitingReports\\Data\\JobRepository::save( array( 'title' => 'Fresh job', 'status' => 'publish', 'created_at' => strtotime( '2025-06-01T00:00:00Z' ) ) );" );
+	} else {
+		assert.ok( [ 200, 201 ].includes( created.status ), created.text );
+	}
+	const { overview } = await expectMiss( 'a job was created' );
+	// cj1 was restored from the trash as a draft and cj2 deleted: the new job is the only published one.
+	assert.equal( overview.jobs.active, 1 );
+} );
+
+test( 'the timezone is part of the key: a change never serves bounds computed for another timezone', async () => {
+	const { overview } = await warm();
+	await setTimezone( 'Asia/Kolkata' );
+	assert.equal( ( await ok( 'overview', PERIOD ) ).cache, 'miss' );
+	assert.equal( ( await ok( 'overview', PERIOD ) ).cache, 'hit' );
+	// Back in UTC with no data written meanwhile: the UTC entry is still valid.
+	await setTimezone( 'UTC' );
+	const utc = await ok( 'overview', PERIOD );
+	assert.equal( utc.cache, 'hit' );
+	assert.deepEqual( utc, overview );
+} );
