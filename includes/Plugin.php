@@ -20,6 +20,13 @@ final class Plugin {
 	private const CONTROLLERS = array(
 		Rest\ImportController::class,
 		Rest\ReportsController::class,
+		Rest\JobsController::class,
+		Rest\ApplicationsController::class,
+		Rest\NotesController::class,
+		Rest\RatingsController::class,
+		// Rest\WebhooksController::class,
+		Rest\ApiKeysController::class,
+		Rest\SettingsController::class,
 	);
 
 	public static function boot(): void {
@@ -28,6 +35,12 @@ final class Plugin {
 		add_filter( 'wp_insert_post_data', array( JobPostType::class, 'keep_creation_date' ) );
 		add_action( 'rest_api_init', array( self::class, 'register_rest_routes' ) );
 		Reports\ReportCache::register();
+		// Credentials, permission order, error shape and rate-limit headers of recruiting/v1.
+		Rest\Gate::register();
+		// A deleted user's API keys are revoked (authentication refuses them anyway).
+		add_action( 'deleted_user', array( Auth\ApiKeys::class, 'revoke_all_of_user' ) );
+		// Webhooks: deliveries queued in the request that makes a change, sent by WP-Cron.
+		// Webhooks\Dispatcher::register();
 		self::boot_ui();
 	}
 

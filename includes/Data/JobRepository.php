@@ -56,7 +56,7 @@ final class JobRepository {
 
 	/**
 	 * Creates ($id 0) or updates a job. Fields: title, description, status, department, location,
-	 * employment_type, external_id, created_at (unix seconds, creation only or import).
+	 * employment_type, external_id, created_at (unix seconds, creation only or import), author (user id).
 	 *
 	 * @return int|WP_Error The job id.
 	 */
@@ -69,6 +69,9 @@ final class JobRepository {
 		);
 		if ( $id ) {
 			$post['ID'] = $id;
+		}
+		if ( isset( $fields['author'] ) ) {
+			$post['post_author'] = (int) $fields['author'];
 		}
 		if ( array_key_exists( 'title', $fields ) ) {
 			$post['post_title'] = $fields['title'];

@@ -1,0 +1,317 @@
+<?php
+/**
+ * The plugin's API keys (SPEC §3): generation, storage as a keyed hash, authentication, management.
+ *
+ * A key is `rp_live_` or `rp_test_` followed by 44 base62 characters from a CSPRNG (random_int): the first
+ * 12 are the lookup part (stored hex-encoded in the indexed, unique `lookup_id` column, so that MySQL's
+ * case-insensitive collations cannot fold two lookup parts together), the remaining 32 are the secret.
+ * The database keeps only HMAC-SHA256( whole key ) under a key derived from the site's AUTH salts, plus a
+ * hint (`rp_live_…a1b2`). Authentication is one point read by lookup_id and a constant-time comparison.
+ * Rotating the site's salts therefore invalidates every key (like every login cookie).
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Auth;
+
+use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Settings;
+use WP_Error;
+use WP_User;
+
+defined( 'ABSPATH' ) || exit;
+
+final class ApiKeys {
+
+	public const ENVIRONMENTS = array( 'live', 'test' );
+
+	public const LOOKUP_LENGTH = 12;
+	public const SECRET_LENGTH = 32;
+
+	/** last_used_at is written at most once per this many seconds. */
+	public const LAST_USED_THROTTLE = 60;
+
+	private const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+	private const PATTERN = '/^rp_(live|test)_([0-9A-Za-z]{12})([0-9A-Za-z]{32})$/D';
+
+	public static function prefix( string $environment ): string {
+		return 'rp_' . $environment . '_';
+	}
+
+	/** A fresh key string (never stored). */
+	public static function generate( string $environment ): string {
+		return self::prefix( $environment ) . self::random_base62( self::LOOKUP_LENGTH + self::SECRET_LENGTH );
+	}
+
+	/** Uniform base62 characters from the CSPRNG (random_int has no modulo bias). */
+	public static function random_base62( int $length ): string {
+		$out = '';
+		for ( $i = 0; $i < $length; $i++ ) {
+			$out .= self::ALPHABET[ random_int( 0, 61 ) ];
+		}
+		return $out;
+	}
+
+	/** Keyed hash of a whole key (hex). The HMAC key is derived from the site's salts, never stored. */
+	public static function hash( string $key ): string {
+		static $hmac_key = null;
+		if ( null === $hmac_key ) {
+			$hmac_key = hash_hmac( 'sha256', 'recruiting-reports/api-keys/v1', wp_salt( 'auth' ), true );
+		}
+		return hash_hmac( 'sha256', $key, $hmac_key );
+	}
+
+	/** @return array{environment:string,lookup_id:string}|null The parts of a well-formed key. */
+	public static function parse( string $key ): ?array {
+		if ( strlen( $key ) > 100 || ! preg_match( self::PATTERN, $key, $m ) ) {
+			return null;
+		}
+		return array(
+			'environment' => $m[1],
+			'lookup_id'   => bin2hex( $m[2] ),
+		);
+	}
+
+	public static function hint( string $key ): string {
+		$parsed = self::parse( $key );
+		return self::prefix( $parsed ? $parsed['environment'] : 'live' ) . '…' . substr( $key, -4 );
+	}
+
+	/**
+	 * Creates a key. The plain key is returned here and nowhere else.
+	 *
+	 * @param string[] $permissions Capabilities (subset of Capabilities::ALL).
+	 * @return array{key:string,row:array}|WP_Error
+	 */
+	public static function create( int $user_id, string $name, string $environment, array $permissions, ?int $expires_at = null, ?int $rate_limit = null ) {
+		global $wpdb;
+		if ( ! in_array( $environment, self::ENVIRONMENTS, true ) ) {
+			$environment = 'live';
+		}
+		$permissions = self::normalize_permissions( $permissions );
+		for ( $attempt = 0; $attempt < 3; $attempt++ ) {
+			$key    = self::generate( $environment );
+			$parsed = self::parse( $key );
+			$row    = array(
+				'user_id'     => $user_id,
+				'name'        => $name,
+				'environment' => $environment,
+				'lookup_id'   => $parsed['lookup_id'],
+				'secret_hash' => self::hash( $key ),
+				'hint'        => self::hint( $key ),
+				'permissions' => implode( ',', $permissions ),
+				'rate_limit'  => $rate_limit,
+				'created_at'  => time(),
+				'expires_at'  => $expires_at,
+			);
+			$suppress = $wpdb->suppress_errors( true );
+			$inserted = $wpdb->insert( Schema::table( 'api_keys' ), $row, array( '%d', '%s', '%s', '%s', '%s', '%s', '%s', '%d', '%d', '%d' ) );
+			$wpdb->suppress_errors( $suppress );
+			if ( $inserted ) {
+				return array(
+					'key' => $key,
+					'row' => self::find( (int) $wpdb->insert_id ),
+				);
+			}
+			// A lookup_id collision (2^-71 per pair) or a database failure: try a new key, then give up.
+		}
+		return new WP_Error( 'internal_error', __( 'The API key could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
+	}
+
+	/** @return string[] Known capabilities, unique, in Capabilities::ALL order. */
+	public static function normalize_permissions( array $permissions ): array {
+		return array_values( array_intersect( Capabilities::ALL, $permissions ) );
+	}
+
+	public static function find( int $id ): ?array {
+		global $wpdb;
+		if ( $id <= 0 ) {
+			return null;
+		}
+		$table = Schema::table( 'api_keys' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
+		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+		return $row ? $row : null;
+	}
+
+	/**
+	 * @param array{status?:string,page:int,per_page:int} $args
+	 * @return array{rows:array[],total:int}
+	 */
+	public static function query( array $args ): array {
+		global $wpdb;
+		$table  = Schema::table( 'api_keys' );
+		$now    = time();
+		$where  = '1=1';
+		$params = array();
+		switch ( $args['status'] ?? 'all' ) {
+			case 'active':
+				$where   .= ' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > %d)';
+				$params[] = $now;
+				break;
+			case 'expired':
+				$where   .= ' AND revoked_at IS NULL AND expires_at IS NOT NULL AND expires_at <= %d';
+				$params[] = $now;
+				break;
+			case 'revoked':
+				$where .= ' AND revoked_at IS NOT NULL';
+				break;
+		}
+		$count_sql = "SELECT COUNT(*) FROM $table WHERE $where";
+		$total     = (int) $wpdb->get_var( $params ? $wpdb->prepare( $count_sql, $params ) : $count_sql ); // phpcs:ignore WordPress.DB.PreparedSQL
+		$offset    = ( $args['page'] - 1 ) * $args['per_page'];
+		$rows      = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE $where ORDER BY created_at DESC, id DESC LIMIT %d OFFSET %d", array_merge( $params, array( $args['per_page'], $offset ) ) ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL
+		return array(
+			'rows'  => $rows ? $rows : array(),
+			'total' => $total,
+		);
+	}
+
+	/**
+	 * Updates the given fields only (name, permissions, expires_at, rate_limit); omitted fields keep their value.
+	 *
+	 * @return array|null The updated row, null when the key does not exist.
+	 */
+	public static function update( int $id, array $fields ): ?array {
+		global $wpdb;
+		if ( ! self::find( $id ) ) {
+			return null;
+		}
+		$data = array();
+		if ( array_key_exists( 'name', $fields ) ) {
+			$data['name'] = (string) $fields['name'];
+		}
+		if ( array_key_exists( 'permissions', $fields ) ) {
+			$data['permissions'] = implode( ',', self::normalize_permissions( (array) $fields['permissions'] ) );
+		}
+		foreach ( array( 'expires_at', 'rate_limit' ) as $nullable ) {
+			if ( array_key_exists( $nullable, $fields ) ) {
+				$data[ $nullable ] = null === $fields[ $nullable ] ? null : (int) $fields[ $nullable ];
+			}
+		}
+		if ( $data ) {
+			$wpdb->update( Schema::table( 'api_keys' ), $data, array( 'id' => $id ) );
+		}
+		return self::find( $id );
+	}
+
+	/** Revokes a key (idempotent; the row stays for the record). */
+	public static function revoke( int $id ): ?array {
+		global $wpdb;
+		$table = Schema::table( 'api_keys' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$wpdb->query( $wpdb->prepare( "UPDATE $table SET revoked_at = %d WHERE id = %d AND revoked_at IS NULL", time(), $id ) );
+		return self::find( $id );
+	}
+
+	/** A deleted user's keys are revoked (authentication also refuses keys whose owner is gone). */
+	public static function revoke_all_of_user( int $user_id ): void {
+		global $wpdb;
+		$table = Schema::table( 'api_keys' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$wpdb->query( $wpdb->prepare( "UPDATE $table SET revoked_at = %d WHERE user_id = %d AND revoked_at IS NULL", time(), $user_id ) );
+	}
+
+	/**
+	 * Authenticates a presented key string.
+	 *
+	 * @return array|WP_Error The key row plus `effective_permissions` (ticked ∩ owner's capabilities now), or 401.
+	 */
+	public static function authenticate( string $key ) {
+		global $wpdb;
+		$parsed = self::parse( $key );
+		if ( ! $parsed ) {
+			return self::invalid( __( 'The API key is not valid.', 'recruiting-reports' ) );
+		}
+		$table = Schema::table( 'api_keys' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE lookup_id = %s", $parsed['lookup_id'] ), ARRAY_A );
+		// The hash is computed and compared even without a row, so that timing does not tell the two apart.
+		$expected = $row ? (string) $row['secret_hash'] : str_repeat( '0', 64 );
+		$matches  = hash_equals( $expected, self::hash( $key ) );
+		if ( ! $row || ! $matches || $row['environment'] !== $parsed['environment'] ) {
+			return self::invalid( __( 'The API key is not valid.', 'recruiting-reports' ) );
+		}
+		if ( null !== $row['revoked_at'] ) {
+			return self::invalid( __( 'The API key has been revoked.', 'recruiting-reports' ) );
+		}
+		if ( null !== $row['expires_at'] && (int) $row['expires_at'] <= time() ) {
+			return self::invalid( __( 'The API key has expired.', 'recruiting-reports' ) );
+		}
+		$owner = get_userdata( (int) $row['user_id'] );
+		if ( ! $owner instanceof WP_User || ! $owner->exists() ) {
+			return self::invalid( __( 'The API key is no longer valid: its owner was deleted.', 'recruiting-reports' ) );
+		}
+		$row['effective_permissions'] = self::effective_permissions( $row, $owner );
+		return $row;
+	}
+
+	/** The key's ticked permissions that its owner still holds. */
+	public static function effective_permissions( array $row, $owner ): array {
+		if ( ! $owner instanceof WP_User || ! $owner->exists() ) {
+			return array();
+		}
+		return array_values( array_filter( self::permissions_of( $row ), static fn( $cap ) => user_can( $owner, $cap ) ) );
+	}
+
+	/** @return string[] */
+	public static function permissions_of( array $row ): array {
+		return self::normalize_permissions( explode( ',', (string) $row['permissions'] ) );
+	}
+
+	/** Records use, at most once per LAST_USED_THROTTLE seconds (a conditional update, no write otherwise). */
+	public static function touch( array $row ): void {
+		global $wpdb;
+		$now = time();
+		if ( null !== $row['last_used_at'] && (int) $row['last_used_at'] > $now - self::LAST_USED_THROTTLE ) {
+			return;
+		}
+		$table = Schema::table( 'api_keys' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$wpdb->query( $wpdb->prepare( "UPDATE $table SET last_used_at = %d WHERE id = %d AND (last_used_at IS NULL OR last_used_at <= %d)", $now, (int) $row['id'], $now - self::LAST_USED_THROTTLE ) );
+	}
+
+	/** active, expired, revoked, or invalid (owner deleted). */
+	public static function status( array $row ): string {
+		if ( null !== $row['revoked_at'] ) {
+			return 'revoked';
+		}
+		if ( null !== $row['expires_at'] && (int) $row['expires_at'] <= time() ) {
+			return 'expired';
+		}
+		return get_userdata( (int) $row['user_id'] ) ? 'active' : 'invalid';
+	}
+
+	/** The requests per hour that apply to a key: its own limit, else the site setting. */
+	public static function rate_limit( array $row ): int {
+		return null !== $row['rate_limit'] ? max( 1, (int) $row['rate_limit'] ) : max( 1, (int) Settings::get( 'rate_limit_per_hour' ) );
+	}
+
+	/**
+	 * For `npm start`: a live key for the first administrator with all five permissions.
+	 *
+	 * @return string The plain key ('' when there is no administrator or the key could not be saved).
+	 */
+	public static function create_demo_key(): string {
+		$admins = get_users(
+			array(
+				'role'    => 'administrator',
+				'orderby' => 'ID',
+				'order'   => 'ASC',
+				'number'  => 1,
+				'fields'  => 'ID',
+			)
+		);
+		if ( ! $admins ) {
+			return '';
+		}
+		$created = self::create( (int) $admins[0], 'Demo key (npm start)', 'live', Capabilities::ALL );
+		return is_wp_error( $created ) ? '' : $created['key'];
+	}
+
+	private static function invalid( string $message ): WP_Error {
+		return new WP_Error( 'invalid_api_key', $message, array( 'status' => 401 ) );
+	}
+}

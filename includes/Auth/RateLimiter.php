@@ -1,0 +1,95 @@
+<?php
+/**
+ * Per-key request limit over fixed one-hour windows (SPEC §3), counted in the rate_limits table.
+ *
+ * The counter is a conditional increment, `UPDATE … SET hits = hits + 1 WHERE … AND hits < limit`: the check and
+ * the increment are one atomic statement on MySQL/MariaDB and SQLite alike, so with N parallel requests over
+ * the limit exactly `limit` of them are admitted (refused requests do not count). The first request of a
+ * window inserts the row; a concurrent first request loses the primary-key race and falls back to the
+ * conditional increment. No object cache is assumed (with one, this stays correct: it is not used).
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Auth;
+
+use RecruitingReports\Data\Schema;
+
+defined( 'ABSPATH' ) || exit;
+
+final class RateLimiter {
+
+	public const WINDOW = 3600;
+
+	/**
+	 * Counts one request for a key.
+	 *
+	 * @return array{allowed:bool,limit:int,remaining:int,reset:int,retry_after:int}
+	 */
+	public static function hit( int $key_id, int $limit, ?int $now = null ): array {
+		global $wpdb;
+		$now    = $now ?? time();
+		$window = $now - ( $now % self::WINDOW );
+		$table  = Schema::table( 'rate_limits' );
+		$limit  = max( 1, $limit );
+
+		$allowed = self::increment( $table, $key_id, $window, $limit );
+		$hits    = null;
+		if ( ! $allowed ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
+			$hits = $wpdb->get_var( $wpdb->prepare( "SELECT hits FROM $table WHERE key_id = %d AND window_start = %d", $key_id, $window ) );
+			if ( null === $hits ) {
+				// First request of the window for this key.
+				$suppress = $wpdb->suppress_errors( true );
+				$inserted = $wpdb->insert(
+					$table,
+					array(
+						'key_id'       => $key_id,
+						'window_start' => $window,
+						'hits'         => 1,
+					),
+					array( '%d', '%d', '%d' )
+				);
+				$wpdb->suppress_errors( $suppress );
+				if ( $inserted ) {
+					$allowed = true;
+					$hits    = 1;
+					// Older windows of this key are of no further use.
+					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+					$wpdb->query( $wpdb->prepare( "DELETE FROM $table WHERE key_id = %d AND window_start < %d", $key_id, $window ) );
+				} else {
+					// Another request created the row a moment ago.
+					$allowed = self::increment( $table, $key_id, $window, $limit );
+					$hits    = null;
+				}
+			}
+		}
+		if ( null === $hits ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$hits = $wpdb->get_var( $wpdb->prepare( "SELECT hits FROM $table WHERE key_id = %d AND window_start = %d", $key_id, $window ) );
+		}
+		$reset = $window + self::WINDOW;
+		return array(
+			'allowed'     => $allowed,
+			'limit'       => $limit,
+			'remaining'   => max( 0, $limit - (int) $hits ),
+			'reset'       => $reset,
+			'retry_after' => max( 1, $reset - $now ),
+		);
+	}
+
+	private static function increment( string $table, int $key_id, int $window, int $limit ): bool {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE $table SET hits = hits + 1 WHERE key_id = %d AND window_start = %d AND hits < %d", $key_id, $window, $limit ) );
+	}
+
+	/** Removes windows that have ended (daily maintenance). */
+	public static function purge( ?int $now = null ): void {
+		global $wpdb;
+		$now   = $now ?? time();
+		$table = Schema::table( 'rate_limits' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$wpdb->query( $wpdb->prepare( "DELETE FROM $table WHERE window_start < %d", $now - ( $now % self::WINDOW ) ) );
+	}
+}

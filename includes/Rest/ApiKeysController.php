@@ -1,0 +1,339 @@
+<?php
+/**
+ * /recruiting/v1/api-keys — list, create (the key is returned once), read, update (rename, re-permission,
+ * expiry, rate limit) and revoke API keys (SPEC §3). Only a logged-in user with Settings may manage keys; any
+ * key-authenticated request is refused with 403 (Access::authorize_key_management).
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Rest;
+
+use RecruitingReports\Auth\Access;
+use RecruitingReports\Auth\ApiKeys;
+use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Domain\Iso8601;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+defined( 'ABSPATH' ) || exit;
+
+final class ApiKeysController extends Controller {
+
+	/** @var string */
+	protected $rest_base = 'api-keys';
+
+	public const MAX_RATE_LIMIT = 1000000;
+
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => $this->guard( array( $this, 'get_items' ) ),
+					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'args'                => $this->get_collection_params(),
+				),
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => $this->guard( array( $this, 'create_item' ) ),
+					'permission_callback' => array( $this, 'create_item_permissions_check' ),
+					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/' . self::ID,
+			array(
+				'args'   => array(
+					'id' => array(
+						'description' => __( 'API key id.', 'recruiting-reports' ),
+						'type'        => 'integer',
+					),
+				),
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => $this->guard( array( $this, 'get_item' ) ),
+					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+				),
+				array(
+					'methods'             => WP_REST_Server::EDITABLE,
+					'callback'            => $this->guard( array( $this, 'update_item' ) ),
+					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ),
+				),
+				array(
+					'methods'             => WP_REST_Server::DELETABLE,
+					'callback'            => $this->guard( array( $this, 'delete_item' ) ),
+					'permission_callback' => array( $this, 'delete_item_permissions_check' ),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	public function get_items_permissions_check( $request ) {
+		return Access::authorize_key_management( $request );
+	}
+
+	public function get_item_permissions_check( $request ) {
+		return Access::authorize_key_management( $request );
+	}
+
+	public function create_item_permissions_check( $request ) {
+		return Access::authorize_key_management( $request );
+	}
+
+	public function update_item_permissions_check( $request ) {
+		return Access::authorize_key_management( $request );
+	}
+
+	public function delete_item_permissions_check( $request ) {
+		return Access::authorize_key_management( $request );
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response
+	 */
+	public function get_items( $request ) {
+		$result = ApiKeys::query(
+			array(
+				'status'   => (string) $request['status'],
+				'page'     => (int) $request['page'],
+				'per_page' => (int) $request['per_page'],
+			)
+		);
+		Present::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $result['rows'] ) );
+		$items = array_map( array( self::class, 'present' ), $result['rows'] );
+		return $this->paginate( new WP_REST_Response( $items, 200 ), $result['total'], $request );
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_item( $request ) {
+		$row = ApiKeys::find( (int) $request['id'] );
+		return $row ? new WP_REST_Response( self::present( $row ), 200 ) : self::key_not_found();
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function create_item( $request ) {
+		$fields = $this->fields_from_request( $request, true );
+		if ( is_wp_error( $fields ) ) {
+			return $fields;
+		}
+		$created = ApiKeys::create( get_current_user_id(), $fields['name'], $fields['environment'], $fields['permissions'], $fields['expires_at'] ?? null, $fields['rate_limit'] ?? null );
+		if ( is_wp_error( $created ) ) {
+			return $created;
+		}
+		$data        = self::present( $created['row'] );
+		$data['key'] = $created['key'];
+		$response    = new WP_REST_Response( $data, 201 );
+		$response->header( 'Location', rest_url( sprintf( '%s/%s/%d', $this->namespace, $this->rest_base, $data['id'] ) ) );
+		// The only response that ever holds the key: never cache it.
+		$response->header( 'Cache-Control', 'no-store' );
+		return $response;
+	}
+
+	/**
+	 * Changes only the fields given; `expires_at: null` removes the expiry, `rate_limit: null` returns to the
+	 * site's default limit. A revoked key stays revoked.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function update_item( $request ) {
+		$id = (int) $request['id'];
+		if ( ! ApiKeys::find( $id ) ) {
+			return self::key_not_found();
+		}
+		$fields = $this->fields_from_request( $request, false );
+		if ( is_wp_error( $fields ) ) {
+			return $fields;
+		}
+		return new WP_REST_Response( self::present( ApiKeys::update( $id, $fields ) ), 200 );
+	}
+
+	/**
+	 * Revokes the key (it answers 401 from now on); the record stays, with status "revoked".
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function delete_item( $request ) {
+		$id = (int) $request['id'];
+		if ( ! ApiKeys::find( $id ) ) {
+			return self::key_not_found();
+		}
+		return new WP_REST_Response( self::present( ApiKeys::revoke( $id ) ), 200 );
+	}
+
+	/**
+	 * @return array|WP_Error
+	 */
+	private function fields_from_request( WP_REST_Request $request, bool $creating ) {
+		$params = $request->get_params();
+		$fields = array();
+		if ( $creating || array_key_exists( 'name', $params ) ) {
+			$name = sanitize_text_field( (string) $request['name'] );
+			if ( '' === $name ) {
+				return self::invalid( 'name', __( 'The name must not be empty.', 'recruiting-reports' ) );
+			}
+			$fields['name'] = $name;
+		}
+		if ( $creating ) {
+			$fields['environment'] = (string) ( $request['environment'] ? $request['environment'] : 'live' );
+		}
+		if ( $creating || array_key_exists( 'permissions', $params ) ) {
+			$permissions = array_values( array_unique( (array) $request['permissions'] ) );
+			$lacking     = array_values( array_filter( $permissions, static fn( $cap ) => ! Access::user_can( $cap ) ) );
+			if ( $lacking ) {
+				/* translators: %s: list of permissions. */
+				return self::invalid( 'permissions', sprintf( __( 'You cannot grant permissions you do not have: %s.', 'recruiting-reports' ), implode( ', ', $lacking ) ) );
+			}
+			$fields['permissions'] = $permissions;
+		}
+		if ( array_key_exists( 'expires_at', $params ) ) {
+			if ( null === $request['expires_at'] ) {
+				$fields['expires_at'] = null;
+			} else {
+				$expires = Iso8601::parse( $request['expires_at'] );
+				if ( null === $expires || $expires <= time() ) {
+					return self::invalid( 'expires_at', __( 'expires_at must be an ISO 8601 date-time with an offset, in the future (or null for no expiry).', 'recruiting-reports' ) );
+				}
+				$fields['expires_at'] = $expires;
+			}
+		}
+		if ( array_key_exists( 'rate_limit', $params ) ) {
+			$fields['rate_limit'] = null === $request['rate_limit'] ? null : (int) $request['rate_limit'];
+		}
+		return $fields;
+	}
+
+	/** The API representation of a key row: never the key or its hash. */
+	public static function present( array $row ): array {
+		$owner = get_userdata( (int) $row['user_id'] );
+		return array(
+			'id'                    => (int) $row['id'],
+			'name'                  => (string) $row['name'],
+			'environment'           => (string) $row['environment'],
+			'hint'                  => (string) $row['hint'],
+			'permissions'           => ApiKeys::permissions_of( $row ),
+			'effective_permissions' => ApiKeys::effective_permissions( $row, $owner ),
+			'owner'                 => Present::user( (int) $row['user_id'] ),
+			'rate_limit'            => null === $row['rate_limit'] ? null : (int) $row['rate_limit'],
+			'effective_rate_limit'  => ApiKeys::rate_limit( $row ),
+			'status'                => ApiKeys::status( $row ),
+			'created_at'            => Iso8601::format( (int) $row['created_at'] ),
+			'last_used_at'          => null === $row['last_used_at'] ? null : Iso8601::format( (int) $row['last_used_at'] ),
+			'expires_at'            => null === $row['expires_at'] ? null : Iso8601::format( (int) $row['expires_at'] ),
+			'revoked_at'            => null === $row['revoked_at'] ? null : Iso8601::format( (int) $row['revoked_at'] ),
+		);
+	}
+
+	private static function key_not_found(): WP_Error {
+		return self::not_found( __( 'API key not found.', 'recruiting-reports' ) );
+	}
+
+	public function get_collection_params(): array {
+		return array_merge(
+			$this->pagination_params(),
+			array(
+				'status' => array(
+					'description' => __( 'Limit results to keys in one state.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => array( 'all', 'active', 'expired', 'revoked' ),
+					'default'     => 'all',
+				),
+			)
+		);
+	}
+
+	public function get_item_schema(): array {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$view         = array( 'view', 'edit' );
+		$readonly     = static fn( string $description, $type ) => array(
+			'description' => $description,
+			'type'        => $type,
+			'readonly'    => true,
+			'context'     => $view,
+		);
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'recruiting-api-key',
+			'type'       => 'object',
+			'properties' => array(
+				'id'                    => $readonly( __( 'Key id.', 'recruiting-reports' ), 'integer' ),
+				'name'                  => array(
+					'description' => __( 'A name to recognise the key by.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'minLength'   => 1,
+					'maxLength'   => 200,
+					'required'    => true,
+					'context'     => $view,
+				),
+				'environment'           => array(
+					'description' => __( 'live (rp_live_…) or test (rp_test_…); they behave the same, the UI marks test keys. Fixed at creation.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => ApiKeys::ENVIRONMENTS,
+					'default'     => 'live',
+					'context'     => $view,
+				),
+				'hint'                  => $readonly( __( 'Recognisable part of the key, such as rp_live_…a1b2.', 'recruiting-reports' ), 'string' ),
+				'permissions'           => array(
+					'description' => __( 'Permissions ticked for the key (capability names); you can only grant ones you hold.', 'recruiting-reports' ),
+					'type'        => 'array',
+					'items'       => array(
+						'type' => 'string',
+						'enum' => Capabilities::ALL,
+					),
+					'maxItems'    => count( Capabilities::ALL ),
+					'uniqueItems' => true,
+					'required'    => true,
+					'context'     => $view,
+				),
+				'effective_permissions' => $readonly( __( 'The ticked permissions its owner still holds: what the key can do now.', 'recruiting-reports' ), 'array' ),
+				'owner'                 => self::user_schema( __( 'The user who created the key (null once deleted).', 'recruiting-reports' ) ),
+				'rate_limit'            => array(
+					'description' => __( 'Requests per hour for this key; null uses the site setting.', 'recruiting-reports' ),
+					'type'        => array( 'integer', 'null' ),
+					'minimum'     => 1,
+					'maximum'     => self::MAX_RATE_LIMIT,
+					'context'     => $view,
+				),
+				'effective_rate_limit'  => $readonly( __( 'The limit that applies now.', 'recruiting-reports' ), 'integer' ),
+				'status'                => array(
+					'description' => __( 'active, expired, revoked, or invalid (owner deleted).', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => array( 'active', 'expired', 'revoked', 'invalid' ),
+					'readonly'    => true,
+					'context'     => $view,
+				),
+				'created_at'            => self::readonly_instant( __( 'Creation time (UTC).', 'recruiting-reports' ) ),
+				'last_used_at'          => self::readonly_instant( __( 'Last use (UTC, updated at most once a minute).', 'recruiting-reports' ), true ),
+				'expires_at'            => array(
+					'description' => __( 'Optional expiry (ISO 8601 with offset, in the future); null for none.', 'recruiting-reports' ),
+					'type'        => array( 'string', 'null' ),
+					'format'      => 'date-time',
+					'context'     => $view,
+				),
+				'revoked_at'            => self::readonly_instant( __( 'When it was revoked (UTC).', 'recruiting-reports' ), true ),
+				'key'                   => $readonly( __( 'The full key: only in the response that creates it.', 'recruiting-reports' ), 'string' ),
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}

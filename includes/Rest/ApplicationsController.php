@@ -1,0 +1,448 @@
+<?php
+/**
+ * /recruiting/v1/applications — list with filters, read one with its status history, submit a new application
+ * to a published job, and change an application's status (SPEC §5, §6).
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Rest;
+
+use RecruitingReports\Auth\Access;
+use RecruitingReports\Data\ApplicationWriter;
+use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Transaction;
+use RecruitingReports\Domain\Iso8601;
+use RecruitingReports\Domain\Pipeline;
+use RecruitingReports\Import\ImportValidator;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+defined( 'ABSPATH' ) || exit;
+
+final class ApplicationsController extends Controller {
+
+	/** @var string */
+	protected $rest_base = 'applications';
+
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => $this->guard( array( $this, 'get_items' ) ),
+					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'args'                => $this->get_collection_params(),
+				),
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => $this->guard( array( $this, 'create_item' ) ),
+					'permission_callback' => array( $this, 'create_item_permissions_check' ),
+					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		$id_arg = array(
+			'id' => array(
+				'description' => __( 'Application id.', 'recruiting-reports' ),
+				'type'        => 'integer',
+			),
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/' . self::ID,
+			array(
+				'args'   => $id_arg,
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => $this->guard( array( $this, 'get_item' ) ),
+					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/' . self::ID . '/status',
+			array(
+				'args'   => $id_arg,
+				array(
+					'methods'             => WP_REST_Server::EDITABLE,
+					'callback'            => $this->guard( array( $this, 'update_status' ) ),
+					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					'args'                => array(
+						'status' => array(
+							'description' => __( 'The new status (SPEC §6 rules apply; 409 lists the allowed ones).', 'recruiting-reports' ),
+							'type'        => 'string',
+							'enum'        => Pipeline::STATUSES,
+							'required'    => true,
+						),
+						'note'   => array(
+							'description' => __( 'Optional note stored with the history entry.', 'recruiting-reports' ),
+							'type'        => array( 'string', 'null' ),
+							'maxLength'   => 5000,
+						),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	public function get_items_permissions_check( $request ) {
+		return Access::authorize( $request, Capabilities::READ_APPLICATIONS );
+	}
+
+	public function get_item_permissions_check( $request ) {
+		return Access::authorize( $request, Capabilities::READ_APPLICATIONS );
+	}
+
+	public function create_item_permissions_check( $request ) {
+		return Access::authorize( $request, Capabilities::WRITE_APPLICATIONS );
+	}
+
+	public function update_item_permissions_check( $request ) {
+		return Access::authorize( $request, Capabilities::WRITE_APPLICATIONS );
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response
+	 */
+	public function get_items( $request ) {
+		global $wpdb;
+		$table  = Schema::table( 'applications' );
+		$where  = array( '1=1' );
+		$params = array();
+		if ( null !== $request['job_id'] ) {
+			$where[]  = 'job_id = %d';
+			$params[] = (int) $request['job_id'];
+		}
+		if ( $request['status'] ) {
+			$statuses = array_values( array_intersect( Pipeline::STATUSES, (array) $request['status'] ) );
+			$where[]  = 'status IN (' . implode( ',', array_fill( 0, count( $statuses ), '%s' ) ) . ')';
+			$params   = array_merge( $params, $statuses );
+		}
+		if ( null !== $request['applied_after'] ) {
+			$where[]  = 'applied_at >= %d';
+			$params[] = Iso8601::parse( $request['applied_after'] );
+		}
+		if ( null !== $request['applied_before'] ) {
+			$where[]  = 'applied_at < %d';
+			$params[] = Iso8601::parse( $request['applied_before'] );
+		}
+		$search = trim( (string) $request['search'] );
+		if ( '' !== $search ) {
+			$like     = '%' . $wpdb->esc_like( $search ) . '%';
+			$where[]  = '(candidate_name LIKE %s OR candidate_email LIKE %s)';
+			$params[] = $like;
+			$params[] = $like;
+		}
+		$where_sql = implode( ' AND ', $where );
+		$orderby   = array(
+			'applied_at' => 'applied_at',
+			'updated_at' => 'updated_at',
+			'id'         => 'id',
+		)[ $request['orderby'] ] ?? 'applied_at';
+		$order     = 'asc' === $request['order'] ? 'ASC' : 'DESC';
+		$per_page  = (int) $request['per_page'];
+		$offset    = ( (int) $request['page'] - 1 ) * $per_page;
+
+		$count_sql = "SELECT COUNT(*) FROM $table WHERE $where_sql";
+		$total     = (int) $wpdb->get_var( $params ? $wpdb->prepare( $count_sql, $params ) : $count_sql ); // phpcs:ignore WordPress.DB.PreparedSQL
+		$rows      = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE $where_sql ORDER BY $orderby $order, id $order LIMIT %d OFFSET %d", array_merge( $params, array( $per_page, $offset ) ) ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL
+		$items     = Present::applications( $rows ? $rows : array() );
+		return $this->paginate( new WP_REST_Response( $items, 200 ), $total, $request );
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_item( $request ) {
+		$row = self::find( (int) $request['id'] );
+		if ( ! $row ) {
+			return self::application_not_found();
+		}
+		return $this->prepare_item_for_response( $row, $request );
+	}
+
+	/**
+	 * A careers site or job board submits a candidate's application to a published job.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function create_item( $request ) {
+		$job = JobRepository::get( (int) $request['job_id'] );
+		if ( ! $job ) {
+			return JobsController::job_not_found();
+		}
+		if ( 'publish' !== $job->post_status ) {
+			return self::invalid( 'job_id', __( 'The job is not published, so it does not accept applications.', 'recruiting-reports' ) );
+		}
+		$candidate = (array) $request['candidate'];
+		$name      = sanitize_text_field( (string) ( $candidate['name'] ?? '' ) );
+		$email     = sanitize_email( (string) ( $candidate['email'] ?? '' ) );
+		$phone     = sanitize_text_field( (string) ( $candidate['phone'] ?? '' ) );
+		if ( '' === $name ) {
+			return self::invalid( 'candidate', __( 'candidate.name must not be empty.', 'recruiting-reports' ) );
+		}
+		if ( ! is_email( $email ) ) {
+			return self::invalid( 'candidate', __( 'candidate.email must be a valid email address.', 'recruiting-reports' ) );
+		}
+		$fields = array(
+			'job_id'          => (int) $job->ID,
+			'candidate_name'  => $name,
+			'candidate_email' => $email,
+			'candidate_phone' => $phone,
+		);
+		if ( null !== $request['external_id'] && '' !== trim( (string) $request['external_id'] ) ) {
+			$external_id = trim( (string) $request['external_id'] );
+			if ( self::find_by_external_id( $external_id ) ) {
+				return self::invalid( 'external_id', __( 'Another application already has this external_id.', 'recruiting-reports' ) );
+			}
+			$fields['external_id'] = $external_id;
+		}
+		$result = Transaction::run(
+			static function () use ( $fields ) {
+				$id = ApplicationWriter::create( $fields, Access::user_id() );
+				return is_wp_error( $id ) ? self::internal_error() : $id;
+			}
+		);
+		if ( is_wp_error( $result ) ) {
+			return $result;
+		}
+		$response = $this->prepare_item_for_response( self::find( (int) $result ), $request );
+		$response->set_status( 201 );
+		$response->header( 'Location', rest_url( sprintf( '%s/%s/%d', $this->namespace, $this->rest_base, $result ) ) );
+		return $response;
+	}
+
+	/**
+	 * PUT /applications/{id}/status: through ApplicationWriter (the one writer of status history).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function update_status( $request ) {
+		$id   = (int) $request['id'];
+		$note = null === $request['note'] ? '' : sanitize_textarea_field( (string) $request['note'] );
+		if ( ! self::find( $id ) ) {
+			return self::application_not_found();
+		}
+		$result = Transaction::run(
+			static fn() => ApplicationWriter::change_status( $id, (string) $request['status'], Access::user_id(), '' === $note ? null : $note )
+		);
+		if ( is_wp_error( $result ) ) {
+			return $result;
+		}
+		return $this->prepare_item_for_response( self::find( $id ), $request );
+	}
+
+	/**
+	 * @param array           $item    Row of the applications table.
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response
+	 */
+	public function prepare_item_for_response( $item, $request ) {
+		$data            = Present::application( $item );
+		$data['history'] = Present::history( (int) $item['id'] );
+		return rest_ensure_response( $data );
+	}
+
+	public static function find( int $id ): ?array {
+		global $wpdb;
+		if ( $id <= 0 ) {
+			return null;
+		}
+		$table = Schema::table( 'applications' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+		return $row ? $row : null;
+	}
+
+	private static function find_by_external_id( string $external_id ): bool {
+		global $wpdb;
+		$table = Schema::table( 'applications' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		return (bool) $wpdb->get_var( $wpdb->prepare( "SELECT id FROM $table WHERE external_key = %s", ImportValidator::key( $external_id ) ) );
+	}
+
+	public static function application_not_found(): WP_Error {
+		return self::not_found( __( 'Application not found.', 'recruiting-reports' ) );
+	}
+
+	public function get_collection_params(): array {
+		return array_merge(
+			$this->pagination_params(),
+			array(
+				'job_id'         => array(
+					'description' => __( 'Limit results to one job.', 'recruiting-reports' ),
+					'type'        => 'integer',
+					'minimum'     => 1,
+				),
+				'status'         => array(
+					'description' => __( 'Limit results to one or more current statuses (list or comma-separated).', 'recruiting-reports' ),
+					'type'        => 'array',
+					'items'       => array(
+						'type' => 'string',
+						'enum' => Pipeline::STATUSES,
+					),
+					'maxItems'    => count( Pipeline::STATUSES ),
+				),
+				'applied_after'  => self::instant_arg( __( 'Only applications made at or after this instant (ISO 8601 with offset).', 'recruiting-reports' ) ),
+				'applied_before' => self::instant_arg( __( 'Only applications made before this instant (ISO 8601 with offset; exclusive).', 'recruiting-reports' ) ),
+				'search'         => array(
+					'description' => __( 'Limit results to candidates whose name or email contains this string.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'maxLength'   => 200,
+				),
+				'orderby'        => array(
+					'description' => __( 'Sort by this field.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => array( 'applied_at', 'updated_at', 'id' ),
+					'default'     => 'applied_at',
+				),
+				'order'          => array(
+					'description' => __( 'Sort direction.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => array( 'asc', 'desc' ),
+					'default'     => 'desc',
+				),
+			)
+		);
+	}
+
+	public function get_item_schema(): array {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$view         = array( 'view', 'edit' );
+		$stage_dates  = array();
+		foreach ( Pipeline::STAGES as $stage ) {
+			$stage_dates[ $stage ] = array(
+				'type'   => array( 'string', 'null' ),
+				'format' => 'date-time',
+			);
+		}
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'recruiting-application',
+			'type'       => 'object',
+			'properties' => array(
+				'id'                  => array(
+					'description' => __( 'Application id.', 'recruiting-reports' ),
+					'type'        => 'integer',
+					'readonly'    => true,
+					'context'     => $view,
+				),
+				'job_id'              => array(
+					'description' => __( 'The job applied to (it must be published).', 'recruiting-reports' ),
+					'type'        => 'integer',
+					'minimum'     => 1,
+					'required'    => true,
+					'context'     => $view,
+				),
+				'job_title'           => array(
+					'description' => __( 'Title of the job.', 'recruiting-reports' ),
+					'type'        => array( 'string', 'null' ),
+					'readonly'    => true,
+					'context'     => $view,
+				),
+				'external_id'         => array(
+					'description' => __( 'Identifier in another system (unique, case-insensitive).', 'recruiting-reports' ),
+					'type'        => array( 'string', 'null' ),
+					'maxLength'   => 191,
+					'context'     => $view,
+				),
+				'candidate'           => array(
+					'description' => __( 'The candidate.', 'recruiting-reports' ),
+					'type'        => 'object',
+					'required'    => true,
+					'context'     => $view,
+					'properties'  => array(
+						'name'  => array(
+							'type'      => 'string',
+							'minLength' => 1,
+							'maxLength' => 200,
+							'required'  => true,
+						),
+						'email' => array(
+							'type'      => 'string',
+							'format'    => 'email',
+							'maxLength' => 200,
+							'required'  => true,
+						),
+						'phone' => array(
+							'type'      => 'string',
+							'maxLength' => 64,
+						),
+					),
+				),
+				'status'              => array(
+					'description' => __( 'Current status; change it with PUT /applications/{id}/status.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => Pipeline::STATUSES,
+					'readonly'    => true,
+					'context'     => $view,
+				),
+				'allowed_transitions' => array(
+					'description' => __( 'Statuses the application may move to now.', 'recruiting-reports' ),
+					'type'        => 'array',
+					'items'       => array( 'type' => 'string' ),
+					'readonly'    => true,
+					'context'     => $view,
+				),
+				'applied_at'          => self::readonly_instant( __( 'When the application was made (UTC).', 'recruiting-reports' ) ),
+				'stage_entered_at'    => array(
+					'description' => __( 'When each pipeline stage was first entered (UTC), null when never.', 'recruiting-reports' ),
+					'type'        => 'object',
+					'readonly'    => true,
+					'context'     => $view,
+					'properties'  => $stage_dates,
+				),
+				'rating'              => array(
+					'description' => __( 'Average score of the users\' ratings (null without ratings) and their number.', 'recruiting-reports' ),
+					'type'        => 'object',
+					'readonly'    => true,
+					'context'     => $view,
+					'properties'  => array(
+						'average' => array( 'type' => array( 'number', 'null' ) ),
+						'count'   => array( 'type' => 'integer' ),
+					),
+				),
+				'created_at'          => self::readonly_instant( __( 'When the record was created (UTC).', 'recruiting-reports' ) ),
+				'updated_at'          => self::readonly_instant( __( 'When the record was last changed (UTC).', 'recruiting-reports' ) ),
+				'history'             => array(
+					'description' => __( 'Status history, oldest first (single application responses only).', 'recruiting-reports' ),
+					'type'        => 'array',
+					'readonly'    => true,
+					'context'     => $view,
+					'items'       => array(
+						'type'       => 'object',
+						'properties' => array(
+							'id'   => array( 'type' => 'integer' ),
+							'from' => array( 'type' => array( 'string', 'null' ) ),
+							'to'   => array( 'type' => 'string' ),
+							'at'   => array(
+								'type'   => 'string',
+								'format' => 'date-time',
+							),
+							'user' => array( 'type' => array( 'object', 'null' ) ),
+							'note' => array( 'type' => array( 'string', 'null' ) ),
+						),
+					),
+				),
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}

@@ -1,0 +1,243 @@
+<?php
+/**
+ * Notes on applications: GET|POST /recruiting/v1/applications/{id}/notes, GET|DELETE /recruiting/v1/notes/{id}.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Rest;
+
+use RecruitingReports\Auth\Access;
+use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\Schema;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+defined( 'ABSPATH' ) || exit;
+
+final class NotesController extends Controller {
+
+	/** @var string */
+	protected $rest_base = 'notes';
+
+	public const MAX_LENGTH = 10000;
+
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/applications/' . self::ID . '/notes',
+			array(
+				'args'   => array(
+					'id' => array(
+						'description' => __( 'Application id.', 'recruiting-reports' ),
+						'type'        => 'integer',
+					),
+				),
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => $this->guard( array( $this, 'get_items' ) ),
+					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'args'                => $this->get_collection_params(),
+				),
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => $this->guard( array( $this, 'create_item' ) ),
+					'permission_callback' => array( $this, 'create_item_permissions_check' ),
+					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/' . self::ID,
+			array(
+				'args'   => array(
+					'id' => array(
+						'description' => __( 'Note id.', 'recruiting-reports' ),
+						'type'        => 'integer',
+					),
+				),
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => $this->guard( array( $this, 'get_item' ) ),
+					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+				),
+				array(
+					'methods'             => WP_REST_Server::DELETABLE,
+					'callback'            => $this->guard( array( $this, 'delete_item' ) ),
+					'permission_callback' => array( $this, 'delete_item_permissions_check' ),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	public function get_items_permissions_check( $request ) {
+		return Access::authorize( $request, Capabilities::READ_APPLICATIONS );
+	}
+
+	public function get_item_permissions_check( $request ) {
+		return Access::authorize( $request, Capabilities::READ_APPLICATIONS );
+	}
+
+	public function create_item_permissions_check( $request ) {
+		return Access::authorize( $request, Capabilities::WRITE_APPLICATIONS );
+	}
+
+	public function delete_item_permissions_check( $request ) {
+		return Access::authorize( $request, Capabilities::WRITE_APPLICATIONS );
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_items( $request ) {
+		global $wpdb;
+		$application_id = (int) $request['id'];
+		if ( ! ApplicationsController::find( $application_id ) ) {
+			return ApplicationsController::application_not_found();
+		}
+		$table    = Schema::table( 'notes' );
+		$order    = 'asc' === $request['order'] ? 'ASC' : 'DESC';
+		$per_page = (int) $request['per_page'];
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM $table WHERE application_id = %d", $application_id ) );
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE application_id = %d ORDER BY created_at $order, id $order LIMIT %d OFFSET %d", $application_id, $per_page, ( (int) $request['page'] - 1 ) * $per_page ), ARRAY_A );
+		// phpcs:enable
+		Present::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $rows ) );
+		$items = array_map( array( Present::class, 'note' ), $rows );
+		return $this->paginate( new WP_REST_Response( $items, 200 ), $total, $request );
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_item( $request ) {
+		$row = self::find( (int) $request['id'] );
+		return $row ? new WP_REST_Response( Present::note( $row ), 200 ) : self::note_not_found();
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function create_item( $request ) {
+		global $wpdb;
+		$application_id = (int) $request['id'];
+		if ( ! ApplicationsController::find( $application_id ) ) {
+			return ApplicationsController::application_not_found();
+		}
+		$content = sanitize_textarea_field( (string) $request['content'] );
+		if ( '' === trim( $content ) ) {
+			return self::invalid( 'content', __( 'The note must not be empty.', 'recruiting-reports' ) );
+		}
+		$inserted = $wpdb->insert(
+			Schema::table( 'notes' ),
+			array(
+				'application_id' => $application_id,
+				'user_id'        => Access::user_id(),
+				'content'        => $content,
+				'created_at'     => time(),
+			),
+			array( '%d', '%d', '%s', '%d' )
+		);
+		if ( ! $inserted ) {
+			return self::internal_error();
+		}
+		$id       = (int) $wpdb->insert_id;
+		$response = new WP_REST_Response( Present::note( self::find( $id ) ), 201 );
+		$response->header( 'Location', rest_url( sprintf( '%s/%s/%d', $this->namespace, $this->rest_base, $id ) ) );
+		return $response;
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function delete_item( $request ) {
+		global $wpdb;
+		$row = self::find( (int) $request['id'] );
+		if ( ! $row ) {
+			return self::note_not_found();
+		}
+		$wpdb->delete( Schema::table( 'notes' ), array( 'id' => (int) $row['id'] ), array( '%d' ) );
+		return new WP_REST_Response(
+			array(
+				'deleted'  => true,
+				'previous' => Present::note( $row ),
+			),
+			200
+		);
+	}
+
+	private static function find( int $id ): ?array {
+		global $wpdb;
+		if ( $id <= 0 ) {
+			return null;
+		}
+		$table = Schema::table( 'notes' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+		return $row ? $row : null;
+	}
+
+	private static function note_not_found(): WP_Error {
+		return self::not_found( __( 'Note not found.', 'recruiting-reports' ) );
+	}
+
+	public function get_collection_params(): array {
+		return array_merge(
+			$this->pagination_params(),
+			array(
+				'order' => array(
+					'description' => __( 'Sort direction by creation time.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => array( 'asc', 'desc' ),
+					'default'     => 'desc',
+				),
+			)
+		);
+	}
+
+	public function get_item_schema(): array {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$view         = array( 'view', 'edit' );
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'recruiting-note',
+			'type'       => 'object',
+			'properties' => array(
+				'id'             => array(
+					'description' => __( 'Note id.', 'recruiting-reports' ),
+					'type'        => 'integer',
+					'readonly'    => true,
+					'context'     => $view,
+				),
+				'application_id' => array(
+					'description' => __( 'The application the note is about.', 'recruiting-reports' ),
+					'type'        => 'integer',
+					'readonly'    => true,
+					'context'     => $view,
+				),
+				'content'        => array(
+					'description' => __( 'The note (plain text).', 'recruiting-reports' ),
+					'type'        => 'string',
+					'minLength'   => 1,
+					'maxLength'   => self::MAX_LENGTH,
+					'required'    => true,
+					'context'     => $view,
+				),
+				'author'         => self::user_schema( __( 'Who wrote it (an API key writes as its owner).', 'recruiting-reports' ) ),
+				'created_at'     => self::readonly_instant( __( 'When it was written (UTC).', 'recruiting-reports' ) ),
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}

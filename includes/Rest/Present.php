@@ -1,0 +1,223 @@
+<?php
+/**
+ * The JSON representations of jobs, applications, notes and users, shared by the REST controllers and the
+ * webhook payloads (a webhook's `data` is exactly what the API returns for the same record). Lists are
+ * presented with a fixed number of queries (counts, ratings, job titles and users primed per page).
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Rest;
+
+use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\Schema;
+use RecruitingReports\Domain\Iso8601;
+use RecruitingReports\Domain\Pipeline;
+use WP_Post;
+
+defined( 'ABSPATH' ) || exit;
+
+final class Present {
+
+	/** @var array<int,array|null> */
+	private static array $users = array();
+
+	// ---------------------------------------------------------------- jobs.
+
+	/**
+	 * @param array|null $counts by_status counts for this job (from application_counts()); null = query them.
+	 */
+	public static function job( WP_Post $post, ?array $counts = null ): array {
+		if ( null === $counts ) {
+			$counts = self::application_counts( array( (int) $post->ID ) )[ (int) $post->ID ];
+		}
+		$meta        = static fn( string $field ): string => (string) get_post_meta( $post->ID, JobRepository::META[ $field ], true );
+		$external_id = $meta( 'external_id' );
+		$modified    = '0000-00-00 00:00:00' === $post->post_modified_gmt ? JobRepository::created_at( $post ) : (int) strtotime( $post->post_modified_gmt . ' UTC' );
+		return array(
+			'id'                 => (int) $post->ID,
+			'title'              => $post->post_title,
+			'description'        => $post->post_content,
+			'status'             => $post->post_status,
+			'department'         => $meta( 'department' ),
+			'location'           => $meta( 'location' ),
+			'employment_type'    => $meta( 'employment_type' ),
+			'external_id'        => '' === $external_id ? null : $external_id,
+			'created_at'         => Iso8601::format( JobRepository::created_at( $post ) ),
+			'updated_at'         => Iso8601::format( $modified ),
+			'application_counts' => array(
+				'total'     => array_sum( $counts ),
+				'by_status' => $counts,
+			),
+		);
+	}
+
+	/**
+	 * Current-status counts of the applications of some jobs, every status present.
+	 *
+	 * @param int[] $job_ids Job ids.
+	 * @return array<int,array<string,int>> job id => status => count
+	 */
+	public static function application_counts( array $job_ids ): array {
+		global $wpdb;
+		$job_ids = array_values( array_unique( array_map( 'intval', $job_ids ) ) );
+		$zero    = array_fill_keys( Pipeline::STATUSES, 0 );
+		$counts  = array_fill_keys( $job_ids, $zero );
+		if ( ! $job_ids ) {
+			return $counts;
+		}
+		$table        = Schema::table( 'applications' );
+		$placeholders = implode( ',', array_fill( 0, count( $job_ids ), '%d' ) );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name and placeholders are ours.
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT job_id, status, COUNT(*) AS n FROM $table WHERE job_id IN ($placeholders) GROUP BY job_id, status", $job_ids ), ARRAY_A );
+		foreach ( $rows as $row ) {
+			if ( isset( $counts[ (int) $row['job_id'] ][ $row['status'] ] ) ) {
+				$counts[ (int) $row['job_id'] ][ $row['status'] ] = (int) $row['n'];
+			}
+		}
+		return $counts;
+	}
+
+	// ---------------------------------------------------------------- applications.
+
+	/**
+	 * Applications rows as API objects (ratings and job titles fetched once for the whole list).
+	 *
+	 * @param array[] $rows Rows of the applications table.
+	 * @return array[]
+	 */
+	public static function applications( array $rows ): array {
+		if ( ! $rows ) {
+			return array();
+		}
+		$ids     = array_map( static fn( $row ) => (int) $row['id'], $rows );
+		$ratings = self::ratings( $ids );
+		_prime_post_caches( array_values( array_unique( array_map( static fn( $row ) => (int) $row['job_id'], $rows ) ) ), false, false );
+		return array_map( static fn( $row ) => self::application( $row, $ratings[ (int) $row['id'] ] ), $rows );
+	}
+
+	/**
+	 * @param array      $row    Row of the applications table.
+	 * @param array|null $rating {average, count}; null = query it.
+	 */
+	public static function application( array $row, ?array $rating = null ): array {
+		$id     = (int) $row['id'];
+		$rating = $rating ?? self::ratings( array( $id ) )[ $id ];
+		$job    = get_post( (int) $row['job_id'] );
+		$state  = \RecruitingReports\Data\ApplicationWriter::state_of( $row );
+		$stages = array();
+		foreach ( Pipeline::STAGES as $stage ) {
+			$stages[ $stage ] = isset( $state['entered'][ $stage ] ) ? Iso8601::format( $state['entered'][ $stage ] ) : null;
+		}
+		return array(
+			'id'                  => $id,
+			'job_id'              => (int) $row['job_id'],
+			'job_title'           => $job instanceof WP_Post ? $job->post_title : null,
+			'external_id'         => null === $row['external_id'] ? null : (string) $row['external_id'],
+			'candidate'           => array(
+				'name'  => (string) $row['candidate_name'],
+				'email' => (string) $row['candidate_email'],
+				'phone' => (string) $row['candidate_phone'],
+			),
+			'status'              => (string) $row['status'],
+			'allowed_transitions' => Pipeline::allowed_targets( (string) $row['status'], $row['reopen_status'] ),
+			'applied_at'          => Iso8601::format( (int) $row['applied_at'] ),
+			'stage_entered_at'    => $stages,
+			'rating'              => $rating,
+			'created_at'          => Iso8601::format( (int) $row['created_at'] ),
+			'updated_at'          => Iso8601::format( (int) $row['updated_at'] ),
+		);
+	}
+
+	/**
+	 * Average score (2 decimals, null without ratings) and count per application.
+	 *
+	 * @param int[] $ids Application ids.
+	 * @return array<int,array{average:float|null,count:int}>
+	 */
+	public static function ratings( array $ids ): array {
+		global $wpdb;
+		$ids    = array_values( array_unique( array_map( 'intval', $ids ) ) );
+		$result = array_fill_keys(
+			$ids,
+			array(
+				'average' => null,
+				'count'   => 0,
+			)
+		);
+		if ( ! $ids ) {
+			return $result;
+		}
+		$table        = Schema::table( 'ratings' );
+		$placeholders = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT application_id, SUM(score) AS total, COUNT(*) AS n FROM $table WHERE application_id IN ($placeholders) GROUP BY application_id", $ids ), ARRAY_A );
+		foreach ( $rows as $row ) {
+			$n = (int) $row['n'];
+			if ( $n > 0 ) {
+				$result[ (int) $row['application_id'] ] = array(
+					'average' => round( (int) $row['total'] / $n, 2 ),
+					'count'   => $n,
+				);
+			}
+		}
+		return $result;
+	}
+
+	/** The status history of one application, oldest first. */
+	public static function history( int $application_id ): array {
+		global $wpdb;
+		$table = Schema::table( 'status_history' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT id, from_status, to_status, changed_at, user_id, note FROM $table WHERE application_id = %d ORDER BY changed_at, id", $application_id ), ARRAY_A );
+		self::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $rows ) );
+		return array_map(
+			static fn( $row ) => array(
+				'id'   => (int) $row['id'],
+				'from' => $row['from_status'],
+				'to'   => (string) $row['to_status'],
+				'at'   => Iso8601::format( (int) $row['changed_at'] ),
+				'user' => self::user( (int) $row['user_id'] ),
+				'note' => null === $row['note'] || '' === $row['note'] ? null : (string) $row['note'],
+			),
+			$rows
+		);
+	}
+
+	// ---------------------------------------------------------------- notes.
+
+	public static function note( array $row ): array {
+		return array(
+			'id'             => (int) $row['id'],
+			'application_id' => (int) $row['application_id'],
+			'content'        => (string) $row['content'],
+			'author'         => self::user( (int) $row['user_id'] ),
+			'created_at'     => Iso8601::format( (int) $row['created_at'] ),
+		);
+	}
+
+	// ---------------------------------------------------------------- users.
+
+	/** @param int[] $ids User ids to load with one query. */
+	public static function prime_users( array $ids ): void {
+		$ids = array_values( array_diff( array_unique( array_filter( array_map( 'intval', $ids ) ) ), array_keys( self::$users ) ) );
+		if ( $ids ) {
+			cache_users( $ids );
+		}
+	}
+
+	/** {id, name} of a user, or null (none, or deleted). */
+	public static function user( int $id ): ?array {
+		if ( $id <= 0 ) {
+			return null;
+		}
+		if ( ! array_key_exists( $id, self::$users ) ) {
+			$user               = get_userdata( $id );
+			self::$users[ $id ] = $user ? array(
+				'id'   => $id,
+				'name' => (string) $user->display_name,
+			) : null;
+		}
+		return self::$users[ $id ];
+	}
+}

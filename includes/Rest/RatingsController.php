@@ -1,0 +1,246 @@
+<?php
+/**
+ * Ratings: GET|PUT|DELETE /recruiting/v1/applications/{id}/rating — one score (1–5) per user and application;
+ * the application shows the average. A key-authenticated request rates as the key's owner.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Rest;
+
+use RecruitingReports\Auth\Access;
+use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\Schema;
+use RecruitingReports\Domain\Iso8601;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+defined( 'ABSPATH' ) || exit;
+
+final class RatingsController extends Controller {
+
+	/** @var string */
+	protected $rest_base = 'rating';
+
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/applications/' . self::ID . '/rating',
+			array(
+				'args'   => array(
+					'id' => array(
+						'description' => __( 'Application id.', 'recruiting-reports' ),
+						'type'        => 'integer',
+					),
+				),
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => $this->guard( array( $this, 'get_item' ) ),
+					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+				),
+				array(
+					'methods'             => WP_REST_Server::EDITABLE,
+					'callback'            => $this->guard( array( $this, 'update_item' ) ),
+					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					'args'                => array(
+						'score' => array(
+							'description' => __( 'Your score for the application, 1 to 5.', 'recruiting-reports' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+							'maximum'     => 5,
+							'required'    => true,
+						),
+					),
+				),
+				array(
+					'methods'             => WP_REST_Server::DELETABLE,
+					'callback'            => $this->guard( array( $this, 'delete_item' ) ),
+					'permission_callback' => array( $this, 'delete_item_permissions_check' ),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	public function get_item_permissions_check( $request ) {
+		return Access::authorize( $request, Capabilities::READ_APPLICATIONS );
+	}
+
+	public function update_item_permissions_check( $request ) {
+		return Access::authorize( $request, Capabilities::WRITE_APPLICATIONS );
+	}
+
+	public function delete_item_permissions_check( $request ) {
+		return Access::authorize( $request, Capabilities::WRITE_APPLICATIONS );
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|\WP_Error
+	 */
+	public function get_item( $request ) {
+		$id = (int) $request['id'];
+		if ( ! ApplicationsController::find( $id ) ) {
+			return ApplicationsController::application_not_found();
+		}
+		return new WP_REST_Response( self::summary( $id ), 200 );
+	}
+
+	/**
+	 * Sets the acting user's score (insert or update; the unique key (application_id, user_id) keeps one per user).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|\WP_Error
+	 */
+	public function update_item( $request ) {
+		global $wpdb;
+		$id = (int) $request['id'];
+		if ( ! ApplicationsController::find( $id ) ) {
+			return ApplicationsController::application_not_found();
+		}
+		$table   = Schema::table( 'ratings' );
+		$user_id = Access::user_id();
+		$score   = (int) $request['score'];
+		$now     = time();
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$existing = $wpdb->get_var( $wpdb->prepare( "SELECT id FROM $table WHERE application_id = %d AND user_id = %d", $id, $user_id ) );
+		if ( null === $existing ) {
+			$suppress = $wpdb->suppress_errors( true );
+			$inserted = $wpdb->insert(
+				$table,
+				array(
+					'application_id' => $id,
+					'user_id'        => $user_id,
+					'score'          => $score,
+					'created_at'     => $now,
+					'updated_at'     => $now,
+				),
+				array( '%d', '%d', '%d', '%d', '%d' )
+			);
+			$wpdb->suppress_errors( $suppress );
+			$existing = $inserted ? null : 'raced';
+		}
+		if ( null !== $existing ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$updated = $wpdb->query( $wpdb->prepare( "UPDATE $table SET score = %d, updated_at = %d WHERE application_id = %d AND user_id = %d", $score, $now, $id, $user_id ) );
+			if ( false === $updated ) {
+				return self::internal_error();
+			}
+		}
+		return new WP_REST_Response( self::summary( $id ), 200 );
+	}
+
+	/**
+	 * Removes the acting user's score (idempotent).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|\WP_Error
+	 */
+	public function delete_item( $request ) {
+		global $wpdb;
+		$id = (int) $request['id'];
+		if ( ! ApplicationsController::find( $id ) ) {
+			return ApplicationsController::application_not_found();
+		}
+		$wpdb->delete(
+			Schema::table( 'ratings' ),
+			array(
+				'application_id' => $id,
+				'user_id'        => Access::user_id(),
+			),
+			array( '%d', '%d' )
+		);
+		return new WP_REST_Response( self::summary( $id ), 200 );
+	}
+
+	/** Average, count, the acting user's score and every rating of an application. */
+	private static function summary( int $application_id ): array {
+		global $wpdb;
+		$table = Schema::table( 'ratings' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT user_id, score, updated_at FROM $table WHERE application_id = %d ORDER BY updated_at DESC, id DESC", $application_id ), ARRAY_A );
+		Present::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $rows ) );
+		$aggregate = Present::ratings( array( $application_id ) )[ $application_id ];
+		$mine      = null;
+		$ratings   = array();
+		foreach ( $rows as $row ) {
+			if ( (int) $row['user_id'] === Access::user_id() ) {
+				$mine = (int) $row['score'];
+			}
+			$ratings[] = array(
+				'user'       => Present::user( (int) $row['user_id'] ),
+				'score'      => (int) $row['score'],
+				'updated_at' => Iso8601::format( (int) $row['updated_at'] ),
+			);
+		}
+		return array(
+			'application_id' => $application_id,
+			'average'        => $aggregate['average'],
+			'count'          => $aggregate['count'],
+			'your_score'     => $mine,
+			'ratings'        => $ratings,
+		);
+	}
+
+	public function get_item_schema(): array {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$view         = array( 'view', 'edit' );
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'recruiting-rating',
+			'type'       => 'object',
+			'properties' => array(
+				'application_id' => array(
+					'type'     => 'integer',
+					'readonly' => true,
+					'context'  => $view,
+				),
+				'average'        => array(
+					'description' => __( 'Average score (2 decimals), null without ratings.', 'recruiting-reports' ),
+					'type'        => array( 'number', 'null' ),
+					'readonly'    => true,
+					'context'     => $view,
+				),
+				'count'          => array(
+					'type'     => 'integer',
+					'readonly' => true,
+					'context'  => $view,
+				),
+				'your_score'     => array(
+					'description' => __( 'The acting user\'s score (the key owner\'s for an API key), null when none.', 'recruiting-reports' ),
+					'type'        => array( 'integer', 'null' ),
+					'readonly'    => true,
+					'context'     => $view,
+				),
+				'score'          => array(
+					'description' => __( 'Your score, 1 to 5 (PUT).', 'recruiting-reports' ),
+					'type'        => 'integer',
+					'minimum'     => 1,
+					'maximum'     => 5,
+					'context'     => array( 'edit' ),
+				),
+				'ratings'        => array(
+					'description' => __( 'Every rating, newest first.', 'recruiting-reports' ),
+					'type'        => 'array',
+					'readonly'    => true,
+					'context'     => $view,
+					'items'       => array(
+						'type'       => 'object',
+						'properties' => array(
+							'user'       => array( 'type' => array( 'object', 'null' ) ),
+							'score'      => array( 'type' => 'integer' ),
+							'updated_at' => array(
+								'type'   => 'string',
+								'format' => 'date-time',
+							),
+						),
+					),
+				),
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}
