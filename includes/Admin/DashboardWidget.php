@@ -26,7 +26,8 @@ final class DashboardWidget {
 		if ( ! current_user_can( Capabilities::READ_APPLICATIONS ) ) {
 			return;
 		}
-		wp_add_dashboard_widget( self::ID, self::title(), array( self::class, 'render' ) );
+		// High priority: at the top of the first column, where the figures are seen first.
+		wp_add_dashboard_widget( self::ID, self::title(), array( self::class, 'render' ), null, null, 'normal', 'high' );
 	}
 
 	public static function enqueue( string $hook_suffix ): void {

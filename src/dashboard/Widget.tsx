@@ -199,22 +199,16 @@ export function DashboardWidget( { client, titleElement }: Props ) {
 						) }
 					>
 						<Button
-							variant={
-								pipeline === 'status' ? 'primary' : 'secondary'
-							}
-							aria-pressed={ pipeline === 'status' }
+							variant="secondary"
+							isPressed={ pipeline === 'status' }
 							onClick={ () => setPipeline( 'status' ) }
 							size="compact"
 						>
 							{ __( 'By status', 'recruiting-reports' ) }
 						</Button>
 						<Button
-							variant={
-								pipeline === 'conversion'
-									? 'primary'
-									: 'secondary'
-							}
-							aria-pressed={ pipeline === 'conversion' }
+							variant="secondary"
+							isPressed={ pipeline === 'conversion' }
 							onClick={ () => setPipeline( 'conversion' ) }
 							size="compact"
 						>
