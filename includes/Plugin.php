@@ -46,6 +46,7 @@ final class Plugin {
 
 	/** Admin screens, dashboard widget and blocks (the TypeScript UI in src/, built into build/). */
 	private static function boot_ui(): void {
+		Blocks\ReportBlock::register();
 		if ( is_admin() ) {
 			Admin\Menu::register();
 			Admin\DashboardWidget::register();

@@ -63,8 +63,13 @@ export function chartNumber( value: number, unit: ValueUnit ): string {
 	}
 }
 
-const TEXT = '#1d2327';
-const GRID = '#dcdcde';
+/** Colours for axes, labels and grid lines (the front end passes the theme's text colour). */
+export interface ChartTheme {
+	text: string;
+	grid: string;
+}
+
+const DEFAULT_THEME: ChartTheme = { text: '#1d2327', grid: '#dcdcde' };
 
 function prefersReducedMotion(): boolean {
 	return (
@@ -104,8 +109,14 @@ function dataset( spec: ChartSpec, series: ChartSeries ): ChartDataset {
 /**
  * The chart.js configuration for a spec (exported for tests).
  * @param spec
+ * @param theme
  */
-export function chartConfig( spec: ChartSpec ): ChartConfiguration {
+export function chartConfig(
+	spec: ChartSpec,
+	theme: ChartTheme = DEFAULT_THEME
+): ChartConfiguration {
+	const TEXT = theme.text;
+	const GRID = theme.grid;
 	const charted = spec.series.filter( ( series ) => series.chart !== false );
 	const unit = charted[ 0 ]?.unit ?? 'count';
 	const format = ( value: number | string ) =>
@@ -179,14 +190,15 @@ export interface DrawnChart {
 
 export function drawChart(
 	canvas: HTMLCanvasElement,
-	spec: ChartSpec
+	spec: ChartSpec,
+	theme: ChartTheme = DEFAULT_THEME
 ): DrawnChart {
 	register();
 	let kind = spec.kind;
-	let chart = new Chart( canvas, chartConfig( spec ) );
+	let chart = new Chart( canvas, chartConfig( spec, theme ) );
 	return {
 		update( next: ChartSpec ) {
-			const config = chartConfig( next );
+			const config = chartConfig( next, theme );
 			if ( next.kind !== kind ) {
 				// chart.js cannot change a chart's type in place.
 				chart.destroy();
