@@ -24,7 +24,7 @@ final class Plugin {
 		Rest\ApplicationsController::class,
 		Rest\NotesController::class,
 		Rest\RatingsController::class,
-		// Rest\WebhooksController::class,
+		Rest\WebhooksController::class,
 		Rest\ApiKeysController::class,
 		Rest\SettingsController::class,
 	);
@@ -40,7 +40,7 @@ final class Plugin {
 		// A deleted user's API keys are revoked (authentication refuses them anyway).
 		add_action( 'deleted_user', array( Auth\ApiKeys::class, 'revoke_all_of_user' ) );
 		// Webhooks: deliveries queued in the request that makes a change, sent by WP-Cron.
-		// Webhooks\Dispatcher::register();
+		Webhooks\Dispatcher::register();
 		self::boot_ui();
 	}
 

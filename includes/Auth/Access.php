@@ -105,7 +105,7 @@ final class Access {
 			return in_array( $capability, $key['effective_permissions'], true ) ? true : self::forbidden( $capability );
 		}
 		if ( ! is_user_logged_in() ) {
-			return self::unauthenticated();
+			return self::presents_basic_credentials( $request ) ? self::wrong_password() : self::unauthenticated();
 		}
 		if ( ! current_user_can( $capability ) ) {
 			return self::forbidden( $capability );
@@ -157,6 +157,17 @@ final class Access {
 		self::$keys        = array();
 		self::$current_key = null;
 		self::$rate        = null;
+	}
+
+	/** Basic credentials that WordPress did not accept (a wrong user name or application password). */
+	private static function presents_basic_credentials( WP_REST_Request $request ): bool {
+		$authorization = (string) $request->get_header( 'authorization' );
+		return 0 === stripos( $authorization, 'basic ' ) || isset( $_SERVER['PHP_AUTH_USER'] );
+	}
+
+	/** WordPress's own code for a rejected application password. */
+	public static function wrong_password(): WP_Error {
+		return new WP_Error( 'incorrect_password', __( 'The user name or application password is not valid.', 'recruiting-reports' ), array( 'status' => 401 ) );
 	}
 
 	public static function unauthenticated(): WP_Error {

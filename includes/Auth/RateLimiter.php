@@ -33,11 +33,20 @@ final class RateLimiter {
 		$table  = Schema::table( 'rate_limits' );
 		$limit  = max( 1, $limit );
 
-		$allowed = self::increment( $table, $key_id, $window, $limit );
+		$allowed = false;
 		$hits    = null;
-		if ( ! $allowed ) {
+		// Usually one pass; more only while concurrent first requests of a window race to create its row.
+		for ( $pass = 0; $pass < 10; $pass++ ) {
+			if ( self::increment( $table, $key_id, $window, $limit ) ) {
+				$allowed = true;
+				$hits    = null;
+				break;
+			}
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
 			$hits = $wpdb->get_var( $wpdb->prepare( "SELECT hits FROM $table WHERE key_id = %d AND window_start = %d", $key_id, $window ) );
+			if ( null !== $hits && (int) $hits >= $limit ) {
+				break; // Over the limit.
+			}
 			if ( null === $hits ) {
 				// First request of the window for this key.
 				$suppress = $wpdb->suppress_errors( true );
@@ -57,12 +66,10 @@ final class RateLimiter {
 					// Older windows of this key are of no further use.
 					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 					$wpdb->query( $wpdb->prepare( "DELETE FROM $table WHERE key_id = %d AND window_start < %d", $key_id, $window ) );
-				} else {
-					// Another request created the row a moment ago.
-					$allowed = self::increment( $table, $key_id, $window, $limit );
-					$hits    = null;
+					break;
 				}
 			}
+			// The row appeared (another request created it) with room left: count again.
 		}
 		if ( null === $hits ) {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared

@@ -45,7 +45,10 @@ final class ApplicationWriter {
 			return new WP_Error( 'internal_error', __( 'The application could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
 		}
 		$id = (int) $wpdb->insert_id;
-		BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, null, 'new', $applied_at, $user_id, null ) ) );
+		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, null, 'new', $applied_at, $user_id, null ) ) ) ) {
+			// The caller's transaction (Data\Transaction) rolls the application row back.
+			return new WP_Error( 'internal_error', __( 'The application could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
+		}
 		Events::emit(
 			Events::APPLICATION_CREATED,
 			array(
@@ -109,7 +112,10 @@ final class ApplicationWriter {
 			if ( 1 !== $updated ) {
 				continue; // Someone else changed it first: re-read and validate again.
 			}
-			BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note ) ) );
+			if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note ) ) ) ) {
+				// The caller's transaction (Data\Transaction) rolls the status update back.
+				return new WP_Error( 'internal_error', __( 'The status change could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
+			}
 			Events::emit(
 				Events::APPLICATION_STATUS_CHANGED,
 				array(

@@ -18,6 +18,11 @@ final class Transaction {
 
 	private static int $depth = 0;
 
+	/** Whether a transaction is open (listeners may then abort the write by throwing). */
+	public static function active(): bool {
+		return self::$depth > 0;
+	}
+
 	/**
 	 * Runs $work inside a transaction: committed unless it returns a WP_Error or false, or throws.
 	 *

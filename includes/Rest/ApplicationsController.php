@@ -288,6 +288,7 @@ final class ApplicationsController extends Controller {
 					'description' => __( 'Limit results to one job.', 'recruiting-reports' ),
 					'type'        => 'integer',
 					'minimum'     => 1,
+					'maximum'     => self::MAX_ID,
 				),
 				'status'         => array(
 					'description' => __( 'Limit results to one or more current statuses (list or comma-separated).', 'recruiting-reports' ),
@@ -348,6 +349,7 @@ final class ApplicationsController extends Controller {
 					'description' => __( 'The job applied to (it must be published).', 'recruiting-reports' ),
 					'type'        => 'integer',
 					'minimum'     => 1,
+					'maximum'     => self::MAX_ID,
 					'required'    => true,
 					'context'     => $view,
 				),

@@ -26,6 +26,9 @@ abstract class Controller extends WP_REST_Controller {
 
 	public const MAX_PER_PAGE = 100;
 
+	/** Ids in bodies and queries: at most 2^53 - 1, so that JavaScript clients keep them exact. */
+	public const MAX_ID = 9007199254740991;
+
 	/** Bounds page numbers so that offsets stay integers in every database. */
 	public const MAX_PAGE = 10000000;
 

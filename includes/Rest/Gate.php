@@ -46,7 +46,15 @@ final class Gate {
 		'application_passwords_disabled_for_user',
 	);
 
+	/**
+	 * Requests whose JSON body was not an object.
+	 *
+	 * @var \WeakMap<WP_REST_Request,bool>
+	 */
+	private static \WeakMap $bad_bodies;
+
 	public static function register(): void {
+		self::$bad_bodies = new \WeakMap();
 		add_filter( 'rest_pre_dispatch', array( self::class, 'pre_dispatch' ), 5, 3 );
 		add_filter( 'rest_request_before_callbacks', array( self::class, 'before_callbacks' ), 5, 3 );
 		add_filter( 'rest_post_dispatch', array( self::class, 'post_dispatch' ), 20, 3 );
@@ -70,7 +78,16 @@ final class Gate {
 			return $result;
 		}
 		$key = Access::authenticate( $request );
-		return is_wp_error( $key ) ? $key : $result;
+		if ( is_wp_error( $key ) ) {
+			return $key;
+		}
+		if ( self::body_is_not_an_object( $request ) ) {
+			// WordPress would iterate a scalar JSON body as parameters (PHP warnings); it is answered with a 400
+			// after the permission check (before_callbacks), so the route sees an empty object meanwhile.
+			self::$bad_bodies[ $request ] = true;
+			$request->set_body( '{}' );
+		}
+		return $result;
 	}
 
 	/**
@@ -93,6 +110,9 @@ final class Gate {
 			if ( true !== $permission ) {
 				return Access::unauthenticated();
 			}
+		}
+		if ( isset( self::$bad_bodies[ $request ] ) ) {
+			return self::invalid_param( array( 'body' => __( 'The body must be a JSON object.', 'recruiting-reports' ) ), __( 'The body must be a JSON object.', 'recruiting-reports' ) );
 		}
 		if ( is_wp_error( $response ) ) {
 			return self::normalize( $response );
@@ -185,6 +205,15 @@ final class Gate {
 				'params' => (object) $params,
 			)
 		);
+	}
+
+	/** A JSON body that parses to something else than an object (an array, a string, a number, null). */
+	private static function body_is_not_an_object( WP_REST_Request $request ): bool {
+		if ( ! in_array( $request->get_method(), array( 'POST', 'PUT', 'PATCH' ), true ) || ! $request->is_json_content_type() ) {
+			return false;
+		}
+		$body = ltrim( (string) $request->get_body() );
+		return '' !== $body && '{' !== $body[0];
 	}
 
 	/** The name of the first query/body parameter holding a string that is not valid UTF-8, or null. */

@@ -42,6 +42,8 @@ add_action(
 					wp_delete_post( (int) $id, true );
 				}
 				delete_option( \RecruitingReports\Data\Settings::OPTION );
+				delete_option( 'recruiting_test_webhook_strict' );
+				delete_option( 'recruiting_test_fail_sql' );
 				\RecruitingReports\Data\Settings::ensure_defaults();
 				update_option( 'timezone_string', 'UTC' );
 				update_option( 'gmt_offset', 0 );
@@ -111,6 +113,77 @@ add_action(
 			}
 		);
 
+		// "As if N seconds later" for the time-based queues: pending webhook deliveries become due N seconds
+		// earlier and rate-limit windows move N seconds into the past (the plugin itself reads time() only).
+		$route(
+			'/advance',
+			'POST',
+			static function ( WP_REST_Request $request ) {
+				global $wpdb;
+				$seconds    = max( 0, (int) $request['seconds'] );
+				$deliveries = Schema::table( 'webhook_deliveries' );
+				$limits     = Schema::table( 'rate_limits' );
+				$wpdb->query( $wpdb->prepare( "UPDATE $deliveries SET next_attempt_at = next_attempt_at - %d WHERE next_attempt_at IS NOT NULL", $seconds ) );
+				$wpdb->query( $wpdb->prepare( "UPDATE $limits SET window_start = window_start - %d", $seconds ) );
+				return array( 'advanced' => $seconds );
+			}
+		);
+
+		// Strict webhook targets: private/loopback URLs refused as on a production site (the test sites are
+		// 'local', where the plugin allows them); read by the filter at the end of this file.
+		$route(
+			'/webhook-strict',
+			'POST',
+			static function ( WP_REST_Request $request ) {
+				update_option( 'recruiting_test_webhook_strict', $request['strict'] ? 1 : 0 );
+				return array( 'strict' => (bool) $request['strict'] );
+			}
+		);
+
+		// Where a string occurs in the database: every row of WordPress's tables and the plugin's tables.
+		$route(
+			'/db-search',
+			'POST',
+			static function ( WP_REST_Request $request ) {
+				global $wpdb;
+				$needle = (string) $request['needle'];
+				$found  = array();
+				$tables = array_merge( array_values( $wpdb->tables( 'all' ) ), array_map( array( Schema::class, 'table' ), Schema::TABLES ) );
+				foreach ( $tables as $table ) {
+					$rows = $wpdb->get_results( "SELECT * FROM $table", ARRAY_A );
+					foreach ( (array) $rows as $row ) {
+						foreach ( $row as $column => $value ) {
+							if ( null !== $value && '' !== $needle && false !== strpos( (string) $value, $needle ) ) {
+								$found[] = "$table.$column";
+							}
+						}
+					}
+				}
+				return array( 'tables' => count( $tables ), 'found' => array_values( array_unique( $found ) ) );
+			}
+		);
+
+		// The stored rows of the api_keys table.
+		$route(
+			'/api-keys',
+			'GET',
+			static function () {
+				global $wpdb;
+				return $wpdb->get_results( 'SELECT * FROM ' . Schema::table( 'api_keys' ) . ' ORDER BY id', ARRAY_A );
+			}
+		);
+
+		// Fault injection: every query containing `needle` fails (null/'' turns it off), to prove that a write
+		// failing half-way leaves nothing behind.
+		$route(
+			'/fail-sql',
+			'POST',
+			static function ( WP_REST_Request $request ) {
+				update_option( 'recruiting_test_fail_sql', (string) $request['needle'] );
+				return array( 'needle' => (string) $request['needle'] );
+			}
+		);
+
 		// Runs the plugin's cron events now (the test sites run with DISABLE_WP_CRON).
 		$route(
 			'/run-cron',
@@ -132,5 +205,22 @@ add_action(
 				return array( 'ran' => $ran );
 			}
 		);
+	}
+);
+
+add_filter(
+	'recruiting_reports_webhook_allow_private_urls',
+	static fn( $allow ) => get_option( 'recruiting_test_webhook_strict' ) ? false : $allow
+);
+
+add_filter(
+	'query',
+	static function ( $query ) {
+		static $needle = null;
+		if ( null === $needle ) {
+			$needle = '';
+			$needle = (string) get_option( 'recruiting_test_fail_sql', '' );
+		}
+		return ( '' !== $needle && is_string( $query ) && str_contains( $query, $needle ) ) ? 'SELECT * FROM recruiting_test_injected_failure' : $query;
 	}
 );

@@ -1,0 +1,363 @@
+<?php
+/**
+ * Webhook delivery (SPEC §5): every domain event is queued as one delivery row per subscribed, active webhook, in
+ * the request (and the database transaction) that makes the change; WP-Cron sends them later, never inside the
+ * user's request.
+ *
+ * A delivery is a POST of a JSON body `{"id": <delivery uuid>, "event": …, "created_at": …, "data": …}` (`data` is
+ * what the REST API returns for the record), signed with HMAC-SHA256 over "<timestamp>.<body>" with the webhook's
+ * secret: headers X-Recruiting-Signature: sha256=<hex>, X-Recruiting-Timestamp (unix seconds of this attempt),
+ * X-Recruiting-Event, X-Recruiting-Delivery (the uuid, stable across retries, for de-duplication). Any 2xx is
+ * success; anything else (including redirects, which are not followed) is retried with backoff — 1 min, 5 min,
+ * 30 min, 2 h, 6 h, 12 h, 24 h: 8 attempts over about two days — and every attempt is logged. A webhook is never
+ * switched off by failures; a failed delivery can be sent again with POST …/deliveries/{id}/retry.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Webhooks;
+
+use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Transaction;
+use RecruitingReports\Domain\Events;
+use RecruitingReports\Domain\Iso8601;
+use RecruitingReports\Rest\ApplicationsController;
+use RecruitingReports\Rest\Present;
+
+defined( 'ABSPATH' ) || exit;
+
+final class Dispatcher {
+
+	/** WP-Cron hook that sends due deliveries (the test support runs every recruiting_reports* hook). */
+	public const CRON_HOOK = 'recruiting_reports_deliver_webhooks';
+
+	/** Daily housekeeping: old deliveries, ended rate-limit windows, and a safety net for the queue. */
+	public const MAINTENANCE_HOOK = 'recruiting_reports_maintenance';
+
+	/** Seconds to wait after the n-th failed attempt (index n-1); its length + 1 is the number of attempts. */
+	public const BACKOFF = array( 60, 300, 1800, 7200, 21600, 43200, 86400 );
+
+	public const TEST_EVENT = 'webhook.test';
+
+	/** A claimed delivery whose sender died is picked up again after this many seconds. */
+	private const LEASE = 300;
+
+	/** Per attempt. */
+	private const TIMEOUT = 10;
+
+	/** Delivered and failed deliveries are kept this long. */
+	private const RETENTION_DAYS = 30;
+
+	private static bool $spawn_registered = false;
+
+	public static function register(): void {
+		add_action( Events::EVENT_ACTION, array( self::class, 'on_event' ), 10, 2 );
+		add_action( self::CRON_HOOK, array( self::class, 'run' ) );
+		add_action( self::MAINTENANCE_HOOK, array( self::class, 'maintenance' ) );
+		add_action( 'init', array( self::class, 'ensure_maintenance' ) );
+	}
+
+	public static function max_attempts(): int {
+		return count( self::BACKOFF ) + 1;
+	}
+
+	/**
+	 * Listener of Events::EVENT_ACTION: queues the event for every active webhook subscribed to it.
+	 *
+	 * @param string $event   One of Events::ALL.
+	 * @param array  $payload What the writer emitted (ids, and for jobs the job's representation).
+	 */
+	public static function on_event( $event, $payload ): void {
+		$event = (string) $event;
+		if ( ! in_array( $event, Events::ALL, true ) ) {
+			return;
+		}
+		$webhooks = WebhookRepository::subscribers( $event );
+		if ( ! $webhooks ) {
+			return;
+		}
+		$data = self::event_data( $event, is_array( $payload ) ? $payload : array() );
+		if ( null === $data ) {
+			return;
+		}
+		foreach ( $webhooks as $webhook ) {
+			if ( null === self::enqueue( (int) $webhook['id'], $event, $data ) && Transaction::active() ) {
+				// Inside a write's transaction the change and its deliveries are all or nothing: the controller's
+				// transaction rolls back and answers 500, so a receiver never silently misses an event.
+				throw new \RuntimeException( 'A webhook delivery could not be queued.' );
+			}
+		}
+	}
+
+	/**
+	 * Queues one delivery and makes sure the cron event will run.
+	 *
+	 * @return int|null The delivery id.
+	 */
+	public static function enqueue( int $webhook_id, string $event, array $data ): ?int {
+		global $wpdb;
+		$now  = time();
+		$uuid = wp_generate_uuid4();
+		$body = wp_json_encode(
+			array(
+				'id'         => $uuid,
+				'event'      => $event,
+				'created_at' => Iso8601::format( $now ),
+				'data'       => $data,
+			),
+			JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE
+		);
+		if ( false === $body ) {
+			return null;
+		}
+		$inserted = $wpdb->insert(
+			Schema::table( 'webhook_deliveries' ),
+			array(
+				'webhook_id'      => $webhook_id,
+				'delivery_uuid'   => $uuid,
+				'event'           => $event,
+				'payload'         => $body,
+				'status'          => 'pending',
+				'attempts'        => 0,
+				'next_attempt_at' => $now,
+				'created_at'      => $now,
+				'updated_at'      => $now,
+			),
+			array( '%d', '%s', '%s', '%s', '%s', '%d', '%d', '%d', '%d' )
+		);
+		if ( ! $inserted ) {
+			return null;
+		}
+		self::schedule( $now );
+		return (int) $wpdb->insert_id;
+	}
+
+	/** The `data` of an event's body: the API representation of the record (null when it is gone). */
+	private static function event_data( string $event, array $payload ): ?array {
+		if ( str_starts_with( $event, 'job.' ) ) {
+			if ( isset( $payload['job'] ) && is_array( $payload['job'] ) ) {
+				return array( 'job' => $payload['job'] );
+			}
+			$post = JobRepository::get( (int) ( $payload['job_id'] ?? 0 ) );
+			return $post ? array( 'job' => Present::job( $post ) ) : null;
+		}
+		$row = ApplicationsController::find( (int) ( $payload['application_id'] ?? 0 ) );
+		if ( ! $row ) {
+			return null;
+		}
+		$data = array( 'application' => Present::application( $row ) );
+		if ( Events::APPLICATION_STATUS_CHANGED === $event ) {
+			$data['from'] = (string) ( $payload['from'] ?? '' );
+			$data['to']   = (string) ( $payload['to'] ?? '' );
+		}
+		return $data;
+	}
+
+	/** Makes sure the delivery cron event runs at $at at the latest. */
+	public static function schedule( int $at ): void {
+		$next = wp_next_scheduled( self::CRON_HOOK );
+		if ( false !== $next && $next <= $at ) {
+			return;
+		}
+		if ( false !== $next ) {
+			wp_unschedule_event( $next, self::CRON_HOOK );
+		}
+		wp_schedule_single_event( $at, self::CRON_HOOK );
+		if ( ! self::$spawn_registered && ! ( defined( 'DISABLE_WP_CRON' ) && DISABLE_WP_CRON ) ) {
+			// Ask WP-Cron to start right after this request (a non-blocking request to wp-cron.php), so that
+			// deliveries do not wait for the next visitor; the delivery itself runs in that other request.
+			self::$spawn_registered = true;
+			add_action( 'shutdown', 'spawn_cron' );
+		}
+	}
+
+	/** WP-Cron: sends due deliveries for up to ~20 seconds, then reschedules itself for what is left. */
+	public static function run(): void {
+		global $wpdb;
+		$table    = Schema::table( 'webhook_deliveries' );
+		$deadline = microtime( true ) + 20;
+		$sent     = 0;
+		while ( microtime( true ) < $deadline && $sent < 200 ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$due = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE status IN ('pending','sending') AND next_attempt_at <= %d ORDER BY next_attempt_at, id LIMIT 20", time() ), ARRAY_A );
+			if ( ! $due ) {
+				break;
+			}
+			foreach ( $due as $delivery ) {
+				if ( microtime( true ) >= $deadline ) {
+					break;
+				}
+				if ( self::claim( $delivery ) ) {
+					self::attempt( $delivery );
+					++$sent;
+				}
+			}
+		}
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$next = $wpdb->get_var( "SELECT MIN(next_attempt_at) FROM $table WHERE status IN ('pending','sending')" );
+		if ( null !== $next ) {
+			self::schedule( max( time(), (int) $next ) );
+		}
+	}
+
+	/** Compare-and-swap on the row as read, so that two cron runs never send the same attempt. */
+	private static function claim( array $delivery ): bool {
+		global $wpdb;
+		$table = Schema::table( 'webhook_deliveries' );
+		$now   = time();
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE $table SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $now + self::LEASE, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) );
+	}
+
+	/** One attempt: sign, send, log, and set the delivery's next state. */
+	private static function attempt( array $delivery ): void {
+		$webhook = WebhookRepository::find( (int) $delivery['webhook_id'] );
+		$started = microtime( true );
+		$code    = null;
+		$error   = null;
+		if ( ! $webhook ) {
+			$error = __( 'The webhook no longer exists.', 'recruiting-reports' );
+		} else {
+			$secret = SecretBox::open( (string) $webhook['secret_encrypted'] );
+			$check  = UrlGuard::check( (string) $webhook['url'] );
+			if ( null === $secret ) {
+				$error = __( 'The signing secret cannot be decrypted (were the site\'s salts changed?); rotate the secret.', 'recruiting-reports' );
+			} elseif ( is_wp_error( $check ) ) {
+				$error = __( 'Refused: ', 'recruiting-reports' ) . $check->get_error_message();
+			} else {
+				$response = self::send( (string) $webhook['url'], $secret, $delivery );
+				if ( is_wp_error( $response ) ) {
+					$error = $response->get_error_message();
+				} else {
+					$code = (int) wp_remote_retrieve_response_code( $response );
+					if ( $code < 200 || $code > 299 ) {
+						/* translators: %d: HTTP status code. */
+						$error = sprintf( __( 'The receiver answered HTTP %d.', 'recruiting-reports' ), $code );
+					}
+				}
+			}
+		}
+		self::record( $delivery, $code, $error, (int) round( ( microtime( true ) - $started ) * 1000 ) );
+	}
+
+	/** @return array|\WP_Error wp_safe_remote_post()'s result. */
+	private static function send( string $url, string $secret, array $delivery ) {
+		$timestamp = time();
+		$body      = (string) $delivery['payload'];
+		$args      = array(
+			'timeout'             => self::TIMEOUT,
+			'redirection'         => 0,
+			'user-agent'          => 'RecruitingReports/' . ( defined( 'RECRUITING_REPORTS_VERSION' ) ? RECRUITING_REPORTS_VERSION : '1' ) . '; ' . home_url( '/' ),
+			'limit_response_size' => 65536,
+			'headers'             => array(
+				'Content-Type'           => 'application/json; charset=utf-8',
+				'X-Recruiting-Signature' => 'sha256=' . hash_hmac( 'sha256', $timestamp . '.' . $body, $secret ),
+				'X-Recruiting-Timestamp' => (string) $timestamp,
+				'X-Recruiting-Event'     => (string) $delivery['event'],
+				'X-Recruiting-Delivery'  => (string) $delivery['delivery_uuid'],
+			),
+			'body'                => $body,
+		);
+		// UrlGuard has vetted the address; WordPress's own safe-URL check still applies, with two relaxations: any
+		// port (WordPress allows only 80, 443 and 8080), and private addresses where UrlGuard allows them (local).
+		$port          = (int) wp_parse_url( $url, PHP_URL_PORT );
+		$allow_port    = static fn( $ports ) => array_merge( (array) $ports, $port ? array( $port ) : array() );
+		$allow_private = static fn() => true;
+		add_filter( 'http_allowed_safe_ports', $allow_port );
+		if ( UrlGuard::allow_private() ) {
+			add_filter( 'http_request_host_is_external', $allow_private );
+		}
+		try {
+			return wp_safe_remote_post( $url, $args );
+		} finally {
+			remove_filter( 'http_allowed_safe_ports', $allow_port );
+			remove_filter( 'http_request_host_is_external', $allow_private );
+		}
+	}
+
+	/** Logs the attempt and moves the delivery to delivered, pending (with its next time) or failed. */
+	private static function record( array $delivery, ?int $code, ?string $error, int $duration_ms ): void {
+		global $wpdb;
+		$now   = time();
+		$error = null === $error ? null : mb_substr( wp_strip_all_tags( $error ), 0, 1000 );
+		$wpdb->insert(
+			Schema::table( 'webhook_attempts' ),
+			array(
+				'delivery_id'   => (int) $delivery['id'],
+				'attempted_at'  => $now,
+				'response_code' => $code,
+				'error'         => $error,
+				'duration_ms'   => max( 0, $duration_ms ),
+			),
+			array( '%d', '%d', '%d', '%s', '%d' )
+		);
+		$attempts = (int) $delivery['attempts'] + 1;
+		if ( null === $error ) {
+			$status = 'delivered';
+			$next   = null;
+		} elseif ( $attempts >= self::max_attempts() ) {
+			$status = 'failed';
+			$next   = null;
+		} else {
+			$status = 'pending';
+			$next   = $now + self::BACKOFF[ $attempts - 1 ];
+		}
+		$wpdb->update(
+			Schema::table( 'webhook_deliveries' ),
+			array(
+				'status'             => $status,
+				'attempts'           => $attempts,
+				'next_attempt_at'    => $next,
+				'last_response_code' => $code,
+				'last_error'         => $error,
+				'updated_at'         => $now,
+			),
+			array( 'id' => (int) $delivery['id'] ),
+			array( '%s', '%d', '%d', '%d', '%s', '%d' ),
+			array( '%d' )
+		);
+	}
+
+	/** Sends a failed (or delivered) delivery again: a fresh cycle of attempts, the log keeps the old ones. */
+	public static function retry( int $delivery_id ): void {
+		global $wpdb;
+		$now = time();
+		$wpdb->update(
+			Schema::table( 'webhook_deliveries' ),
+			array(
+				'status'          => 'pending',
+				'attempts'        => 0,
+				'next_attempt_at' => $now,
+				'updated_at'      => $now,
+			),
+			array( 'id' => $delivery_id ),
+			array( '%s', '%d', '%d', '%d' ),
+			array( '%d' )
+		);
+		self::schedule( $now );
+	}
+
+	public static function ensure_maintenance(): void {
+		if ( ! wp_next_scheduled( self::MAINTENANCE_HOOK ) ) {
+			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', self::MAINTENANCE_HOOK );
+		}
+	}
+
+	/** Daily: forget old finished deliveries and ended rate-limit windows; re-arm the queue if needed. */
+	public static function maintenance(): void {
+		global $wpdb;
+		$deliveries = Schema::table( 'webhook_deliveries' );
+		$attempts   = Schema::table( 'webhook_attempts' );
+		$before     = time() - self::RETENTION_DAYS * DAY_IN_SECONDS;
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$wpdb->query( $wpdb->prepare( "DELETE FROM $attempts WHERE delivery_id IN (SELECT id FROM $deliveries WHERE status IN ('delivered','failed') AND updated_at < %d)", $before ) );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM $deliveries WHERE status IN ('delivered','failed') AND updated_at < %d", $before ) );
+		$next = $wpdb->get_var( "SELECT MIN(next_attempt_at) FROM $deliveries WHERE status IN ('pending','sending')" );
+		// phpcs:enable
+		if ( null !== $next ) {
+			self::schedule( max( time(), (int) $next ) );
+		}
+		\RecruitingReports\Auth\RateLimiter::purge();
+	}
+}

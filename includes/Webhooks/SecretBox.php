@@ -1,0 +1,50 @@
+<?php
+/**
+ * Webhook signing secrets at rest: needed in clear to sign, so they are encrypted (XSalsa20-Poly1305, libsodium's
+ * secretbox; WordPress ships sodium_compat where the extension is missing) under a key derived from the site's
+ * SECURE_AUTH salts. Changing the salts makes stored secrets unreadable: deliveries then fail with a clear error
+ * until the secret is rotated.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Webhooks;
+
+defined( 'ABSPATH' ) || exit;
+
+final class SecretBox {
+
+	private const VERSION     = 'v1:';
+	private const NONCE_BYTES = 24;
+
+	/** A new signing secret: whsec_ and 43 base64url characters (32 random bytes). */
+	public static function new_secret(): string {
+		return 'whsec_' . rtrim( strtr( base64_encode( random_bytes( 32 ) ), '+/', '-_' ), '=' );
+	}
+
+	public static function seal( string $plain ): string {
+		$nonce = random_bytes( self::NONCE_BYTES );
+		return self::VERSION . base64_encode( $nonce . sodium_crypto_secretbox( $plain, $nonce, self::key() ) );
+	}
+
+	/** The secret, or null when it cannot be decrypted (tampered, or the salts changed). */
+	public static function open( string $sealed ): ?string {
+		if ( ! str_starts_with( $sealed, self::VERSION ) ) {
+			return null;
+		}
+		$raw = base64_decode( substr( $sealed, strlen( self::VERSION ) ), true );
+		if ( false === $raw || strlen( $raw ) <= self::NONCE_BYTES ) {
+			return null;
+		}
+		try {
+			$plain = sodium_crypto_secretbox_open( substr( $raw, self::NONCE_BYTES ), substr( $raw, 0, self::NONCE_BYTES ), self::key() );
+		} catch ( \Throwable $e ) {
+			return null;
+		}
+		return false === $plain ? null : $plain;
+	}
+
+	private static function key(): string {
+		return hash_hmac( 'sha256', 'recruiting-reports/webhook-secrets/v1', wp_salt( 'secure_auth' ), true );
+	}
+}

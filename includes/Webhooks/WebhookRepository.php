@@ -1,0 +1,184 @@
+<?php
+/**
+ * Webhooks and their deliveries in the plugin's tables.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Webhooks;
+
+use RecruitingReports\Data\Schema;
+
+defined( 'ABSPATH' ) || exit;
+
+final class WebhookRepository {
+
+	public static function find( int $id ): ?array {
+		global $wpdb;
+		if ( $id <= 0 ) {
+			return null;
+		}
+		$table = Schema::table( 'webhooks' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
+		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+		return $row ? $row : null;
+	}
+
+	/** @return array{rows:array[],total:int} */
+	public static function query( int $page, int $per_page ): array {
+		global $wpdb;
+		$table = Schema::table( 'webhooks' );
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$total = (int) $wpdb->get_var( "SELECT COUNT(*) FROM $table" );
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table ORDER BY id DESC LIMIT %d OFFSET %d", $per_page, ( $page - 1 ) * $per_page ), ARRAY_A );
+		// phpcs:enable
+		return array(
+			'rows'  => $rows ? $rows : array(),
+			'total' => $total,
+		);
+	}
+
+	/** Active webhooks subscribed to an event. */
+	public static function subscribers( string $event ): array {
+		global $wpdb;
+		$table = Schema::table( 'webhooks' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows = $wpdb->get_results( "SELECT id, events FROM $table WHERE active = 1", ARRAY_A );
+		return array_values( array_filter( $rows ? $rows : array(), static fn( $row ) => in_array( $event, self::events_of( $row ), true ) ) );
+	}
+
+	/** @return string[] */
+	public static function events_of( array $row ): array {
+		return array_values( array_filter( explode( ',', (string) $row['events'] ) ) );
+	}
+
+	/** @return array{row:array,secret:string}|null */
+	public static function create( string $url, array $events, bool $active, int $user_id ): ?array {
+		global $wpdb;
+		$secret   = SecretBox::new_secret();
+		$now      = time();
+		$inserted = $wpdb->insert(
+			Schema::table( 'webhooks' ),
+			array(
+				'url'              => $url,
+				'events'           => implode( ',', $events ),
+				'secret_encrypted' => SecretBox::seal( $secret ),
+				'active'           => $active ? 1 : 0,
+				'created_by'       => $user_id,
+				'created_at'       => $now,
+				'updated_at'       => $now,
+			),
+			array( '%s', '%s', '%s', '%d', '%d', '%d', '%d' )
+		);
+		if ( ! $inserted ) {
+			return null;
+		}
+		return array(
+			'row'    => self::find( (int) $wpdb->insert_id ),
+			'secret' => $secret,
+		);
+	}
+
+	/** Updates the given fields (url, events, active). */
+	public static function update( int $id, array $fields ): ?array {
+		global $wpdb;
+		$data = array();
+		if ( array_key_exists( 'url', $fields ) ) {
+			$data['url'] = (string) $fields['url'];
+		}
+		if ( array_key_exists( 'events', $fields ) ) {
+			$data['events'] = implode( ',', $fields['events'] );
+		}
+		if ( array_key_exists( 'active', $fields ) ) {
+			$data['active'] = $fields['active'] ? 1 : 0;
+		}
+		if ( $data ) {
+			$data['updated_at'] = time();
+			$wpdb->update( Schema::table( 'webhooks' ), $data, array( 'id' => $id ) );
+		}
+		return self::find( $id );
+	}
+
+	/** @return string|null The new secret (shown once), null when the webhook does not exist. */
+	public static function rotate_secret( int $id ): ?string {
+		global $wpdb;
+		if ( ! self::find( $id ) ) {
+			return null;
+		}
+		$secret = SecretBox::new_secret();
+		$wpdb->update(
+			Schema::table( 'webhooks' ),
+			array(
+				'secret_encrypted' => SecretBox::seal( $secret ),
+				'updated_at'       => time(),
+			),
+			array( 'id' => $id )
+		);
+		return $secret;
+	}
+
+	/** Deletes a webhook with its deliveries and their attempts (nothing more is sent to it). */
+	public static function delete( int $id ): void {
+		global $wpdb;
+		$deliveries = Schema::table( 'webhook_deliveries' );
+		$attempts   = Schema::table( 'webhook_attempts' );
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$wpdb->query( $wpdb->prepare( "DELETE FROM $attempts WHERE delivery_id IN (SELECT id FROM $deliveries WHERE webhook_id = %d)", $id ) );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM $deliveries WHERE webhook_id = %d", $id ) );
+		// phpcs:enable
+		$wpdb->delete( Schema::table( 'webhooks' ), array( 'id' => $id ), array( '%d' ) );
+	}
+
+	// ---------------------------------------------------------------- deliveries.
+
+	public static function find_delivery( int $id ): ?array {
+		global $wpdb;
+		$table = Schema::table( 'webhook_deliveries' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+		return $row ? $row : null;
+	}
+
+	/** @return array{rows:array[],total:int} A webhook's deliveries, newest first. */
+	public static function deliveries( int $webhook_id, ?string $status, int $page, int $per_page ): array {
+		global $wpdb;
+		$table  = Schema::table( 'webhook_deliveries' );
+		$where  = 'webhook_id = %d';
+		$params = array( $webhook_id );
+		if ( $status ) {
+			$where   .= ' AND status = %s';
+			$params[] = $status;
+		}
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM $table WHERE $where", $params ) );
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE $where ORDER BY id DESC LIMIT %d OFFSET %d", array_merge( $params, array( $per_page, ( $page - 1 ) * $per_page ) ) ), ARRAY_A );
+		// phpcs:enable
+		return array(
+			'rows'  => $rows ? $rows : array(),
+			'total' => $total,
+		);
+	}
+
+	/**
+	 * Attempts of some deliveries, oldest first.
+	 *
+	 * @param int[] $delivery_ids Delivery ids.
+	 * @return array<int,array[]> delivery id => attempt rows
+	 */
+	public static function attempts( array $delivery_ids ): array {
+		global $wpdb;
+		$delivery_ids = array_values( array_unique( array_map( 'intval', $delivery_ids ) ) );
+		$result       = array_fill_keys( $delivery_ids, array() );
+		if ( ! $delivery_ids ) {
+			return $result;
+		}
+		$table        = Schema::table( 'webhook_attempts' );
+		$placeholders = implode( ',', array_fill( 0, count( $delivery_ids ), '%d' ) );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE delivery_id IN ($placeholders) ORDER BY id", $delivery_ids ), ARRAY_A );
+		foreach ( $rows as $row ) {
+			$result[ (int) $row['delivery_id'] ][] = $row;
+		}
+		return $result;
+	}
+}
