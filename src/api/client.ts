@@ -9,9 +9,32 @@
  */
 import type { Transport, TransportRequest } from './transport';
 import type {
+	ApiKey,
+	ApiKeyInput,
+	ApiKeyListQuery,
+	ApiKeyUpdate,
+	Application,
+	ApplicationInput,
+	ApplicationListQuery,
+	ApplicationWithHistory,
+	CreatedApiKey,
+	Delivery,
+	DeliveryListQuery,
+	ImportBatch,
+	ImportSummary,
 	Job,
+	JobDeleted,
+	JobInput,
 	JobListQuery,
+	Note,
 	OverviewReport,
+	PageQuery,
+	PluginSettings,
+	RatingSummary,
+	StatusChangeInput,
+	Webhook,
+	WebhookInput,
+	WebhookWithSecret,
 	Page,
 	ReportByName,
 	ReportName,
@@ -96,7 +119,281 @@ export function createClient( transport: Transport ) {
 					path: `/jobs/${ id }`,
 					signal: options.signal,
 				} ),
+			create: (
+				input: JobInput & { title: string },
+				options: CallOptions = {}
+			) =>
+				call< Job >( {
+					method: 'POST',
+					path: '/jobs',
+					body: input,
+					signal: options.signal,
+				} ),
+			update: (
+				id: number,
+				input: JobInput,
+				options: CallOptions = {}
+			) =>
+				call< Job >( {
+					method: 'PUT',
+					path: `/jobs/${ id }`,
+					body: input,
+					signal: options.signal,
+				} ),
+			delete: ( id: number, options: CallOptions = {} ) =>
+				call< JobDeleted >( {
+					method: 'DELETE',
+					path: `/jobs/${ id }`,
+					signal: options.signal,
+				} ),
 		},
+		applications: {
+			list: (
+				query: ApplicationListQuery = {},
+				options: CallOptions = {}
+			) =>
+				list< Application >( {
+					method: 'GET',
+					path: '/applications',
+					query: { ...query },
+					signal: options.signal,
+				} ),
+			get: ( id: number, options: CallOptions = {} ) =>
+				call< ApplicationWithHistory >( {
+					method: 'GET',
+					path: `/applications/${ id }`,
+					signal: options.signal,
+				} ),
+			create: ( input: ApplicationInput, options: CallOptions = {} ) =>
+				call< ApplicationWithHistory >( {
+					method: 'POST',
+					path: '/applications',
+					body: input,
+					signal: options.signal,
+				} ),
+			setStatus: (
+				id: number,
+				input: StatusChangeInput,
+				options: CallOptions = {}
+			) =>
+				call< ApplicationWithHistory >( {
+					method: 'PUT',
+					path: `/applications/${ id }/status`,
+					body: input,
+					signal: options.signal,
+				} ),
+			notes: (
+				id: number,
+				query: PageQuery = {},
+				options: CallOptions = {}
+			) =>
+				list< Note >( {
+					method: 'GET',
+					path: `/applications/${ id }/notes`,
+					query: { ...query },
+					signal: options.signal,
+				} ),
+			addNote: (
+				id: number,
+				content: string,
+				options: CallOptions = {}
+			) =>
+				call< Note >( {
+					method: 'POST',
+					path: `/applications/${ id }/notes`,
+					body: { content },
+					signal: options.signal,
+				} ),
+			rating: ( id: number, options: CallOptions = {} ) =>
+				call< RatingSummary >( {
+					method: 'GET',
+					path: `/applications/${ id }/rating`,
+					signal: options.signal,
+				} ),
+			rate: ( id: number, score: number, options: CallOptions = {} ) =>
+				call< RatingSummary >( {
+					method: 'PUT',
+					path: `/applications/${ id }/rating`,
+					body: { score },
+					signal: options.signal,
+				} ),
+			unrate: ( id: number, options: CallOptions = {} ) =>
+				call< RatingSummary >( {
+					method: 'DELETE',
+					path: `/applications/${ id }/rating`,
+					signal: options.signal,
+				} ),
+		},
+		notes: {
+			get: ( id: number, options: CallOptions = {} ) =>
+				call< Note >( {
+					method: 'GET',
+					path: `/notes/${ id }`,
+					signal: options.signal,
+				} ),
+			delete: ( id: number, options: CallOptions = {} ) =>
+				call< { deleted: true; previous: Note } >( {
+					method: 'DELETE',
+					path: `/notes/${ id }`,
+					signal: options.signal,
+				} ),
+		},
+		apiKeys: {
+			list: ( query: ApiKeyListQuery = {}, options: CallOptions = {} ) =>
+				list< ApiKey >( {
+					method: 'GET',
+					path: '/api-keys',
+					query: { ...query },
+					signal: options.signal,
+				} ),
+			get: ( id: number, options: CallOptions = {} ) =>
+				call< ApiKey >( {
+					method: 'GET',
+					path: `/api-keys/${ id }`,
+					signal: options.signal,
+				} ),
+			/**
+			 * Resolves with the key itself: shown once, never returned again.
+			 * @param input
+			 * @param options
+			 */
+			create: ( input: ApiKeyInput, options: CallOptions = {} ) =>
+				call< CreatedApiKey >( {
+					method: 'POST',
+					path: '/api-keys',
+					body: input,
+					signal: options.signal,
+				} ),
+			update: (
+				id: number,
+				input: ApiKeyUpdate,
+				options: CallOptions = {}
+			) =>
+				call< ApiKey >( {
+					method: 'PUT',
+					path: `/api-keys/${ id }`,
+					body: input,
+					signal: options.signal,
+				} ),
+			/**
+			 * Revokes the key: it answers 401 from then on; the record stays with status "revoked".
+			 * @param id
+			 * @param options
+			 */
+			revoke: ( id: number, options: CallOptions = {} ) =>
+				call< ApiKey >( {
+					method: 'DELETE',
+					path: `/api-keys/${ id }`,
+					signal: options.signal,
+				} ),
+		},
+		webhooks: {
+			list: ( query: PageQuery = {}, options: CallOptions = {} ) =>
+				list< Webhook >( {
+					method: 'GET',
+					path: '/webhooks',
+					query: { ...query },
+					signal: options.signal,
+				} ),
+			get: ( id: number, options: CallOptions = {} ) =>
+				call< Webhook >( {
+					method: 'GET',
+					path: `/webhooks/${ id }`,
+					signal: options.signal,
+				} ),
+			/**
+			 * Resolves with the signing secret: shown once.
+			 * @param input
+			 * @param options
+			 */
+			create: ( input: WebhookInput, options: CallOptions = {} ) =>
+				call< WebhookWithSecret >( {
+					method: 'POST',
+					path: '/webhooks',
+					body: input,
+					signal: options.signal,
+				} ),
+			update: (
+				id: number,
+				input: Partial< WebhookInput >,
+				options: CallOptions = {}
+			) =>
+				call< Webhook >( {
+					method: 'PUT',
+					path: `/webhooks/${ id }`,
+					body: input,
+					signal: options.signal,
+				} ),
+			delete: ( id: number, options: CallOptions = {} ) =>
+				call< { deleted: true; previous: Webhook } >( {
+					method: 'DELETE',
+					path: `/webhooks/${ id }`,
+					signal: options.signal,
+				} ),
+			/**
+			 * Queues a `webhook.test` delivery (sent by WP-Cron) and resolves with it.
+			 * @param id
+			 * @param options
+			 */
+			test: ( id: number, options: CallOptions = {} ) =>
+				call< Delivery >( {
+					method: 'POST',
+					path: `/webhooks/${ id }/test`,
+					signal: options.signal,
+				} ),
+			rotateSecret: ( id: number, options: CallOptions = {} ) =>
+				call< WebhookWithSecret >( {
+					method: 'POST',
+					path: `/webhooks/${ id }/rotate-secret`,
+					signal: options.signal,
+				} ),
+			deliveries: (
+				id: number,
+				query: DeliveryListQuery = {},
+				options: CallOptions = {}
+			) =>
+				list< Delivery >( {
+					method: 'GET',
+					path: `/webhooks/${ id }/deliveries`,
+					query: { ...query },
+					signal: options.signal,
+				} ),
+			retryDelivery: (
+				id: number,
+				deliveryId: number,
+				options: CallOptions = {}
+			) =>
+				call< Delivery >( {
+					method: 'POST',
+					path: `/webhooks/${ id }/deliveries/${ deliveryId }/retry`,
+					signal: options.signal,
+				} ),
+		},
+		settings: {
+			get: ( options: CallOptions = {} ) =>
+				call< PluginSettings >( {
+					method: 'GET',
+					path: '/settings',
+					signal: options.signal,
+				} ),
+			update: (
+				input: Partial< PluginSettings >,
+				options: CallOptions = {}
+			) =>
+				call< PluginSettings >( {
+					method: 'PUT',
+					path: '/settings',
+					body: input,
+					signal: options.signal,
+				} ),
+		},
+		import: ( batch: ImportBatch, options: CallOptions = {} ) =>
+			call< ImportSummary >( {
+				method: 'POST',
+				path: '/import',
+				body: batch,
+				signal: options.signal,
+			} ),
 		reports: {
 			run: report,
 			overview: async (
