@@ -2,6 +2,7 @@
  * Values the PHP side prints before each script (window.recruitingReports, see
  * includes/Admin/Assets.php). Defaults keep tests and the editor working without them.
  */
+import type { Permission } from './api/types';
 import type { PeriodPreset } from './reports/periods';
 
 export interface AppConfig {
@@ -19,6 +20,10 @@ export interface AppConfig {
 		readApplications: boolean;
 		manageSettings: boolean;
 	};
+	/** The recruiting capabilities the current user holds (a key can only get these). */
+	permissions: Permission[];
+	/** The site's UTC offset now, e.g. `+01:00` (for dates the user picks, such as a key's expiry). */
+	utcOffset: string;
 	/** BCP 47 locale used for number and date formatting. */
 	locale: string;
 }
@@ -53,6 +58,8 @@ export function getConfig(): AppConfig {
 			manageSettings: false,
 			...given.can,
 		},
+		permissions: given.permissions ?? [],
+		utcOffset: given.utcOffset ?? '+00:00',
 		locale:
 			given.locale ||
 			( typeof document !== 'undefined' &&

@@ -64,6 +64,8 @@ final class Assets {
 				'readApplications' => current_user_can( Capabilities::READ_APPLICATIONS ),
 				'manageSettings'   => current_user_can( Capabilities::MANAGE_SETTINGS ),
 			),
+			'permissions'   => array_values( array_filter( Capabilities::ALL, 'current_user_can' ) ),
+			'utcOffset'     => wp_date( 'P' ),
 			'locale'        => str_replace( '_', '-', determine_locale() ),
 		);
 	}
