@@ -16,7 +16,7 @@ interface Props {
 
 async function copyText(
 	text: string,
-	input: HTMLInputElement | null
+	input: HTMLTextAreaElement | null
 ): Promise< boolean > {
 	try {
 		if ( window.navigator.clipboard?.writeText ) {
@@ -45,7 +45,7 @@ export function SecretModal( {
 	warning,
 	onClose,
 }: Props ) {
-	const input = useRef< HTMLInputElement >( null );
+	const input = useRef< HTMLTextAreaElement >( null );
 	const [ copied, setCopied ] = useState< 'yes' | 'no' | null >( null );
 	return (
 		<Modal
@@ -61,12 +61,13 @@ export function SecretModal( {
 				{ label }
 			</label>
 			<div className="rr-secret-modal__row">
-				<input
+				<textarea
 					ref={ input }
 					id="rr-secret-value"
 					className="rr-secret-modal__value code"
-					type="text"
 					readOnly
+					rows={ 2 }
+					spellCheck={ false }
 					value={ secret }
 					onFocus={ ( event ) => event.currentTarget.select() }
 				/>
