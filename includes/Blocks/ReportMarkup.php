@@ -138,10 +138,12 @@ final class ReportMarkup {
 					'labels'        => array_map( static fn( $row ) => self::month_label( (string) $row['month'] ), $rows ),
 					'series'        => array(
 						array(
-							'label'  => __( 'Average days', 'recruiting-reports' ),
-							'values' => array_map( static fn( $row ) => (float) $row['average_days'], $rows ),
-							'unit'   => 'days',
-							'color'  => self::BLUE,
+							'label'   => __( 'Average days', 'recruiting-reports' ),
+							'values'  => array_map( static fn( $row ) => (float) $row['average_days'], $rows ),
+							'unit'    => 'days',
+							'color'   => self::BLUE,
+							// A month without hires is a gap in the chart (the table shows the API's 0).
+							'missing' => array_map( static fn( $row ) => 0 === (int) ( $row['hires'] ?? 0 ), $rows ),
 						),
 						array(
 							'label'  => __( 'Hires', 'recruiting-reports' ),

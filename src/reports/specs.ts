@@ -180,6 +180,7 @@ export function trendSpec(
 				values: rows.map( ( row ) => row.average_days ),
 				unit: 'days',
 				color: COLORS.blue,
+				missing: rows.map( ( row ) => ! row.hires ),
 			},
 			{
 				label: __( 'Hires', 'recruiting-reports' ),

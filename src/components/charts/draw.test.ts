@@ -49,6 +49,27 @@ describe( 'chartConfig', () => {
 		);
 	} );
 
+	it( 'draws points without data as gaps, not as zero', () => {
+		const config = chartConfig( {
+			id: 'trend',
+			kind: 'line',
+			title: 'Trend',
+			categoryLabel: 'Month',
+			labels: [ 'Jan', 'Feb', 'Mar' ],
+			series: [
+				{
+					label: 'Average days',
+					values: [ 20, 0, 30 ],
+					unit: 'days',
+					color: '#2271b1',
+					missing: [ false, true, false ],
+				},
+			],
+		} ) as any;
+		expect( config.data.datasets[ 0 ].data ).toEqual( [ 20, null, 30 ] );
+		expect( config.data.datasets[ 0 ].spanGaps ).toBe( false );
+	} );
+
 	it( 'formats numbers per unit', () => {
 		expect( chartNumber( 12.345, 'days' ) ).toBe( '12.3' );
 		expect( chartNumber( 1234, 'count' ) ).toBe( '1,234' );

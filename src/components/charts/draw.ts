@@ -80,6 +80,9 @@ function prefersReducedMotion(): boolean {
 }
 
 function dataset( spec: ChartSpec, series: ChartSeries ): ChartDataset {
+	const data = series.values.map( ( value, i ) =>
+		series.missing?.[ i ] ? null : value
+	);
 	if ( spec.kind === 'line' ) {
 		const color = Array.isArray( series.color )
 			? series.color[ 0 ]
@@ -87,7 +90,8 @@ function dataset( spec: ChartSpec, series: ChartSeries ): ChartDataset {
 		return {
 			type: 'line',
 			label: series.label,
-			data: series.values,
+			data,
+			spanGaps: false,
 			borderColor: color,
 			backgroundColor: color,
 			pointBackgroundColor: color,
@@ -99,7 +103,7 @@ function dataset( spec: ChartSpec, series: ChartSeries ): ChartDataset {
 	return {
 		type: spec.kind,
 		label: series.label,
-		data: series.values,
+		data,
 		backgroundColor: series.color,
 		borderColor: spec.kind === 'doughnut' ? '#ffffff' : series.color,
 		borderWidth: spec.kind === 'doughnut' ? 2 : 0,

@@ -16,6 +16,11 @@ export interface ChartSeries {
 	color: string | string[];
 	/** false: only in the data table (e.g. the hire count beside a trend of averages). */
 	chart?: boolean;
+	/**
+	 * Points without data (a month without hires): drawn as gaps, while the table shows the value
+	 * the API states (0 with 0 hires), so the chart never suggests a 0-day hire.
+	 */
+	missing?: boolean[];
 }
 
 export interface ChartSpec {
