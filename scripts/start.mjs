@@ -11,69 +11,76 @@ import { startPlaygroundSite } from './lib/site-playground.mjs';
 import { seconds } from './lib/site-common.mjs';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
 
-const port = Number(process.env.PORT || 9400);
+const port = Number( process.env.PORT || 9400 );
 const started = Date.now();
 
 // Always build: wp-scripts build is quick and a stale build/ is a confusing demo.
-if (fs.existsSync(path.join(REPO_ROOT, 'src'))) {
-	console.log('Building front-end (wp-scripts build)…');
-	const build = spawnSync('npx', ['--no-install', 'wp-scripts', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
-	if (build.status !== 0) {
-		console.error('Build failed.');
-		process.exit(build.status ?? 1);
+if ( fs.existsSync( path.join( REPO_ROOT, 'src' ) ) ) {
+	console.log( 'Building front-end (wp-scripts build)…' );
+	const build = spawnSync( 'npx', [ '--no-install', 'wp-scripts', 'build' ], {
+		cwd: REPO_ROOT,
+		stdio: 'inherit',
+	} );
+	if ( build.status !== 0 ) {
+		console.error( 'Build failed.' );
+		process.exit( build.status ?? 1 );
 	}
 } else {
-	console.log('No src/ yet: skipping the front-end build.');
+	console.log( 'No src/ yet: skipping the front-end build.' );
 }
 
-console.log('Booting WordPress Playground (about 15 s)…');
-const site = await startPlaygroundSite({ port, workers: Number(process.env.RR_PLAYGROUND_WORKERS || 2) });
+console.log( 'Booting WordPress Playground (about 15 s)…' );
+const site = await startPlaygroundSite( {
+	port,
+	workers: Number( process.env.RR_PLAYGROUND_WORKERS || 2 ),
+} );
 
 let stopping = false;
 const shutdown = async () => {
-	if (stopping) return;
+	if ( stopping ) return;
 	stopping = true;
-	console.log('\nStopping…');
+	console.log( '\nStopping…' );
 	await site.stop();
-	process.exit(0);
+	process.exit( 0 );
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on( 'SIGINT', shutdown );
+process.on( 'SIGTERM', shutdown );
 
 // Demo data and a test API key, if the plugin provides them (it may not yet, early on).
 let seedSummary = '(no demo data: RecruitingReports\\Seed\\DemoData not found)';
-let apiKey = '(none: RecruitingReports\\Auth\\ApiKeys::create_demo_key() not available)';
+let apiKey =
+	'(none: RecruitingReports\\Auth\\ApiKeys::create_demo_key() not available)';
 try {
 	// String.raw keeps PHP's namespace backslashes readable.
-	const seeded = await site.runPhp(String.raw`
+	const seeded = await site.runPhp( String.raw`
 		if ( class_exists( '\RecruitingReports\Seed\DemoData' ) ) {
 			echo wp_json_encode( \RecruitingReports\Seed\DemoData::seed() );
-		}`);
-	if (seeded.trim()) seedSummary = truncate(seeded.trim(), 400);
-	const key = await site.runPhp(String.raw`
+		}` );
+	if ( seeded.trim() ) seedSummary = truncate( seeded.trim(), 400 );
+	const key = await site.runPhp( String.raw`
 		if ( method_exists( '\RecruitingReports\Auth\ApiKeys', 'create_demo_key' ) ) {
 			$key = \RecruitingReports\Auth\ApiKeys::create_demo_key();
 			echo is_string( $key ) ? $key : wp_json_encode( $key );
-		}`);
-	if (key.trim()) apiKey = key.trim();
-} catch (error) {
-	console.error(`Seeding failed:\n${error.message}`);
+		}` );
+	if ( key.trim() ) apiKey = key.trim();
+} catch ( error ) {
+	console.error( `Seeding failed:\n${ error.message }` );
 }
 
-console.log(`
-Recruiting Reports demo is running (ready in ${seconds(started)} s)
+console.log( `
+Recruiting Reports demo is running (ready in ${ seconds( started ) } s)
 
-  Site:                  ${site.url}/
-  Admin:                 ${site.url}/wp-admin/
-  Login:                 ${site.adminUser} / ${site.adminPassword}
-  Application password:  ${site.appPassword}   (Basic auth ${site.adminUser}:<app password>)
-  Test API key:          ${apiKey}
-  Demo data:             ${seedSummary}
-  REST API:              ${site.url}/wp-json/recruiting/v1/
-  debug.log:             ${site.debugLogPath}
+  Site:                  ${ site.url }/
+  Admin:                 ${ site.url }/wp-admin/
+  Login:                 ${ site.adminUser } / ${ site.adminPassword }
+  Application password:  ${ site.appPassword }   (Basic auth ${ site.adminUser }:<app password>)
+  Test API key:          ${ apiKey }
+  Demo data:             ${ seedSummary }
+  REST API:              ${ site.url }/wp-json/recruiting/v1/
+  debug.log:             ${ site.debugLogPath }
 
-Press Ctrl-C to stop.`);
+Press Ctrl-C to stop.` );
 
-function truncate(text, max) {
-	return text.length > max ? `${text.slice(0, max)}…` : text;
+function truncate( text, max ) {
+	return text.length > max ? `${ text.slice( 0, max ) }…` : text;
 }

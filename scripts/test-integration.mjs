@@ -4,8 +4,9 @@
 //
 //   node scripts/test-integration.mjs --target=playground|native [filter…] [--test-name-pattern=…]
 //
-// A filter is a test file path or a substring of one (e.g. `reports` runs every file whose
-// path contains "reports"); --test-* options pass straight to `node --test`.
+// A filter is a test file path or a substring of its repo-relative path (e.g. `reports` runs
+// tests/integration/reports-*.test.mjs); --test-* options (in --name=value form) pass straight
+// to `node --test`. Through npm: npm run test:native -- reports --test-name-pattern=cache
 // Tests get RR_BASE_URL, RR_ADMIN_USER, RR_ADMIN_PASSWORD, RR_ADMIN_APP_PASSWORD,
 // RR_RUN_PHP_URL (POST PHP code, see lib/php-bridge.mjs) and RR_TARGET (informational only:
 // tests must behave the same on both targets).
@@ -20,22 +21,27 @@ import { pluginProblems, seconds } from './lib/site-common.mjs';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
 import { startPhpBridge } from './lib/php-bridge.mjs';
 
-const TESTS_DIR = path.join(REPO_ROOT, 'tests/integration');
-const MU_PLUGINS_DIR = path.join(REPO_ROOT, 'tests/support/mu-plugins');
+const TESTS_DIR = path.join( REPO_ROOT, 'tests/integration' );
+const MU_PLUGINS_DIR = path.join( REPO_ROOT, 'tests/support/mu-plugins' );
 
-const args = process.argv.slice(2);
-const target = args.find((arg) => arg.startsWith('--target='))?.slice('--target='.length) ?? 'playground';
-const nodeTestOptions = args.filter((arg) => arg.startsWith('--test-'));
-const filters = args.filter((arg) => !arg.startsWith('--'));
-if (!['playground', 'native'].includes(target)) {
-	console.error(`unknown --target=${target} (playground|native)`);
-	process.exit(2);
+const args = process.argv.slice( 2 );
+const target =
+	args
+		.find( ( arg ) => arg.startsWith( '--target=' ) )
+		?.slice( '--target='.length ) ?? 'playground';
+const nodeTestOptions = args.filter( ( arg ) => arg.startsWith( '--test-' ) );
+const filters = args.filter( ( arg ) => ! arg.startsWith( '--' ) );
+if ( ! [ 'playground', 'native' ].includes( target ) ) {
+	console.error( `unknown --target=${ target } (playground|native)` );
+	process.exit( 2 );
 }
 
-const files = selectTestFiles(filters);
-if (files.length === 0) {
-	console.error(`no test files match ${filters.length ? filters.join(' ') : 'tests/integration/**/*.test.mjs'}`);
-	process.exit(1);
+const files = selectTestFiles( filters );
+if ( files.length === 0 ) {
+	console.error(
+		`no test files match ${ filters.length ? filters.join( ' ' ) : 'tests/integration/**/*.test.mjs' }`
+	);
+	process.exit( 1 );
 }
 
 let site;
@@ -45,16 +51,19 @@ let interrupted = false;
 
 // Ctrl-C reaches the test child directly (same terminal process group); for a signal sent
 // to this process only, forward it. Either way the site is stopped in main()'s finally.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.on(signal, () => {
+for ( const signal of [ 'SIGINT', 'SIGTERM' ] ) {
+	process.on( signal, () => {
 		interrupted = true;
-		if (child && child.exitCode === null) {
-			child.kill(signal);
-		} else if (!child) {
-			// Still booting: stop what exists and leave.
-			cleanup().finally(() => process.exit(130));
+		if ( child && child.exitCode === null ) {
+			child.kill( signal );
+		} else if ( ! child ) {
+			// Still booting: leave now; the site modules' exit handlers kill servers and remove temp dirs.
+			console.error(
+				`[test-integration] ${ signal } while booting the ${ target } site: stopping`
+			);
+			cleanup().finally( () => process.exit( 130 ) );
 		}
-	});
+	} );
 }
 
 process.exitCode = await main();
@@ -65,44 +74,58 @@ async function main() {
 	const bootStart = Date.now();
 	try {
 		const options = {
-			port: process.env.RR_PORT ? Number(process.env.RR_PORT) : undefined,
-			muPluginsDir: fs.existsSync(MU_PLUGINS_DIR) ? MU_PLUGINS_DIR : undefined,
+			port: process.env.RR_PORT
+				? Number( process.env.RR_PORT )
+				: undefined,
+			muPluginsDir: fs.existsSync( MU_PLUGINS_DIR )
+				? MU_PLUGINS_DIR
+				: undefined,
 			// Only for developing the harness itself against a stand-in plugin.
 			pluginDir: process.env.RR_PLUGIN_DIR || undefined,
 		};
-		if (target === 'playground') {
-			const { startPlaygroundSite } = await import('./lib/site-playground.mjs');
-			site = await startPlaygroundSite({ ...options, workers: Number(process.env.RR_PLAYGROUND_WORKERS ?? 1) });
+		if ( target === 'playground' ) {
+			const { startPlaygroundSite } =
+				await import( './lib/site-playground.mjs' );
+			site = await startPlaygroundSite( {
+				...options,
+				workers: Number( process.env.RR_PLAYGROUND_WORKERS ?? 1 ),
+			} );
 		} else {
-			const { startNativeSite } = await import('./lib/site-native.mjs');
-			site = await startNativeSite(options);
+			const { startNativeSite } = await import( './lib/site-native.mjs' );
+			site = await startNativeSite( options );
 		}
-	} catch (error) {
-		console.error(`[test-integration] ${target} site failed to boot:\n${error?.stack ?? error}`);
+	} catch ( error ) {
+		console.error(
+			`[test-integration] ${ target } site failed to boot:\n${ error?.stack ?? error }`
+		);
 		await cleanup();
-		return 1;
+		return interrupted ? 130 : 1;
 	}
-	console.log(`[test-integration] ${target} site booted in ${seconds(bootStart)} s at ${site.url}`);
-	if (interrupted) {
+	console.log(
+		`[test-integration] ${ target } site booted in ${ seconds( bootStart ) } s at ${ site.url }`
+	);
+	if ( interrupted ) {
 		await cleanup();
 		return 130;
 	}
 
 	try {
-		bridge = await startPhpBridge(site.runPhp);
+		bridge = await startPhpBridge( site.runPhp );
 		const testsStart = Date.now();
-		const code = await runNodeTest(files);
-		console.log(`[test-integration] tests finished in ${seconds(testsStart)} s (exit ${code})`);
-		const logOk = reportDebugLog(site.debugLogPath);
-		if (interrupted) return 130;
+		const code = await runNodeTest( files );
+		console.log(
+			`[test-integration] tests finished in ${ seconds( testsStart ) } s (exit ${ code })`
+		);
+		const logOk = reportDebugLog( site.debugLogPath );
+		if ( interrupted ) return 130;
 		return code !== 0 ? code : logOk ? 0 : 1;
 	} finally {
 		await cleanup();
 	}
 }
 
-function runNodeTest(testFiles) {
-	return new Promise((resolve) => {
+function runNodeTest( testFiles ) {
+	return new Promise( ( resolve ) => {
 		child = spawn(
 			process.execPath,
 			[
@@ -128,19 +151,28 @@ function runNodeTest(testFiles) {
 				},
 			}
 		);
-		child.on('exit', (code, signal) => resolve(code ?? 128 + (os.constants.signals[signal] ?? 1)));
-	});
+		child.on( 'exit', ( code, signal ) =>
+			resolve( code ?? 128 + ( os.constants.signals[ signal ] ?? 1 ) )
+		);
+	} );
 }
 
 /** Prints debug.log and returns false when plugin code raised PHP warnings/notices/fatals/deprecations. */
-function reportDebugLog(debugLogPath) {
-	const text = fs.existsSync(debugLogPath) ? fs.readFileSync(debugLogPath, 'utf8') : '';
-	console.log(`\n[test-integration] ---- debug.log (${target}) ----`);
-	console.log(text.trim() || '(empty)');
-	console.log('[test-integration] ---- end of debug.log ----');
-	const problems = pluginProblems(text, process.env.RR_PLUGIN_DIR || undefined);
-	if (problems.length) {
-		console.error(`[test-integration] FAIL: ${problems.length} PHP problem(s) in plugin code:\n${problems.join('\n')}`);
+function reportDebugLog( debugLogPath ) {
+	const text = fs.existsSync( debugLogPath )
+		? fs.readFileSync( debugLogPath, 'utf8' )
+		: '';
+	console.log( `\n[test-integration] ---- debug.log (${ target }) ----` );
+	console.log( text.trim() || '(empty)' );
+	console.log( '[test-integration] ---- end of debug.log ----' );
+	const problems = pluginProblems(
+		text,
+		process.env.RR_PLUGIN_DIR || undefined
+	);
+	if ( problems.length ) {
+		console.error(
+			`[test-integration] FAIL: ${ problems.length } PHP problem(s) in plugin code:\n${ problems.join( '\n' ) }`
+		);
 		return false;
 	}
 	return true;
@@ -148,27 +180,37 @@ function reportDebugLog(debugLogPath) {
 
 async function cleanup() {
 	const stopping = [];
-	if (bridge) stopping.push(bridge.close());
-	if (site) stopping.push(site.stop());
+	if ( bridge ) stopping.push( bridge.close() );
+	if ( site ) stopping.push( site.stop() );
 	bridge = undefined;
 	site = undefined;
-	await Promise.allSettled(stopping);
+	await Promise.allSettled( stopping );
 }
 
-/** tests/integration/**\/*.test.mjs, narrowed by the filters (exact paths or substrings). */
-function selectTestFiles(filterArgs) {
-	const all = fs.existsSync(TESTS_DIR)
+/**
+ * tests/integration/**\/*.test.mjs, narrowed by the filters: an exact file path, or a substring
+ * of the path relative to the repo root (never of the absolute path: a checkout in
+ * /work/wt-reports must not make "reports" match every file).
+ */
+function selectTestFiles( filterArgs ) {
+	const all = fs.existsSync( TESTS_DIR )
 		? fs
-				.readdirSync(TESTS_DIR, { recursive: true })
-				.filter((file) => file.endsWith('.test.mjs'))
-				.map((file) => path.join(TESTS_DIR, file))
+				.readdirSync( TESTS_DIR, { recursive: true } )
+				.filter( ( file ) => file.endsWith( '.test.mjs' ) )
 				.sort()
 		: [];
-	if (filterArgs.length === 0) return all;
-	return all.filter((file) =>
-		filterArgs.some((filter) => {
-			const resolved = path.resolve(filter);
-			return file === resolved || file.includes(filter);
-		})
-	);
+	const selected =
+		filterArgs.length === 0
+			? all
+			: all.filter( ( file ) =>
+					filterArgs.some(
+						( filter ) =>
+							path.resolve( filter ) ===
+								path.join( TESTS_DIR, file ) ||
+							path
+								.join( 'tests/integration', file )
+								.includes( filter )
+					)
+				);
+	return selected.map( ( file ) => path.join( TESTS_DIR, file ) );
 }

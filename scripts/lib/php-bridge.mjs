@@ -10,36 +10,46 @@ import http from 'node:http';
  * @param {(code: string) => Promise<string>} runPhp
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function startPhpBridge(runPhp) {
-	const token = crypto.randomBytes(16).toString('hex');
+export async function startPhpBridge( runPhp ) {
+	const token = crypto.randomBytes( 16 ).toString( 'hex' );
 	// One PHP snippet at a time: seeding from parallel tests must not race on SQLite.
 	let queue = Promise.resolve();
-	const server = http.createServer((request, response) => {
-		if (request.method !== 'POST' || request.url !== `/${token}`) {
-			response.writeHead(404).end();
+	const server = http.createServer( ( request, response ) => {
+		if ( request.method !== 'POST' || request.url !== `/${ token }` ) {
+			response.writeHead( 404 ).end();
 			return;
 		}
 		const chunks = [];
-		request.on('data', (chunk) => chunks.push(chunk));
-		request.on('end', () => {
-			const code = Buffer.concat(chunks).toString('utf8');
-			queue = queue.then(async () => {
+		request.on( 'data', ( chunk ) => chunks.push( chunk ) );
+		request.on( 'end', () => {
+			const code = Buffer.concat( chunks ).toString( 'utf8' );
+			queue = queue.then( async () => {
 				try {
-					const stdout = await runPhp(code);
-					response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(stdout);
-				} catch (error) {
-					response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(String(error?.message ?? error));
+					const stdout = await runPhp( code );
+					response
+						.writeHead( 200, {
+							'content-type': 'text/plain; charset=utf-8',
+						} )
+						.end( stdout );
+				} catch ( error ) {
+					response
+						.writeHead( 500, {
+							'content-type': 'text/plain; charset=utf-8',
+						} )
+						.end( String( error?.message ?? error ) );
 				}
-			});
-		});
-	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+			} );
+		} );
+	} );
+	await new Promise( ( resolve ) =>
+		server.listen( 0, '127.0.0.1', resolve )
+	);
 	return {
-		url: `http://127.0.0.1:${server.address().port}/${token}`,
+		url: `http://127.0.0.1:${ server.address().port }/${ token }`,
 		close: () =>
-			new Promise((resolve) => {
+			new Promise( ( resolve ) => {
 				server.closeAllConnections?.();
-				server.close(() => resolve());
-			}),
+				server.close( () => resolve() );
+			} ),
 	};
 }
