@@ -59,7 +59,7 @@ final class ReportBlock {
 			}
 			return sprintf(
 				'<div %s><p class="rr-report__denied">%s</p></div>',
-				get_block_wrapper_attributes( array( 'class' => 'rr-report rr-report--denied' ) ),
+				self::wrapper_attributes( array( 'class' => 'rr-report rr-report--denied' ) ),
 				esc_html__( 'This recruiting report is only available to signed-in team members.', 'recruiting-reports' )
 			);
 		}
@@ -83,7 +83,7 @@ final class ReportBlock {
 
 		return sprintf(
 			'<div %s>%s</div>',
-			get_block_wrapper_attributes(
+			self::wrapper_attributes(
 				array(
 					'class'          => 'rr-report rr-report--' . $attributes['report'],
 					'data-rr-report' => $attributes['report'],
@@ -91,5 +91,23 @@ final class ReportBlock {
 			),
 			ReportMarkup::render( $attributes, $result['data'], $job_title )
 		);
+	}
+
+	/**
+	 * The wrapper's attributes with the block supports (alignment, spacing). Outside a block render
+	 * (a direct call), WordPress has no block to apply supports from: plain attributes then.
+	 *
+	 * @param array<string,string> $extra Attributes to add.
+	 */
+	private static function wrapper_attributes( array $extra ): string {
+		if ( class_exists( \WP_Block_Supports::class ) && ! empty( \WP_Block_Supports::$block_to_render ) ) {
+			return get_block_wrapper_attributes( $extra );
+		}
+		$extra['class'] = 'wp-block-recruiting-reports-report ' . ( $extra['class'] ?? '' );
+		$html           = array();
+		foreach ( $extra as $name => $value ) {
+			$html[] = sprintf( '%s="%s"', esc_attr( $name ), esc_attr( trim( $value ) ) );
+		}
+		return implode( ' ', $html );
 	}
 }
