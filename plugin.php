@@ -22,5 +22,6 @@ require_once __DIR__ . '/includes/Autoloader.php';
 \RecruitingReports\Autoloader::register( __DIR__ . '/includes' );
 
 register_activation_hook( __FILE__, array( \RecruitingReports\Data\Installer::class, 'activate' ) );
+register_deactivation_hook( __FILE__, array( \RecruitingReports\Webhooks\Dispatcher::class, 'deactivate' ) );
 
 \RecruitingReports\Plugin::boot();

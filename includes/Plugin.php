@@ -41,6 +41,8 @@ final class Plugin {
 		add_action( 'deleted_user', array( Auth\ApiKeys::class, 'revoke_all_of_user' ) );
 		// Webhooks: deliveries queued in the request that makes a change, sent by WP-Cron.
 		Webhooks\Dispatcher::register();
+		// Jobs changed outside the API (the wp-admin screen) emit the same events.
+		Domain\JobChangeListener::register();
 		self::boot_ui();
 	}
 

@@ -18,6 +18,7 @@ use RecruitingReports\Data\BulkInsert;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\Events;
+use RecruitingReports\Domain\JobChangeListener;
 use RecruitingReports\Domain\Pipeline;
 use WP_Error;
 
@@ -50,7 +51,8 @@ final class Importer {
 
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' );
-		$result = $this->write( $batch, $user_id );
+		// No job.* events from WordPress's post hooks either (Domain\JobChangeListener).
+		$result = JobChangeListener::suppress( fn() => $this->write( $batch, $user_id ) );
 		if ( is_wp_error( $result ) ) {
 			$wpdb->query( 'ROLLBACK' );
 			return $result;

@@ -44,7 +44,7 @@ final class ImportController extends Controller {
 	 * @return WP_REST_Response|\WP_Error
 	 */
 	public function create_item( $request ) {
-		$result = ( new Importer() )->import( $request->get_json_params(), get_current_user_id() );
+		$result = ( new Importer() )->import( $request->get_json_params(), \RecruitingReports\Auth\Access::user_id() );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}

@@ -12,6 +12,7 @@ use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Events;
+use RecruitingReports\Domain\JobChangeListener;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Import\ImportValidator;
 use WP_Error;
@@ -163,7 +164,7 @@ final class JobsController extends Controller {
 		}
 		$result = Transaction::run(
 			function () use ( $fields ) {
-				$id = JobRepository::save( $fields + array( 'author' => Access::user_id() ) );
+				$id = JobChangeListener::suppress( static fn() => JobRepository::save( $fields + array( 'author' => Access::user_id() ) ) );
 				if ( is_wp_error( $id ) ) {
 					return self::internal_error();
 				}
@@ -205,7 +206,7 @@ final class JobsController extends Controller {
 		}
 		$result = Transaction::run(
 			function () use ( $fields, $post ) {
-				$id = JobRepository::save( $fields, (int) $post->ID );
+				$id = JobChangeListener::suppress( static fn() => JobRepository::save( $fields, (int) $post->ID ) );
 				if ( is_wp_error( $id ) ) {
 					return self::internal_error();
 				}
@@ -241,7 +242,7 @@ final class JobsController extends Controller {
 		$previous = Present::job( $post );
 		$result   = Transaction::run(
 			function () use ( $post, $previous ) {
-				$trashed = wp_trash_post( (int) $post->ID );
+				$trashed = JobChangeListener::suppress( static fn() => wp_trash_post( (int) $post->ID ) );
 				if ( ! $trashed ) {
 					return self::internal_error();
 				}

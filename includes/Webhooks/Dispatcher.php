@@ -338,10 +338,30 @@ final class Dispatcher {
 		self::schedule( $now );
 	}
 
+	/** On every load (one autoloaded option read): the daily event exists; when it had to be created (first run,
+	 * or after deactivation cleared it) pending deliveries are re-armed too. */
 	public static function ensure_maintenance(): void {
 		if ( ! wp_next_scheduled( self::MAINTENANCE_HOOK ) ) {
 			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', self::MAINTENANCE_HOOK );
+			self::rearm();
 		}
+	}
+
+	/** Schedules the delivery run for the earliest pending delivery, if any. */
+	public static function rearm(): void {
+		global $wpdb;
+		$table = Schema::table( 'webhook_deliveries' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$next = $wpdb->get_var( "SELECT MIN(next_attempt_at) FROM $table WHERE status IN ('pending','sending')" );
+		if ( null !== $next ) {
+			self::schedule( max( time(), (int) $next ) );
+		}
+	}
+
+	/** Deactivation: no cron events are left behind (they are re-created on the next load after activation). */
+	public static function deactivate(): void {
+		wp_clear_scheduled_hook( self::CRON_HOOK );
+		wp_clear_scheduled_hook( self::MAINTENANCE_HOOK );
 	}
 
 	/** Daily: forget old finished deliveries and ended rate-limit windows; re-arm the queue if needed. */
@@ -353,11 +373,8 @@ final class Dispatcher {
 		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 		$wpdb->query( $wpdb->prepare( "DELETE FROM $attempts WHERE delivery_id IN (SELECT id FROM $deliveries WHERE status IN ('delivered','failed') AND updated_at < %d)", $before ) );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM $deliveries WHERE status IN ('delivered','failed') AND updated_at < %d", $before ) );
-		$next = $wpdb->get_var( "SELECT MIN(next_attempt_at) FROM $deliveries WHERE status IN ('pending','sending')" );
 		// phpcs:enable
-		if ( null !== $next ) {
-			self::schedule( max( time(), (int) $next ) );
-		}
+		self::rearm();
 		\RecruitingReports\Auth\RateLimiter::purge();
 	}
 }

@@ -17,14 +17,19 @@ function checkReset( response ) {
 	const reset = Number( response.headers.get( 'x-ratelimit-reset' ) );
 	const now = Date.now() / 1000;
 	assert.equal( reset % WINDOW, 0, 'the reset is the end of the fixed hourly window' );
-	assert.ok( reset > now - 5 && reset <= now + WINDOW + 5, `reset ${ reset } vs now ${ now }` );
+	assert.ok( reset > now - 120 && reset <= now + WINDOW + 5, `reset ${ reset } vs now ${ now }` );
 	return reset;
 }
 
 test( 'parallel requests over the limit: exactly the limit succeed, the rest get 429 with Retry-After', async () => {
 	const limit = 7;
 	const key = await makeKey( { name: 'burst', permissions: [ 'recruiting_read_jobs' ], rate_limit: limit } );
-	const responses = await Promise.all( Array.from( { length: 24 }, () => get( `${ NS }/jobs`, { auth: keyHeader( key.key ) } ) ) );
+	const timed = async () => {
+		const sent = Date.now() / 1000;
+		const response = await get( `${ NS }/jobs`, { auth: keyHeader( key.key ) } );
+		return Object.assign( response, { sent, received: Date.now() / 1000 } );
+	};
+	const responses = await Promise.all( Array.from( { length: 24 }, timed ) );
 	const ok = responses.filter( ( r ) => r.status === 200 );
 	const limited = responses.filter( ( r ) => r.status === 429 );
 	assert.equal( ok.length, limit, `statuses: ${ responses.map( ( r ) => r.status ).join( ',' ) }` );
@@ -36,7 +41,8 @@ test( 'parallel requests over the limit: exactly the limit succeed, the rest get
 		assert.equal( response.headers.get( 'x-ratelimit-limit' ), String( limit ) );
 		const retryAfter = Number( response.headers.get( 'retry-after' ) );
 		const reset = checkReset( response );
-		assert.ok( retryAfter >= 1 && Math.abs( Date.now() / 1000 + retryAfter - reset ) <= 5, `Retry-After ${ retryAfter } points at the reset` );
+		// The server answered between sending and receiving: Retry-After counts from then to the reset.
+		assert.ok( retryAfter >= 1 && retryAfter >= reset - response.received - 2 && retryAfter <= reset - response.sent + 2, `Retry-After ${ retryAfter } (sent ${ response.sent }, received ${ response.received }) points at the reset ${ reset }` );
 	}
 	const remaining = ok.map( ( r ) => Number( r.headers.get( 'x-ratelimit-remaining' ) ) );
 	assert.ok( remaining.every( ( n ) => n >= 0 && n < limit ) );

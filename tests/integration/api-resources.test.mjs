@@ -141,6 +141,24 @@ test( 'status changes follow SPEC §6: skipping, 409 with allowed targets, reope
 	expectError( await put( `${ NS }/applications/999999/status`, { status: 'screening' } ), 404, 'resource_not_found' );
 } );
 
+test( 'concurrent status changes never fork or lose history (compare-and-swap in a transaction)', async () => {
+	const job = expectStatus( await post( `${ NS }/jobs`, { title: 'Race job', status: 'publish' } ), 201 );
+	const application = expectStatus( await post( `${ NS }/applications`, { job_id: job.id, candidate: { name: 'Race', email: 'race@example.com' } } ), 201 );
+	const path = `${ NS }/applications/${ application.id }/status`;
+	const targets = [ 'screening', 'interview', 'offer', 'rejected', 'withdrawn', 'interview', 'offer', 'screening' ];
+	const responses = await Promise.all( targets.map( ( status ) => put( path, { status } ) ) );
+	for ( const response of responses ) {
+		assert.ok( [ 200, 409 ].includes( response.status ), `${ response.status } ${ response.text.slice( 0, 200 ) }` );
+	}
+	const final = expectStatus( await get( `${ NS }/applications/${ application.id }` ), 200 );
+	const history = final.history;
+	for ( let i = 1; i < history.length; i++ ) {
+		assert.equal( history[ i ].from, history[ i - 1 ].to, 'each change starts where the previous one ended' );
+	}
+	assert.equal( history.at( -1 ).to, final.status );
+	assert.ok( history.length >= 2 && history.length <= 1 + responses.filter( ( r ) => r.status === 200 ).length );
+} );
+
 test( 'notes: add, list newest first with pagination, delete', async () => {
 	const base = `${ NS }/applications/${ applicationId }/notes`;
 	const first = expectStatus( await post( base, { content: 'Called the candidate.' } ), 201 );
@@ -193,7 +211,7 @@ test( 'settings: GET, partial PUT keeps omitted fields, validation', async () =>
 } );
 
 test( 'every route declares its schema and arguments through OPTIONS', async () => {
-	for ( const path of [ '/jobs', '/jobs/1', '/applications', '/applications/1', '/applications/1/status', '/applications/1/notes', '/notes/1', '/applications/1/rating', '/api-keys', '/api-keys/1', '/settings', '/import' ] ) {
+	for ( const path of [ '/jobs', '/jobs/1', '/applications', '/applications/1', '/applications/1/status', '/applications/1/notes', '/notes/1', '/applications/1/rating', '/webhooks', '/webhooks/1', '/webhooks/1/test', '/webhooks/1/rotate-secret', '/webhooks/1/deliveries', '/webhooks/1/deliveries/1/retry', '/api-keys', '/api-keys/1', '/settings', '/import' ] ) {
 		const response = await request( 'OPTIONS', NS + path, { auth: {} } );
 		const body = expectStatus( response, 200 );
 		assert.ok( body.schema?.properties, `${ path } has a schema` );

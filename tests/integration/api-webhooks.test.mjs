@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { get, post, put, del, expectStatus, expectError, resetSite } from './lib/api.mjs';
+import { php } from './lib/credentials.mjs';
 
 const NS = '/recruiting/v1';
 
@@ -234,6 +235,28 @@ test( 'test event, secret rotation, inactive webhooks and event subscriptions', 
 	expectError( await get( `${ NS }/webhooks/${ appsOnly.id }` ), 404, 'resource_not_found' );
 	expectError( await get( `${ NS }/webhooks/${ appsOnly.id }/deliveries` ), 404, 'resource_not_found' );
 	expectStatus( await put( `${ NS }/webhooks/${ webhook.id }`, { active: true } ), 200 );
+} );
+
+test( 'jobs changed in wp-admin (WordPress post functions) emit the same events; imports emit none', async () => {
+	const before = ( await deliveries() ).length;
+	await php( `
+		$id = wp_insert_post( array( 'post_type' => 'recruiting_job', 'post_title' => 'Admin screen job', 'post_status' => 'publish' ) );
+		wp_update_post( array( 'ID' => $id, 'post_title' => 'Admin screen job (edited)' ) );
+		wp_trash_post( $id );
+		wp_untrash_post( $id );
+		$other = wp_insert_post( array( 'post_type' => 'recruiting_job', 'post_title' => 'Deleted for good', 'post_status' => 'draft' ) );
+		wp_delete_post( $other, true );
+	` );
+	const events = ( await deliveries() ).slice( 0, ( await deliveries() ).length - before ).reverse();
+	assert.deepEqual( events.map( ( d ) => d.event ), [ 'job.created', 'job.updated', 'job.deleted', 'job.created', 'job.created', 'job.deleted' ] );
+	assert.equal( events[ 1 ].payload.data.job.title, 'Admin screen job (edited)' );
+	assert.equal( events[ 2 ].payload.data.job.status, 'publish', 'job.deleted carries the job as it was' );
+	assert.equal( events[ 5 ].payload.data.job.title, 'Deleted for good' );
+
+	const count = ( await deliveries() ).length;
+	expectStatus( await post( `${ NS }/import`, { jobs: [ { external_id: 'wh-import', title: 'Imported', status: 'publish', created_at: '2025-01-03T09:00:00Z' } ] } ), 200 );
+	assert.equal( ( await deliveries() ).length, count, 'imports emit no webhook events' );
+	await runCron();
 } );
 
 test( 'private and loopback targets are refused outside local environments, at save and at delivery', async () => {
