@@ -43,6 +43,16 @@ final class Plugin {
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
 		Domain\JobChangeListener::register();
 		Reports\ReportCache::register();
+		self::boot_ui();
+	}
+
+	/** Admin screens, dashboard widget and blocks (the TypeScript UI in src/, built into build/). */
+	private static function boot_ui(): void {
+		Blocks\ReportBlock::register();
+		if ( is_admin() ) {
+			Admin\Menu::register();
+			Admin\DashboardWidget::register();
+		}
 	}
 
 	public static function register_rest_routes(): void {

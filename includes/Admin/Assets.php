@@ -1,0 +1,94 @@
+<?php
+/**
+ * Registers the built scripts (build/<entry>.js with build/<entry>.asset.php) and prints the
+ * configuration they read (window.recruitingReports). Translations load through
+ * wp_set_script_translations with the plugin's text domain.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Admin;
+
+use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\Settings;
+use RecruitingReports\Plugin;
+
+defined( 'ABSPATH' ) || exit;
+
+final class Assets {
+
+	public const HANDLE_PREFIX = 'recruiting-reports-';
+
+	/**
+	 * Enqueues one admin entry (dashboard, reports, settings) with its stylesheet, config and translations.
+	 *
+	 * @return bool False when the build is missing (run npm run build).
+	 */
+	public static function enqueue( string $entry ): bool {
+		$handle = self::HANDLE_PREFIX . $entry;
+		$asset  = self::asset( $entry );
+		if ( null === $asset ) {
+			return false;
+		}
+		wp_enqueue_script( $handle, self::url( $entry . '.js' ), $asset['dependencies'], $asset['version'], true );
+		wp_set_script_translations( $handle, Plugin::TEXT_DOMAIN, RECRUITING_REPORTS_DIR . '/languages' );
+		self::add_config( $handle );
+		if ( file_exists( RECRUITING_REPORTS_DIR . '/build/' . $entry . '.css' ) ) {
+			wp_enqueue_style( $handle, self::url( $entry . '.css' ), array( 'wp-components' ), $asset['version'] );
+			wp_style_add_data( $handle, 'rtl', 'replace' );
+		}
+		return true;
+	}
+
+	/** Prints window.recruitingReports before a script (once per page). */
+	public static function add_config( string $handle ): void {
+		static $printed = false;
+		if ( $printed ) {
+			return;
+		}
+		$printed = true;
+		wp_add_inline_script( $handle, 'window.recruitingReports = ' . wp_json_encode( self::config() ) . ';', 'before' );
+	}
+
+	/** The configuration of src/config.ts. */
+	public static function config(): array {
+		$period = Settings::get( 'default_period' );
+		return array(
+			'today'         => wp_date( 'Y-m-d' ),
+			'defaultPeriod' => in_array( $period, Settings::PERIODS, true ) ? $period : 'last_12_months',
+			'reportsUrl'    => admin_url( 'admin.php?page=' . Menu::REPORTS_SLUG ),
+			'settingsUrl'   => admin_url( 'admin.php?page=' . Menu::SETTINGS_SLUG ),
+			'jobsUrl'       => admin_url( 'edit.php?post_type=recruiting_job' ),
+			'can'           => array(
+				'readJobs'         => current_user_can( Capabilities::READ_JOBS ),
+				'readApplications' => current_user_can( Capabilities::READ_APPLICATIONS ),
+				'manageSettings'   => current_user_can( Capabilities::MANAGE_SETTINGS ),
+			),
+			'permissions'   => array_values( array_filter( Capabilities::ALL, 'current_user_can' ) ),
+			'utcOffset'     => wp_date( 'P' ),
+			'locale'        => str_replace( '_', '-', determine_locale() ),
+		);
+	}
+
+	/** @return array{dependencies:string[],version:string}|null */
+	public static function asset( string $entry ): ?array {
+		$file = RECRUITING_REPORTS_DIR . '/build/' . $entry . '.asset.php';
+		if ( ! file_exists( $file ) ) {
+			return null;
+		}
+		$asset = require $file;
+		return array(
+			'dependencies' => isset( $asset['dependencies'] ) && is_array( $asset['dependencies'] ) ? $asset['dependencies'] : array(),
+			'version'      => isset( $asset['version'] ) ? (string) $asset['version'] : RECRUITING_REPORTS_VERSION,
+		);
+	}
+
+	public static function url( string $file ): string {
+		return plugins_url( 'build/' . $file, RECRUITING_REPORTS_FILE );
+	}
+
+	/** Shown in place of a screen when build/ is missing. */
+	public static function missing_build_notice(): string {
+		return '<div class="notice notice-error inline"><p>' . esc_html__( 'The plugin\'s scripts are not built. Run "npm run build" in the plugin folder.', 'recruiting-reports' ) . '</p></div>';
+	}
+}

@@ -1,0 +1,61 @@
+<?php
+/**
+ * The "Recruiting" dashboard widget, for users with Read Applications. The title names the
+ * default period; the script renames it when the user picks another one.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Admin;
+
+use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\Settings;
+
+defined( 'ABSPATH' ) || exit;
+
+final class DashboardWidget {
+
+	public const ID = 'recruiting_reports_dashboard';
+
+	public static function register(): void {
+		add_action( 'wp_dashboard_setup', array( self::class, 'add' ) );
+		add_action( 'admin_enqueue_scripts', array( self::class, 'enqueue' ) );
+	}
+
+	public static function add(): void {
+		if ( ! current_user_can( Capabilities::READ_APPLICATIONS ) ) {
+			return;
+		}
+		// High priority: at the top of the first column, where the figures are seen first.
+		wp_add_dashboard_widget( self::ID, self::title(), array( self::class, 'render' ), null, null, 'normal', 'high' );
+	}
+
+	public static function enqueue( string $hook_suffix ): void {
+		if ( 'index.php' !== $hook_suffix || ! current_user_can( Capabilities::READ_APPLICATIONS ) ) {
+			return;
+		}
+		wp_enqueue_style( 'wp-components' );
+		Assets::enqueue( 'dashboard' );
+	}
+
+	public static function title(): string {
+		$labels = array(
+			'last_30_days'   => __( 'Last 30 days', 'recruiting-reports' ),
+			'last_90_days'   => __( 'Last 90 days', 'recruiting-reports' ),
+			'last_12_months' => __( 'Last 12 months', 'recruiting-reports' ),
+			'year_to_date'   => __( 'Year to date', 'recruiting-reports' ),
+		);
+		$period = (string) Settings::get( 'default_period' );
+		/* translators: %s: report period, e.g. "Last 90 days". */
+		return sprintf( __( 'Recruiting: %s', 'recruiting-reports' ), $labels[ $period ] ?? $labels['last_12_months'] );
+	}
+
+	public static function render(): void {
+		if ( null === Assets::asset( 'dashboard' ) ) {
+			echo Assets::missing_build_notice(); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside.
+			return;
+		}
+		echo '<div id="recruiting-reports-dashboard-root" class="rr-widget-root"></div>';
+		echo '<noscript><p>' . esc_html__( 'The recruiting figures need JavaScript.', 'recruiting-reports' ) . '</p></noscript>';
+	}
+}

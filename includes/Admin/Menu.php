@@ -1,0 +1,95 @@
+<?php
+/**
+ * The "Recruiting" admin menu: Reports (the top-level page), Jobs (the post type's list, added
+ * by WordPress because the post type's show_in_menu names this menu) and Settings.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Admin;
+
+use RecruitingReports\Data\Capabilities;
+
+defined( 'ABSPATH' ) || exit;
+
+final class Menu {
+
+	public const REPORTS_SLUG  = 'recruiting-reports';
+	public const SETTINGS_SLUG = 'recruiting-reports-settings';
+
+	/** @var array<string,string> Hook suffix of each of our pages => its script entry. */
+	private static array $hooks = array();
+
+	public static function register(): void {
+		// Before the post type submenus (priority 10), so Jobs lands under our menu; Settings after them.
+		add_action( 'admin_menu', array( self::class, 'add_reports' ), 9 );
+		add_action( 'admin_menu', array( self::class, 'add_settings' ), 11 );
+		add_action( 'admin_enqueue_scripts', array( self::class, 'enqueue' ) );
+	}
+
+	public static function add_reports(): void {
+		$hook = add_menu_page(
+			__( 'Recruiting Reports', 'recruiting-reports' ),
+			__( 'Recruiting', 'recruiting-reports' ),
+			Capabilities::READ_APPLICATIONS,
+			self::REPORTS_SLUG,
+			array( self::class, 'render_reports' ),
+			'dashicons-groups',
+			26
+		);
+		self::$hooks[ (string) $hook ] = 'reports';
+		// The first submenu item repeats the top-level page under the name "Reports".
+		$hook = add_submenu_page(
+			self::REPORTS_SLUG,
+			__( 'Recruiting Reports', 'recruiting-reports' ),
+			__( 'Reports', 'recruiting-reports' ),
+			Capabilities::READ_APPLICATIONS,
+			self::REPORTS_SLUG,
+			array( self::class, 'render_reports' )
+		);
+		if ( $hook ) {
+			self::$hooks[ (string) $hook ] = 'reports';
+		}
+	}
+
+	public static function add_settings(): void {
+		$hook = add_submenu_page(
+			self::REPORTS_SLUG,
+			__( 'Recruiting Settings', 'recruiting-reports' ),
+			__( 'Settings', 'recruiting-reports' ),
+			Capabilities::MANAGE_SETTINGS,
+			self::SETTINGS_SLUG,
+			array( self::class, 'render_settings' )
+		);
+		if ( $hook ) {
+			self::$hooks[ (string) $hook ] = 'settings';
+		}
+	}
+
+	public static function enqueue( string $hook_suffix ): void {
+		if ( ! isset( self::$hooks[ $hook_suffix ] ) ) {
+			return;
+		}
+		wp_enqueue_style( 'wp-components' );
+		Assets::enqueue( self::$hooks[ $hook_suffix ] );
+	}
+
+	public static function render_reports(): void {
+		self::render_page( __( 'Recruiting Reports', 'recruiting-reports' ), 'reports', 'reports' );
+	}
+
+	public static function render_settings(): void {
+		self::render_page( __( 'Recruiting Settings', 'recruiting-reports' ), 'settings', 'settings' );
+	}
+
+	private static function render_page( string $title, string $entry, string $root ): void {
+		echo '<div class="wrap rr-wrap">';
+		echo '<h1>' . esc_html( $title ) . '</h1>';
+		if ( null === Assets::asset( $entry ) ) {
+			echo Assets::missing_build_notice(); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside.
+		}
+		printf( '<div id="recruiting-reports-%s-root"></div>', esc_attr( $root ) );
+		echo '<noscript><div class="notice notice-warning inline"><p>' . esc_html__( 'This page needs JavaScript.', 'recruiting-reports' ) . '</p></div></noscript>';
+		echo '</div>';
+	}
+}

@@ -1,0 +1,23 @@
+/**
+ * Jest config for `wp-scripts test-unit-js`: the WordPress defaults plus jest-dom matchers.
+ * Unit tests live beside the code in src/ (*.test.ts, *.test.tsx); tests/ holds the
+ * integration and end-to-end suites, which run against a real WordPress instead.
+ */
+const defaults = require( '@wordpress/scripts/config/jest-unit.config.js' );
+
+module.exports = {
+	...defaults,
+	roots: [ '<rootDir>/src' ],
+	// Some dependencies of @wordpress/components (uuid, @wordpress/theme, …) ship only ES modules
+	// (.mjs): let Babel compile those to CommonJS like our own code.
+	transform: {
+		'\\.m?[jt]sx?$': require.resolve(
+			'@wordpress/scripts/config/babel-transform'
+		),
+	},
+	transformIgnorePatterns: [ '/node_modules/(?!(uuid|@wordpress)/)' ],
+	setupFilesAfterEnv: [
+		...( defaults.setupFilesAfterEnv || [] ),
+		'<rootDir>/src/test-setup.ts',
+	],
+};

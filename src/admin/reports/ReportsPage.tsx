@@ -1,0 +1,308 @@
+/**
+ * Recruiting › Reports: both reports for a period and an optional job, every chart with the
+ * numbers behind it. The filters live in the URL, so a report can be bookmarked or shared.
+ */
+import { useEffect, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import type { ReactNode } from 'react';
+
+import type { Client } from '../../api/client';
+import type {
+	OverviewReport,
+	ReportQuery,
+	TimeToHireReport,
+} from '../../api/types';
+import { ChartFigure } from '../../components/charts/ChartFigure';
+import { Figures } from '../../components/Figures';
+import { formatPeriod } from '../../components/format';
+import { JobPicker } from '../../components/JobPicker';
+import { PeriodPicker } from '../../components/PeriodPicker';
+import {
+	Busy,
+	EmptyState,
+	ErrorState,
+	Skeleton,
+} from '../../components/states';
+import { useAsync, type AsyncState } from '../../components/useAsync';
+import { getConfig } from '../../config';
+import {
+	customRangeProblem,
+	isIsoDate,
+	isPreset,
+	selectionQuery,
+	type PeriodSelection,
+} from '../../reports/periods';
+import {
+	byJobSpec,
+	byStageSpec,
+	byStatusSpec,
+	conversionSpec,
+	hiresInPeriod,
+	overviewFigures,
+	timeToHireFigures,
+	trendSpec,
+} from '../../reports/specs';
+
+export interface Filters extends PeriodSelection {
+	jobId: number;
+}
+
+/**
+ * Filters from the page URL (period, date_from, date_to, job_id), or the defaults.
+ * @param search
+ * @param fallback
+ */
+export function filtersFromUrl( search: string, fallback: Filters ): Filters {
+	const params = new URLSearchParams( search );
+	const period = params.get( 'period' );
+	const jobId = Number( params.get( 'job_id' ) );
+	const filters: Filters = { ...fallback };
+	if ( period === 'custom' ) {
+		filters.period = 'custom';
+		const from = params.get( 'date_from' ) ?? '';
+		const to = params.get( 'date_to' ) ?? '';
+		filters.dateFrom = isIsoDate( from ) ? from : '';
+		filters.dateTo = isIsoDate( to ) ? to : '';
+	} else if ( isPreset( period ) ) {
+		filters.period = period;
+	}
+	if ( Number.isInteger( jobId ) && jobId > 0 ) {
+		filters.jobId = jobId;
+	}
+	return filters;
+}
+
+export function filtersToUrl( href: string, filters: Filters ): string {
+	const url = new URL( href );
+	for ( const key of [ 'period', 'date_from', 'date_to', 'job_id' ] ) {
+		url.searchParams.delete( key );
+	}
+	url.searchParams.set( 'period', filters.period );
+	if ( filters.period === 'custom' ) {
+		if ( filters.dateFrom ) {
+			url.searchParams.set( 'date_from', filters.dateFrom );
+		}
+		if ( filters.dateTo ) {
+			url.searchParams.set( 'date_to', filters.dateTo );
+		}
+	}
+	if ( filters.jobId ) {
+		url.searchParams.set( 'job_id', String( filters.jobId ) );
+	}
+	return url.toString();
+}
+
+interface SectionProps< T > {
+	id: string;
+	title: string;
+	state: AsyncState< T >;
+	figuresCount: number;
+	chartCount: number;
+	render: ( data: T ) => ReactNode;
+	period?: ( data: T ) => { from: string; to: string };
+}
+
+function ReportSection< T >( {
+	id,
+	title,
+	state,
+	figuresCount,
+	chartCount,
+	render,
+	period,
+}: SectionProps< T > ) {
+	let body: ReactNode;
+	if ( state.error ) {
+		body = <ErrorState error={ state.error } onRetry={ state.retry } />;
+	} else if ( state.loading || state.data === undefined ) {
+		body = (
+			<Skeleton
+				figures={ figuresCount }
+				charts={ chartCount }
+				chartHeight={ 260 }
+			/>
+		);
+	} else {
+		body = <Busy busy={ state.busy }>{ render( state.data ) }</Busy>;
+	}
+	return (
+		<section
+			className="rr-report-section"
+			aria-labelledby={ `${ id }-title` }
+			data-report={ id }
+		>
+			<h2 id={ `${ id }-title` }>{ title }</h2>
+			{ state.data && period && ! state.error && (
+				<p className="rr-report-section__period">
+					{ formatPeriod( period( state.data ) ) }
+				</p>
+			) }
+			{ body }
+		</section>
+	);
+}
+
+export function OverviewBody( { report }: { report: OverviewReport } ) {
+	if ( report.applications.total === 0 && report.jobs.total === 0 ) {
+		return (
+			<EmptyState
+				title={ __( 'No recruiting data yet', 'recruiting-reports' ) }
+			>
+				<p>
+					{ __(
+						'Add jobs and receive applications, and this report fills in.',
+						'recruiting-reports'
+					) }
+				</p>
+			</EmptyState>
+		);
+	}
+	return (
+		<>
+			<Figures
+				label={ __( 'Overview figures', 'recruiting-reports' ) }
+				figures={ overviewFigures( report ) }
+			/>
+			<div className="rr-grid">
+				<ChartFigure
+					spec={ byStatusSpec( report ) }
+					tableOpen
+					height={ 260 }
+					emptyMessage={ __(
+						'No applications yet.',
+						'recruiting-reports'
+					) }
+				/>
+				<ChartFigure
+					spec={ conversionSpec( report ) }
+					tableOpen
+					height={ 260 }
+					emptyMessage={ __(
+						'No applications in this period.',
+						'recruiting-reports'
+					) }
+				/>
+			</div>
+		</>
+	);
+}
+
+export function TimeToHireBody( { report }: { report: TimeToHireReport } ) {
+	const none = hiresInPeriod( report ) === 0;
+	const noHires = __( 'No hires in this period.', 'recruiting-reports' );
+	return (
+		<>
+			<Figures
+				label={ __( 'Time to hire figures', 'recruiting-reports' ) }
+				figures={ timeToHireFigures( report ) }
+			/>
+			<div className="rr-grid">
+				<ChartFigure
+					spec={ byStageSpec( report ) }
+					tableOpen
+					height={ 260 }
+					emptyMessage={ noHires }
+				/>
+				<ChartFigure
+					spec={ byJobSpec( report ) }
+					tableOpen
+					height={ Math.max( 160, 40 + 28 * report.by_job.length ) }
+					emptyMessage={ noHires }
+				/>
+			</div>
+			<ChartFigure
+				spec={ trendSpec( report ) }
+				tableOpen
+				height={ 260 }
+				emptyMessage={ none ? noHires : undefined }
+			/>
+		</>
+	);
+}
+
+export function ReportsPage( { client }: { client: Client } ) {
+	const config = getConfig();
+	const [ filters, setFilters ] = useState< Filters >( () =>
+		filtersFromUrl( window.location.search, {
+			period: config.defaultPeriod,
+			jobId: 0,
+		} )
+	);
+
+	// A half-typed custom range keeps the last valid query instead of sending a 400.
+	const problem =
+		filters.period === 'custom'
+			? customRangeProblem( filters.dateFrom, filters.dateTo )
+			: null;
+	const [ query, setQuery ] = useState< ReportQuery >( () => ( {
+		...selectionQuery( filters, config.today ),
+		job_id: filters.jobId || undefined,
+	} ) );
+	useEffect( () => {
+		if ( problem ) {
+			return;
+		}
+		setQuery( {
+			...selectionQuery( filters, config.today ),
+			job_id: filters.jobId || undefined,
+		} );
+		window.history.replaceState(
+			null,
+			'',
+			filtersToUrl( window.location.href, filters )
+		);
+	}, [ filters, problem, config.today ] );
+
+	const key = JSON.stringify( query );
+	const overview = useAsync(
+		( signal ) => client.reports.overview( query, { signal } ),
+		key
+	);
+	const timeToHire = useAsync(
+		( signal ) => client.reports.timeToHire( query, { signal } ),
+		key
+	);
+
+	return (
+		<div className="rr-page">
+			<div
+				className="rr-filters"
+				role="group"
+				aria-label={ __( 'Report filters', 'recruiting-reports' ) }
+			>
+				<PeriodPicker
+					value={ filters }
+					onChange={ ( next ) =>
+						setFilters( { ...filters, ...next } )
+					}
+					allowCustom
+				/>
+				<JobPicker
+					client={ client }
+					value={ filters.jobId }
+					onChange={ ( jobId ) =>
+						setFilters( { ...filters, jobId } )
+					}
+				/>
+			</div>
+			<ReportSection
+				id="rr-overview"
+				title={ __( 'Overview', 'recruiting-reports' ) }
+				state={ overview }
+				figuresCount={ 5 }
+				chartCount={ 2 }
+				period={ ( data ) => data.period }
+				render={ ( data ) => <OverviewBody report={ data } /> }
+			/>
+			<ReportSection
+				id="rr-time-to-hire"
+				title={ __( 'Time to hire', 'recruiting-reports' ) }
+				state={ timeToHire }
+				figuresCount={ 5 }
+				chartCount={ 3 }
+				period={ ( data ) => data.period }
+				render={ ( data ) => <TimeToHireBody report={ data } /> }
+			/>
+		</div>
+	);
+}

@@ -1,0 +1,55 @@
+/**
+ * Recruiting › Settings: API keys, webhooks and general settings as tabs (the tab is kept in
+ * the URL hash, so #webhooks opens that tab).
+ */
+import { TabPanel } from '@wordpress/components';
+import { __ } from '@wordpress/i18n';
+
+import type { Client } from '../../api/client';
+import { ApiKeys } from './ApiKeys';
+import { GeneralSettings } from './GeneralSettings';
+import { Webhooks } from './Webhooks';
+
+const TABS = [ 'api', 'webhooks', 'general' ] as const;
+
+export function SettingsPage( { client }: { client: Client } ) {
+	const hash = window.location.hash.replace( '#', '' );
+	const initial = ( TABS as readonly string[] ).includes( hash )
+		? hash
+		: 'api';
+	return (
+		<div className="rr-settings">
+			<TabPanel
+				className="rr-tabs"
+				initialTabName={ initial }
+				onSelect={ ( name: string ) =>
+					window.history.replaceState( null, '', `#${ name }` )
+				}
+				tabs={ [
+					{
+						name: 'api',
+						title: __( 'API keys', 'recruiting-reports' ),
+					},
+					{
+						name: 'webhooks',
+						title: __( 'Webhooks', 'recruiting-reports' ),
+					},
+					{
+						name: 'general',
+						title: __( 'General', 'recruiting-reports' ),
+					},
+				] }
+			>
+				{ ( tab: { name: string } ) => {
+					if ( tab.name === 'webhooks' ) {
+						return <Webhooks client={ client } />;
+					}
+					if ( tab.name === 'general' ) {
+						return <GeneralSettings client={ client } />;
+					}
+					return <ApiKeys client={ client } />;
+				} }
+			</TabPanel>
+		</div>
+	);
+}

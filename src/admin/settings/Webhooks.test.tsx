@@ -1,0 +1,236 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import type { Delivery, Webhook } from '../../api/types';
+import { restError, scriptedTransport } from '../../test-utils';
+import { GeneralSettings } from './GeneralSettings';
+import { Webhooks } from './Webhooks';
+
+const HOOK: Webhook = {
+	id: 4,
+	url: 'https://hooks.example.com/recruiting',
+	events: [ 'application.created', 'application.status_changed' ],
+	active: true,
+	created_by: { id: 1, name: 'Ada Admin' },
+	created_at: '2025-05-01T10:00:00+00:00',
+	updated_at: '2025-05-01T10:00:00+00:00',
+};
+
+const DELIVERY: Delivery = {
+	id: 11,
+	webhook_id: 4,
+	delivery_id: 'b7c8',
+	event: 'webhook.test',
+	status: 'failed',
+	attempts: 8,
+	max_attempts: 8,
+	next_attempt_at: null,
+	last_response_code: 503,
+	last_error: 'Service Unavailable',
+	created_at: '2025-05-01T10:00:00+00:00',
+	updated_at: '2025-05-01T12:00:00+00:00',
+	payload: null,
+	attempt_log: [],
+};
+
+beforeEach( () => {
+	window.recruitingReports = { today: '2025-05-20', locale: 'en-US' };
+} );
+
+describe( 'Webhooks', () => {
+	it( 'adds a webhook with chosen events and shows the secret once', async () => {
+		let hooks: Webhook[] = [];
+		const { client, calls } = scriptedTransport( {
+			'GET /webhooks': () => hooks,
+			'POST /webhooks': () => {
+				hooks = [ HOOK ];
+				return { ...HOOK, secret: 'whsec_abc123' };
+			},
+		} );
+		render( <Webhooks client={ client } /> );
+		expect(
+			await screen.findByText( 'No webhooks yet' )
+		).toBeInTheDocument();
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Add webhook' } )
+		);
+		const dialog = screen.getByRole( 'dialog', { name: 'Add webhook' } );
+		await userEvent.type(
+			within( dialog ).getByLabelText( 'Payload URL' ),
+			HOOK.url
+		);
+		for ( const name of [ 'job.created', 'job.updated', 'job.deleted' ] ) {
+			await userEvent.click(
+				within( dialog ).getByRole( 'checkbox', { name } )
+			);
+		}
+		await userEvent.click(
+			within( dialog ).getByRole( 'button', { name: 'Add webhook' } )
+		);
+		expect( calls.find( ( c ) => c.method === 'POST' )?.body ).toEqual( {
+			url: HOOK.url,
+			events: [ 'application.created', 'application.status_changed' ],
+		} );
+		const secret = await screen.findByRole( 'dialog', {
+			name: 'Webhook added: its signing secret',
+		} );
+		expect(
+			within( secret ).getByDisplayValue( 'whsec_abc123' )
+		).toBeInTheDocument();
+		await userEvent.click(
+			within( secret ).getByRole( 'button', { name: 'I have copied it' } )
+		);
+		expect( await screen.findByText( HOOK.url ) ).toBeInTheDocument();
+		expect( document.body.textContent ).not.toContain( 'whsec_abc123' );
+	} );
+
+	it( 'refuses a webhook without events', async () => {
+		const { client } = scriptedTransport( { 'GET /webhooks': () => [] } );
+		render( <Webhooks client={ client } /> );
+		await userEvent.click(
+			await screen.findByRole( 'button', { name: 'Add webhook' } )
+		);
+		const dialog = screen.getByRole( 'dialog', { name: 'Add webhook' } );
+		await userEvent.type(
+			within( dialog ).getByLabelText( 'Payload URL' ),
+			HOOK.url
+		);
+		for ( const checkbox of within( dialog ).getAllByRole( 'checkbox' ) ) {
+			await userEvent.click( checkbox );
+		}
+		expect( within( dialog ).getByRole( 'alert' ) ).toHaveTextContent(
+			'Tick at least one event.'
+		);
+		expect(
+			within( dialog ).getByRole( 'button', { name: 'Add webhook' } )
+		).toBeDisabled();
+	} );
+
+	it( 'shows the server’s reason for refusing a URL', async () => {
+		const { client } = scriptedTransport( {
+			'GET /webhooks': () => [],
+			'POST /webhooks': () => {
+				throw restError(
+					400,
+					'rest_invalid_param',
+					'The URL resolves to a private address.'
+				);
+			},
+		} );
+		render( <Webhooks client={ client } /> );
+		await userEvent.click(
+			await screen.findByRole( 'button', { name: 'Add webhook' } )
+		);
+		const dialog = screen.getByRole( 'dialog', { name: 'Add webhook' } );
+		await userEvent.type(
+			within( dialog ).getByLabelText( 'Payload URL' ),
+			'http://10.0.0.1/'
+		);
+		await userEvent.click(
+			within( dialog ).getByRole( 'button', { name: 'Add webhook' } )
+		);
+		expect(
+			await within( dialog ).findByText(
+				'The URL resolves to a private address.'
+			)
+		).toBeInTheDocument();
+	} );
+
+	it( 'sends a test event and shows the delivery log with a retry', async () => {
+		const { client, calls } = scriptedTransport( {
+			'GET /webhooks': () => [ HOOK ],
+			'POST /webhooks/4/test': () => ( {
+				...DELIVERY,
+				status: 'pending',
+				attempts: 0,
+			} ),
+			'GET /webhooks/4/deliveries': () => [ DELIVERY ],
+			'POST /webhooks/4/deliveries/11/retry': () => ( {
+				...DELIVERY,
+				status: 'pending',
+			} ),
+		} );
+		render( <Webhooks client={ client } /> );
+		await userEvent.click(
+			await screen.findByRole( 'button', { name: 'Send test' } )
+		);
+		expect(
+			( await screen.findAllByText( /Test event queued/ ) ).length
+		).toBeGreaterThan( 0 );
+		const log = await screen.findByRole( 'table', {
+			name: `Deliveries to ${ HOOK.url }`,
+		} );
+		const row = within( log ).getByRole( 'row', { name: /webhook\.test/ } );
+		expect( row ).toHaveTextContent( 'Failed' );
+		expect( row ).toHaveTextContent( '8 of 8' );
+		expect( row ).toHaveTextContent( '503 Service Unavailable' );
+		await userEvent.click(
+			within( row ).getByRole( 'button', { name: 'Send again' } )
+		);
+		expect(
+			calls.some( ( c ) => c.path === '/webhooks/4/deliveries/11/retry' )
+		).toBe( true );
+	} );
+} );
+
+describe( 'GeneralSettings', () => {
+	it( 'saves the rate limit, default period and uninstall choice', async () => {
+		const { client, calls } = scriptedTransport( {
+			'GET /settings': () => ( {
+				rate_limit_per_hour: 1000,
+				default_period: 'last_12_months',
+				delete_data_on_uninstall: false,
+			} ),
+			'PUT /settings': ( request ) => request.body,
+		} );
+		render( <GeneralSettings client={ client } /> );
+		const rate = await screen.findByLabelText(
+			'Requests per API key per hour'
+		);
+		await userEvent.clear( rate );
+		await userEvent.type( rate, '250' );
+		await userEvent.selectOptions(
+			screen.getByLabelText( 'Reports open with' ),
+			'last_90_days'
+		);
+		await userEvent.click(
+			screen.getByRole( 'checkbox', {
+				name: /Delete all recruiting data/,
+			} )
+		);
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Save settings' } )
+		);
+		expect( calls.find( ( c ) => c.method === 'PUT' )?.body ).toEqual( {
+			rate_limit_per_hour: 250,
+			default_period: 'last_90_days',
+			delete_data_on_uninstall: true,
+		} );
+		expect(
+			( await screen.findAllByText( 'Settings saved.' ) ).length
+		).toBeGreaterThan( 0 );
+	} );
+
+	it( 'does not send an invalid rate limit', async () => {
+		const { client, calls } = scriptedTransport( {
+			'GET /settings': () => ( {
+				rate_limit_per_hour: 1000,
+				default_period: 'last_12_months',
+				delete_data_on_uninstall: false,
+			} ),
+		} );
+		render( <GeneralSettings client={ client } /> );
+		const rate = await screen.findByLabelText(
+			'Requests per API key per hour'
+		);
+		await userEvent.clear( rate );
+		await userEvent.type( rate, '0' );
+		expect(
+			screen.getByText( 'Enter a whole number from 1 to 1,000,000.' )
+		).toBeInTheDocument();
+		expect(
+			screen.getByRole( 'button', { name: 'Save settings' } )
+		).toBeDisabled();
+		expect( calls.filter( ( c ) => c.method === 'PUT' ) ).toHaveLength( 0 );
+	} );
+} );

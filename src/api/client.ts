@@ -1,0 +1,413 @@
+/**
+ * Typed functions for every recruiting/v1 route, over any Transport.
+ *
+ *     const client = createClient( transport );
+ *     const overview = await client.reports.overview( { date_from: '2025-01-01' } );
+ *
+ * Every function resolves with the response body (lists with their pagination headers) or
+ * rejects with an ApiError carrying the server's code, status and message.
+ */
+import type { Transport, TransportRequest } from './transport';
+import type {
+	ApiKey,
+	ApiKeyInput,
+	ApiKeyListQuery,
+	ApiKeyUpdate,
+	Application,
+	ApplicationInput,
+	ApplicationListQuery,
+	ApplicationWithHistory,
+	CreatedApiKey,
+	Delivery,
+	DeliveryListQuery,
+	ImportBatch,
+	ImportSummary,
+	Job,
+	JobDeleted,
+	JobInput,
+	JobListQuery,
+	Note,
+	OverviewReport,
+	PageQuery,
+	PluginSettings,
+	RatingSummary,
+	StatusChangeInput,
+	Webhook,
+	WebhookInput,
+	WebhookWithSecret,
+	Page,
+	ReportByName,
+	ReportName,
+	ReportQuery,
+	TimeToHireReport,
+} from './types';
+
+export interface CallOptions {
+	signal?: AbortSignal;
+}
+
+export interface ReportResult< T > {
+	data: T;
+	/** `X-Recruiting-Cache`: whether the server answered from its report cache. */
+	cache: 'hit' | 'miss' | null;
+}
+
+function headerNumber( headers: Headers, name: string, fallback: number ) {
+	const value = Number( headers.get( name ) );
+	return Number.isFinite( value ) && headers.get( name ) !== null
+		? value
+		: fallback;
+}
+
+function reportQuery( query: ReportQuery = {} ): TransportRequest[ 'query' ] {
+	return {
+		date_from: query.date_from,
+		date_to: query.date_to,
+		job_id: query.job_id ? query.job_id : undefined,
+	};
+}
+
+export function createClient( transport: Transport ) {
+	const call = async < T >( request: TransportRequest ): Promise< T > =>
+		( await transport< T >( request ) ).data;
+
+	const list = async < T >(
+		request: TransportRequest
+	): Promise< Page< T > > => {
+		const response = await transport< T[] >( request );
+		const items = Array.isArray( response.data ) ? response.data : [];
+		return {
+			items,
+			total: headerNumber( response.headers, 'X-WP-Total', items.length ),
+			totalPages: headerNumber( response.headers, 'X-WP-TotalPages', 1 ),
+		};
+	};
+
+	async function report< N extends ReportName >(
+		name: N,
+		query: ReportQuery = {},
+		options: CallOptions = {}
+	): Promise< ReportResult< ReportByName[ N ] > > {
+		const response = await transport< ReportByName[ N ] >( {
+			method: 'GET',
+			path: `/reports/${ name }`,
+			query: reportQuery( query ),
+			signal: options.signal,
+		} );
+		const cache = response.headers.get( 'X-Recruiting-Cache' );
+		return {
+			data: response.data,
+			cache: cache === 'hit' || cache === 'miss' ? cache : null,
+		};
+	}
+
+	return {
+		transport,
+		call,
+		list,
+		jobs: {
+			list: ( query: JobListQuery = {}, options: CallOptions = {} ) =>
+				list< Job >( {
+					method: 'GET',
+					path: '/jobs',
+					query: { ...query },
+					signal: options.signal,
+				} ),
+			get: ( id: number, options: CallOptions = {} ) =>
+				call< Job >( {
+					method: 'GET',
+					path: `/jobs/${ id }`,
+					signal: options.signal,
+				} ),
+			create: (
+				input: JobInput & { title: string },
+				options: CallOptions = {}
+			) =>
+				call< Job >( {
+					method: 'POST',
+					path: '/jobs',
+					body: input,
+					signal: options.signal,
+				} ),
+			update: (
+				id: number,
+				input: JobInput,
+				options: CallOptions = {}
+			) =>
+				call< Job >( {
+					method: 'PUT',
+					path: `/jobs/${ id }`,
+					body: input,
+					signal: options.signal,
+				} ),
+			delete: ( id: number, options: CallOptions = {} ) =>
+				call< JobDeleted >( {
+					method: 'DELETE',
+					path: `/jobs/${ id }`,
+					signal: options.signal,
+				} ),
+		},
+		applications: {
+			list: (
+				query: ApplicationListQuery = {},
+				options: CallOptions = {}
+			) =>
+				list< Application >( {
+					method: 'GET',
+					path: '/applications',
+					query: { ...query },
+					signal: options.signal,
+				} ),
+			get: ( id: number, options: CallOptions = {} ) =>
+				call< ApplicationWithHistory >( {
+					method: 'GET',
+					path: `/applications/${ id }`,
+					signal: options.signal,
+				} ),
+			create: ( input: ApplicationInput, options: CallOptions = {} ) =>
+				call< ApplicationWithHistory >( {
+					method: 'POST',
+					path: '/applications',
+					body: input,
+					signal: options.signal,
+				} ),
+			setStatus: (
+				id: number,
+				input: StatusChangeInput,
+				options: CallOptions = {}
+			) =>
+				call< ApplicationWithHistory >( {
+					method: 'PUT',
+					path: `/applications/${ id }/status`,
+					body: input,
+					signal: options.signal,
+				} ),
+			notes: (
+				id: number,
+				query: PageQuery = {},
+				options: CallOptions = {}
+			) =>
+				list< Note >( {
+					method: 'GET',
+					path: `/applications/${ id }/notes`,
+					query: { ...query },
+					signal: options.signal,
+				} ),
+			addNote: (
+				id: number,
+				content: string,
+				options: CallOptions = {}
+			) =>
+				call< Note >( {
+					method: 'POST',
+					path: `/applications/${ id }/notes`,
+					body: { content },
+					signal: options.signal,
+				} ),
+			rating: ( id: number, options: CallOptions = {} ) =>
+				call< RatingSummary >( {
+					method: 'GET',
+					path: `/applications/${ id }/rating`,
+					signal: options.signal,
+				} ),
+			rate: ( id: number, score: number, options: CallOptions = {} ) =>
+				call< RatingSummary >( {
+					method: 'PUT',
+					path: `/applications/${ id }/rating`,
+					body: { score },
+					signal: options.signal,
+				} ),
+			unrate: ( id: number, options: CallOptions = {} ) =>
+				call< RatingSummary >( {
+					method: 'DELETE',
+					path: `/applications/${ id }/rating`,
+					signal: options.signal,
+				} ),
+		},
+		notes: {
+			get: ( id: number, options: CallOptions = {} ) =>
+				call< Note >( {
+					method: 'GET',
+					path: `/notes/${ id }`,
+					signal: options.signal,
+				} ),
+			delete: ( id: number, options: CallOptions = {} ) =>
+				call< { deleted: true; previous: Note } >( {
+					method: 'DELETE',
+					path: `/notes/${ id }`,
+					signal: options.signal,
+				} ),
+		},
+		apiKeys: {
+			list: ( query: ApiKeyListQuery = {}, options: CallOptions = {} ) =>
+				list< ApiKey >( {
+					method: 'GET',
+					path: '/api-keys',
+					query: { ...query },
+					signal: options.signal,
+				} ),
+			get: ( id: number, options: CallOptions = {} ) =>
+				call< ApiKey >( {
+					method: 'GET',
+					path: `/api-keys/${ id }`,
+					signal: options.signal,
+				} ),
+			/**
+			 * Resolves with the key itself: shown once, never returned again.
+			 * @param input
+			 * @param options
+			 */
+			create: ( input: ApiKeyInput, options: CallOptions = {} ) =>
+				call< CreatedApiKey >( {
+					method: 'POST',
+					path: '/api-keys',
+					body: input,
+					signal: options.signal,
+				} ),
+			update: (
+				id: number,
+				input: ApiKeyUpdate,
+				options: CallOptions = {}
+			) =>
+				call< ApiKey >( {
+					method: 'PUT',
+					path: `/api-keys/${ id }`,
+					body: input,
+					signal: options.signal,
+				} ),
+			/**
+			 * Revokes the key: it answers 401 from then on; the record stays with status "revoked".
+			 * @param id
+			 * @param options
+			 */
+			revoke: ( id: number, options: CallOptions = {} ) =>
+				call< ApiKey >( {
+					method: 'DELETE',
+					path: `/api-keys/${ id }`,
+					signal: options.signal,
+				} ),
+		},
+		webhooks: {
+			list: ( query: PageQuery = {}, options: CallOptions = {} ) =>
+				list< Webhook >( {
+					method: 'GET',
+					path: '/webhooks',
+					query: { ...query },
+					signal: options.signal,
+				} ),
+			get: ( id: number, options: CallOptions = {} ) =>
+				call< Webhook >( {
+					method: 'GET',
+					path: `/webhooks/${ id }`,
+					signal: options.signal,
+				} ),
+			/**
+			 * Resolves with the signing secret: shown once.
+			 * @param input
+			 * @param options
+			 */
+			create: ( input: WebhookInput, options: CallOptions = {} ) =>
+				call< WebhookWithSecret >( {
+					method: 'POST',
+					path: '/webhooks',
+					body: input,
+					signal: options.signal,
+				} ),
+			update: (
+				id: number,
+				input: Partial< WebhookInput >,
+				options: CallOptions = {}
+			) =>
+				call< Webhook >( {
+					method: 'PUT',
+					path: `/webhooks/${ id }`,
+					body: input,
+					signal: options.signal,
+				} ),
+			delete: ( id: number, options: CallOptions = {} ) =>
+				call< { deleted: true; previous: Webhook } >( {
+					method: 'DELETE',
+					path: `/webhooks/${ id }`,
+					signal: options.signal,
+				} ),
+			/**
+			 * Queues a `webhook.test` delivery (sent by WP-Cron) and resolves with it.
+			 * @param id
+			 * @param options
+			 */
+			test: ( id: number, options: CallOptions = {} ) =>
+				call< Delivery >( {
+					method: 'POST',
+					path: `/webhooks/${ id }/test`,
+					signal: options.signal,
+				} ),
+			rotateSecret: ( id: number, options: CallOptions = {} ) =>
+				call< WebhookWithSecret >( {
+					method: 'POST',
+					path: `/webhooks/${ id }/rotate-secret`,
+					signal: options.signal,
+				} ),
+			deliveries: (
+				id: number,
+				query: DeliveryListQuery = {},
+				options: CallOptions = {}
+			) =>
+				list< Delivery >( {
+					method: 'GET',
+					path: `/webhooks/${ id }/deliveries`,
+					query: { ...query },
+					signal: options.signal,
+				} ),
+			retryDelivery: (
+				id: number,
+				deliveryId: number,
+				options: CallOptions = {}
+			) =>
+				call< Delivery >( {
+					method: 'POST',
+					path: `/webhooks/${ id }/deliveries/${ deliveryId }/retry`,
+					signal: options.signal,
+				} ),
+		},
+		settings: {
+			get: ( options: CallOptions = {} ) =>
+				call< PluginSettings >( {
+					method: 'GET',
+					path: '/settings',
+					signal: options.signal,
+				} ),
+			update: (
+				input: Partial< PluginSettings >,
+				options: CallOptions = {}
+			) =>
+				call< PluginSettings >( {
+					method: 'PUT',
+					path: '/settings',
+					body: input,
+					signal: options.signal,
+				} ),
+		},
+		import: ( batch: ImportBatch, options: CallOptions = {} ) =>
+			call< ImportSummary >( {
+				method: 'POST',
+				path: '/import',
+				body: batch,
+				signal: options.signal,
+			} ),
+		reports: {
+			run: report,
+			overview: async (
+				query?: ReportQuery,
+				options?: CallOptions
+			): Promise< OverviewReport > =>
+				( await report( 'overview', query, options ) ).data,
+			timeToHire: async (
+				query?: ReportQuery,
+				options?: CallOptions
+			): Promise< TimeToHireReport > =>
+				( await report( 'time-to-hire', query, options ) ).data,
+		},
+	};
+}
+
+export type Client = ReturnType< typeof createClient >;

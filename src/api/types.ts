@@ -1,0 +1,457 @@
+/**
+ * Types of the recruiting/v1 REST API (SPEC §3–§7, docs/api.md).
+ *
+ * Field names are the wire names (snake_case) so a response can be used as it is.
+ */
+
+/** `YYYY-MM-DD`, a calendar date in the site's timezone. */
+export type IsoDate = string;
+/** ISO 8601 instant with an offset, e.g. `2025-01-03T09:00:00+00:00`. */
+export type IsoDateTime = string;
+
+export const APPLICATION_STATUSES = [
+	'new',
+	'screening',
+	'interview',
+	'offer',
+	'hired',
+	'rejected',
+	'withdrawn',
+] as const;
+export type ApplicationStatus = ( typeof APPLICATION_STATUSES )[ number ];
+
+/** Pipeline stages in order (SPEC §6). */
+export const PIPELINE_STAGES = [
+	'new',
+	'screening',
+	'interview',
+	'offer',
+	'hired',
+] as const;
+export type PipelineStage = ( typeof PIPELINE_STAGES )[ number ];
+
+/* ------------------------------------------------------------------ */
+/* Reports (SPEC §7)                                                    */
+/* ------------------------------------------------------------------ */
+
+export interface ReportQuery {
+	date_from?: IsoDate;
+	date_to?: IsoDate;
+	job_id?: number;
+}
+
+export interface ReportPeriod {
+	from: IsoDate;
+	to: IsoDate;
+}
+
+export const CONVERSION_STEPS = [
+	'application_to_screening',
+	'screening_to_interview',
+	'interview_to_offer',
+	'offer_to_hire',
+] as const;
+export type ConversionStep = ( typeof CONVERSION_STEPS )[ number ];
+
+export interface OverviewReport {
+	period: ReportPeriod;
+	jobs: {
+		total: number;
+		active: number;
+		new_this_period: number;
+	};
+	applications: {
+		total: number;
+		new_this_period: number;
+		by_status: Record< ApplicationStatus, number >;
+	};
+	/** Rates from 0 to 1, 4 decimals. */
+	conversion: Record< ConversionStep, number >;
+	avg_time_to_hire_days: number;
+}
+
+export const STAGE_STEPS = [
+	'new_to_screening',
+	'screening_to_interview',
+	'interview_to_offer',
+	'offer_to_hire',
+] as const;
+export type StageStep = ( typeof STAGE_STEPS )[ number ];
+
+export interface TimeToHireJobRow {
+	job_id: number;
+	job_title: string;
+	average_days: number;
+	hires: number;
+}
+
+export interface TimeToHireTrendRow {
+	/** `YYYY-MM`. */
+	month: string;
+	average_days: number;
+	hires: number;
+}
+
+export interface TimeToHireReport {
+	period: ReportPeriod;
+	overall: {
+		average_days: number;
+		median_days: number;
+		min_days: number;
+		max_days: number;
+	};
+	by_stage: Record< StageStep, number >;
+	by_job: TimeToHireJobRow[];
+	trend: TimeToHireTrendRow[];
+}
+
+export type ReportName = 'overview' | 'time-to-hire';
+
+export interface ReportByName {
+	overview: OverviewReport;
+	'time-to-hire': TimeToHireReport;
+}
+
+/* ------------------------------------------------------------------ */
+/* Errors (SPEC §4)                                                     */
+/* ------------------------------------------------------------------ */
+
+export type ErrorCode =
+	| 'authentication_required'
+	| 'invalid_api_key'
+	| 'insufficient_permissions'
+	| 'resource_not_found'
+	| 'rest_invalid_param'
+	| 'invalid_status_transition'
+	| 'rate_limit_exceeded'
+	| 'internal_error'
+	| ( string & {} );
+
+/** WordPress's REST error body. */
+export interface RestErrorBody {
+	code: ErrorCode;
+	message: string;
+	data?: {
+		status?: number;
+		/** Per-field messages for `rest_invalid_param`. */
+		params?: Record< string, string >;
+		/** Allowed next statuses for `invalid_status_transition`. */
+		allowed?: string[];
+		[ key: string ]: unknown;
+	} | null;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lists                                                                */
+/* ------------------------------------------------------------------ */
+
+export interface PageQuery {
+	page?: number;
+	/** 1–100. */
+	per_page?: number;
+}
+
+export interface Page< T > {
+	items: T[];
+	/** From `X-WP-Total`. */
+	total: number;
+	/** From `X-WP-TotalPages`. */
+	totalPages: number;
+}
+
+/* ------------------------------------------------------------------ */
+/* Users, permissions                                                   */
+/* ------------------------------------------------------------------ */
+
+/** A user as the API shows one (null once deleted). */
+export interface UserRef {
+	id: number;
+	name: string;
+}
+
+/** The five permissions (SPEC §2) as their capability names. */
+export const PERMISSIONS = [
+	'recruiting_read_jobs',
+	'recruiting_write_jobs',
+	'recruiting_read_applications',
+	'recruiting_write_applications',
+	'recruiting_manage_settings',
+] as const;
+export type Permission = ( typeof PERMISSIONS )[ number ];
+
+/* ------------------------------------------------------------------ */
+/* Jobs (SPEC §5)                                                       */
+/* ------------------------------------------------------------------ */
+
+export type JobStatus = 'draft' | 'publish' | 'closed';
+
+export interface Job {
+	id: number;
+	title: string;
+	description: string;
+	status: JobStatus;
+	department: string;
+	location: string;
+	employment_type: string;
+	external_id: string | null;
+	created_at: IsoDateTime;
+	updated_at: IsoDateTime;
+	application_counts: {
+		total: number;
+		by_status: Record< ApplicationStatus, number >;
+	};
+}
+
+export interface JobListQuery extends PageQuery {
+	status?: JobStatus;
+	search?: string;
+	orderby?: 'created_at' | 'updated_at' | 'title' | 'id';
+	order?: 'asc' | 'desc';
+}
+
+export interface JobInput {
+	title?: string;
+	description?: string;
+	status?: JobStatus;
+	department?: string;
+	location?: string;
+	employment_type?: string;
+	external_id?: string | null;
+}
+
+export interface JobDeleted {
+	deleted: true;
+	previous: Job;
+}
+
+/* ------------------------------------------------------------------ */
+/* Applications, notes, ratings                                         */
+/* ------------------------------------------------------------------ */
+
+export interface Candidate {
+	name: string;
+	email: string;
+	phone: string;
+}
+
+export interface Application {
+	id: number;
+	job_id: number;
+	job_title: string | null;
+	external_id: string | null;
+	candidate: Candidate;
+	status: ApplicationStatus;
+	/** Statuses this application may move to now (SPEC §6). */
+	allowed_transitions: ApplicationStatus[];
+	applied_at: IsoDateTime;
+	stage_entered_at: Record< PipelineStage, IsoDateTime | null >;
+	rating: { average: number | null; count: number };
+	created_at: IsoDateTime;
+	updated_at: IsoDateTime;
+}
+
+export interface StatusChange {
+	id: number;
+	from: ApplicationStatus | null;
+	to: ApplicationStatus;
+	at: IsoDateTime;
+	user: UserRef | null;
+	note: string | null;
+}
+
+export interface ApplicationWithHistory extends Application {
+	history: StatusChange[];
+}
+
+export interface ApplicationListQuery extends PageQuery {
+	job_id?: number;
+	status?: ApplicationStatus[];
+	applied_after?: IsoDateTime;
+	applied_before?: IsoDateTime;
+	search?: string;
+	orderby?: 'applied_at' | 'updated_at' | 'id';
+	order?: 'asc' | 'desc';
+}
+
+export interface ApplicationInput {
+	job_id: number;
+	candidate: { name: string; email: string; phone?: string };
+	external_id?: string | null;
+}
+
+export interface StatusChangeInput {
+	status: ApplicationStatus;
+	note?: string | null;
+}
+
+export interface Note {
+	id: number;
+	application_id: number;
+	content: string;
+	author: UserRef | null;
+	created_at: IsoDateTime;
+}
+
+export interface RatingSummary {
+	application_id: number;
+	average: number | null;
+	count: number;
+	your_score: number | null;
+	ratings: Array< {
+		user: UserRef | null;
+		score: number;
+		updated_at: IsoDateTime;
+	} >;
+}
+
+/* ------------------------------------------------------------------ */
+/* API keys (SPEC §3)                                                   */
+/* ------------------------------------------------------------------ */
+
+export type ApiKeyEnvironment = 'live' | 'test';
+export type ApiKeyStatus = 'active' | 'expired' | 'revoked' | 'invalid';
+
+export interface ApiKey {
+	id: number;
+	name: string;
+	environment: ApiKeyEnvironment;
+	/** e.g. `rp_live_…a1b2`. */
+	hint: string;
+	permissions: Permission[];
+	/** The ticked permissions its owner still holds. */
+	effective_permissions: Permission[];
+	owner: UserRef | null;
+	/** null: the site's default limit applies. */
+	rate_limit: number | null;
+	effective_rate_limit: number;
+	status: ApiKeyStatus;
+	created_at: IsoDateTime;
+	last_used_at: IsoDateTime | null;
+	expires_at: IsoDateTime | null;
+	revoked_at: IsoDateTime | null;
+}
+
+/** The answer to POST /api-keys: the only response that holds the key. */
+export interface CreatedApiKey extends ApiKey {
+	key: string;
+}
+
+export interface ApiKeyListQuery extends PageQuery {
+	status?: 'all' | 'active' | 'expired' | 'revoked';
+}
+
+export interface ApiKeyInput {
+	name: string;
+	environment?: ApiKeyEnvironment;
+	permissions: Permission[];
+	/** In the future; null or omitted for none. */
+	expires_at?: IsoDateTime | null;
+	rate_limit?: number | null;
+}
+
+export interface ApiKeyUpdate {
+	name?: string;
+	permissions?: Permission[];
+	expires_at?: IsoDateTime | null;
+	rate_limit?: number | null;
+}
+
+/* ------------------------------------------------------------------ */
+/* Webhooks (SPEC §5)                                                   */
+/* ------------------------------------------------------------------ */
+
+export const WEBHOOK_EVENTS = [
+	'job.created',
+	'job.updated',
+	'job.deleted',
+	'application.created',
+	'application.status_changed',
+] as const;
+export type WebhookEvent = ( typeof WEBHOOK_EVENTS )[ number ];
+
+export interface Webhook {
+	id: number;
+	url: string;
+	events: WebhookEvent[];
+	active: boolean;
+	created_by: UserRef | null;
+	created_at: IsoDateTime;
+	updated_at: IsoDateTime;
+}
+
+/** POST /webhooks and POST /webhooks/{id}/rotate-secret: the only responses with the secret. */
+export interface WebhookWithSecret extends Webhook {
+	secret: string;
+}
+
+export interface WebhookInput {
+	url: string;
+	events: WebhookEvent[];
+	active?: boolean;
+}
+
+export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
+
+export interface DeliveryAttempt {
+	attempted_at: IsoDateTime;
+	response_code: number | null;
+	error: string | null;
+	duration_ms: number;
+}
+
+export interface Delivery {
+	id: number;
+	webhook_id: number;
+	/** The X-Recruiting-Delivery header value. */
+	delivery_id: string;
+	event: WebhookEvent | 'webhook.test';
+	status: DeliveryStatus;
+	attempts: number;
+	max_attempts: number;
+	next_attempt_at: IsoDateTime | null;
+	last_response_code: number | null;
+	last_error: string | null;
+	created_at: IsoDateTime;
+	updated_at: IsoDateTime;
+	payload: Record< string, unknown > | null;
+	attempt_log: DeliveryAttempt[];
+}
+
+export interface DeliveryListQuery extends PageQuery {
+	status?: DeliveryStatus;
+}
+
+/* ------------------------------------------------------------------ */
+/* Settings and import                                                  */
+/* ------------------------------------------------------------------ */
+
+export interface PluginSettings {
+	rate_limit_per_hour: number;
+	default_period:
+		'last_30_days' | 'last_90_days' | 'last_12_months' | 'year_to_date';
+	delete_data_on_uninstall: boolean;
+}
+
+export interface ImportBatch {
+	jobs?: Array<
+		JobInput & { external_id: string; created_at?: IsoDateTime }
+	>;
+	applications?: Array< {
+		external_id: string;
+		job?: string;
+		job_id?: number;
+		candidate: { name: string; email: string; phone?: string };
+		applied_at: IsoDateTime;
+		history?: Array< { status: ApplicationStatus; at: IsoDateTime } >;
+	} >;
+}
+
+export interface ImportSummary {
+	jobs: { created: number; updated: number; ids: Record< string, number > };
+	applications: {
+		created: number;
+		updated: number;
+		ids: Record< string, number >;
+	};
+	history_entries: number;
+}

@@ -1,0 +1,63 @@
+/**
+ * The numbers behind a chart, as a real table: a caption, column headers and row headers, so a
+ * screen reader can announce "Hired, Applications: 42". Each cell carries the raw API value in
+ * data-value (used by the end-to-end tests to compare with the API).
+ */
+import { formatValue } from '../format';
+import type { ChartSpec } from './spec';
+
+interface Props {
+	spec: ChartSpec;
+	/** Show the caption on screen (default: for screen readers only, the figure has a visible title). */
+	showCaption?: boolean;
+}
+
+export function DataTable( { spec, showCaption = false }: Props ) {
+	return (
+		<div className="rr-table-scroll">
+			<table
+				className="rr-table widefat striped"
+				data-chart-table={ spec.id }
+			>
+				<caption
+					className={ showCaption ? undefined : 'screen-reader-text' }
+				>
+					{ spec.title }
+				</caption>
+				<thead>
+					<tr>
+						<th scope="col">{ spec.categoryLabel }</th>
+						{ spec.series.map( ( series ) => (
+							<th
+								scope="col"
+								key={ series.label }
+								className="rr-table__num"
+							>
+								{ series.label }
+							</th>
+						) ) }
+					</tr>
+				</thead>
+				<tbody>
+					{ spec.labels.map( ( label, row ) => (
+						<tr key={ `${ row }-${ label }` }>
+							<th scope="row">{ label }</th>
+							{ spec.series.map( ( series ) => (
+								<td
+									key={ series.label }
+									className="rr-table__num"
+									data-value={ series.values[ row ] }
+								>
+									{ formatValue(
+										series.values[ row ] ?? 0,
+										series.unit
+									) }
+								</td>
+							) ) }
+						</tr>
+					) ) }
+				</tbody>
+			</table>
+		</div>
+	);
+}

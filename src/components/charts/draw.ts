@@ -1,0 +1,221 @@
+/**
+ * Draws a ChartSpec on a canvas with chart.js. Framework-free: used by the React chart component
+ * and by the block's view script, which must stay small. Only the controllers, elements, scales
+ * and plugins used here are registered, so webpack drops the rest of chart.js.
+ *
+ * No @wordpress/* imports here: the front end must not pull in WordPress's JS packages.
+ */
+import {
+	ArcElement,
+	BarController,
+	BarElement,
+	CategoryScale,
+	Chart,
+	DoughnutController,
+	Legend,
+	LinearScale,
+	LineController,
+	LineElement,
+	PointElement,
+	Tooltip,
+	type ChartConfiguration,
+	type ChartDataset,
+} from 'chart.js';
+
+import type { ChartSpec, ChartSeries, ValueUnit } from './spec';
+
+let registered = false;
+function register() {
+	if ( ! registered ) {
+		Chart.register(
+			BarController,
+			BarElement,
+			LineController,
+			LineElement,
+			PointElement,
+			DoughnutController,
+			ArcElement,
+			CategoryScale,
+			LinearScale,
+			Tooltip,
+			Legend
+		);
+		registered = true;
+	}
+}
+
+function pageLocale(): string {
+	return (
+		( typeof document !== 'undefined' && document.documentElement.lang ) ||
+		'en-US'
+	);
+}
+
+export function chartNumber( value: number, unit: ValueUnit ): string {
+	const options: Intl.NumberFormatOptions =
+		unit === 'percent'
+			? { style: 'percent', maximumFractionDigits: 2 }
+			: { maximumFractionDigits: unit === 'days' ? 1 : 0 };
+	try {
+		return new Intl.NumberFormat( pageLocale(), options ).format( value );
+	} catch {
+		return String( value );
+	}
+}
+
+/** Colours for axes, labels and grid lines (the front end passes the theme's text colour). */
+export interface ChartTheme {
+	text: string;
+	grid: string;
+}
+
+const DEFAULT_THEME: ChartTheme = { text: '#1d2327', grid: '#dcdcde' };
+
+function prefersReducedMotion(): boolean {
+	return (
+		typeof window !== 'undefined' &&
+		typeof window.matchMedia === 'function' &&
+		!! window.matchMedia( '(prefers-reduced-motion: reduce)' )?.matches
+	);
+}
+
+function dataset( spec: ChartSpec, series: ChartSeries ): ChartDataset {
+	const data = series.values.map( ( value, i ) =>
+		series.missing?.[ i ] ? null : value
+	);
+	if ( spec.kind === 'line' ) {
+		const color = Array.isArray( series.color )
+			? series.color[ 0 ]
+			: series.color;
+		return {
+			type: 'line',
+			label: series.label,
+			data,
+			spanGaps: false,
+			borderColor: color,
+			backgroundColor: color,
+			pointBackgroundColor: color,
+			pointRadius: 3,
+			borderWidth: 2,
+			tension: 0,
+		};
+	}
+	return {
+		type: spec.kind,
+		label: series.label,
+		data,
+		backgroundColor: series.color,
+		borderColor: spec.kind === 'doughnut' ? '#ffffff' : series.color,
+		borderWidth: spec.kind === 'doughnut' ? 2 : 0,
+	} as ChartDataset;
+}
+
+/**
+ * The chart.js configuration for a spec (exported for tests).
+ * @param spec
+ * @param theme
+ */
+export function chartConfig(
+	spec: ChartSpec,
+	theme: ChartTheme = DEFAULT_THEME
+): ChartConfiguration {
+	const TEXT = theme.text;
+	const GRID = theme.grid;
+	const charted = spec.series.filter( ( series ) => series.chart !== false );
+	const unit = charted[ 0 ]?.unit ?? 'count';
+	const format = ( value: number | string ) =>
+		chartNumber( Number( value ), unit );
+	const showLegend = spec.kind === 'doughnut' || charted.length > 1;
+	const valueAxis = spec.horizontal ? 'x' : 'y';
+	const categoryAxis = spec.horizontal ? 'y' : 'x';
+
+	return {
+		type: spec.kind,
+		data: {
+			labels: spec.labels,
+			datasets: charted.map( ( series ) => dataset( spec, series ) ),
+		},
+		options: {
+			responsive: true,
+			maintainAspectRatio: false,
+			animation: prefersReducedMotion() ? false : { duration: 300 },
+			indexAxis: spec.horizontal ? 'y' : 'x',
+			color: TEXT,
+			plugins: {
+				legend: {
+					display: showLegend,
+					position: 'bottom',
+					labels: { color: TEXT, boxWidth: 12 },
+				},
+				tooltip: {
+					callbacks: {
+						label: ( item ) =>
+							`${ item.dataset.label ?? '' }: ${ format(
+								item.parsed && typeof item.parsed === 'object'
+									? (
+											item.parsed as Record<
+												string,
+												number
+											>
+										 )[ valueAxis ]
+									: ( item.raw as number )
+							) }`,
+					},
+				},
+			},
+			scales:
+				spec.kind === 'doughnut'
+					? {}
+					: {
+							[ valueAxis ]: {
+								beginAtZero: true,
+								...( unit === 'percent' ? { max: 1 } : {} ),
+								ticks: {
+									color: TEXT,
+									precision: unit === 'count' ? 0 : undefined,
+									callback: ( value: number | string ) =>
+										format( value ),
+								},
+								grid: { color: GRID },
+							},
+							[ categoryAxis ]: {
+								ticks: { color: TEXT, autoSkip: true },
+								grid: { display: false },
+							},
+						},
+		},
+	} as ChartConfiguration;
+}
+
+export interface DrawnChart {
+	update: ( spec: ChartSpec ) => void;
+	destroy: () => void;
+}
+
+export function drawChart(
+	canvas: HTMLCanvasElement,
+	spec: ChartSpec,
+	theme: ChartTheme = DEFAULT_THEME
+): DrawnChart {
+	register();
+	let kind = spec.kind;
+	let chart = new Chart( canvas, chartConfig( spec, theme ) );
+	return {
+		update( next: ChartSpec ) {
+			const config = chartConfig( next, theme );
+			if ( next.kind !== kind ) {
+				// chart.js cannot change a chart's type in place.
+				chart.destroy();
+				chart = new Chart( canvas, config );
+				kind = next.kind;
+				return;
+			}
+			chart.data = config.data;
+			chart.options = config.options ?? {};
+			chart.update();
+		},
+		destroy() {
+			chart.destroy();
+		},
+	};
+}

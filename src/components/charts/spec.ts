@@ -1,0 +1,50 @@
+/**
+ * A chart described as data: what the server embeds in a block's markup and what the admin
+ * screens build from a report. The same spec draws the chart and fills its data table, so the
+ * table always shows exactly the numbers behind the chart.
+ */
+
+export type ChartKind = 'bar' | 'line' | 'doughnut';
+export type ValueUnit = 'count' | 'percent' | 'days';
+
+export interface ChartSeries {
+	label: string;
+	/** Raw API values (rates 0–1 for percent). */
+	values: number[];
+	unit: ValueUnit;
+	/** One colour, or one per category (bars/doughnut slices). */
+	color: string | string[];
+	/** false: only in the data table (e.g. the hire count beside a trend of averages). */
+	chart?: boolean;
+	/**
+	 * Points without data (a month without hires): drawn as gaps, while the table shows the value
+	 * the API states (0 with 0 hires), so the chart never suggests a 0-day hire.
+	 */
+	missing?: boolean[];
+}
+
+export interface ChartSpec {
+	/** Stable id, e.g. `by_status`. */
+	id: string;
+	kind: ChartKind;
+	/** Bars run left to right (long category names, narrow screens). */
+	horizontal?: boolean;
+	title: string;
+	/** Header of the category column in the data table. */
+	categoryLabel: string;
+	labels: string[];
+	series: ChartSeries[];
+}
+
+/**
+ * A spec with nothing to draw (no categories, or every charted value is 0).
+ * @param spec
+ */
+export function isEmptySpec( spec: ChartSpec ): boolean {
+	return (
+		spec.labels.length === 0 ||
+		spec.series
+			.filter( ( series ) => series.chart !== false )
+			.every( ( series ) => series.values.every( ( value ) => ! value ) )
+	);
+}

@@ -1,0 +1,152 @@
+/**
+ * Number and date formatting in the site's locale. Values are shown as precisely as the API
+ * gives them (counts as integers, days to 1 decimal, rates to 2 decimals of a percent), so a
+ * table never shows a rounded version of a number the API states exactly.
+ */
+import { __, _n, sprintf } from '@wordpress/i18n';
+
+import { getConfig } from '../config';
+import type { ValueUnit } from './charts/spec';
+
+function locale(): string {
+	return getConfig().locale;
+}
+
+const cache = new Map< string, Intl.NumberFormat >();
+function numberFormat( options: Intl.NumberFormatOptions ): Intl.NumberFormat {
+	const key = locale() + JSON.stringify( options );
+	let format = cache.get( key );
+	if ( ! format ) {
+		try {
+			format = new Intl.NumberFormat( locale(), options );
+		} catch {
+			format = new Intl.NumberFormat( 'en-US', options );
+		}
+		cache.set( key, format );
+	}
+	return format;
+}
+
+export function formatCount( value: number ): string {
+	return numberFormat( { maximumFractionDigits: 0 } ).format( value );
+}
+
+/**
+ * A rate from 0 to 1 as a percentage, e.g. 0.4532 → "45.32%".
+ * @param rate
+ */
+export function formatPercent( rate: number ): string {
+	return numberFormat( {
+		style: 'percent',
+		minimumFractionDigits: 0,
+		maximumFractionDigits: 2,
+	} ).format( rate );
+}
+
+/**
+ * A plain number of days to 1 decimal, e.g. "12.5".
+ * @param days
+ */
+export function formatDayNumber( days: number ): string {
+	return numberFormat( {
+		minimumFractionDigits: 1,
+		maximumFractionDigits: 1,
+	} ).format( days );
+}
+
+/**
+ * "12.5 days".
+ * @param days
+ */
+export function formatDays( days: number ): string {
+	return sprintf(
+		/* translators: %s: a number of days, e.g. 12.5 */
+		_n( '%s day', '%s days', days === 1 ? 1 : 2, 'recruiting-reports' ),
+		formatDayNumber( days )
+	);
+}
+
+export function formatValue( value: number, unit: ValueUnit ): string {
+	switch ( unit ) {
+		case 'percent':
+			return formatPercent( value );
+		case 'days':
+			return formatDayNumber( value );
+		default:
+			return formatCount( value );
+	}
+}
+
+function parseDate( iso: string ): Date {
+	return new Date( `${ iso }T00:00:00Z` );
+}
+
+/**
+ * "3 Mar 2025" (a calendar date, no timezone shift).
+ * @param iso
+ */
+export function formatDate( iso: string ): string {
+	try {
+		return new Intl.DateTimeFormat( locale(), {
+			day: 'numeric',
+			month: 'short',
+			year: 'numeric',
+			timeZone: 'UTC',
+		} ).format( parseDate( iso ) );
+	} catch {
+		return iso;
+	}
+}
+
+/**
+ * "Mar 2025" for a `YYYY-MM` month.
+ * @param month
+ */
+export function formatMonth( month: string ): string {
+	try {
+		return new Intl.DateTimeFormat( locale(), {
+			month: 'short',
+			year: 'numeric',
+			timeZone: 'UTC',
+		} ).format( parseDate( `${ month }-01` ) );
+	} catch {
+		return month;
+	}
+}
+
+/**
+ * "3 Mar 2025 – 2 Jun 2025".
+ * @param period
+ * @param period.from
+ * @param period.to
+ */
+export function formatPeriod( period: { from: string; to: string } ): string {
+	return sprintf(
+		/* translators: 1: start date, 2: end date of a report period. */
+		__( '%1$s – %2$s', 'recruiting-reports' ),
+		formatDate( period.from ),
+		formatDate( period.to )
+	);
+}
+
+/**
+ * A date-time from the API in the user's locale, or a dash when absent.
+ * @param iso
+ */
+export function formatDateTime( iso: string | null | undefined ): string {
+	if ( ! iso ) {
+		return '—';
+	}
+	const date = new Date( iso );
+	if ( Number.isNaN( date.getTime() ) ) {
+		return iso;
+	}
+	try {
+		return new Intl.DateTimeFormat( locale(), {
+			dateStyle: 'medium',
+			timeStyle: 'short',
+		} ).format( date );
+	} catch {
+		return date.toISOString();
+	}
+}

@@ -1,0 +1,247 @@
+/**
+ * The "Recruiting" dashboard widget: headline figures, the pipeline and the time-to-hire trend
+ * for a period the user picks (the title names it), and a link to the Reports page.
+ */
+import { Button } from '@wordpress/components';
+import { useEffect, useMemo, useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+
+import type { Client } from '../api/client';
+import type { OverviewReport, TimeToHireReport } from '../api/types';
+import { ChartFigure } from '../components/charts/ChartFigure';
+import { Figures, type Figure } from '../components/Figures';
+import { formatCount, formatPeriod } from '../components/format';
+import { PeriodPicker } from '../components/PeriodPicker';
+import { Busy, EmptyState, ErrorState, Skeleton } from '../components/states';
+import { useAsync } from '../components/useAsync';
+import { getConfig } from '../config';
+import {
+	periodLabel,
+	presetQuery,
+	type PeriodPreset,
+	type PeriodSelection,
+} from '../reports/periods';
+import {
+	byStatusSpec,
+	conversionSpec,
+	hiresInPeriod,
+	timeToHireFigures,
+	trendSpec,
+} from '../reports/specs';
+
+export interface WidgetData {
+	overview: OverviewReport;
+	timeToHire: TimeToHireReport;
+}
+
+interface Props {
+	client: Client;
+	/** The widget's title element, renamed to name the period. */
+	titleElement?: HTMLElement | null;
+}
+
+type PipelineView = 'status' | 'conversion';
+
+export function widgetFigures( data: WidgetData ): Figure[] {
+	const { overview } = data;
+	const ttf = timeToHireFigures( data.timeToHire );
+	const pick = ( id: string ) => ttf.find( ( figure ) => figure.id === id )!;
+	return [
+		{
+			id: 'active_jobs',
+			label: __( 'Active jobs', 'recruiting-reports' ),
+			value: formatCount( overview.jobs.active ),
+			raw: overview.jobs.active,
+		},
+		{
+			id: 'new_applications',
+			label: __( 'New applications', 'recruiting-reports' ),
+			value: formatCount( overview.applications.new_this_period ),
+			raw: overview.applications.new_this_period,
+		},
+		pick( 'hires' ),
+		pick( 'average_days' ),
+		pick( 'median_days' ),
+	];
+}
+
+export function widgetTitle( period: PeriodPreset ): string {
+	return sprintf(
+		/* translators: %s: report period, e.g. "Last 90 days". */
+		__( 'Recruiting: %s', 'recruiting-reports' ),
+		periodLabel( period )
+	);
+}
+
+export function DashboardWidget( { client, titleElement }: Props ) {
+	const config = getConfig();
+	const [ selection, setSelection ] = useState< PeriodSelection >( {
+		period: config.defaultPeriod,
+	} );
+	const [ pipeline, setPipeline ] = useState< PipelineView >( 'status' );
+	const preset =
+		selection.period === 'custom' ? 'last_12_months' : selection.period;
+	const query = presetQuery( preset, config.today );
+	const key = JSON.stringify( query );
+
+	const state = useAsync< WidgetData >( async ( signal ) => {
+		const [ overview, timeToHire ] = await Promise.all( [
+			client.reports.overview( query, { signal } ),
+			client.reports.timeToHire( query, { signal } ),
+		] );
+		return { overview, timeToHire };
+	}, key );
+
+	useEffect( () => {
+		if ( titleElement ) {
+			titleElement.textContent = widgetTitle( preset );
+		}
+	}, [ titleElement, preset ] );
+
+	const specs = useMemo( () => {
+		if ( ! state.data ) {
+			return null;
+		}
+		return {
+			status: byStatusSpec( state.data.overview ),
+			conversion: conversionSpec( state.data.overview ),
+			trend: trendSpec( state.data.timeToHire ),
+		};
+	}, [ state.data ] );
+
+	const header = (
+		<div className="rr-widget__header">
+			<PeriodPicker
+				value={ selection }
+				onChange={ setSelection }
+				label={ __( 'Report period', 'recruiting-reports' ) }
+			/>
+			{ state.data && (
+				<p
+					className="rr-widget__period"
+					data-period={ `${ state.data.overview.period.from }/${ state.data.overview.period.to }` }
+				>
+					{ formatPeriod( state.data.overview.period ) }
+				</p>
+			) }
+		</div>
+	);
+
+	const footer = (
+		<p className="rr-widget__footer">
+			<a href={ config.reportsUrl }>
+				{ __( 'Open the Reports page', 'recruiting-reports' ) }
+			</a>
+		</p>
+	);
+
+	if ( state.error ) {
+		return (
+			<div className="rr-widget">
+				{ header }
+				<ErrorState error={ state.error } onRetry={ state.retry } />
+				{ footer }
+			</div>
+		);
+	}
+
+	if ( state.loading || ! state.data || ! specs ) {
+		return (
+			<div className="rr-widget">
+				{ header }
+				<Skeleton figures={ 5 } charts={ 2 } chartHeight={ 200 } />
+				{ footer }
+			</div>
+		);
+	}
+
+	const { data } = state;
+	if ( data.overview.applications.total === 0 ) {
+		return (
+			<div className="rr-widget">
+				{ header }
+				<EmptyState
+					title={ __( 'No applications yet', 'recruiting-reports' ) }
+				>
+					<p>
+						{ __(
+							'Figures and charts appear here once candidates apply to your jobs.',
+							'recruiting-reports'
+						) }
+					</p>
+					<p>
+						<a href={ config.jobsUrl }>
+							{ __( 'Manage jobs', 'recruiting-reports' ) }
+						</a>
+					</p>
+				</EmptyState>
+				{ footer }
+			</div>
+		);
+	}
+
+	const hires = hiresInPeriod( data.timeToHire );
+	return (
+		<div className="rr-widget">
+			{ header }
+			<Busy busy={ state.busy }>
+				<Figures
+					label={ __( 'Headline figures', 'recruiting-reports' ) }
+					figures={ widgetFigures( data ) }
+				/>
+				<div className="rr-widget__pipeline">
+					<div
+						className="rr-segmented"
+						role="group"
+						aria-label={ __(
+							'Pipeline chart',
+							'recruiting-reports'
+						) }
+					>
+						<Button
+							variant="secondary"
+							isPressed={ pipeline === 'status' }
+							onClick={ () => setPipeline( 'status' ) }
+							size="compact"
+						>
+							{ __( 'By status', 'recruiting-reports' ) }
+						</Button>
+						<Button
+							variant="secondary"
+							isPressed={ pipeline === 'conversion' }
+							onClick={ () => setPipeline( 'conversion' ) }
+							size="compact"
+						>
+							{ __( 'Conversion', 'recruiting-reports' ) }
+						</Button>
+					</div>
+					<ChartFigure
+						spec={
+							pipeline === 'status'
+								? specs.status
+								: specs.conversion
+						}
+						height={ 200 }
+						emptyMessage={ __(
+							'No applications in this period.',
+							'recruiting-reports'
+						) }
+					/>
+				</div>
+				<ChartFigure
+					spec={ specs.trend }
+					height={ 200 }
+					emptyMessage={
+						hires === 0
+							? __(
+									'No hires in this period.',
+									'recruiting-reports'
+								)
+							: undefined
+					}
+				/>
+			</Busy>
+			{ footer }
+		</div>
+	);
+}

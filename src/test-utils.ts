@@ -1,0 +1,159 @@
+/**
+ * Test helpers: a scripted transport (no network) and sample report data.
+ */
+import { createClient } from './api/client';
+import { errorFromResponse } from './api/errors';
+import type { Transport, TransportRequest } from './api/transport';
+import type { OverviewReport, TimeToHireReport } from './api/types';
+
+export function fakeHeaders( values: Record< string, string > = {} ): Headers {
+	const lower = Object.fromEntries(
+		Object.entries( values ).map( ( [ k, v ] ) => [ k.toLowerCase(), v ] )
+	);
+	return {
+		get: ( name: string ) => lower[ name.toLowerCase() ] ?? null,
+	} as unknown as Headers;
+}
+
+export type Route = (
+	request: TransportRequest
+) => unknown | Promise< unknown >;
+
+/**
+ * Thrown from a route to answer with an error: `throw restError( 403, 'insufficient_permissions', '…' )`.
+ * @param status
+ * @param code
+ * @param message
+ */
+export function restError( status: number, code: string, message: string ) {
+	return errorFromResponse( status, { code, message, data: { status } } );
+}
+
+/**
+ * A transport answering from `routes` ("GET /reports/overview" → handler). Every request is
+ * recorded in `calls`. A handler may return a Promise to control timing.
+ * @param routes
+ */
+export function scriptedTransport( routes: Record< string, Route > ) {
+	const calls: TransportRequest[] = [];
+	const transport: Transport = async < T >( request: TransportRequest ) => {
+		calls.push( request );
+		const route = routes[ `${ request.method } ${ request.path }` ];
+		if ( ! route ) {
+			throw restError(
+				404,
+				'rest_no_route',
+				`No route ${ request.path }`
+			);
+		}
+		const data = ( await route( request ) ) as T;
+		return { data, status: 200, headers: fakeHeaders() };
+	};
+	return { transport, calls, client: createClient( transport ) };
+}
+
+export function deferred< T >() {
+	let resolve!: ( value: T ) => void;
+	let reject!: ( error: unknown ) => void;
+	const promise = new Promise< T >( ( res, rej ) => {
+		resolve = res;
+		reject = rej;
+	} );
+	return { promise, resolve, reject };
+}
+
+export const OVERVIEW: OverviewReport = {
+	period: { from: '2024-06-01', to: '2025-05-20' },
+	jobs: { total: 12, active: 9, new_this_period: 2 },
+	applications: {
+		total: 600,
+		new_this_period: 412,
+		by_status: {
+			new: 40,
+			screening: 61,
+			interview: 35,
+			offer: 12,
+			hired: 88,
+			rejected: 301,
+			withdrawn: 63,
+		},
+	},
+	conversion: {
+		application_to_screening: 0.8123,
+		screening_to_interview: 0.5,
+		interview_to_offer: 0.4567,
+		offer_to_hire: 0.9,
+	},
+	avg_time_to_hire_days: 31.4,
+};
+
+export const TIME_TO_HIRE: TimeToHireReport = {
+	period: { from: '2024-06-01', to: '2025-05-20' },
+	overall: {
+		average_days: 31.4,
+		median_days: 29.5,
+		min_days: 6.2,
+		max_days: 88.1,
+	},
+	by_stage: {
+		new_to_screening: 3.2,
+		screening_to_interview: 8.5,
+		interview_to_offer: 10.1,
+		offer_to_hire: 9.6,
+	},
+	by_job: [
+		{
+			job_id: 3,
+			job_title: 'Registered Nurse',
+			average_days: 28.5,
+			hires: 14,
+		},
+		{ job_id: 7, job_title: 'Porter', average_days: 40, hires: 3 },
+	],
+	trend: [
+		{ month: '2025-03', average_days: 30.2, hires: 9 },
+		{ month: '2025-04', average_days: 0, hires: 0 },
+		{ month: '2025-05', average_days: 33.3, hires: 8 },
+	],
+};
+
+export const EMPTY_OVERVIEW: OverviewReport = {
+	...OVERVIEW,
+	jobs: { total: 0, active: 0, new_this_period: 0 },
+	applications: {
+		total: 0,
+		new_this_period: 0,
+		by_status: {
+			new: 0,
+			screening: 0,
+			interview: 0,
+			offer: 0,
+			hired: 0,
+			rejected: 0,
+			withdrawn: 0,
+		},
+	},
+	conversion: {
+		application_to_screening: 0,
+		screening_to_interview: 0,
+		interview_to_offer: 0,
+		offer_to_hire: 0,
+	},
+	avg_time_to_hire_days: 0,
+};
+
+export const EMPTY_TIME_TO_HIRE: TimeToHireReport = {
+	...TIME_TO_HIRE,
+	overall: { average_days: 0, median_days: 0, min_days: 0, max_days: 0 },
+	by_stage: {
+		new_to_screening: 0,
+		screening_to_interview: 0,
+		interview_to_offer: 0,
+		offer_to_hire: 0,
+	},
+	by_job: [],
+	trend: [
+		{ month: '2025-04', average_days: 0, hires: 0 },
+		{ month: '2025-05', average_days: 0, hires: 0 },
+	],
+};

@@ -1,0 +1,159 @@
+// Chromium for the end-to-end suites: Debian's /usr/bin/chromium through playwright-core, with
+// the flags of HARNESS.md, console-error collection on every page and screenshot helpers.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = ( process.env.RR_BASE_URL || '' ).replace( /\/$/, '' );
+export const ADMIN_USER = process.env.RR_ADMIN_USER || 'admin';
+export const ADMIN_PASSWORD = process.env.RR_ADMIN_PASSWORD || 'password';
+export const SCREENSHOTS_DIR =
+	process.env.RR_SCREENSHOTS_DIR || path.resolve( 'artifacts/screenshots' );
+export const TARGET = process.env.RR_TARGET || 'native';
+if ( ! BASE_URL )
+	throw new Error(
+		'RR_BASE_URL is not set: run through scripts/test-e2e.mjs'
+	);
+
+/** Playground answers about 50× slower than the native stack. */
+export const SLOW = TARGET === 'playground' ? 6 : 1;
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const NARROW = { width: 360, height: 780 };
+
+const FLAGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--disable-dev-shm-usage',
+];
+
+export async function launch() {
+	const userDataDir = fs.mkdtempSync(
+		path.join( os.tmpdir(), 'rr-chromium-' )
+	);
+	const context = await chromium.launchPersistentContext( userDataDir, {
+		executablePath: '/usr/bin/chromium',
+		headless: process.env.RR_E2E_HEADFUL !== '1',
+		args: FLAGS,
+		viewport: DESKTOP,
+		locale: 'en-US',
+	} );
+	context.setDefaultTimeout( 30_000 * SLOW );
+	context.setDefaultNavigationTimeout( 60_000 * SLOW );
+	return {
+		context,
+		async close() {
+			await context.close().catch( () => {} );
+			fs.rmSync( userDataDir, { recursive: true, force: true } );
+		},
+	};
+}
+
+/**
+ * Console errors and uncaught exceptions of a page. Requests blocked on purpose
+ * (WP_HTTP_BLOCK_EXTERNAL makes no browser request fail) are not expected either.
+ */
+export function watchConsole( page ) {
+	const errors = [];
+	page.on( 'console', ( message ) => {
+		if ( message.type() === 'error' )
+			errors.push(
+				`console: ${ message.text() } (${ message.location()?.url ?? '' })`
+			);
+	} );
+	page.on( 'pageerror', ( error ) =>
+		errors.push( `pageerror: ${ error.message }` )
+	);
+	return errors;
+}
+
+export async function login(
+	page,
+	user = ADMIN_USER,
+	password = ADMIN_PASSWORD
+) {
+	await page.goto( `${ BASE_URL }/wp-login.php` );
+	await page.fill( '#user_login', user );
+	await page.fill( '#user_pass', password );
+	await Promise.all( [
+		page.waitForURL( /wp-admin/ ),
+		page.click( '#wp-submit' ),
+	] );
+}
+
+export async function screenshot( page, name, { fullPage = true } = {} ) {
+	fs.mkdirSync( SCREENSHOTS_DIR, { recursive: true } );
+	const file = path.join( SCREENSHOTS_DIR, `${ name }.png` );
+	await page.screenshot( { path: file, fullPage } );
+	return file;
+}
+
+/**
+ * Screenshots at desktop width and at 360 px (restoring the desktop viewport). With `element`
+ * (a selector), the narrow shot and an extra desktop shot show just that element, readable at a
+ * glance. Returns how far the narrow page overflows horizontally (0 = none).
+ */
+export async function screenshotBoth( page, name, { element } = {} ) {
+	await screenshot( page, `${ name }-desktop` );
+	if ( element )
+		await page
+			.locator( element )
+			.first()
+			.screenshot( {
+				path: path.join(
+					SCREENSHOTS_DIR,
+					`${ name }-desktop-element.png`
+				),
+			} );
+	await page.setViewportSize( NARROW );
+	await page.waitForTimeout( 500 );
+	if ( element ) {
+		await page
+			.locator( element )
+			.first()
+			.screenshot( {
+				path: path.join( SCREENSHOTS_DIR, `${ name }-360.png` ),
+			} );
+	} else {
+		await screenshot( page, `${ name }-360` );
+	}
+	const overflow = await page.evaluate(
+		() => document.documentElement.scrollWidth - window.innerWidth
+	);
+	await page.setViewportSize( DESKTOP );
+	await page.waitForTimeout( 300 );
+	return { overflow };
+}
+
+/** Parses a number the way the tables print it ("1,234", "45.32%", "12.5"). */
+export function parseShown( text ) {
+	const trimmed = text.trim();
+	const percent = trimmed.endsWith( '%' );
+	const value = Number( trimmed.replace( /[,%\s]/g, '' ) );
+	return percent ? Math.round( value * 100 ) / 10000 : value;
+}
+
+/** Rows of a data table (data-chart-table=id) inside `scope`: [{label, values: [number…], raw: [number…]}]. */
+export async function readTable( scope, id ) {
+	return scope
+		.locator( `table[data-chart-table="${ id }"]` )
+		.first()
+		.evaluate( ( table ) =>
+			[ ...table.querySelectorAll( 'tbody tr' ) ].map( ( row ) => ( {
+				label: row.querySelector( 'th' ).textContent.trim(),
+				shown: [ ...row.querySelectorAll( 'td' ) ].map( ( cell ) =>
+					cell.textContent.trim()
+				),
+				raw: [ ...row.querySelectorAll( 'td' ) ].map( ( cell ) =>
+					Number( cell.getAttribute( 'data-value' ) )
+				),
+			} ) )
+		);
+}
