@@ -7,7 +7,9 @@
 // N times each way, interleaved so that drift hits every kind alike:
 //   anonymous        → 401 before any credential work (the floor),
 //   app password     → WordPress application password over Basic auth,
-//   API key          → X-Recruiting-API-Key (lookup, keyed hash, owner capabilities, rate-limit counter).
+//   API key          → X-Recruiting-API-Key (lookup, keyed hash, owner capabilities, rate-limit counter),
+//   API key, 403     → a key without the permission: the same credential work as a 200, but like the anonymous
+//                      401 it never runs the route, so (403 − 401) is what key authentication adds over HTTP.
 // It prints the medians and the difference, plus the in-process cost of the key path measured inside PHP
 // (ApiKeys::authenticate + RateLimiter::hit, the work a key request adds), which is free of HTTP noise.
 
@@ -32,7 +34,8 @@ try {
 	const setup = parseMarked(
 		await site.runPhp( `
 $created = \\RecruitingReports\\Auth\\ApiKeys::create( get_current_user_id(), 'measure', 'live', \\RecruitingReports\\Data\\Capabilities::ALL, null, 1000000 );
-echo "\\n@@RR-HARNESS@@" . wp_json_encode( array( 'key' => $created['key'] ) ) . "\\n";
+$reader  = \\RecruitingReports\\Auth\\ApiKeys::create( get_current_user_id(), 'measure (read jobs)', 'live', array( 'recruiting_read_jobs' ), null, 1000000 );
+echo "\\n@@RR-HARNESS@@" . wp_json_encode( array( 'key' => $created['key'], 'reader' => $reader['key'] ) ) . "\\n";
 ` )
 	);
 	const url = `${ site.url }/wp-json/recruiting/v1/settings`;
@@ -40,6 +43,7 @@ echo "\\n@@RR-HARNESS@@" . wp_json_encode( array( 'key' => $created['key'] ) ) .
 		anonymous: { expect: 401, headers: {} },
 		app_password: { expect: 200, headers: { Authorization: 'Basic ' + Buffer.from( `${ site.adminUser }:${ site.appPassword }` ).toString( 'base64' ) } },
 		api_key: { expect: 200, headers: { 'X-Recruiting-API-Key': setup.key } },
+		api_key_forbidden: { expect: 403, headers: { 'X-Recruiting-API-Key': setup.reader } },
 	};
 	const times = Object.fromEntries( Object.keys( kinds ).map( ( k ) => [ k, [] ] ) );
 	const once = async ( kind ) => {
@@ -72,7 +76,6 @@ $start = hrtime( true );
 for ( $i = 0; $i < $rounds; $i++ ) {
 	$row  = \\RecruitingReports\\Auth\\ApiKeys::authenticate( $key );
 	$rate = \\RecruitingReports\\Auth\\RateLimiter::hit( (int) $row['id'], 1000000 );
-	clean_user_cache( (int) $row['user_id'] ); // Each HTTP request starts with cold user caches.
 }
 $elapsed = ( hrtime( true ) - $start ) / 1e6;
 echo "\\n@@RR-HARNESS@@" . wp_json_encode( array( 'ms_per_call' => $elapsed / $rounds, 'queries' => get_num_queries() ) ) . "\\n";
@@ -85,8 +88,9 @@ echo "\\n@@RR-HARNESS@@" . wp_json_encode( array( 'ms_per_call' => $elapsed / $r
 	console.log( `  anonymous (401, no credential work): ${ fmt( m.anonymous ) }` );
 	console.log( `  application password (200):          ${ fmt( m.app_password ) }` );
 	console.log( `  API key (200):                       ${ fmt( m.api_key ) }` );
+	console.log( `  API key without the permission (403): ${ fmt( m.api_key_forbidden ) }` );
 	console.log( `  API key − application password:      ${ fmt( m.api_key - m.app_password ) }` );
-	console.log( `  API key − anonymous:                 ${ fmt( m.api_key - m.anonymous ) } (includes running the route itself)` );
+	console.log( `  key auth over HTTP (403 key − 401 anonymous, neither runs the route): ${ fmt( m.api_key_forbidden - m.anonymous ) }` );
 	console.log( `  in PHP: key authentication + rate-limit count: ${ inProcess.ms_per_call.toFixed( 3 ) } ms per request` );
 } finally {
 	await site.stop();

@@ -225,9 +225,10 @@ final class ApiKeys {
 		if ( ! $parsed ) {
 			return self::invalid( __( 'The API key is not valid.', 'recruiting-reports' ) );
 		}
+		// One query: the key, whether its owner exists, and the owner's roles and capabilities.
 		$table = Schema::table( 'api_keys' );
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE lookup_id = %s", $parsed['lookup_id'] ), ARRAY_A );
+		$row = $wpdb->get_row( $wpdb->prepare( "SELECT k.*, u.ID AS owner_id, m.meta_value AS owner_caps FROM $table k LEFT JOIN {$wpdb->users} u ON u.ID = k.user_id LEFT JOIN {$wpdb->usermeta} m ON m.user_id = k.user_id AND m.meta_key = %s WHERE k.lookup_id = %s", $wpdb->get_blog_prefix() . 'capabilities', $parsed['lookup_id'] ), ARRAY_A );
 		// The hash is computed and compared even without a row, so that timing does not tell the two apart.
 		$expected = $row ? (string) $row['secret_hash'] : str_repeat( '0', 64 );
 		$matches  = hash_equals( $expected, self::hash( $key ) );
@@ -240,12 +241,35 @@ final class ApiKeys {
 		if ( null !== $row['expires_at'] && (int) $row['expires_at'] <= time() ) {
 			return self::invalid( __( 'The API key has expired.', 'recruiting-reports' ) );
 		}
-		$owner = get_userdata( (int) $row['user_id'] );
-		if ( ! $owner instanceof WP_User || ! $owner->exists() ) {
+		if ( null === $row['owner_id'] ) {
 			return self::invalid( __( 'The API key is no longer valid: its owner was deleted.', 'recruiting-reports' ) );
 		}
-		$row['effective_permissions'] = self::effective_permissions( $row, $owner );
+		$row['effective_permissions'] = self::owner_permissions( $row );
+		unset( $row['owner_id'], $row['owner_caps'] );
 		return $row;
+	}
+
+	/**
+	 * The key's ticked permissions that its owner holds, from the capabilities meta read with the key: the owner's
+	 * roles' capabilities overridden by the user's own grants and denials — what WP_User::has_cap() decides for a
+	 * primitive capability, without loading the user. On multisite (super admins, per-site roles) and when a plugin
+	 * filters `user_has_cap`, the full user_can() check is used instead.
+	 */
+	private static function owner_permissions( array $row ): array {
+		if ( is_multisite() || self::capabilities_are_filtered() ) {
+			return self::effective_permissions( $row, get_userdata( (int) $row['user_id'] ) );
+		}
+		$grants = maybe_unserialize( (string) $row['owner_caps'] );
+		$grants = is_array( $grants ) ? $grants : array();
+		$caps   = array();
+		foreach ( array_keys( $grants ) as $name ) {
+			$role = wp_roles()->get_role( (string) $name );
+			if ( $role ) {
+				$caps = array_merge( $caps, $role->capabilities );
+			}
+		}
+		$caps = array_merge( $caps, $grants );
+		return array_values( array_filter( self::permissions_of( $row ), static fn( $cap ) => ! empty( $caps[ $cap ] ) ) );
 	}
 
 	/** The key's ticked permissions that its owner still holds. */
@@ -254,6 +278,25 @@ final class ApiKeys {
 			return array();
 		}
 		return array_values( array_filter( self::permissions_of( $row ), static fn( $cap ) => user_can( $owner, $cap ) ) );
+	}
+
+	/** WordPress's own `user_has_cap` filters, which grant unrelated capabilities (languages, site health…). */
+	private const CORE_CAP_FILTERS = array( 'wp_maybe_grant_install_languages_cap', 'wp_maybe_grant_resume_extensions_caps', 'wp_maybe_grant_site_health_caps' );
+
+	/** Whether something besides WordPress core filters capabilities (then user_can() decides). */
+	private static function capabilities_are_filtered(): bool {
+		global $wp_filter;
+		if ( empty( $wp_filter['user_has_cap'] ) ) {
+			return false;
+		}
+		foreach ( $wp_filter['user_has_cap']->callbacks as $callbacks ) {
+			foreach ( $callbacks as $callback ) {
+				if ( ! is_string( $callback['function'] ) || ! in_array( $callback['function'], self::CORE_CAP_FILTERS, true ) ) {
+					return true;
+				}
+			}
+		}
+		return false;
 	}
 
 	/** @return string[] */
