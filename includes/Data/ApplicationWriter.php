@@ -64,8 +64,8 @@ final class ApplicationWriter {
 	/**
 	 * Moves an application to a new status (SPEC §6).
 	 *
-	 * The update is a compare-and-swap on the status the change was validated against, so two
-	 * concurrent changes can never both apply to the same starting status (no lost or forked history).
+	 * The update is a compare-and-swap on the timeline the change was validated against, so two
+	 * concurrent changes can never both apply to the same starting state (no lost or forked history).
 	 *
 	 * @return array{changed:bool,from:string,to:string}|WP_Error 404 unknown, 409 not allowed.
 	 */
@@ -109,7 +109,20 @@ final class ApplicationWriter {
 			$columns               = Pipeline::timeline_columns( $next );
 			$columns['updated_at'] = $now;
 			unset( $columns['applied_at'] );
-			$updated = $wpdb->update( $table, $columns, array( 'id' => $id, 'status' => $state['status'] ) );
+			// Compare-and-swap on the whole timeline as read (not just the status), so that a concurrent
+			// writer (a re-import keeping the status) can neither be overwritten nor make the summaries'
+			// difference below wrong.
+			$where  = array(
+				'id'            => $id,
+				'status'        => $state['status'],
+				'reopen_status' => $row['reopen_status'],
+			);
+			$format = array( '%d', '%s', '%s' );
+			foreach ( array( 'job_id', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at' ) as $column ) {
+				$where[ $column ] = null === $row[ $column ] ? null : (int) $row[ $column ];
+				$format[]         = '%d';
+			}
+			$updated = $wpdb->update( $table, $columns, $where, null, $format );
 			if ( 1 !== $updated ) {
 				continue; // Someone else changed it first: re-read and validate again.
 			}
