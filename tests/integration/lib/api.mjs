@@ -69,9 +69,20 @@ export function expectError( response, status, code ) {
 	return json;
 }
 
-/** Deletes all plugin data and restores defaults (test-support mu-plugin). */
+/**
+ * Deletes all plugin data and restores defaults (test-support mu-plugin). Retried when the route is
+ * missing: on Playground the very first request after boot sometimes runs before the mu-plugin is
+ * visible (rest_no_route); the next request sees it.
+ */
 export async function resetSite() {
-	expectStatus( await post( '/recruiting-test/v1/reset', {} ), 200 );
+	for ( let attempt = 1; ; attempt++ ) {
+		const response = await post( '/recruiting-test/v1/reset', {} );
+		if ( response.status === 200 || attempt === 3 || response.json?.code !== 'rest_no_route' ) {
+			expectStatus( response, 200 );
+			return;
+		}
+		await new Promise( ( resolve ) => setTimeout( resolve, 1000 ) );
+	}
 }
 
 export async function siteState() {

@@ -2,22 +2,10 @@
 // site timezone, run PHP inside the site (for writes that have no REST route on every branch).
 
 import assert from 'node:assert/strict';
-import { get, post, expectStatus } from './api.mjs';
+import { get, post, expectStatus, resetSite } from './api.mjs';
 
-/**
- * resetSite(), retried: on Playground the very first request after boot sometimes runs before the
- * test-support mu-plugin is visible (its route answers rest_no_route); the next request sees it.
- */
-export async function resetForReports() {
-	for ( let attempt = 1; ; attempt++ ) {
-		const response = await post( '/recruiting-test/v1/reset', {} );
-		if ( response.status === 200 || attempt === 3 || response.json?.code !== 'rest_no_route' ) {
-			expectStatus( response, 200 );
-			return;
-		}
-		await new Promise( ( resolve ) => setTimeout( resolve, 1000 ) );
-	}
-}
+/** The shared reset (retried on Playground's first request, see api.mjs). */
+export { resetSite as resetForReports };
 
 export const DAY = 86400000;
 
