@@ -10,12 +10,7 @@ import type { Client } from '../../api/client';
 import { toApiError, type ApiError } from '../../api/errors';
 import type { ApiKey, CreatedApiKey, Permission } from '../../api/types';
 import { formatDateTime } from '../../components/format';
-import {
-	Busy,
-	EmptyState,
-	ErrorState,
-	Skeleton,
-} from '../../components/states';
+import { EmptyState, ListState } from '../../components/states';
 import { useAsync } from '../../components/useAsync';
 import { getConfig } from '../../config';
 import { ApiKeyForm } from './ApiKeyForm';
@@ -251,285 +246,290 @@ export function ApiKeys( { client }: { client: Client } ) {
 		state.retry();
 	};
 
-	let list;
-	if ( state.error ) {
-		list = (
-			<ErrorState
-				error={ state.error }
-				onRetry={ state.retry }
-				context={ __(
-					'The API keys could not be loaded.',
-					'recruiting-reports'
-				) }
-			/>
-		);
-	} else if ( state.loading || ! state.data ) {
-		list = (
-			<Skeleton
-				charts={ 1 }
-				chartHeight={ 120 }
-				label={ __( 'Loading API keys…', 'recruiting-reports' ) }
-			/>
-		);
-	} else if ( state.data.items.length === 0 ) {
-		list = (
-			<EmptyState title={ __( 'No API keys yet', 'recruiting-reports' ) }>
-				<p>
-					{ __(
-						'Add a key for each system that should use the recruiting API.',
-						'recruiting-reports'
-					) }
-				</p>
-			</EmptyState>
-		);
-	} else {
-		const { items, totalPages } = state.data;
-		list = (
-			<Busy busy={ state.busy }>
-				<table
-					className="wp-list-table widefat striped rr-list"
-					aria-label={ __( 'API keys', 'recruiting-reports' ) }
+	const list = (
+		<ListState
+			state={ state }
+			errorContext={ __(
+				'The API keys could not be loaded.',
+				'recruiting-reports'
+			) }
+			loadingLabel={ __( 'Loading API keys…', 'recruiting-reports' ) }
+			skeletonHeight={ 120 }
+			empty={
+				<EmptyState
+					title={ __( 'No API keys yet', 'recruiting-reports' ) }
 				>
-					<thead>
-						<tr>
-							<th scope="col">
-								{ __( 'Name', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								{ __( 'Key', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								{ __( 'Permissions', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								{ __( 'Owner', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								{ __( 'Created', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								{ __( 'Last used', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								{ __( 'Expires', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								{ __( 'Status', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								<span className="screen-reader-text">
-									{ __( 'Actions', 'recruiting-reports' ) }
-								</span>
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{ items.map( ( key ) => (
-							<tr
-								key={ key.id }
-								data-key-id={ key.id }
-								className={
-									key.status === 'active'
-										? undefined
-										: 'is-inactive'
-								}
-							>
-								<td
-									data-label={ __(
-										'Name',
-										'recruiting-reports'
-									) }
-								>
-									<strong>{ key.name }</strong>{ ' ' }
-									<EnvironmentBadge
-										environment={ key.environment }
-									/>
-								</td>
-								<td
-									data-label={ __(
-										'Key',
-										'recruiting-reports'
-									) }
-								>
-									<code className="rr-hint">
-										{ key.hint }
-									</code>
-								</td>
-								<td
-									data-label={ __(
+					<p>
+						{ __(
+							'Add a key for each system that should use the recruiting API.',
+							'recruiting-reports'
+						) }
+					</p>
+				</EmptyState>
+			}
+		>
+			{ ( { items, totalPages } ) => (
+				<>
+					<table
+						className="wp-list-table widefat striped rr-list"
+						aria-label={ __( 'API keys', 'recruiting-reports' ) }
+					>
+						<thead>
+							<tr>
+								<th scope="col">
+									{ __( 'Name', 'recruiting-reports' ) }
+								</th>
+								<th scope="col">
+									{ __( 'Key', 'recruiting-reports' ) }
+								</th>
+								<th scope="col">
+									{ __(
 										'Permissions',
 										'recruiting-reports'
 									) }
-								>
-									<ul className="rr-tags">
-										{ key.permissions.map(
-											( permission ) => (
-												<li
-													key={ permission }
-													className={
-														key.effective_permissions.includes(
-															permission
-														)
-															? 'rr-tag'
-															: 'rr-tag is-lapsed'
-													}
-													title={
-														key.effective_permissions.includes(
-															permission
-														)
-															? undefined
-															: __(
-																	'The owner no longer has this permission, so the key does not either.',
-																	'recruiting-reports'
-																)
-													}
-												>
-													{ permissionLabel(
-														permission
-													) }
-												</li>
-											)
-										) }
-									</ul>
-								</td>
-								<td
-									data-label={ __(
-										'Owner',
-										'recruiting-reports'
-									) }
-								>
-									{ key.owner?.name ??
-										__(
-											'(deleted user)',
+								</th>
+								<th scope="col">
+									{ __( 'Owner', 'recruiting-reports' ) }
+								</th>
+								<th scope="col">
+									{ __( 'Created', 'recruiting-reports' ) }
+								</th>
+								<th scope="col">
+									{ __( 'Last used', 'recruiting-reports' ) }
+								</th>
+								<th scope="col">
+									{ __( 'Expires', 'recruiting-reports' ) }
+								</th>
+								<th scope="col">
+									{ __( 'Status', 'recruiting-reports' ) }
+								</th>
+								<th scope="col">
+									<span className="screen-reader-text">
+										{ __(
+											'Actions',
 											'recruiting-reports'
 										) }
-								</td>
-								<td
-									data-label={ __(
-										'Created',
-										'recruiting-reports'
-									) }
-								>
-									{ formatDateTime( key.created_at ) }
-								</td>
-								<td
-									data-label={ __(
-										'Last used',
-										'recruiting-reports'
-									) }
-								>
-									{ key.last_used_at
-										? formatDateTime( key.last_used_at )
-										: __( 'Never', 'recruiting-reports' ) }
-								</td>
-								<td
-									data-label={ __(
-										'Expires',
-										'recruiting-reports'
-									) }
-								>
-									{ key.expires_at
-										? formatDateTime( key.expires_at )
-										: __( 'Never', 'recruiting-reports' ) }
-								</td>
-								<td
-									data-label={ __(
-										'Status',
-										'recruiting-reports'
-									) }
-								>
-									<span
-										className={ `rr-status rr-status--${ key.status }` }
-									>
-										{ statusText( key.status ) }
 									</span>
-								</td>
-								<td className="rr-list__actions">
-									{ key.status !== 'revoked' && (
-										<>
-											<Button
-												variant="secondary"
-												size="compact"
-												onClick={ () =>
-													setDialog( {
-														kind: 'edit',
-														key,
-													} )
-												}
-												aria-label={ sprintf(
-													/* translators: %s: API key name. */
-													__(
-														'Edit permissions of %s',
-														'recruiting-reports'
-													),
-													key.name
-												) }
-											>
-												{ __(
-													'Edit permissions',
-													'recruiting-reports'
-												) }
-											</Button>
-											<Button
-												variant="secondary"
-												size="compact"
-												isDestructive
-												onClick={ () =>
-													setDialog( {
-														kind: 'revoke',
-														key,
-													} )
-												}
-												aria-label={ sprintf(
-													/* translators: %s: API key name. */
-													__(
-														'Revoke %s',
-														'recruiting-reports'
-													),
-													key.name
-												) }
-											>
-												{ __(
-													'Revoke',
-													'recruiting-reports'
-												) }
-											</Button>
-										</>
-									) }
-								</td>
+								</th>
 							</tr>
-						) ) }
-					</tbody>
-				</table>
-				{ totalPages > 1 && (
-					<div className="rr-pager">
-						<Button
-							variant="secondary"
-							disabled={ page <= 1 }
-							onClick={ () => setPage( page - 1 ) }
-						>
-							{ __( 'Previous page', 'recruiting-reports' ) }
-						</Button>
-						<span>
-							{ sprintf(
-								/* translators: 1: current page, 2: number of pages. */
-								__( 'Page %1$d of %2$d', 'recruiting-reports' ),
-								page,
-								totalPages
-							) }
-						</span>
-						<Button
-							variant="secondary"
-							disabled={ page >= totalPages }
-							onClick={ () => setPage( page + 1 ) }
-						>
-							{ __( 'Next page', 'recruiting-reports' ) }
-						</Button>
-					</div>
-				) }
-			</Busy>
-		);
-	}
+						</thead>
+						<tbody>
+							{ items.map( ( key ) => (
+								<tr
+									key={ key.id }
+									data-key-id={ key.id }
+									className={
+										key.status === 'active'
+											? undefined
+											: 'is-inactive'
+									}
+								>
+									<td
+										data-label={ __(
+											'Name',
+											'recruiting-reports'
+										) }
+									>
+										<strong>{ key.name }</strong>{ ' ' }
+										<EnvironmentBadge
+											environment={ key.environment }
+										/>
+									</td>
+									<td
+										data-label={ __(
+											'Key',
+											'recruiting-reports'
+										) }
+									>
+										<code className="rr-hint">
+											{ key.hint }
+										</code>
+									</td>
+									<td
+										data-label={ __(
+											'Permissions',
+											'recruiting-reports'
+										) }
+									>
+										<ul className="rr-tags">
+											{ key.permissions.map(
+												( permission ) => (
+													<li
+														key={ permission }
+														className={
+															key.effective_permissions.includes(
+																permission
+															)
+																? 'rr-tag'
+																: 'rr-tag is-lapsed'
+														}
+														title={
+															key.effective_permissions.includes(
+																permission
+															)
+																? undefined
+																: __(
+																		'The owner no longer has this permission, so the key does not either.',
+																		'recruiting-reports'
+																	)
+														}
+													>
+														{ permissionLabel(
+															permission
+														) }
+													</li>
+												)
+											) }
+										</ul>
+									</td>
+									<td
+										data-label={ __(
+											'Owner',
+											'recruiting-reports'
+										) }
+									>
+										{ key.owner?.name ??
+											__(
+												'(deleted user)',
+												'recruiting-reports'
+											) }
+									</td>
+									<td
+										data-label={ __(
+											'Created',
+											'recruiting-reports'
+										) }
+									>
+										{ formatDateTime( key.created_at ) }
+									</td>
+									<td
+										data-label={ __(
+											'Last used',
+											'recruiting-reports'
+										) }
+									>
+										{ key.last_used_at
+											? formatDateTime( key.last_used_at )
+											: __(
+													'Never',
+													'recruiting-reports'
+												) }
+									</td>
+									<td
+										data-label={ __(
+											'Expires',
+											'recruiting-reports'
+										) }
+									>
+										{ key.expires_at
+											? formatDateTime( key.expires_at )
+											: __(
+													'Never',
+													'recruiting-reports'
+												) }
+									</td>
+									<td
+										data-label={ __(
+											'Status',
+											'recruiting-reports'
+										) }
+									>
+										<span
+											className={ `rr-status rr-status--${ key.status }` }
+										>
+											{ statusText( key.status ) }
+										</span>
+									</td>
+									<td className="rr-list__actions">
+										{ key.status !== 'revoked' && (
+											<>
+												<Button
+													variant="secondary"
+													size="compact"
+													onClick={ () =>
+														setDialog( {
+															kind: 'edit',
+															key,
+														} )
+													}
+													aria-label={ sprintf(
+														/* translators: %s: API key name. */
+														__(
+															'Edit permissions of %s',
+															'recruiting-reports'
+														),
+														key.name
+													) }
+												>
+													{ __(
+														'Edit permissions',
+														'recruiting-reports'
+													) }
+												</Button>
+												<Button
+													variant="secondary"
+													size="compact"
+													isDestructive
+													onClick={ () =>
+														setDialog( {
+															kind: 'revoke',
+															key,
+														} )
+													}
+													aria-label={ sprintf(
+														/* translators: %s: API key name. */
+														__(
+															'Revoke %s',
+															'recruiting-reports'
+														),
+														key.name
+													) }
+												>
+													{ __(
+														'Revoke',
+														'recruiting-reports'
+													) }
+												</Button>
+											</>
+										) }
+									</td>
+								</tr>
+							) ) }
+						</tbody>
+					</table>
+					{ totalPages > 1 && (
+						<div className="rr-pager">
+							<Button
+								variant="secondary"
+								disabled={ page <= 1 }
+								onClick={ () => setPage( page - 1 ) }
+							>
+								{ __( 'Previous page', 'recruiting-reports' ) }
+							</Button>
+							<span>
+								{ sprintf(
+									/* translators: 1: current page, 2: number of pages. */
+									__(
+										'Page %1$d of %2$d',
+										'recruiting-reports'
+									),
+									page,
+									totalPages
+								) }
+							</span>
+							<Button
+								variant="secondary"
+								disabled={ page >= totalPages }
+								onClick={ () => setPage( page + 1 ) }
+							>
+								{ __( 'Next page', 'recruiting-reports' ) }
+							</Button>
+						</div>
+					) }
+				</>
+			) }
+		</ListState>
+	);
 
 	return (
 		<section

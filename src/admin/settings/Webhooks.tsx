@@ -22,12 +22,7 @@ import {
 	type WebhookWithSecret,
 } from '../../api/types';
 import { formatDateTime } from '../../components/format';
-import {
-	Busy,
-	EmptyState,
-	ErrorState,
-	Skeleton,
-} from '../../components/states';
+import { EmptyState, ListState } from '../../components/states';
 import { useAsync } from '../../components/useAsync';
 import { SecretModal } from './SecretModal';
 
@@ -195,192 +190,194 @@ export function DeliveryLog( {
 			),
 		`${ webhook.id }:${ refreshKey }`
 	);
-	let body;
-	if ( state.error ) {
-		body = (
-			<ErrorState
-				error={ state.error }
-				onRetry={ state.retry }
-				context={ __(
-					'The delivery log could not be loaded.',
-					'recruiting-reports'
-				) }
-			/>
-		);
-	} else if ( state.loading || ! state.data ) {
-		body = (
-			<Skeleton
-				charts={ 1 }
-				chartHeight={ 80 }
-				label={ __( 'Loading deliveries…', 'recruiting-reports' ) }
-			/>
-		);
-	} else if ( state.data.items.length === 0 ) {
-		body = (
-			<p className="rr-muted">
-				{ __(
-					'No deliveries yet. Send a test event to try the URL.',
-					'recruiting-reports'
-				) }
-			</p>
-		);
-	} else {
-		body = (
-			<Busy busy={ state.busy }>
-				<table className="wp-list-table widefat striped rr-list">
-					<caption className="screen-reader-text">
-						{ sprintf(
-							/* translators: %s: webhook URL. */
-							__( 'Deliveries to %s', 'recruiting-reports' ),
-							webhook.url
-						) }
-					</caption>
-					<thead>
-						<tr>
-							<th scope="col">
-								{ __( 'Queued', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								{ __( 'Event', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								{ __( 'Status', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								{ __( 'Attempts', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								{ __( 'Last response', 'recruiting-reports' ) }
-							</th>
-							<th scope="col">
-								<span className="screen-reader-text">
-									{ __( 'Actions', 'recruiting-reports' ) }
-								</span>
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{ state.data.items.map( ( delivery ) => (
-							<tr
-								key={ delivery.id }
-								data-delivery-id={ delivery.id }
-							>
-								<td
-									data-label={ __(
-										'Queued',
-										'recruiting-reports'
-									) }
-								>
-									{ formatDateTime( delivery.created_at ) }
-								</td>
-								<td
-									data-label={ __(
-										'Event',
-										'recruiting-reports'
-									) }
-								>
-									<code>{ delivery.event }</code>
-								</td>
-								<td
-									data-label={ __(
-										'Status',
-										'recruiting-reports'
-									) }
-								>
-									<span
-										className={ `rr-status rr-status--${ delivery.status }` }
-									>
-										{ deliveryStatusText(
-											delivery.status
-										) }
-									</span>
-									{ delivery.next_attempt_at && (
-										<span className="rr-muted">
-											{ ' ' }
-											{ sprintf(
-												/* translators: %s: date and time. */
-												__(
-													'next try %s',
-													'recruiting-reports'
-												),
-												formatDateTime(
-													delivery.next_attempt_at
-												)
-											) }
-										</span>
-									) }
-								</td>
-								<td
-									data-label={ __(
-										'Attempts',
-										'recruiting-reports'
-									) }
-								>
-									{ sprintf(
-										/* translators: 1: attempts made, 2: most attempts. */
-										__(
-											'%1$d of %2$d',
-											'recruiting-reports'
-										),
-										delivery.attempts,
-										delivery.max_attempts
-									) }
-								</td>
-								<td
-									data-label={ __(
+	const body = (
+		<ListState
+			state={ state }
+			errorContext={ __(
+				'The delivery log could not be loaded.',
+				'recruiting-reports'
+			) }
+			loadingLabel={ __( 'Loading deliveries…', 'recruiting-reports' ) }
+			skeletonHeight={ 80 }
+			empty={
+				<p className="rr-muted">
+					{ __(
+						'No deliveries yet. Send a test event to try the URL.',
+						'recruiting-reports'
+					) }
+				</p>
+			}
+		>
+			{ ( data ) => (
+				<>
+					<table className="wp-list-table widefat striped rr-list">
+						<caption className="screen-reader-text">
+							{ sprintf(
+								/* translators: %s: webhook URL. */
+								__( 'Deliveries to %s', 'recruiting-reports' ),
+								webhook.url
+							) }
+						</caption>
+						<thead>
+							<tr>
+								<th scope="col">
+									{ __( 'Queued', 'recruiting-reports' ) }
+								</th>
+								<th scope="col">
+									{ __( 'Event', 'recruiting-reports' ) }
+								</th>
+								<th scope="col">
+									{ __( 'Status', 'recruiting-reports' ) }
+								</th>
+								<th scope="col">
+									{ __( 'Attempts', 'recruiting-reports' ) }
+								</th>
+								<th scope="col">
+									{ __(
 										'Last response',
 										'recruiting-reports'
 									) }
-								>
-									{ delivery.last_response_code !== null && (
-										<code>
-											{ delivery.last_response_code }
-										</code>
-									) }{ ' ' }
-									{ delivery.last_error }
-									{ delivery.last_response_code === null &&
-										! delivery.last_error &&
-										'—' }
-								</td>
-								<td className="rr-list__actions">
-									{ ( delivery.status === 'failed' ||
-										delivery.status === 'delivered' ) && (
-										<Button
-											variant="secondary"
-											size="compact"
-											isBusy={ retrying === delivery.id }
-											disabled={ retrying !== null }
-											onClick={ async () => {
-												setRetrying( delivery.id );
-												setError( null );
-												try {
-													await client.webhooks.retryDelivery(
-														webhook.id,
-														delivery.id
-													);
-													state.retry();
-												} catch ( thrown ) {
-													setError(
-														toApiError( thrown )
-													);
-												}
-												setRetrying( null );
-											} }
-										>
-											{ __(
-												'Send again',
-												'recruiting-reports'
-											) }
-										</Button>
-									) }
-								</td>
+								</th>
+								<th scope="col">
+									<span className="screen-reader-text">
+										{ __(
+											'Actions',
+											'recruiting-reports'
+										) }
+									</span>
+								</th>
 							</tr>
-						) ) }
-					</tbody>
-				</table>
-			</Busy>
-		);
-	}
+						</thead>
+						<tbody>
+							{ data.items.map( ( delivery ) => (
+								<tr
+									key={ delivery.id }
+									data-delivery-id={ delivery.id }
+								>
+									<td
+										data-label={ __(
+											'Queued',
+											'recruiting-reports'
+										) }
+									>
+										{ formatDateTime(
+											delivery.created_at
+										) }
+									</td>
+									<td
+										data-label={ __(
+											'Event',
+											'recruiting-reports'
+										) }
+									>
+										<code>{ delivery.event }</code>
+									</td>
+									<td
+										data-label={ __(
+											'Status',
+											'recruiting-reports'
+										) }
+									>
+										<span
+											className={ `rr-status rr-status--${ delivery.status }` }
+										>
+											{ deliveryStatusText(
+												delivery.status
+											) }
+										</span>
+										{ delivery.next_attempt_at && (
+											<span className="rr-muted">
+												{ ' ' }
+												{ sprintf(
+													/* translators: %s: date and time. */
+													__(
+														'next try %s',
+														'recruiting-reports'
+													),
+													formatDateTime(
+														delivery.next_attempt_at
+													)
+												) }
+											</span>
+										) }
+									</td>
+									<td
+										data-label={ __(
+											'Attempts',
+											'recruiting-reports'
+										) }
+									>
+										{ sprintf(
+											/* translators: 1: attempts made, 2: most attempts. */
+											__(
+												'%1$d of %2$d',
+												'recruiting-reports'
+											),
+											delivery.attempts,
+											delivery.max_attempts
+										) }
+									</td>
+									<td
+										data-label={ __(
+											'Last response',
+											'recruiting-reports'
+										) }
+									>
+										{ delivery.last_response_code !==
+											null && (
+											<code>
+												{ delivery.last_response_code }
+											</code>
+										) }{ ' ' }
+										{ delivery.last_error }
+										{ delivery.last_response_code ===
+											null &&
+											! delivery.last_error &&
+											'—' }
+									</td>
+									<td className="rr-list__actions">
+										{ ( delivery.status === 'failed' ||
+											delivery.status ===
+												'delivered' ) && (
+											<Button
+												variant="secondary"
+												size="compact"
+												isBusy={
+													retrying === delivery.id
+												}
+												disabled={ retrying !== null }
+												onClick={ async () => {
+													setRetrying( delivery.id );
+													setError( null );
+													try {
+														await client.webhooks.retryDelivery(
+															webhook.id,
+															delivery.id
+														);
+														state.retry();
+													} catch ( thrown ) {
+														setError(
+															toApiError( thrown )
+														);
+													}
+													setRetrying( null );
+												} }
+											>
+												{ __(
+													'Send again',
+													'recruiting-reports'
+												) }
+											</Button>
+										) }
+									</td>
+								</tr>
+							) ) }
+						</tbody>
+					</table>
+				</>
+			) }
+		</ListState>
+	);
 	return (
 		<div className="rr-deliveries">
 			<div className="rr-deliveries__head">
@@ -446,131 +443,134 @@ export function Webhooks( { client }: { client: Client } ) {
 		setBusy( null );
 	};
 
-	let list;
-	if ( state.error ) {
-		list = (
-			<ErrorState
-				error={ state.error }
-				onRetry={ state.retry }
-				context={ __(
-					'The webhooks could not be loaded.',
-					'recruiting-reports'
-				) }
-			/>
-		);
-	} else if ( state.loading || ! state.data ) {
-		list = (
-			<Skeleton
-				charts={ 1 }
-				chartHeight={ 80 }
-				label={ __( 'Loading webhooks…', 'recruiting-reports' ) }
-			/>
-		);
-	} else if ( state.data.items.length === 0 ) {
-		list = (
-			<EmptyState title={ __( 'No webhooks yet', 'recruiting-reports' ) }>
-				<p>
-					{ __(
-						'Add a webhook to tell another system when jobs or applications change.',
-						'recruiting-reports'
-					) }
-				</p>
-			</EmptyState>
-		);
-	} else {
-		list = (
-			<Busy busy={ state.busy }>
-				<ul className="rr-webhooks">
-					{ state.data.items.map( ( webhook ) => (
-						<li
-							key={ webhook.id }
-							className="rr-webhook"
-							data-webhook-id={ webhook.id }
-						>
-							<div className="rr-webhook__main">
-								<code className="rr-webhook__url">
-									{ webhook.url }
-								</code>
-								{ ! webhook.active && (
-									<span className="rr-badge">
-										{ __( 'Paused', 'recruiting-reports' ) }
-									</span>
-								) }
-								<p className="rr-muted">
-									{ sprintf(
-										/* translators: %s: list of event names. */
-										_n(
-											'Event: %s',
-											'Events: %s',
-											webhook.events.length,
-											'recruiting-reports'
-										),
-										webhook.events.join( ', ' )
-									) }
-									{ ' · ' }
-									{ sprintf(
-										/* translators: %s: date and time. */
-										__( 'added %s', 'recruiting-reports' ),
-										formatDateTime( webhook.created_at )
-									) }
-								</p>
-							</div>
-							<div className="rr-webhook__actions">
-								<Button
-									variant="secondary"
-									size="compact"
-									isBusy={ busy === webhook.id }
-									disabled={ busy !== null }
-									onClick={ () => sendTest( webhook ) }
-								>
-									{ __( 'Send test', 'recruiting-reports' ) }
-								</Button>
-								<Button
-									variant="secondary"
-									size="compact"
-									aria-expanded={ open === webhook.id }
-									onClick={ () =>
-										setOpen(
-											open === webhook.id
-												? null
-												: webhook.id
-										)
-									}
-								>
-									{ open === webhook.id
-										? __(
-												'Hide deliveries',
-												'recruiting-reports'
-											)
-										: __(
-												'Deliveries',
+	const list = (
+		<ListState
+			state={ state }
+			errorContext={ __(
+				'The webhooks could not be loaded.',
+				'recruiting-reports'
+			) }
+			loadingLabel={ __( 'Loading webhooks…', 'recruiting-reports' ) }
+			skeletonHeight={ 80 }
+			empty={
+				<EmptyState
+					title={ __( 'No webhooks yet', 'recruiting-reports' ) }
+				>
+					<p>
+						{ __(
+							'Add a webhook to tell another system when jobs or applications change.',
+							'recruiting-reports'
+						) }
+					</p>
+				</EmptyState>
+			}
+		>
+			{ ( data ) => (
+				<>
+					<ul className="rr-webhooks">
+						{ data.items.map( ( webhook ) => (
+							<li
+								key={ webhook.id }
+								className="rr-webhook"
+								data-webhook-id={ webhook.id }
+							>
+								<div className="rr-webhook__main">
+									<code className="rr-webhook__url">
+										{ webhook.url }
+									</code>
+									{ ! webhook.active && (
+										<span className="rr-badge">
+											{ __(
+												'Paused',
 												'recruiting-reports'
 											) }
-								</Button>
-								<Button
-									variant="secondary"
-									size="compact"
-									isDestructive
-									onClick={ () =>
-										setDialog( { kind: 'delete', webhook } )
-									}
-								>
-									{ __( 'Delete', 'recruiting-reports' ) }
-								</Button>
-							</div>
-							{ open === webhook.id && (
-								<DeliveryLog
-									client={ client }
-									webhook={ webhook }
-									refreshKey={ refresh }
-								/>
-							) }
-						</li>
-					) ) }
-				</ul>
-			</Busy>
-		);
-	}
+										</span>
+									) }
+									<p className="rr-muted">
+										{ sprintf(
+											/* translators: %s: list of event names. */
+											_n(
+												'Event: %s',
+												'Events: %s',
+												webhook.events.length,
+												'recruiting-reports'
+											),
+											webhook.events.join( ', ' )
+										) }
+										{ ' · ' }
+										{ sprintf(
+											/* translators: %s: date and time. */
+											__(
+												'added %s',
+												'recruiting-reports'
+											),
+											formatDateTime( webhook.created_at )
+										) }
+									</p>
+								</div>
+								<div className="rr-webhook__actions">
+									<Button
+										variant="secondary"
+										size="compact"
+										isBusy={ busy === webhook.id }
+										disabled={ busy !== null }
+										onClick={ () => sendTest( webhook ) }
+									>
+										{ __(
+											'Send test',
+											'recruiting-reports'
+										) }
+									</Button>
+									<Button
+										variant="secondary"
+										size="compact"
+										aria-expanded={ open === webhook.id }
+										onClick={ () =>
+											setOpen(
+												open === webhook.id
+													? null
+													: webhook.id
+											)
+										}
+									>
+										{ open === webhook.id
+											? __(
+													'Hide deliveries',
+													'recruiting-reports'
+												)
+											: __(
+													'Deliveries',
+													'recruiting-reports'
+												) }
+									</Button>
+									<Button
+										variant="secondary"
+										size="compact"
+										isDestructive
+										onClick={ () =>
+											setDialog( {
+												kind: 'delete',
+												webhook,
+											} )
+										}
+									>
+										{ __( 'Delete', 'recruiting-reports' ) }
+									</Button>
+								</div>
+								{ open === webhook.id && (
+									<DeliveryLog
+										client={ client }
+										webhook={ webhook }
+										refreshKey={ refresh }
+									/>
+								) }
+							</li>
+						) ) }
+					</ul>
+				</>
+			) }
+		</ListState>
+	);
 
 	return (
 		<section
