@@ -43,6 +43,9 @@ final class Plugin {
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
 		Domain\JobChangeListener::register();
 		Reports\ReportCache::register();
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			Cli\Commands::register();
+		}
 		self::boot_ui();
 	}
 
@@ -52,6 +55,7 @@ final class Plugin {
 		if ( is_admin() ) {
 			Admin\Menu::register();
 			Admin\DashboardWidget::register();
+			Admin\SummariesNotice::register();
 		}
 	}
 
