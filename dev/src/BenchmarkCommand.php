@@ -21,11 +21,12 @@ final class BenchmarkCommand {
 	/**
 	 * Bulk-seeds the benchmark dataset of SPEC §10 (development only).
 	 *
-	 * Jobs and applications (about five history rows each) over the last three years, deterministic, with
-	 * the summaries kept as every writer keeps them.
+	 * Jobs and applications (about five history rows each) over the last three
+	 * years, deterministic, with the summaries kept as every writer keeps them.
 	 *
-	 * Run it again to add more: numbering continues after the benchmark applications already there.
-	 * A development tool (not in the release zip); it assumes nothing else writes meanwhile.
+	 * Run it again to add more: numbering continues after the benchmark
+	 * applications already there. A development tool (not in the release zip); it
+	 * assumes nothing else writes meanwhile.
 	 *
 	 * ## OPTIONS
 	 *

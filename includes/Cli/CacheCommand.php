@@ -18,10 +18,10 @@ defined( 'ABSPATH' ) || exit;
 final class CacheCommand {
 
 	/**
-	 * Invalidates every cached report (the next request of each report computes it afresh).
+	 * Invalidates every cached report; each is computed afresh when next asked.
 	 *
-	 * Writes through the plugin invalidate the cache by themselves; this is for changes made behind its back
-	 * (SQL by hand, a restored backup).
+	 * Writes through the plugin invalidate the cache by themselves; this is for
+	 * changes made behind its back (SQL by hand, a restored backup).
 	 *
 	 * ## EXAMPLES
 	 *

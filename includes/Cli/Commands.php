@@ -37,6 +37,20 @@ final class Commands {
 	}
 
 	/**
+	 * Prints list items with WP-CLI's formatter (format "ids" prints the items' ids).
+	 *
+	 * @param string   $format table, json, csv, yaml, count or ids.
+	 * @param array[]  $items  Items, each with an "id".
+	 * @param string[] $fields Fields to show.
+	 */
+	public static function print_items( string $format, array $items, array $fields ): void {
+		if ( 'ids' === $format ) {
+			$items = wp_list_pluck( $items, 'id' );
+		}
+		\WP_CLI\Utils\format_items( $format, $items, $fields );
+	}
+
+	/**
 	 * Prints a service's WP_Error and exits with 1: every problem of data.params on its own line (to
 	 * STDERR), then the message.
 	 *

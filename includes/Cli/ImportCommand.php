@@ -20,12 +20,14 @@ final class ImportCommand {
 	/**
 	 * Imports jobs and applications with their status history from a JSON file.
 	 *
-	 * The file is the body of POST /recruiting/v1/import (an object with "jobs" and/or "applications"), of any
-	 * size. The whole file is validated first with the API's rules: when anything is wrong, every problem is
-	 * listed (by path, such as applications[3].history[1].at), nothing is written and the exit code is 1.
-	 * A valid file is then written in batches of the API's limits (1,000 jobs, 10,000 applications), each
-	 * batch atomically; jobs come first. Re-importing an external id updates that record in place, so a run
-	 * stopped half-way can simply be repeated.
+	 * The file is the body of POST /recruiting/v1/import (an object with "jobs"
+	 * and/or "applications"), of any size. The whole file is validated first with
+	 * the API's rules: when anything is wrong, every problem is listed (by path,
+	 * such as applications[3].history[1].at), nothing is written and the exit code
+	 * is 1. A valid file is then written in batches of the API's limits (1,000
+	 * jobs, 10,000 applications), each batch atomically; jobs come first.
+	 * Re-importing an external id updates that record in place, so a run stopped
+	 * half-way can simply be repeated.
 	 *
 	 * ## OPTIONS
 	 *
@@ -39,7 +41,8 @@ final class ImportCommand {
 	 *
 	 *     $ cat export.json | wp recruiting import - --user=admin
 	 *
-	 * History entries record the current user (global --user) as the one who made the change.
+	 * History entries record the current user (global --user) as the one who made
+	 * the change.
 	 *
 	 * @param string[] $args       Positional arguments.
 	 * @param array    $assoc_args Named arguments.

@@ -26,7 +26,7 @@ final class KeysCommand {
 	private const PAGE = 100;
 
 	/**
-	 * Lists API keys, newest first (never the keys themselves: they are stored as hashes).
+	 * Lists API keys, newest first (never the keys: only their hashes are stored).
 	 *
 	 * ## OPTIONS
 	 *
@@ -84,14 +84,15 @@ final class KeysCommand {
 		}
 		$format = (string) \WP_CLI\Utils\get_flag_value( $assoc_args, 'format', 'table' );
 		$fields = isset( $assoc_args['fields'] ) ? Input::list( (string) $assoc_args['fields'] ) : self::FIELDS;
-		\WP_CLI\Utils\format_items( $format, array_map( array( self::class, 'item' ), $rows ), 'ids' === $format ? array( 'id' ) : $fields );
+		Commands::print_items( $format, array_map( array( self::class, 'item' ), $rows ), $fields );
 	}
 
 	/**
-	 * Creates an API key owned by the current user (WP-CLI's global --user) and prints it once.
+	 * Creates an API key owned by the current user (--user) and prints it once.
 	 *
-	 * The same rules as POST /recruiting/v1/api-keys: the owner must hold every permission given, and the key
-	 * can never do more than its owner can at the time of a request.
+	 * The same rules as POST /recruiting/v1/api-keys: the owner must hold every
+	 * permission given, and the key can never do more than its owner can at the
+	 * time of a request.
 	 *
 	 * ## OPTIONS
 	 *
@@ -164,7 +165,7 @@ final class KeysCommand {
 	}
 
 	/**
-	 * Revokes API keys: they answer 401 from now on; the records stay, with status "revoked".
+	 * Revokes API keys: they answer 401 from now on; their records stay.
 	 *
 	 * ## OPTIONS
 	 *

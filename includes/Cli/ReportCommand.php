@@ -22,13 +22,15 @@ final class ReportCommand {
 	private const QUERY_ARGS = array( 'date_from', 'date_to', 'job_id', 'compare' );
 
 	/**
-	 * Prints a report: the same figures, validation and cache as GET /recruiting/v1/reports/<name>.
+	 * Prints a report: the figures, validation and cache of GET /reports/<name>.
 	 *
-	 * The JSON (and YAML) of the whole report is the REST response's body. A table, CSV or YAML of one
-	 * section (--section) flattens the report as the API's CSV export does: each list (by_job, trend, …) is a
-	 * section with one row per element, each object (jobs, by_status, conversion, overall, …) a section with
-	 * one row, the top-level figures the section "summary"; the first column, period, says "current" or
-	 * "comparison" (with --compare). A table without --section prints every section under its name.
+	 * The JSON (and YAML) of the whole report is the REST response's body. A
+	 * table, CSV or YAML of one section (--section) flattens the report as the
+	 * API's CSV export does: each list (by_job, trend, …) is a section with one
+	 * row per element, each object (jobs, by_status, conversion, overall, …) a
+	 * section with one row, the top-level figures the section "summary"; the first
+	 * column, period, says "current" or "comparison" (with --compare). A table
+	 * without --section prints every section under its name.
 	 *
 	 * ## OPTIONS
 	 *

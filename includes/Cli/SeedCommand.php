@@ -1,6 +1,7 @@
 <?php
 /**
- * `wp recruiting seed …` (`seed benchmark` is added by the development tools in dev/, absent from the release).
+ * `wp recruiting seed …` (`seed benchmark` is added by the development tools
+ * in dev/, absent from the release).
  *
  * @package RecruitingReports
  */
@@ -18,10 +19,11 @@ defined( 'ABSPATH' ) || exit;
 final class SeedCommand {
 
 	/**
-	 * Seeds the demo data: 12 jobs and their applications over the last 18 months, through the importer.
+	 * Seeds the demo data: 12 jobs and their applications over 18 months.
 	 *
-	 * The data is deterministic for a given day, and external ids are fixed (demo-job-1…,
-	 * demo-application-1…), so running it again updates the records in place instead of adding more.
+	 * The data is deterministic for a given day, and external ids are fixed
+	 * (demo-job-1…, demo-application-1…), so running it again updates the records
+	 * in place instead of adding more.
 	 *
 	 * ## OPTIONS
 	 *

@@ -22,9 +22,10 @@ final class WebhooksCommand {
 	private const FIELDS = array( 'id', 'webhook_id', 'event', 'status', 'attempts', 'next_attempt_at', 'last_response_code', 'last_error', 'created_at' );
 
 	/**
-	 * Sends every delivery that is due now, as WP-Cron would (useful where WP-Cron is disabled).
+	 * Sends every delivery that is due now, as WP-Cron would.
 	 *
-	 * Failed attempts are rescheduled with the usual back-off, so they are not retried by this run.
+	 * Failed attempts are rescheduled with the usual back-off, so they are not
+	 * retried by this run.
 	 *
 	 * ## EXAMPLES
 	 *
@@ -111,13 +112,14 @@ final class WebhooksCommand {
 		$format = (string) \WP_CLI\Utils\get_flag_value( $assoc_args, 'format', 'table' );
 		$items  = array_map( array( self::class, 'item' ), $rows );
 		$fields = isset( $assoc_args['fields'] ) ? Input::list( (string) $assoc_args['fields'] ) : self::FIELDS;
-		\WP_CLI\Utils\format_items( $format, $items, 'ids' === $format ? array( 'id' ) : $fields );
+		Commands::print_items( $format, $items, $fields );
 	}
 
 	/**
-	 * Sends a delivered or failed delivery again (a fresh cycle of attempts; the log keeps the old ones).
+	 * Sends a delivered or failed delivery again, with a fresh cycle of attempts.
 	 *
-	 * It is queued for WP-Cron; add `wp recruiting webhooks run` to send it at once.
+	 * It is queued for WP-Cron; add `wp recruiting webhooks run` to send it at
+	 * once.
 	 *
 	 * ## OPTIONS
 	 *
