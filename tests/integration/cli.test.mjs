@@ -217,6 +217,36 @@ test( 'summaries rebuild: recomputes the summaries to the same figures and clear
 	assert.equal( await renderNotice(), '' );
 } );
 
+test( 'an upgrade on a site with more than 50,000 applications leaves the summaries rebuild to WP-CLI', { skip, timeout: 300000 }, async () => {
+	await resetSite();
+	await wpOk( [ 'recruiting', 'seed', 'benchmark', '--applications=50001', '--jobs=20' ] );
+	const query = { date_from: '2020-01-01', date_to: new Date().toISOString().slice( 0, 10 ) };
+	const expected = await restReport( 'overview', query );
+	// The state a schema upgrade from version 2 starts from: summaries not yet built.
+	const downgrade = () => php( "global $wpdb; foreach ( array( 'report_buckets', 'report_hire_days', 'report_statuses' ) as $t ) { $wpdb->query( 'DELETE FROM ' . \\RecruitingReports\\Data\\Schema::table( $t ) ); } update_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION, 2 );" );
+	const pending = () => phpValue( "get_option( \\RecruitingReports\\Data\\ReportSummary::STALE_OPTION )" );
+	const schemaVersion = async () => ( await siteState() ).schema_version;
+	const current = await schemaVersion();
+
+	// Upgraded by a web request: the schema is current at once, the rebuild is left to the operator.
+	await downgrade();
+	await restReport( 'overview', query );
+	assert.equal( await schemaVersion(), current );
+	assert.equal( ( await siteState() ).tables.report_buckets, 0, 'no rebuild inside the web request' );
+	assert.ok( await pending(), 'the rebuild is marked as pending' );
+	assert.match( await php( '\\RecruitingReports\\Admin\\SummariesNotice::render();' ), /more than 50,000 applications.*<code>wp recruiting summaries rebuild<\/code>/s );
+	assert.match( await wpOk( [ 'recruiting', 'summaries', 'rebuild' ] ), /Rebuilt the report summaries of 50001 applications/ );
+	assert.equal( await pending(), false );
+	assert.deepEqual( await restReport( 'overview', query ), expected );
+
+	// Upgraded by WP-CLI (any command after an update): rebuilt at once, whatever the size.
+	await downgrade();
+	await wpOk( [ 'recruiting', 'cache', 'flush' ] );
+	assert.equal( await schemaVersion(), current );
+	assert.equal( await pending(), false );
+	assert.deepEqual( await restReport( 'overview', query ), expected );
+} );
+
 test( 'seed demo and seed benchmark', { skip, timeout: 300000 }, async () => {
 	await resetSite();
 	assert.match( await wpOk( [ 'recruiting', 'seed', 'demo' ] ), /Success: Demo data: 12 jobs \(12 created, 0 updated\), 600 applications \(600 created, 0 updated\), \d+ history entries\./ );
