@@ -18,23 +18,32 @@ use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Reports.
+ */
 final class ReportsController extends Controller {
 
 	/** @var string */
 	protected $rest_base = 'reports';
 
+	protected const PERMISSIONS = array(
+		'read' => Capabilities::READ_APPLICATIONS,
+	);
+
 	public const CACHE_HEADER = 'X-Recruiting-Cache';
 
+	/**
+	 * Registers /reports/{report} for every report.
+	 */
 	public function register_routes(): void {
 		foreach ( ReportService::REPORTS as $report ) {
-			register_rest_route(
-				$this->namespace,
+			$this->route(
 				'/' . $this->rest_base . '/' . $report,
 				array(
 					array(
 						'methods'             => WP_REST_Server::READABLE,
 						'callback'            => fn( WP_REST_Request $request ) => $this->report( $report, $request ),
-						'permission_callback' => $this->requires( Capabilities::READ_APPLICATIONS ),
+						'permission_callback' => $this->permission( 'read' ),
 						'args'                => $this->get_collection_params(),
 					),
 					'schema' => fn() => $this->schema_for( $report ),
