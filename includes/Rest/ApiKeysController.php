@@ -25,7 +25,11 @@ defined( 'ABSPATH' ) || exit;
  */
 final class ApiKeysController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'api-keys';
 
 	protected const ITEM_TYPE = 'api_key';
@@ -105,6 +109,8 @@ final class ApiKeysController extends ItemController {
 	}
 
 	/**
+	 * Route callback: get_items.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response
 	 */
@@ -121,6 +127,8 @@ final class ApiKeysController extends ItemController {
 	}
 
 	/**
+	 * Route callback: get_item.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -130,6 +138,8 @@ final class ApiKeysController extends ItemController {
 	}
 
 	/**
+	 * Route callback: create_item.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -182,6 +192,10 @@ final class ApiKeysController extends ItemController {
 	}
 
 	/**
+	 * The writable fields a request gives, checked (a user grants only permissions they hold).
+	 *
+	 * @param WP_REST_Request $request  Request.
+	 * @param bool            $creating Whether the key is being created.
 	 * @return array|WP_Error
 	 */
 	private function fields_from_request( WP_REST_Request $request, bool $creating ) {
@@ -269,10 +283,20 @@ final class ApiKeysController extends ItemController {
 		);
 	}
 
+	/**
+	 * 404 for a key.
+	 *
+	 * @return WP_Error
+	 */
 	private static function key_not_found(): WP_Error {
 		return self::not_found( __( 'API key not found.', 'recruiting-reports' ) );
 	}
 
+	/**
+	 * Arguments of GET /api-keys.
+	 *
+	 * @return array
+	 */
 	public function get_collection_params(): array {
 		return array_merge(
 			$this->pagination_params(),
@@ -287,6 +311,11 @@ final class ApiKeysController extends ItemController {
 		);
 	}
 
+	/**
+	 * The API key schema (never the hash; the key only at creation).
+	 *
+	 * @return array
+	 */
 	public function get_item_schema(): array {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );

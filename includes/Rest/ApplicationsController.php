@@ -29,7 +29,11 @@ defined( 'ABSPATH' ) || exit;
  */
 final class ApplicationsController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'applications';
 
 	protected const ITEM_TYPE = 'application';
@@ -47,7 +51,11 @@ final class ApplicationsController extends ItemController {
 	 */
 	private array $ratings = array();
 
-	/** Whether a list is being prepared: lists leave the history out (a query per item). */
+	/**
+	 * Whether a list is being prepared: lists leave the history out (a query per item).
+	 *
+	 * @var bool
+	 */
 	private bool $listing = false;
 
 	/**
@@ -324,6 +332,12 @@ final class ApplicationsController extends ItemController {
 		return $row ? $row : null;
 	}
 
+	/**
+	 * Whether an application has this external id.
+	 *
+	 * @param string $external_id External id.
+	 * @return bool
+	 */
 	private static function find_by_external_id( string $external_id ): bool {
 		global $wpdb;
 		$table = Schema::table( 'applications' );
@@ -397,7 +411,7 @@ final class ApplicationsController extends ItemController {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );
 		}
-		$stage_dates  = array();
+		$stage_dates = array();
 		foreach ( Pipeline::STAGES as $stage ) {
 			$stage_dates[ $stage ] = array(
 				'type'   => array( 'string', 'null' ),

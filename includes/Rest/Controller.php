@@ -48,7 +48,11 @@ abstract class Controller extends WP_REST_Controller {
 	 */
 	protected const PERMISSIONS = array();
 
-	/** @var string */
+	/**
+	 * Route namespace.
+	 *
+	 * @var string
+	 */
 	protected $namespace = self::NAMESPACE;
 
 	/**

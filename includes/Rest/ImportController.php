@@ -23,7 +23,11 @@ defined( 'ABSPATH' ) || exit;
  */
 final class ImportController extends Controller {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'import';
 
 	protected const PERMISSIONS = array(

@@ -30,7 +30,11 @@ defined( 'ABSPATH' ) || exit;
  */
 final class JobsController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'jobs';
 
 	protected const ITEM_TYPE = 'job';
@@ -134,7 +138,16 @@ final class JobsController extends ItemController {
 		$total   = (int) $query->found_posts;
 		if ( ! $query->posts && (int) $request['page'] > 1 ) {
 			// WordPress does not count the matches when the page is past the end: count them.
-			$total = (int) ( new WP_Query( array_merge( $args, array( 'paged' => 1, 'posts_per_page' => 1, 'fields' => 'ids' ) ) ) )->found_posts;
+			$total = (int) ( new WP_Query(
+				array_merge(
+					$args,
+					array(
+						'paged'          => 1,
+						'posts_per_page' => 1,
+						'fields'         => 'ids',
+					)
+				)
+			) )->found_posts;
 		}
 		$posts = array_values( array_filter( $query->posts, static fn( $post ) => $post instanceof WP_Post ) );
 		if ( rest_is_field_included( 'application_counts', $this->get_fields_for_response( $request ) ) ) {
@@ -311,6 +324,9 @@ final class JobsController extends ItemController {
 	/**
 	 * The writable fields a request gives, sanitised, for JobRepository::save().
 	 *
+	 * @param WP_REST_Request $request  Request.
+	 * @param bool            $creating Whether the job is being created.
+	 * @param int             $id       The job being updated (0 when creating).
 	 * @return array|WP_Error
 	 */
 	private function fields_from_request( WP_REST_Request $request, bool $creating, int $id = 0 ) {

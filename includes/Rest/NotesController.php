@@ -22,7 +22,11 @@ defined( 'ABSPATH' ) || exit;
  */
 final class NotesController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'notes';
 
 	protected const ITEM_TYPE = 'note';
@@ -89,6 +93,8 @@ final class NotesController extends ItemController {
 	}
 
 	/**
+	 * Route callback: get_items.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -110,6 +116,8 @@ final class NotesController extends ItemController {
 	}
 
 	/**
+	 * Route callback: get_item.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -119,6 +127,8 @@ final class NotesController extends ItemController {
 	}
 
 	/**
+	 * Route callback: create_item.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -149,6 +159,8 @@ final class NotesController extends ItemController {
 	}
 
 	/**
+	 * Route callback: delete_item.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -216,10 +228,20 @@ final class NotesController extends ItemController {
 		return $row ? $row : null;
 	}
 
+	/**
+	 * 404 for a note.
+	 *
+	 * @return WP_Error
+	 */
 	private static function note_not_found(): WP_Error {
 		return self::not_found( __( 'Note not found.', 'recruiting-reports' ) );
 	}
 
+	/**
+	 * Arguments of GET /applications/{id}/notes.
+	 *
+	 * @return array
+	 */
 	public function get_collection_params(): array {
 		return array_merge(
 			$this->pagination_params(),
@@ -234,6 +256,11 @@ final class NotesController extends ItemController {
 		);
 	}
 
+	/**
+	 * The note schema.
+	 *
+	 * @return array
+	 */
 	public function get_item_schema(): array {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );

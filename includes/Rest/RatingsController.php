@@ -23,7 +23,11 @@ defined( 'ABSPATH' ) || exit;
  */
 final class RatingsController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'rating';
 
 	protected const ITEM_TYPE = 'rating';
@@ -78,6 +82,8 @@ final class RatingsController extends ItemController {
 	}
 
 	/**
+	 * Route callback: get_item.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|\WP_Error
 	 */
@@ -203,7 +209,7 @@ final class RatingsController extends ItemController {
 		$mine      = null;
 		$ratings   = array();
 		foreach ( $rows as $row ) {
-			if ( (int) $row['user_id'] === Access::user_id() ) {
+			if ( Access::user_id() === (int) $row['user_id'] ) {
 				$mine = (int) $row['score'];
 			}
 			$ratings[] = array(
@@ -221,6 +227,11 @@ final class RatingsController extends ItemController {
 		);
 	}
 
+	/**
+	 * The rating summary schema.
+	 *
+	 * @return array
+	 */
 	public function get_item_schema(): array {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );

@@ -23,7 +23,11 @@ defined( 'ABSPATH' ) || exit;
  */
 final class ReportsController extends Controller {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'reports';
 
 	protected const PERMISSIONS = array(
@@ -52,7 +56,13 @@ final class ReportsController extends Controller {
 		}
 	}
 
-	/** @return WP_REST_Response|\WP_Error */
+	/**
+	 * Route callback of one report.
+	 *
+	 * @param string          $report  Report name (ReportService::REPORTS).
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|\WP_Error
+	 */
 	private function report( string $report, WP_REST_Request $request ) {
 		$result = ReportService::run(
 			$report,
@@ -70,6 +80,11 @@ final class ReportsController extends Controller {
 		return $response;
 	}
 
+	/**
+	 * Arguments of every report: the period and the job.
+	 *
+	 * @return array
+	 */
 	public function get_collection_params(): array {
 		$date = static function ( string $description ): array {
 			return array(
@@ -93,8 +108,14 @@ final class ReportsController extends Controller {
 		);
 	}
 
+	/**
+	 * The response schema of a report.
+	 *
+	 * @param string $report Report name.
+	 * @return array
+	 */
 	private function schema_for( string $report ): array {
-		$number = static fn( string $description, array $extra = array() ) => array_merge(
+		$number  = static fn( string $description, array $extra = array() ) => array_merge(
 			array(
 				'description' => $description,
 				'type'        => 'number',

@@ -20,7 +20,11 @@ defined( 'ABSPATH' ) || exit;
  */
 final class SettingsController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'settings';
 
 	protected const ITEM_TYPE = 'settings';

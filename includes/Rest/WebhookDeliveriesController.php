@@ -24,7 +24,11 @@ defined( 'ABSPATH' ) || exit;
  */
 final class WebhookDeliveriesController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'webhooks';
 
 	protected const ITEM_TYPE = 'webhook_delivery';
@@ -251,7 +255,7 @@ final class WebhookDeliveriesController extends ItemController {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );
 		}
-		$instant = array(
+		$instant      = array(
 			'type'   => array( 'string', 'null' ),
 			'format' => 'date-time',
 		);

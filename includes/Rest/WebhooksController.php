@@ -26,7 +26,11 @@ defined( 'ABSPATH' ) || exit;
  */
 final class WebhooksController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'webhooks';
 
 	protected const ITEM_TYPE = 'webhook';
