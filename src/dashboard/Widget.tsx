@@ -9,6 +9,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import type { Client } from '../api/client';
 import type { OverviewReport, TimeToHireReport } from '../api/types';
 import { ChartFigure } from '../components/charts/ChartFigure';
+import { overviewLinks, timeToHireLinks } from '../reports/drilldown';
 import { Figures, type Figure } from '../components/Figures';
 import { formatCount, formatPeriod } from '../components/format';
 import { PeriodPicker } from '../components/PeriodPicker';
@@ -103,9 +104,21 @@ export function DashboardWidget( { client, titleElement }: Props ) {
 			return null;
 		}
 		return {
-			status: byStatusSpec( state.data.overview ),
-			conversion: conversionSpec( state.data.overview ),
-			trend: trendSpec( state.data.timeToHire ),
+			status: overviewLinks(
+				byStatusSpec( state.data.overview ),
+				state.data.overview,
+				0
+			),
+			conversion: overviewLinks(
+				conversionSpec( state.data.overview ),
+				state.data.overview,
+				0
+			),
+			trend: timeToHireLinks(
+				trendSpec( state.data.timeToHire ),
+				state.data.timeToHire,
+				0
+			),
 		};
 	}, [ state.data ] );
 
