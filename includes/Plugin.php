@@ -43,6 +43,9 @@ final class Plugin {
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
 		Domain\JobChangeListener::register();
 		Reports\ReportCache::register();
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			Cli\Commands::register();
+		}
 		self::boot_ui();
 	}
 
@@ -53,6 +56,7 @@ final class Plugin {
 			Admin\Menu::register();
 			Admin\JobsScreen::register();
 			Admin\DashboardWidget::register();
+			Admin\SummariesNotice::register();
 		}
 	}
 
