@@ -13,15 +13,15 @@ import {
 import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
-import type { Client } from '../../api/client';
 import { toApiError, type ApiError } from '../../api/errors';
+import { api } from '../../api/wp';
 import type {
 	ApplicationStatus,
 	ApplicationWithHistory,
 } from '../../api/types';
 import { getConfig } from '../../config';
+import { useResource, useStoreActions } from '../../store';
 import { ErrorState, Skeleton } from '../../components/states';
-import { useAsync } from '../../components/useAsync';
 import { statusLabel } from '../../reports/specs';
 import { applicationsUrl, type ApplicationFilters } from './filters';
 import { Notes } from './Notes';
@@ -29,7 +29,6 @@ import { Rating } from './Rating';
 import { formatSiteDateTime } from './timezone';
 
 interface Props {
-	client: Client;
 	id: number;
 	/** The list's filters, kept for the way back. */
 	filters: ApplicationFilters;
@@ -47,14 +46,12 @@ function jobEditUrl( jobsUrl: string, id: number ): string {
 	);
 }
 
-export function ApplicationView( { client, id, filters }: Props ) {
+export function ApplicationView( { id, filters }: Props ) {
 	const config = getConfig();
-	const [ fresh, setFresh ] = useState< ApplicationWithHistory >();
-	const loaded = useAsync(
-		( signal ) => client.applications.get( id, { signal } ),
-		String( id )
-	);
-	const application = fresh ?? loaded.data;
+	const loaded = useResource< ApplicationWithHistory >( 'getApplication', [
+		id,
+	] );
+	const application = loaded.data;
 	const back = (
 		<p className="rr-app__back">
 			<a href={ applicationsUrl( config.applicationsUrl, filters ) }>
@@ -163,11 +160,7 @@ export function ApplicationView( { client, id, filters }: Props ) {
 						</dd>
 					</dl>
 					{ config.can.writeApplications && (
-						<StatusChange
-							client={ client }
-							application={ application }
-							onChanged={ setFresh }
-						/>
+						<StatusChange application={ application } />
 					) }
 				</section>
 				<section
@@ -177,10 +170,7 @@ export function ApplicationView( { client, id, filters }: Props ) {
 					<h3 id="rr-app-rating">
 						{ __( 'Rating', 'recruiting-reports' ) }
 					</h3>
-					<Rating
-						client={ client }
-						applicationId={ application.id }
-					/>
+					<Rating applicationId={ application.id } />
 				</section>
 				<section
 					className="rr-app__panel rr-app__panel--wide"
@@ -232,7 +222,7 @@ export function ApplicationView( { client, id, filters }: Props ) {
 					<h3 id="rr-app-notes">
 						{ __( 'Notes', 'recruiting-reports' ) }
 					</h3>
-					<Notes client={ client } applicationId={ application.id } />
+					<Notes applicationId={ application.id } />
 				</section>
 			</div>
 		</div>
@@ -240,12 +230,11 @@ export function ApplicationView( { client, id, filters }: Props ) {
 }
 
 interface StatusChangeProps {
-	client: Client;
 	application: ApplicationWithHistory;
-	onChanged: ( application: ApplicationWithHistory ) => void;
 }
 
-function StatusChange( { client, application, onChanged }: StatusChangeProps ) {
+function StatusChange( { application }: StatusChangeProps ) {
+	const { setApplicationStatus, refresh } = useStoreActions();
 	const [ status, setStatus ] = useState< ApplicationStatus | '' >( '' );
 	const [ note, setNote ] = useState( '' );
 	const [ saving, setSaving ] = useState( false );
@@ -275,13 +264,10 @@ function StatusChange( { client, application, onChanged }: StatusChangeProps ) {
 		setConflict( undefined );
 		setDone( '' );
 		try {
-			const changed = await client.applications.setStatus(
-				application.id,
-				{
-					status,
-					note: note.trim() || null,
-				}
-			);
+			const changed = ( await setApplicationStatus( application.id, {
+				status,
+				note: note.trim() || null,
+			} ) ) as ApplicationWithHistory;
 			setStatus( '' );
 			setNote( '' );
 			setDone(
@@ -291,15 +277,12 @@ function StatusChange( { client, application, onChanged }: StatusChangeProps ) {
 					statusLabel( changed.status )
 				)
 			);
-			onChanged( changed );
 		} catch ( thrown ) {
 			const apiError = toApiError( thrown );
 			if ( apiError.status === 409 ) {
-				// Someone else moved it meanwhile: show where it is now (the choice below stays theirs to make).
+				// Someone else moved it meanwhile: read where it is now and say so; Reload shows it.
 				try {
-					setConflict(
-						await client.applications.get( application.id )
-					);
+					setConflict( await api.applications.get( application.id ) );
 				} catch ( reloadError ) {
 					setError( toApiError( reloadError ) );
 				}
@@ -333,7 +316,7 @@ function StatusChange( { client, application, onChanged }: StatusChangeProps ) {
 					<Button
 						variant="secondary"
 						onClick={ () => {
-							onChanged( conflict );
+							refresh( 'getApplication', [ application.id ] );
 							setConflict( undefined );
 							setStatus( '' );
 						} }

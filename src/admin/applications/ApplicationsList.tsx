@@ -11,12 +11,16 @@ import { useCallback, useMemo } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { store as preferencesStore } from '@wordpress/preferences';
 
-import type { Client } from '../../api/client';
-import type { Application, ApplicationStatus, Job } from '../../api/types';
+import type {
+	Page,
+	Application,
+	ApplicationStatus,
+	Job,
+} from '../../api/types';
+import { useResource } from '../../store';
 import { getConfig } from '../../config';
 import { formatCount } from '../../components/format';
 import { ErrorState } from '../../components/states';
-import { useAsync } from '../../components/useAsync';
 import { statusLabel } from '../../reports/specs';
 import {
 	applicationsUrl,
@@ -46,7 +50,6 @@ const DEFAULT_REMEMBERED: Remembered = {
 };
 
 interface Props {
-	client: Client;
 	filters: ApplicationFilters;
 	onChangeFilters: ( filters: ApplicationFilters ) => void;
 }
@@ -156,11 +159,7 @@ function filtersFromView( view: View ): ApplicationFilters {
 	};
 }
 
-export function ApplicationsList( {
-	client,
-	filters,
-	onChangeFilters,
-}: Props ) {
+export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 	const config = getConfig();
 	const stored = useSelect(
 		( select ) =>
@@ -171,23 +170,17 @@ export function ApplicationsList( {
 	const remembered: Remembered = { ...DEFAULT_REMEMBERED, ...stored };
 	const { set } = useDispatch( preferencesStore );
 
-	const jobs = useAsync(
-		( signal ) =>
-			client.jobs.list(
-				{ per_page: 100, orderby: 'title', order: 'asc' },
-				{ signal }
-			),
-		'jobs'
-	);
+	const jobs = useResource< Page< Job > >( 'getJobs', [
+		{ per_page: 100, orderby: 'title', order: 'asc' },
+	] );
 	const query = filtersToQuery(
 		filters,
 		remembered.perPage,
 		config.timezone
 	);
-	const list = useAsync(
-		( signal ) => client.applications.list( query, { signal } ),
-		JSON.stringify( query )
-	);
+	const list = useResource< Page< Application > >( 'getApplications', [
+		query,
+	] );
 
 	const jobElements = useMemo(
 		() =>

@@ -7,31 +7,24 @@ import { Button, Notice, TextareaControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
-import type { Client } from '../../api/client';
+import type { Page, Note } from '../../api/types';
 import { toApiError, type ApiError } from '../../api/errors';
-import type { Note } from '../../api/types';
 import { getConfig } from '../../config';
+import { useResource, useStoreActions } from '../../store';
 import { ErrorState } from '../../components/states';
-import { useAsync } from '../../components/useAsync';
 import { formatSiteDateTime } from './timezone';
 
 interface Props {
-	client: Client;
 	applicationId: number;
 }
 
-export function Notes( { client, applicationId }: Props ) {
+export function Notes( { applicationId }: Props ) {
 	const config = getConfig();
-	const [ version, setVersion ] = useState( 0 );
-	const notes = useAsync(
-		( signal ) =>
-			client.applications.notes(
-				applicationId,
-				{ per_page: 100 },
-				{ signal }
-			),
-		`${ applicationId }-${ version }`
-	);
+	const notes = useResource< Page< Note > >( 'getNotes', [
+		applicationId,
+		{ per_page: 100 },
+	] );
+	const { addNote, deleteNote } = useStoreActions();
 	const [ content, setContent ] = useState( '' );
 	const [ saving, setSaving ] = useState( false );
 	const [ error, setError ] = useState< ApiError >();
@@ -42,9 +35,8 @@ export function Notes( { client, applicationId }: Props ) {
 		setSaving( true );
 		setError( undefined );
 		try {
-			await client.applications.addNote( applicationId, content.trim() );
+			await addNote( applicationId, content.trim() );
 			setContent( '' );
-			setVersion( ( v ) => v + 1 );
 		} catch ( thrown ) {
 			setError( toApiError( thrown ) );
 		} finally {
@@ -55,9 +47,8 @@ export function Notes( { client, applicationId }: Props ) {
 	const remove = async ( note: Note ) => {
 		setError( undefined );
 		try {
-			await client.notes.delete( note.id );
+			await deleteNote( note.id );
 			setConfirming( undefined );
-			setVersion( ( v ) => v + 1 );
 		} catch ( thrown ) {
 			setError( toApiError( thrown ) );
 		}

@@ -7,29 +7,26 @@ import { Button, Notice } from '@wordpress/components';
 import { useRef, useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
-import type { Client } from '../../api/client';
 import { toApiError, type ApiError } from '../../api/errors';
 import type { RatingSummary } from '../../api/types';
 import { getConfig } from '../../config';
+import { useResource, useStoreActions } from '../../store';
 import { ErrorState } from '../../components/states';
-import { useAsync } from '../../components/useAsync';
 
 interface Props {
-	client: Client;
 	applicationId: number;
 }
 
 const SCORES = [ 1, 2, 3, 4, 5 ];
 
-export function Rating( { client, applicationId }: Props ) {
+export function Rating( { applicationId }: Props ) {
 	const config = getConfig();
-	const loaded = useAsync(
-		( signal ) => client.applications.rating( applicationId, { signal } ),
-		String( applicationId )
-	);
-	const [ saved, setSaved ] = useState< RatingSummary >();
+	const loaded = useResource< RatingSummary >( 'getRating', [
+		applicationId,
+	] );
+	const { rate, unrate } = useStoreActions();
 	const [ error, setError ] = useState< ApiError >();
-	const summary = saved ?? loaded.data;
+	const summary = loaded.data;
 	// Arrow keys move through the stars quickly: each save waits for the previous one, so the last choice wins.
 	const queue = useRef< Promise< void > >( Promise.resolve() );
 
@@ -53,11 +50,9 @@ export function Rating( { client, applicationId }: Props ) {
 		setError( undefined );
 		queue.current = queue.current.then( async () => {
 			try {
-				setSaved(
-					score === null
-						? await client.applications.unrate( applicationId )
-						: await client.applications.rate( applicationId, score )
-				);
+				await ( score === null
+					? unrate( applicationId )
+					: rate( applicationId, score ) );
 			} catch ( thrown ) {
 				setError( toApiError( thrown ) );
 			}

@@ -6,7 +6,6 @@
 import domReady from '@wordpress/dom-ready';
 import { createRoot, useEffect, useState } from '@wordpress/element';
 
-import { api } from '../../api/wp';
 import '../../components/ui.scss';
 import './applications.scss';
 import { ApplicationView } from './ApplicationView';
@@ -42,11 +41,10 @@ function App() {
 	}, [] );
 
 	if ( Number.isInteger( id ) && id > 0 ) {
-		return <ApplicationView client={ api } id={ id } filters={ filters } />;
+		return <ApplicationView id={ id } filters={ filters } />;
 	}
 	return (
 		<ApplicationsList
-			client={ api }
 			filters={ filters }
 			onChangeFilters={ ( next ) => {
 				window.history.replaceState( null, '', pageUrl( next ) );
