@@ -58,7 +58,7 @@ async function shownTotal() {
 
 /**
  * Waits until the list shows `total` (the list reloads after a filter change).
- * @param total
+ * @param {number} total    The expected total.
  */
 async function waitForTotal( total ) {
 	await page.waitForFunction(
@@ -73,8 +73,8 @@ async function waitForTotal( total ) {
 
 /**
  * axe-core over one element: no violation may come from the plugin's markup.
- * @param selector
- * @param what
+ * @param {string} selector CSS selector of the element.
+ * @param {string} what     What it is (for the message).
  */
 async function assertAccessible( selector, what ) {
 	const result = await new AxeBuilder( { page } )
