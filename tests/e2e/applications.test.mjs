@@ -58,7 +58,7 @@ async function shownTotal() {
 
 /**
  * Waits until the list shows `total` (the list reloads after a filter change).
- * @param {number} total    The expected total.
+ * @param {number} total The expected total.
  */
 async function waitForTotal( total ) {
 	await page.waitForFunction(
