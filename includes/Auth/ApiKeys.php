@@ -131,8 +131,7 @@ final class ApiKeys {
 			return null;
 		}
 		$table = Schema::table( 'api_keys' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
-		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
 		return $row ? $row : null;
 	}
 
@@ -201,8 +200,7 @@ final class ApiKeys {
 	public static function revoke( int $id ): ?array {
 		global $wpdb;
 		$table = Schema::table( 'api_keys' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$wpdb->query( $wpdb->prepare( "UPDATE $table SET revoked_at = %d WHERE id = %d AND revoked_at IS NULL", time(), $id ) );
+		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET revoked_at = %d WHERE id = %d AND revoked_at IS NULL', $table, time(), $id ) );
 		return self::find( $id );
 	}
 
@@ -210,8 +208,7 @@ final class ApiKeys {
 	public static function revoke_all_of_user( int $user_id ): void {
 		global $wpdb;
 		$table = Schema::table( 'api_keys' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$wpdb->query( $wpdb->prepare( "UPDATE $table SET revoked_at = %d WHERE user_id = %d AND revoked_at IS NULL", time(), $user_id ) );
+		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET revoked_at = %d WHERE user_id = %d AND revoked_at IS NULL', $table, time(), $user_id ) );
 	}
 
 	/**
@@ -227,8 +224,7 @@ final class ApiKeys {
 		}
 		// One query: the key, whether its owner exists, and the owner's roles and capabilities.
 		$table = Schema::table( 'api_keys' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$row = $wpdb->get_row( $wpdb->prepare( "SELECT k.*, u.ID AS owner_id, m.meta_value AS owner_caps FROM $table k LEFT JOIN {$wpdb->users} u ON u.ID = k.user_id LEFT JOIN {$wpdb->usermeta} m ON m.user_id = k.user_id AND m.meta_key = %s WHERE k.lookup_id = %s", $wpdb->get_blog_prefix() . 'capabilities', $parsed['lookup_id'] ), ARRAY_A );
+		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT k.*, u.ID AS owner_id, m.meta_value AS owner_caps FROM %i k LEFT JOIN %i u ON u.ID = k.user_id LEFT JOIN %i m ON m.user_id = k.user_id AND m.meta_key = %s WHERE k.lookup_id = %s', $table, $wpdb->users, $wpdb->usermeta, $wpdb->get_blog_prefix() . 'capabilities', $parsed['lookup_id'] ), ARRAY_A );
 		// The hash is computed and compared even without a row, so that timing does not tell the two apart.
 		$expected = $row ? (string) $row['secret_hash'] : str_repeat( '0', 64 );
 		$matches  = hash_equals( $expected, self::hash( $key ) );
@@ -312,8 +308,7 @@ final class ApiKeys {
 			return;
 		}
 		$table = Schema::table( 'api_keys' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$wpdb->query( $wpdb->prepare( "UPDATE $table SET last_used_at = %d WHERE id = %d AND (last_used_at IS NULL OR last_used_at <= %d)", $now, (int) $row['id'], $now - self::LAST_USED_THROTTLE ) );
+		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET last_used_at = %d WHERE id = %d AND (last_used_at IS NULL OR last_used_at <= %d)', $table, $now, (int) $row['id'], $now - self::LAST_USED_THROTTLE ) );
 	}
 
 	/** active, expired, revoked, or invalid (owner deleted). */

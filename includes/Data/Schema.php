@@ -295,8 +295,7 @@ final class Schema {
 		$history      = self::table( 'status_history' );
 		$last_id      = 0;
 		do {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
-			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT id, applied_at FROM $applications WHERE id > %d ORDER BY id LIMIT 500", $last_id ), ARRAY_A );
+			$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT id, applied_at FROM %i WHERE id > %d ORDER BY id LIMIT 500', $applications, $last_id ), ARRAY_A );
 			if ( ! $rows ) {
 				break;
 			}

@@ -79,8 +79,7 @@ final class OverviewReport {
 	private function statuses( ReportQuery $query ): array {
 		global $wpdb;
 		$table = Schema::table( 'report_statuses' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
-		$rows      = $wpdb->get_results( $wpdb->prepare( "SELECT status, applications FROM $table WHERE job_id = %d", $query->job_id ?? 0 ), ARRAY_A );
+		$rows      = $wpdb->get_results( $wpdb->prepare( 'SELECT status, applications FROM %i WHERE job_id = %d', $table, $query->job_id ?? 0 ), ARRAY_A );
 		$by_status = array_fill_keys( Pipeline::STATUSES, 0 );
 		foreach ( $rows as $row ) {
 			if ( isset( $by_status[ $row['status'] ] ) ) {

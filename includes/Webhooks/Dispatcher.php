@@ -184,8 +184,7 @@ final class Dispatcher {
 		$deadline = microtime( true ) + 20;
 		$sent     = 0;
 		while ( microtime( true ) < $deadline && $sent < 200 ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$due = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE status IN ('pending','sending') AND next_attempt_at <= %d ORDER BY next_attempt_at, id LIMIT 20", time() ), ARRAY_A );
+			$due = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM %i WHERE status IN ('pending','sending') AND next_attempt_at <= %d ORDER BY next_attempt_at, id LIMIT 20", $table, time() ), ARRAY_A );
 			if ( ! $due ) {
 				break;
 			}
@@ -212,8 +211,7 @@ final class Dispatcher {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
 		$now   = time();
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE $table SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $now + self::LEASE, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) );
+		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $table, $now + self::LEASE, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) );
 	}
 
 	/** One attempt: sign, send, log, and set the delivery's next state. */
@@ -384,8 +382,8 @@ final class Dispatcher {
 		$attempts   = Schema::table( 'webhook_attempts' );
 		$before     = time() - self::RETENTION_DAYS * DAY_IN_SECONDS;
 		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$wpdb->query( $wpdb->prepare( "DELETE FROM $attempts WHERE delivery_id IN (SELECT id FROM $deliveries WHERE status IN ('delivered','failed') AND updated_at < %d)", $before ) );
-		$wpdb->query( $wpdb->prepare( "DELETE FROM $deliveries WHERE status IN ('delivered','failed') AND updated_at < %d", $before ) );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d)", $attempts, $deliveries, $before ) );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d", $deliveries, $before ) );
 		// phpcs:enable
 		self::rearm();
 		\RecruitingReports\Auth\RateLimiter::purge();

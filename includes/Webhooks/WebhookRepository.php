@@ -19,8 +19,7 @@ final class WebhookRepository {
 			return null;
 		}
 		$table = Schema::table( 'webhooks' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
-		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
 		return $row ? $row : null;
 	}
 
@@ -30,7 +29,7 @@ final class WebhookRepository {
 		$table = Schema::table( 'webhooks' );
 		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 		$total = (int) $wpdb->get_var( "SELECT COUNT(*) FROM $table" );
-		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table ORDER BY id DESC LIMIT %d OFFSET %d", $per_page, ( $page - 1 ) * $per_page ), ARRAY_A );
+		$rows  = $wpdb->get_results( $wpdb->prepare( 'SELECT * FROM %i ORDER BY id DESC LIMIT %d OFFSET %d', $table, $per_page, ( $page - 1 ) * $per_page ), ARRAY_A );
 		// phpcs:enable
 		return array(
 			'rows'  => $rows ? $rows : array(),
@@ -123,8 +122,8 @@ final class WebhookRepository {
 		$deliveries = Schema::table( 'webhook_deliveries' );
 		$attempts   = Schema::table( 'webhook_attempts' );
 		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$wpdb->query( $wpdb->prepare( "DELETE FROM $attempts WHERE delivery_id IN (SELECT id FROM $deliveries WHERE webhook_id = %d)", $id ) );
-		$wpdb->query( $wpdb->prepare( "DELETE FROM $deliveries WHERE webhook_id = %d", $id ) );
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE webhook_id = %d)', $attempts, $deliveries, $id ) );
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE webhook_id = %d', $deliveries, $id ) );
 		// phpcs:enable
 		$wpdb->delete( Schema::table( 'webhooks' ), array( 'id' => $id ), array( '%d' ) );
 	}
@@ -134,8 +133,7 @@ final class WebhookRepository {
 	public static function find_delivery( int $id ): ?array {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
 		return $row ? $row : null;
 	}
 
