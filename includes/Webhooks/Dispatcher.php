@@ -198,8 +198,7 @@ final class Dispatcher {
 				}
 			}
 		}
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$next = $wpdb->get_var( "SELECT MIN(next_attempt_at) FROM $table WHERE status IN ('pending','sending')" );
+		$next = $wpdb->get_var( $wpdb->prepare( "SELECT MIN(next_attempt_at) FROM %i WHERE status IN ('pending','sending')", $table ) );
 		if ( null !== $next ) {
 			self::schedule( max( time(), (int) $next ) );
 		}
@@ -362,8 +361,7 @@ final class Dispatcher {
 	public static function rearm(): void {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$next = $wpdb->get_var( "SELECT MIN(next_attempt_at) FROM $table WHERE status IN ('pending','sending')" );
+		$next = $wpdb->get_var( $wpdb->prepare( "SELECT MIN(next_attempt_at) FROM %i WHERE status IN ('pending','sending')", $table ) );
 		if ( null !== $next ) {
 			self::schedule( max( time(), (int) $next ) );
 		}
@@ -381,10 +379,8 @@ final class Dispatcher {
 		$deliveries = Schema::table( 'webhook_deliveries' );
 		$attempts   = Schema::table( 'webhook_attempts' );
 		$before     = time() - self::RETENTION_DAYS * DAY_IN_SECONDS;
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d)", $attempts, $deliveries, $before ) );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d", $deliveries, $before ) );
-		// phpcs:enable
 		self::rearm();
 		\RecruitingReports\Auth\RateLimiter::purge();
 	}
