@@ -45,7 +45,8 @@ const SBIN_DIRS = [ '/usr/sbin', '/usr/local/sbin', '/sbin' ];
  * @param {number} [options.port] defaults to a free port
  * @param {string} [options.muPluginsDir] symlinked as wp-content/mu-plugins
  * @param {string} [options.dbName] defaults to 'wordpress'
- * @param {string} [options.pluginDir] defaults to the repo root
+ * @param {string|null} [options.pluginDir] defaults to the repo root; null: a site without the
+ *   plugin (the release test installs it from its zip)
  * @param {number} [options.workers] PHP_CLI_SERVER_WORKERS, defaults to 4
  * @param {boolean} [options.keep] keep the temp dir after stop() (also RR_KEEP_SITE=1)
  * @param {string} [options.wordpressVersion] defaults to NATIVE_WORDPRESS (7.1, the newest
@@ -127,11 +128,13 @@ export async function startNativeSite( {
 
 		// Symlinks instead of copies: edits show up immediately and node_modules is never copied.
 		// WordPress resolves the symlinked plugin through wp_register_plugin_realpath().
-		fs.symlinkSync(
-			path.resolve( pluginDir ),
-			path.join( wp, 'wp-content/plugins', PLUGIN_SLUG ),
-			'dir'
-		);
+		if ( null !== pluginDir ) {
+			fs.symlinkSync(
+				path.resolve( pluginDir ),
+				path.join( wp, 'wp-content/plugins', PLUGIN_SLUG ),
+				'dir'
+			);
+		}
 		if ( muPluginsDir ) {
 			fs.symlinkSync(
 				path.resolve( muPluginsDir ),
@@ -148,7 +151,11 @@ export async function startNativeSite( {
 			phpChildren,
 		} );
 		installWordPress( { root, wp, url } );
-		const { appPassword } = parseMarked( await runPhp( setupSnippet() ) );
+		const { appPassword } = parseMarked(
+			await runPhp(
+				setupSnippet( null === pluginDir ? { pluginFile: null } : {} )
+			)
+		);
 
 		const server = startPhpServer( { root, wp, port, workers } );
 		groups.push( server );
