@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPhpBridge } from './lib/php-bridge.mjs';
 import { startNativeSite } from './lib/site-native.mjs';
-import { seconds } from './lib/site-common.mjs';
+import { pluginProblems, seconds } from './lib/site-common.mjs';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
 
 const TESTS_DIR = path.join( REPO_ROOT, 'tests/release' );
@@ -64,7 +64,27 @@ async function main() {
 			.filter( ( file ) => file.endsWith( '.test.mjs' ) )
 			.sort()
 			.map( ( file ) => path.join( TESTS_DIR, file ) );
-		return await runNodeTest( files );
+		const code = await runNodeTest( files );
+		// PHP warnings, notices or fatals from the installed plugin fail the run, as in the suites.
+		const log = fs.existsSync( site.debugLogPath )
+			? fs.readFileSync( site.debugLogPath, 'utf8' )
+			: '';
+		const problems = pluginProblems(
+			log,
+			path.join(
+				site.wordpressPath,
+				'wp-content/plugins/recruiting-reports'
+			)
+		);
+		if ( problems.length ) {
+			console.error(
+				`[test-release] FAIL: ${ problems.length } PHP problem(s) in plugin code:\n${ problems.join(
+					'\n'
+				) }`
+			);
+			return code || 1;
+		}
+		return code;
 	} finally {
 		await cleanup();
 	}
