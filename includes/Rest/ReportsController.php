@@ -9,6 +9,7 @@
 namespace RecruitingReports\Rest;
 
 use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Reports\ReportCsv;
 use RecruitingReports\Reports\ReportQuery;
 use RecruitingReports\Reports\ReportSchema;
 use RecruitingReports\Reports\ReportService;
@@ -45,6 +46,13 @@ final class ReportsController extends Controller {
 
 	/** @return WP_REST_Response|\WP_Error */
 	private function report( string $report, WP_REST_Request $request ) {
+		$csv = 'csv' === $request->get_param( 'format' );
+		if ( $csv ) {
+			$section = ReportCsv::check_section( $report, $request->get_param( 'section' ) );
+			if ( is_wp_error( $section ) ) {
+				return $section;
+			}
+		}
 		$result = ReportService::run(
 			$report,
 			array(
@@ -57,7 +65,18 @@ final class ReportsController extends Controller {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		$response = new WP_REST_Response( $result['data'], 200 );
+		if ( $csv ) {
+			$section  = (string) $request->get_param( 'section' );
+			$text     = ReportCsv::render( $report, $section, $result['data'] );
+			$response = new CsvResponse(
+				ReportCsv::filename( $report, $section, $result['data'] ),
+				static function () use ( $text ) {
+					echo $text; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CSV (text/csv), escaped by Csv::cell().
+				}
+			);
+		} else {
+			$response = new WP_REST_Response( $result['data'], 200 );
+		}
 		$response->header( self::CACHE_HEADER, $result['cache'] );
 		return $response;
 	}
@@ -86,6 +105,16 @@ final class ReportsController extends Controller {
 				'description' => __( 'Add `comparison`: the same report for the previous period (same number of days, ending the day before date_from) or the same dates a year earlier.', 'recruiting-reports' ),
 				'type'        => 'string',
 				'enum'        => ReportService::COMPARE,
+			),
+			'format'    => array(
+				'description' => __( 'json (default) or csv: one section of the report as CSV (then section is required).', 'recruiting-reports' ),
+				'type'        => 'string',
+				'enum'        => array( 'json', 'csv' ),
+				'default'     => 'json',
+			),
+			'section'   => array(
+				'description' => __( 'With format=csv: the section to export (an array or object of the report, or summary); a missing or unknown one is answered with the list.', 'recruiting-reports' ),
+				'type'        => 'string',
 			),
 		);
 	}
