@@ -27,6 +27,7 @@ final class Plugin {
 		Rest\ApiKeysController::class,
 		Rest\SettingsController::class,
 		Rest\ReportsController::class,
+		Rest\OpenApiController::class,
 	);
 
 	public static function boot(): void {
