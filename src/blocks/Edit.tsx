@@ -16,7 +16,6 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import type { Client } from '../api/client';
 import type { ApiError } from '../api/errors';
-import type { ReportName } from '../api/types';
 import { JobPicker } from '../components/JobPicker';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { Busy, EmptyState, ErrorState, Skeleton } from '../components/states';
@@ -31,6 +30,7 @@ import {
 	sectionLabel,
 	toggleSection,
 	visibleSections,
+	type BlockReportName,
 	type ReportBlockAttributes,
 } from './attributes';
 import { ReportView, type BlockReportData } from './ReportView';
@@ -84,7 +84,7 @@ export function ReportBlockEdit( {
 	const config = getConfig();
 	const problems = attributeProblems( attributes );
 	const query = blockQuery( attributes, config.today );
-	const report: ReportName =
+	const report: BlockReportName =
 		attributes.report === 'time-to-hire' ? 'time-to-hire' : 'overview';
 	const key = JSON.stringify( [ report, query, problems.length ] );
 
@@ -205,9 +205,9 @@ export function ReportBlockEdit( {
 						] }
 						onChange={ ( value: string ) =>
 							setAttributes( {
-								report: value as ReportName,
+								report: value as BlockReportName,
 								sections:
-									REPORT_SECTIONS[ value as ReportName ],
+									REPORT_SECTIONS[ value as BlockReportName ],
 							} )
 						}
 					/>
