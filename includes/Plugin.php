@@ -45,6 +45,9 @@ final class Plugin {
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
 		Domain\JobChangeListener::register();
 		Reports\ReportCache::register();
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			Cli\Commands::register();
+		}
 		self::boot_ui();
 	}
 
@@ -54,6 +57,7 @@ final class Plugin {
 		if ( is_admin() ) {
 			Admin\Menu::register();
 			Admin\DashboardWidget::register();
+			Admin\SummariesNotice::register();
 		}
 	}
 
