@@ -14,6 +14,9 @@ use RecruitingReports\Domain\Pipeline;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The applications export: shared filter condition and chunked reads.
+ */
 final class ApplicationExport {
 
 	/** The columns of the export, in order. */
@@ -26,8 +29,8 @@ final class ApplicationExport {
 	 * The SQL condition of the list filters (shared by the list and the export, so both select the same
 	 * applications).
 	 *
-	 * @param array $filters job_id, status (list), applied_after, applied_before (ISO 8601), search, source
-	 *                       (normalised); absent or null = no filter. Validated by the route's schema.
+	 * @param array  $filters job_id, status (list), applied_after, applied_before (ISO 8601), search, source
+	 *                        (normalised); absent or null = no filter. Validated by the route's schema.
 	 * @param string $alias   The applications table's alias in the query, if any.
 	 * @return array{0:string,1:array} A condition with placeholders, and its values.
 	 */
@@ -84,7 +87,7 @@ final class ApplicationExport {
 		$last               = 0;
 		$count              = 0;
 		do {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours, $where has placeholders.
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- table names are ours; $where's placeholders take $params.
 			$sql  = $wpdb->prepare( "SELECT a.id, a.job_id, p.post_title, a.candidate_name, a.candidate_email, a.source, a.status, a.applied_at, a.screening_at, a.interview_at, a.offer_at, a.hired_at FROM $table a LEFT JOIN {$wpdb->posts} p ON p.ID = a.job_id WHERE a.id > %d AND $where ORDER BY a.id LIMIT %d", array_merge( array( $last ), $params, array( self::CHUNK ) ) );
 			$rows = $wpdb->get_results( $sql, ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
 			$out  = array();
@@ -98,7 +101,8 @@ final class ApplicationExport {
 			}
 			// Let go of the chunk before reading the next (wpdb keeps the last result otherwise).
 			$wpdb->flush();
-		} while ( count( $rows ) === self::CHUNK );
+			$more = count( $rows ) === self::CHUNK;
+		} while ( $more );
 		return $count;
 	}
 }

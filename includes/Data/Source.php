@@ -13,6 +13,9 @@ use WP_Error;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Normalises and validates application sources.
+ */
 final class Source {
 
 	/** What a missing or empty source means. */
@@ -46,6 +49,11 @@ final class Source {
 		return mb_strtolower( $value );
 	}
 
+	/**
+	 * A 400 naming the source field.
+	 *
+	 * @param string $message What is wrong.
+	 */
 	private static function invalid( string $message ): WP_Error {
 		return new WP_Error(
 			'rest_invalid_param',

@@ -11,6 +11,9 @@ namespace RecruitingReports\Reports;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * CSV cells and lines.
+ */
 final class Csv {
 
 	public const BOM = "\xEF\xBB\xBF";
@@ -26,7 +29,11 @@ final class Csv {
 		return implode( ',', array_map( array( self::class, 'cell' ), $cells ) ) . "\r\n";
 	}
 
-	/** @param mixed $value A cell's value. */
+	/**
+	 * One cell: a number as JSON writes it, text guarded against formulas and quoted when needed.
+	 *
+	 * @param mixed $value A cell's value.
+	 */
 	public static function cell( $value ): string {
 		if ( null === $value ) {
 			return '';

@@ -14,8 +14,16 @@ use RecruitingReports\Domain\Pipeline;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The Funnel report.
+ */
 final class FunnelReport {
 
+	/**
+	 * Computes the report.
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
 	public function run( ReportQuery $query ): array {
 		$totals  = PeriodTotals::of( $query );
 		$reached = array( $totals['applied'], $totals['reached_screening'], $totals['reached_interview'], $totals['reached_offer'], $totals['reached_hired'] );

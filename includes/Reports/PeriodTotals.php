@@ -19,12 +19,18 @@ use RecruitingReports\Data\Schema;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Sums of the cohort and the hires over a period.
+ */
 final class PeriodTotals {
 
 	/** The figures returned: the cohort's (by applied_at) and the hires' (by hired_at). */
 	public const MEASURES = array( 'applied', 'reached_screening', 'reached_interview', 'reached_offer', 'reached_hired', 'now_offer', 'now_rejected', 'now_withdrawn', 'hires', 'hire_seconds' );
 
 	/**
+	 * The figures of a period.
+	 *
+	 * @param ReportQuery $query The period and job.
 	 * @return array<string,int> MEASURES => value.
 	 */
 	public static function of( ReportQuery $query ): array {

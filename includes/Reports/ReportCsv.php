@@ -19,6 +19,9 @@ use WP_Error;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Reports as CSV sections.
+ */
 final class ReportCsv {
 
 	public const SUMMARY = 'summary';
@@ -26,6 +29,7 @@ final class ReportCsv {
 	/**
 	 * The sections of a report, in schema order.
 	 *
+	 * @param string $report One of ReportService::REPORTS.
 	 * @return array<string,array{path:string[],columns:string[],list:bool}> name => where in the data, columns, whether an array.
 	 */
 	public static function sections( string $report ): array {
@@ -37,7 +41,8 @@ final class ReportCsv {
 	/**
 	 * 400 rest_invalid_param listing the sections when $section is missing or unknown; true otherwise.
 	 *
-	 * @param mixed $section Raw value.
+	 * @param string $report  One of ReportService::REPORTS.
+	 * @param mixed  $section Raw value.
 	 * @return true|WP_Error
 	 */
 	public static function check_section( string $report, $section ) {
@@ -60,7 +65,9 @@ final class ReportCsv {
 	/**
 	 * The CSV text of one section (header row, the current period's rows, the comparison's).
 	 *
-	 * @param array $data The report as ReportService returns it (with comparison when compared).
+	 * @param string $report  One of ReportService::REPORTS.
+	 * @param string $section One of sections().
+	 * @param array  $data    The report as ReportService returns it (with comparison when compared).
 	 */
 	public static function render( string $report, string $section, array $data ): string {
 		$spec = self::sections( $report )[ $section ];
@@ -86,12 +93,20 @@ final class ReportCsv {
 		return $csv;
 	}
 
-	/** The download's file name: report, section and period, such as recruiting-funnel-stages-2025-01-01_2025-12-31. */
+	/**
+	 * The download's file name: report, section and period, such as recruiting-funnel-stages-2025-01-01_2025-12-31.
+	 *
+	 * @param string $report  Report name.
+	 * @param string $section Section name.
+	 * @param array  $data    The report (its period).
+	 */
 	public static function filename( string $report, string $section, array $data ): string {
 		return sprintf( 'recruiting-%s-%s-%s_%s', $report, $section, $data['period']['from'] ?? '', $data['period']['to'] ?? '' );
 	}
 
 	/**
+	 * Collects the sections of an object's properties.
+	 *
 	 * @param array    $properties Schema properties of an object.
 	 * @param string[] $path       Where that object is in the data.
 	 * @param string   $name       The section its number fields form.

@@ -13,6 +13,9 @@ use RecruitingReports\Domain\Pipeline;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Response schemas of the reports.
+ */
 final class ReportSchema {
 
 	/**
@@ -35,7 +38,11 @@ final class ReportSchema {
 		);
 	}
 
-	/** The report's own fields (without comparison). */
+	/**
+	 * The report's own fields (without comparison).
+	 *
+	 * @param string $report One of ReportService::REPORTS.
+	 */
 	public static function properties( string $report ): array {
 		$days   = __( 'Days, rounded to 1 decimal; 0 when there is nothing to average.', 'recruiting-reports' );
 		$spread = static fn( string $description ) => self::object(
@@ -204,6 +211,12 @@ final class ReportSchema {
 		return array();
 	}
 
+	/**
+	 * A read-only number.
+	 *
+	 * @param string $description What it is.
+	 * @param array  $extra       More schema keys.
+	 */
 	private static function number( string $description, array $extra = array() ): array {
 		return array_merge(
 			array(
@@ -216,6 +229,11 @@ final class ReportSchema {
 		);
 	}
 
+	/**
+	 * A rate from 0 to 1.
+	 *
+	 * @param string $description What it is.
+	 */
 	private static function rate( string $description ): array {
 		return self::number(
 			$description,
@@ -226,6 +244,11 @@ final class ReportSchema {
 		);
 	}
 
+	/**
+	 * A read-only count.
+	 *
+	 * @param string $description What it is.
+	 */
 	private static function integer( string $description ): array {
 		return array(
 			'description' => $description,
@@ -236,6 +259,11 @@ final class ReportSchema {
 		);
 	}
 
+	/**
+	 * A string.
+	 *
+	 * @param string $description What it is.
+	 */
 	private static function text( string $description ): array {
 		return array(
 			'description' => $description,
@@ -244,6 +272,7 @@ final class ReportSchema {
 		);
 	}
 
+	/** A calendar date (YYYY-MM-DD). */
 	private static function date(): array {
 		return array(
 			'type'    => 'string',
@@ -252,6 +281,12 @@ final class ReportSchema {
 		);
 	}
 
+	/**
+	 * An object with these properties.
+	 *
+	 * @param string $description What it is.
+	 * @param array  $properties  Its properties.
+	 */
 	private static function object( string $description, array $properties ): array {
 		return array(
 			'description' => $description,
@@ -262,7 +297,12 @@ final class ReportSchema {
 		);
 	}
 
-	/** An array of objects (one CSV section with these columns). */
+	/**
+	 * An array of objects (one CSV section with these columns).
+	 *
+	 * @param string $description What it is.
+	 * @param array  $properties  The objects' properties.
+	 */
 	private static function rows( string $description, array $properties ): array {
 		return array(
 			'description' => $description,

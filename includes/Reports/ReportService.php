@@ -12,6 +12,9 @@ use WP_Error;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The reports' registry and entry point.
+ */
 final class ReportService {
 
 	public const OVERVIEW     = 'overview';
@@ -36,6 +39,8 @@ final class ReportService {
 	public const COMPARE = array( ReportQuery::PREVIOUS_PERIOD, ReportQuery::PREVIOUS_YEAR );
 
 	/**
+	 * Runs a report (and its comparison) from the cache or computes it.
+	 *
 	 * @param string $report One of REPORTS.
 	 * @param array  $args   Raw date_from, date_to (YYYY-MM-DD, site timezone), job_id and compare
 	 *                       (previous_period or previous_year); omitted = missing, null or ''.

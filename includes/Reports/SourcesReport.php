@@ -19,8 +19,16 @@ use RecruitingReports\Data\Schema;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The Sources report.
+ */
 final class SourcesReport {
 
+	/**
+	 * Computes the report.
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
 	public function run( ReportQuery $query ): array {
 		global $wpdb;
 		$parts  = array( PeriodParts::of( $query->start, $query->end, null === $query->job_id ) );
@@ -65,7 +73,14 @@ final class SourcesReport {
 				);
 			}
 		}
-		usort( $sources, static fn( $a, $b ) => $b['applications'] <=> $a['applications'] ?: strcmp( $a['source'], $b['source'] ) );
+		usort(
+			$sources,
+			static function ( $a, $b ) {
+				$by_count = $b['applications'] <=> $a['applications'];
+				// strcmp: byte order, also for sources that look like numbers ('10' < '9').
+				return 0 !== $by_count ? $by_count : strcmp( $a['source'], $b['source'] );
+			}
+		);
 		return array(
 			'period'  => $query->period(),
 			'sources' => $sources,

@@ -22,8 +22,16 @@ use RecruitingReports\Domain\JobPostType;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The TimeToFill report.
+ */
 final class TimeToFillReport {
 
+	/**
+	 * Computes the report.
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
 	public function run( ReportQuery $query ): array {
 		$jobs   = $this->jobs( $query );
 		$fills  = $this->fills( $query );
@@ -97,6 +105,9 @@ final class TimeToFillReport {
 	}
 
 	/**
+	 * The jobs that are not trashed (or the one job).
+	 *
+	 * @param ReportQuery $query The job filter.
 	 * @return array<int,array{title:string,status:string,created:int}> job id => job.
 	 */
 	private function jobs( ReportQuery $query ): array {
@@ -117,7 +128,12 @@ final class TimeToFillReport {
 		return $jobs;
 	}
 
-	/** @return array<int,int> job id => filled_at (its earliest hired_at). */
+	/**
+	 * When each job was filled.
+	 *
+	 * @param ReportQuery $query The job filter.
+	 * @return array<int,int> job id => filled_at (its earliest hired_at).
+	 */
 	private function fills( ReportQuery $query ): array {
 		global $wpdb;
 		$table = Schema::table( 'applications' );

@@ -15,12 +15,21 @@ use WP_REST_Response;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * A CSV response written at serve time.
+ */
 final class CsvResponse extends WP_REST_Response {
 
-	/** @var callable(): void Echoes the body. */
+	/**
+	 * Echoes the body.
+	 *
+	 * @var callable(): void
+	 */
 	private $writer;
 
 	/**
+	 * A 200 text/csv response with an attachment file name.
+	 *
 	 * @param string   $filename File name without extension (Content-Disposition).
 	 * @param callable $writer   Echoes the CSV text (BOM first).
 	 */
@@ -32,6 +41,7 @@ final class CsvResponse extends WP_REST_Response {
 		$this->header( 'X-Content-Type-Options', 'nosniff' );
 	}
 
+	/** Hooks the serving of CSV bodies into the REST server. */
 	public static function register(): void {
 		add_filter( 'rest_pre_serve_request', array( self::class, 'serve' ), 10, 2 );
 	}

@@ -16,9 +16,16 @@ use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The OpenAPI document route.
+ */
 final class OpenApiController extends Controller {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'openapi.json';
 
 	private const CACHE_PREFIX = 'recruiting_reports_openapi_';
@@ -35,6 +42,7 @@ final class OpenApiController extends Controller {
 		'500' => 'Unexpected error (internal_error).',
 	);
 
+	/** Registers GET /openapi.json. */
 	public function register_routes(): void {
 		register_rest_route(
 			$this->namespace,
@@ -52,6 +60,8 @@ final class OpenApiController extends Controller {
 	}
 
 	/**
+	 * The document, from the cache or generated.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function get_document( $request ): WP_REST_Response {
@@ -173,6 +183,8 @@ final class OpenApiController extends Controller {
 	/**
 	 * One operation.
 	 *
+	 * @param string     $method      HTTP method.
+	 * @param string     $path        OpenAPI path.
 	 * @param string[]   $path_params Names of the path's parameters.
 	 * @param array      $args        The handler's argument schemas.
 	 * @param array|null $ref         Reference to the route's response schema.
@@ -286,7 +298,11 @@ final class OpenApiController extends Controller {
 		return $operation;
 	}
 
-	/** Security requirements: application password, and the API key in either place when allowed. */
+	/**
+	 * Security requirements: application password, and the API key in either place when allowed.
+	 *
+	 * @param bool $keys Whether API keys are accepted.
+	 */
 	private static function security( bool $keys ): array {
 		$security = array( array( 'applicationPassword' => array() ) );
 		if ( $keys ) {
@@ -339,6 +355,7 @@ final class OpenApiController extends Controller {
 		return $out;
 	}
 
+	/** The schema of the document route's response. */
 	public function get_item_schema(): array {
 		return array(
 			'$schema'     => 'http://json-schema.org/draft-04/schema#',
