@@ -1,8 +1,7 @@
 <?php
 /**
  * The response schema of every report (JSON Schema, WordPress REST style): what the routes declare (OPTIONS,
- * the OpenAPI document) and what the CSV export reads its sections and columns from (ReportCsv), so the
- * three can never disagree.
+ * the OpenAPI document) and the columns of a CSV section that has no rows (ReportCsv).
  *
  * @package RecruitingReports
  */

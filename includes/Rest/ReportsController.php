@@ -46,13 +46,6 @@ final class ReportsController extends Controller {
 
 	/** @return WP_REST_Response|\WP_Error */
 	private function report( string $report, WP_REST_Request $request ) {
-		$csv = 'csv' === $request->get_param( 'format' );
-		if ( $csv ) {
-			$section = ReportCsv::check_section( $report, $request->get_param( 'section' ) );
-			if ( is_wp_error( $section ) ) {
-				return $section;
-			}
-		}
 		$result = ReportService::run(
 			$report,
 			array(
@@ -65,7 +58,12 @@ final class ReportsController extends Controller {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		if ( $csv ) {
+		if ( 'csv' === $request->get_param( 'format' ) ) {
+			// The sections are the report's own (ReportSections), so they are known once it has run.
+			$check = ReportCsv::check_section( $request->get_param( 'section' ), $result['data'] );
+			if ( is_wp_error( $check ) ) {
+				return $check;
+			}
 			$section  = (string) $request->get_param( 'section' );
 			$text     = ReportCsv::render( $report, $section, $result['data'] );
 			$response = new CsvResponse(
@@ -102,9 +100,11 @@ final class ReportsController extends Controller {
 				'minimum'     => 1,
 			),
 			'compare'   => array(
-				'description' => __( 'Add `comparison`: the same report for the previous period (same number of days, ending the day before date_from) or the same dates a year earlier.', 'recruiting-reports' ),
-				'type'        => 'string',
-				'enum'        => ReportService::COMPARE,
+				'description'       => __( 'Add `comparison`: the same report for the previous period (same number of days, ending the day before date_from) or the same dates a year earlier.', 'recruiting-reports' ),
+				'type'              => 'string',
+				'enum'              => ReportService::COMPARE,
+				// '' means "no comparison" (what a form's empty choice submits), as '' dates mean "not given".
+				'validate_callback' => static fn( $value, $request, $param ) => '' === $value ? true : rest_validate_request_arg( $value, $request, $param ),
 			),
 			'format'    => array(
 				'description' => __( 'json (default) or csv: one section of the report as CSV (then section is required).', 'recruiting-reports' ),
