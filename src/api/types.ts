@@ -86,6 +86,14 @@ export const STAGE_STEPS = [
 ] as const;
 export type StageStep = ( typeof STAGE_STEPS )[ number ];
 
+/** Mean, median, minimum and maximum of durations in days (1 decimal; 0 when there is nothing). */
+export interface DaysSpread {
+	average_days: number;
+	median_days: number;
+	min_days: number;
+	max_days: number;
+}
+
 export interface TimeToHireJobRow {
 	job_id: number;
 	job_title: string;
@@ -102,12 +110,7 @@ export interface TimeToHireTrendRow {
 
 export interface TimeToHireReport {
 	period: ReportPeriod;
-	overall: {
-		average_days: number;
-		median_days: number;
-		min_days: number;
-		max_days: number;
-	};
+	overall: DaysSpread;
 	by_stage: Record< StageStep, number >;
 	by_job: TimeToHireJobRow[];
 	trend: TimeToHireTrendRow[];
@@ -164,12 +167,7 @@ export interface TimeToFillTrendRow {
 
 export interface TimeToFillReport {
 	period: ReportPeriod;
-	overall: {
-		average_days: number;
-		median_days: number;
-		min_days: number;
-		max_days: number;
-	};
+	overall: DaysSpread;
 	by_job: TimeToFillJobRow[];
 	trend: TimeToFillTrendRow[];
 	/** Published now without a hire (independent of the period). */
