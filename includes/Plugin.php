@@ -24,6 +24,7 @@ final class Plugin {
 		Rest\NotesController::class,
 		Rest\RatingsController::class,
 		Rest\WebhooksController::class,
+		Rest\WebhookDeliveriesController::class,
 		Rest\ApiKeysController::class,
 		Rest\SettingsController::class,
 		Rest\ReportsController::class,

@@ -1,7 +1,7 @@
 <?php
 /**
- * GET /recruiting/v1/reports/<name> for every report of ReportService's registry (SPEC §7, §7.1, §7.2): HTTP only; the figures come
- * from Reports\ReportService, shared with the dashboard widget and the blocks.
+ * GET /recruiting/v1/reports/<name> for every report of ReportService's registry (SPEC §7, §7.1, §7.2): HTTP
+ * only; the figures come from Reports\ReportService, shared with the dashboard widget, the blocks and WP-CLI.
  *
  * @package RecruitingReports
  */
@@ -19,23 +19,36 @@ use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Reports.
+ */
 final class ReportsController extends Controller {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'reports';
+
+	protected const PERMISSIONS = array(
+		'read' => Capabilities::READ_APPLICATIONS,
+	);
 
 	public const CACHE_HEADER = 'X-Recruiting-Cache';
 
+	/**
+	 * Registers /reports/{report} for every report.
+	 */
 	public function register_routes(): void {
 		foreach ( ReportService::REPORTS as $report ) {
-			register_rest_route(
-				$this->namespace,
+			$this->route(
 				'/' . $this->rest_base . '/' . $report,
 				array(
 					array(
 						'methods'             => WP_REST_Server::READABLE,
 						'callback'            => fn( WP_REST_Request $request ) => $this->report( $report, $request ),
-						'permission_callback' => $this->requires( Capabilities::READ_APPLICATIONS ),
+						'permission_callback' => $this->permission( 'read' ),
 						'args'                => $this->get_collection_params(),
 					),
 					'schema' => static fn() => ReportSchema::for( $report ),
@@ -44,7 +57,13 @@ final class ReportsController extends Controller {
 		}
 	}
 
-	/** @return WP_REST_Response|\WP_Error */
+	/**
+	 * Route callback of one report.
+	 *
+	 * @param string          $report  Report name (ReportService::REPORTS).
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|\WP_Error
+	 */
 	private function report( string $report, WP_REST_Request $request ) {
 		$result = ReportService::run(
 			$report,
@@ -79,6 +98,11 @@ final class ReportsController extends Controller {
 		return $response;
 	}
 
+	/**
+	 * Arguments of every report: the period, the job, the comparison and the CSV format.
+	 *
+	 * @return array
+	 */
 	public function get_collection_params(): array {
 		$date = static function ( string $description ): array {
 			return array(
@@ -113,7 +137,7 @@ final class ReportsController extends Controller {
 				'default'     => 'json',
 			),
 			'section'   => array(
-				'description' => __( 'With format=csv: the section to export (an array or object of the report, or summary); a missing or unknown one is answered with the list.', 'recruiting-reports' ),
+				'description' => __( 'With format=csv: the section to export (a list or object of the report, or summary); a missing or unknown one is answered with the list.', 'recruiting-reports' ),
 				'type'        => 'string',
 			),
 		);
