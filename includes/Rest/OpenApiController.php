@@ -44,8 +44,7 @@ final class OpenApiController extends Controller {
 
 	/** Registers GET /openapi.json. */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/' . $this->rest_base,
 			array(
 				array(
