@@ -44,8 +44,8 @@ final class ReportService {
 	 * @param string $report One of REPORTS.
 	 * @param array  $args   Raw date_from, date_to (YYYY-MM-DD, site timezone), job_id and compare
 	 *                       (previous_period or previous_year); omitted = missing, null or ''.
-	 * @return array{data:array,cache:string}|WP_Error 'cache' is 'hit' or 'miss' ('hit' only when the
-	 *                                                  comparison was cached too); errors are REST-shaped
+	 * @return array{data:array,cache:string}|WP_Error 'cache' is 'hit' or 'miss' (with compare: whether the
+	 *                                                  compared answer was cached); errors are REST-shaped
 	 *                                                  (400 rest_invalid_param with data.params, 404 resource_not_found).
 	 */
 	public static function run( string $report, array $args ) {
@@ -81,34 +81,55 @@ final class ReportService {
 			return $query;
 		}
 		$version = ReportCache::version();
-		$queries = array( $query );
-		if ( null !== $compare && '' !== $compare ) {
-			$queries[] = $query->comparison( $compare );
+		$compare = null === $compare || '' === $compare ? null : $compare;
+		// With a comparison the whole answer has its own entry (the key includes compare), so a warm
+		// request reads one entry like any other report.
+		$entry = null === $compare ? $report : $report . '+' . $compare;
+		$data  = ReportCache::get( $entry, $query, $version );
+		if ( null !== $data ) {
+			return array(
+				'data'  => $data,
+				'cache' => 'hit',
+			);
 		}
-		// Each period is its own cache entry (the comparison period's is the entry of that report asked
-		// for directly, so `comparison` always equals it), read at the same data version.
-		$results = array();
-		$cache   = 'hit';
-		foreach ( $queries as $one ) {
-			$data = ReportCache::get( $report, $one, $version );
-			if ( null === $data ) {
-				if ( 'hit' === $cache && null !== $query->job_id && ! \RecruitingReports\Data\JobRepository::get( $query->job_id ) ) {
-					return ReportQuery::job_not_found( $query->job_id );
-				}
-				$class = self::CLASSES[ $report ];
-				$data  = ( new $class() )->run( $one );
-				ReportCache::set( $report, $one, $version, $data );
-				$cache = 'miss';
-			}
-			$results[] = $data;
+		if ( null !== $query->job_id && ! \RecruitingReports\Data\JobRepository::get( $query->job_id ) ) {
+			return ReportQuery::job_not_found( $query->job_id );
 		}
-		$data = $results[0];
-		if ( isset( $results[1] ) ) {
-			$data['comparison'] = $results[1];
+		$data = null === $compare ? self::fresh( $report, $query, $version ) : self::cached( $report, $query, $version );
+		if ( null !== $compare ) {
+			// Each period is also the entry of that report asked for directly, so `comparison` always
+			// equals it and a period already cached is not computed again.
+			$data['comparison'] = self::cached( $report, $query->comparison( $compare ), $version );
+			ReportCache::set( $entry, $query, $version, $data );
 		}
 		return array(
 			'data'  => $data,
-			'cache' => $cache,
+			'cache' => 'miss',
 		);
+	}
+
+	/**
+	 * One report for one period from its cache entry, else computed and cached.
+	 *
+	 * @param string      $report  One of REPORTS.
+	 * @param ReportQuery $query   The period and job.
+	 * @param string      $version The data version read before computing.
+	 */
+	private static function cached( string $report, ReportQuery $query, string $version ): array {
+		return ReportCache::get( $report, $query, $version ) ?? self::fresh( $report, $query, $version );
+	}
+
+	/**
+	 * One report for one period, computed and cached.
+	 *
+	 * @param string      $report  One of REPORTS.
+	 * @param ReportQuery $query   The period and job.
+	 * @param string      $version The data version read before computing.
+	 */
+	private static function fresh( string $report, ReportQuery $query, string $version ): array {
+		$class = self::CLASSES[ $report ];
+		$data  = ( new $class() )->run( $query );
+		ReportCache::set( $report, $query, $version, $data );
+		return $data;
 	}
 }
