@@ -281,17 +281,17 @@ final class Schema {
 			// Version 2 added the denormalised timeline columns; fill them from the status history.
 			2 => array( self::class, 'rebuild_timelines' ),
 			// Version 3 replaced the time-to-hire indexes by covering ones (dbDelta added them), added
-			// applications.hire_seconds and the report summary tables: fill them.
+			// applications.hire_seconds and the report summary tables (filled by step 4, which always follows).
 			3 => static function () {
 				global $wpdb;
 				self::drop_indexes( 'applications', array( 'hired_applied', 'job_hired' ) );
 				$applications = self::table( 'applications' );
 				$wpdb->query( "UPDATE $applications SET hire_seconds = hired_at - applied_at WHERE hired_at IS NOT NULL" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-				ReportSummary::rebuild_after_upgrade();
 			},
 			// Version 4 added applications.source (dbDelta gave every existing application the default
-			// `direct`), the cohort's current-status columns of report_buckets and report_sources: fill them.
-			4 => array( ReportSummary::class, 'rebuild' ),
+			// `direct`), the cohort's current-status columns of report_buckets and report_sources: (re)build
+			// every summary (in this request on small sites, else left to `wp recruiting summaries rebuild`).
+			4 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
 		);
 	}
 
