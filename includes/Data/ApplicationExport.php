@@ -29,8 +29,9 @@ final class ApplicationExport {
 	 * The SQL condition of the list filters (shared by the list and the export, so both select the same
 	 * applications).
 	 *
-	 * @param array  $filters job_id, status (list), applied_after, applied_before (ISO 8601), search, source
-	 *                        (normalised); absent or null = no filter. Validated by the route's schema.
+	 * @param array  $filters job_id, status (list), applied_after, applied_before, hired_after, hired_before
+	 *                        (ISO 8601), reached (a stage), entered (stages), search, source (normalised);
+	 *                        absent or null = no filter. Validated by the route's schema.
 	 * @param string $alias   The applications table's alias in the query, if any.
 	 * @return array{0:string,1:array} A condition with placeholders, and its values.
 	 */
@@ -55,6 +56,23 @@ final class ApplicationExport {
 		if ( null !== ( $filters['applied_before'] ?? null ) ) {
 			$where[]  = $a . 'applied_at < %d';
 			$params[] = Iso8601::parse( $filters['applied_before'] );
+		}
+		// The report drill-downs (docs/ui.md): hires in a range, the cohort's reached(stage), stages entered.
+		if ( null !== ( $filters['hired_after'] ?? null ) ) {
+			$where[]  = $a . 'hired_at >= %d';
+			$params[] = Iso8601::parse( $filters['hired_after'] );
+		}
+		if ( null !== ( $filters['hired_before'] ?? null ) ) {
+			$where[]  = $a . 'hired_at < %d';
+			$params[] = Iso8601::parse( $filters['hired_before'] );
+		}
+		if ( null !== ( $filters['reached'] ?? null ) ) {
+			$where[]  = $a . 'max_stage >= %d';
+			$params[] = Pipeline::rank( (string) $filters['reached'] );
+		}
+		foreach ( array_intersect( Pipeline::STAGES, (array) ( $filters['entered'] ?? array() ) ) as $stage ) {
+			// A column name from Pipeline::STAGES, not from the request.
+			$where[] = $a . ( 'new' === $stage ? 'applied_at' : $stage . '_at' ) . ' IS NOT NULL';
 		}
 		if ( null !== ( $filters['source'] ?? null ) ) {
 			$where[]  = $a . 'source = %s';

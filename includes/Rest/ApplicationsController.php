@@ -143,6 +143,10 @@ final class ApplicationsController extends ItemController {
 			'status'         => $request['status'],
 			'applied_after'  => $request['applied_after'],
 			'applied_before' => $request['applied_before'],
+			'hired_after'    => $request['hired_after'],
+			'hired_before'   => $request['hired_before'],
+			'reached'        => $request['reached'],
+			'entered'        => $request['entered'],
 			'search'         => $request['search'],
 			'source'         => null === $request['source'] ? null : Source::normalize( $request['source'] ),
 		);
@@ -399,6 +403,22 @@ final class ApplicationsController extends ItemController {
 				),
 				'applied_after'  => self::instant_arg( __( 'Only applications made at or after this instant (ISO 8601 with offset).', 'recruiting-reports' ) ),
 				'applied_before' => self::instant_arg( __( 'Only applications made before this instant (ISO 8601 with offset; exclusive).', 'recruiting-reports' ) ),
+				'hired_after'    => self::instant_arg( __( 'Only applications hired at or after this instant (ISO 8601 with offset).', 'recruiting-reports' ) ),
+				'hired_before'   => self::instant_arg( __( 'Only applications hired before this instant (ISO 8601 with offset; exclusive).', 'recruiting-reports' ) ),
+				'reached'        => array(
+					'description' => __( 'Only applications that have ever held this pipeline stage or a later one.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => Pipeline::STAGES,
+				),
+				'entered'        => array(
+					'description' => __( 'Only applications that have entered every one of these pipeline stages (list or comma-separated).', 'recruiting-reports' ),
+					'type'        => 'array',
+					'items'       => array(
+						'type' => 'string',
+						'enum' => Pipeline::STAGES,
+					),
+					'maxItems'    => count( Pipeline::STAGES ),
+				),
 				'search'         => array(
 					'description' => __( 'Limit results to candidates whose name or email contains this string.', 'recruiting-reports' ),
 					'type'        => 'string',
