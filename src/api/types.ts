@@ -333,8 +333,6 @@ export interface Application {
 	status: ApplicationStatus;
 	/** Statuses this application may move to now (SPEC §6). */
 	allowed_transitions: ApplicationStatus[];
-	/** Where the candidate came from (SPEC §7.2); `direct` when not given. */
-	source?: string;
 	applied_at: IsoDateTime;
 	stage_entered_at: Record< PipelineStage, IsoDateTime | null >;
 	rating: { average: number | null; count: number };
@@ -367,8 +365,6 @@ export interface ApplicationListQuery extends PageQuery {
 	reached?: PipelineStage;
 	/** Has entered every one of these stages (`new` always holds). */
 	entered?: PipelineStage[];
-	/** Where the candidate came from (SPEC §7.2), lower-case. */
-	source?: string;
 	search?: string;
 	/** Compared after trimming and lower-casing; '' means direct. */
 	source?: string;
