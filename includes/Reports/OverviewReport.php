@@ -50,20 +50,23 @@ final class OverviewReport {
 		global $wpdb;
 		// post_date_gmt is the job's creation instant (always set, see JobPostType::keep_creation_date),
 		// compared as 'Y-m-d H:i:s' UTC strings, which order like the instants on MySQL and SQLite.
-		$sql = $wpdb->prepare(
-			"SELECT COUNT(*) AS total,
-				SUM(CASE WHEN post_status = 'publish' THEN 1 ELSE 0 END) AS active,
-				SUM(CASE WHEN post_date_gmt >= %s AND post_date_gmt < %s THEN 1 ELSE 0 END) AS created
-			FROM {$wpdb->posts}
-			WHERE post_type = %s AND post_status NOT IN ('trash', 'auto-draft')",
-			gmdate( 'Y-m-d H:i:s', $query->start ),
-			gmdate( 'Y-m-d H:i:s', $query->end ),
-			JobPostType::POST_TYPE
+		$job = $query->job_id ?? 0; // 0: every job.
+		$row = $wpdb->get_row(
+			$wpdb->prepare(
+				"SELECT COUNT(*) AS total,
+					SUM(CASE WHEN post_status = 'publish' THEN 1 ELSE 0 END) AS active,
+					SUM(CASE WHEN post_date_gmt >= %s AND post_date_gmt < %s THEN 1 ELSE 0 END) AS created
+				FROM %i
+				WHERE post_type = %s AND post_status NOT IN ('trash', 'auto-draft') AND (%d = 0 OR ID = %d)",
+				gmdate( 'Y-m-d H:i:s', $query->start ),
+				gmdate( 'Y-m-d H:i:s', $query->end ),
+				$wpdb->posts,
+				JobPostType::POST_TYPE,
+				$job,
+				$job
+			),
+			ARRAY_A
 		);
-		if ( null !== $query->job_id ) {
-			$sql .= $wpdb->prepare( ' AND ID = %d', $query->job_id );
-		}
-		$row = $wpdb->get_row( $sql, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
 		return array(
 			'total'           => (int) ( $row['total'] ?? 0 ),
 			'active'          => (int) ( $row['active'] ?? 0 ),
@@ -75,8 +78,7 @@ final class OverviewReport {
 	private function statuses( ReportQuery $query ): array {
 		global $wpdb;
 		$table = Schema::table( 'report_statuses' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
-		$rows      = $wpdb->get_results( $wpdb->prepare( "SELECT status, applications FROM $table WHERE job_id = %d", $query->job_id ?? 0 ), ARRAY_A );
+		$rows      = $wpdb->get_results( $wpdb->prepare( 'SELECT status, applications FROM %i WHERE job_id = %d', $table, $query->job_id ?? 0 ), ARRAY_A );
 		$by_status = array_fill_keys( Pipeline::STATUSES, 0 );
 		foreach ( $rows as $row ) {
 			if ( isset( $by_status[ $row['status'] ] ) ) {
