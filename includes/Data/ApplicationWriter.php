@@ -73,8 +73,7 @@ final class ApplicationWriter {
 		global $wpdb;
 		$table = Schema::table( 'applications' );
 		for ( $attempt = 0; $attempt < 3; $attempt++ ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+			$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
 			if ( ! $row ) {
 				return new WP_Error( 'resource_not_found', __( 'Application not found.', 'recruiting-reports' ), array( 'status' => 404 ) );
 			}

@@ -123,8 +123,13 @@ final class ReportSummary {
 		$table = Schema::table( 'applications' );
 		$rows  = array();
 		foreach ( array_chunk( array_map( 'intval', $ids ), 1000 ) as $chunk ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers only.
-			$found = $wpdb->get_results( 'SELECT ' . implode( ',', self::ROW_COLUMNS ) . " FROM $table WHERE id IN (" . implode( ',', $chunk ) . ')', ARRAY_A );
+			$found = $wpdb->get_results(
+				$wpdb->prepare(
+					'SELECT ' . implode( ',', array_fill( 0, count( self::ROW_COLUMNS ), '%i' ) ) . ' FROM %i WHERE id IN (' . implode( ',', array_fill( 0, count( $chunk ), '%d' ) ) . ')',
+					array_merge( self::ROW_COLUMNS, array( $table ), $chunk )
+				),
+				ARRAY_A
+			);
 			array_push( $rows, ...$found );
 		}
 		return $rows;
@@ -154,13 +159,19 @@ final class ReportSummary {
 	public static function rebuild( int $batch_size = 5000, ?callable $progress = null ): bool {
 		global $wpdb;
 		foreach ( array( 'report_buckets', 'report_hire_days', 'report_statuses' ) as $name ) {
-			$wpdb->query( 'DELETE FROM ' . Schema::table( $name ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+			$wpdb->query( $wpdb->prepare( 'DELETE FROM %i', Schema::table( $name ) ) );
 		}
 		$table   = Schema::table( 'applications' );
 		$last_id = 0;
 		do {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT ' . implode( ',', self::ROW_COLUMNS ) . " FROM $table WHERE id > %d ORDER BY id LIMIT %d", $last_id, max( 1, $batch_size ) ), ARRAY_A );
+			$rows = $wpdb->get_results(
+				// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- one array of replacements (columns, table, last id, batch size); the sniff cannot count array_merge().
+				$wpdb->prepare(
+					'SELECT ' . implode( ',', array_fill( 0, count( self::ROW_COLUMNS ), '%i' ) ) . ' FROM %i WHERE id > %d ORDER BY id LIMIT %d',
+					array_merge( self::ROW_COLUMNS, array( $table, $last_id, max( 1, $batch_size ) ) )
+				),
+				ARRAY_A
+			);
 			if ( ! $rows ) {
 				delete_option( self::STALE_OPTION );
 				return true;
@@ -301,7 +312,7 @@ final class ReportSummary {
 	 * INSERT … ON DUPLICATE KEY UPDATE column = column + VALUES(column), in key order (so concurrent
 	 * writers lock shared rows in the same order).
 	 *
-	 * @param array<string,array> $rows Key => values in $columns order (integers, or short strings from Pipeline).
+	 * @param array<string,array> $rows Key => values in $columns order (integers, or status names).
 	 */
 	private static function upsert( string $name, array $columns, array $added, array $rows ): bool {
 		global $wpdb;
@@ -309,15 +320,23 @@ final class ReportSummary {
 			return true;
 		}
 		ksort( $rows, SORT_STRING );
-		$table  = Schema::table( $name );
-		$update = implode( ', ', array_map( static fn( $column ) => "$column = $column + VALUES($column)", $added ) );
+		$table = Schema::table( $name );
+		$into  = 'INSERT INTO %i (' . implode( ',', array_fill( 0, count( $columns ), '%i' ) ) . ') VALUES ';
+		// column = column + VALUES(column) for each added column: three identifiers each.
+		$update      = ' ON DUPLICATE KEY UPDATE ' . implode( ', ', array_fill( 0, count( $added ), '%i = %i + VALUES(%i)' ) );
+		$update_args = array();
+		foreach ( $added as $column ) {
+			array_push( $update_args, $column, $column, $column );
+		}
 		foreach ( array_chunk( $rows, self::ROWS_PER_STATEMENT ) as $chunk ) {
-			$values = array();
+			$tuples = array();
+			$args   = array_merge( array( $table ), $columns );
 			foreach ( $chunk as $row ) {
-				$values[] = '(' . implode( ',', array_map( static fn( $value ) => is_int( $value ) ? (string) $value : "'" . esc_sql( $value ) . "'", $row ) ) . ')';
+				$tuples[] = '(' . implode( ',', array_map( static fn( $value ) => is_int( $value ) ? '%d' : '%s', $row ) ) . ')';
+				array_push( $args, ...array_values( $row ) );
 			}
-			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integers and escaped status names only.
-			if ( false === $wpdb->query( "INSERT INTO $table (" . implode( ',', $columns ) . ') VALUES ' . implode( ',', $values ) . " ON DUPLICATE KEY UPDATE $update" ) ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- built above from placeholders only, for a variable number of rows and columns.
+			if ( false === $wpdb->query( $wpdb->prepare( $into . implode( ',', $tuples ) . $update, array_merge( $args, $update_args ) ) ) ) {
 				return false;
 			}
 		}

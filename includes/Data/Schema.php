@@ -266,7 +266,7 @@ final class Schema {
 				global $wpdb;
 				self::drop_indexes( 'applications', array( 'hired_applied', 'job_hired' ) );
 				$applications = self::table( 'applications' );
-				$wpdb->query( "UPDATE $applications SET hire_seconds = hired_at - applied_at WHERE hired_at IS NOT NULL" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+				$wpdb->query( $wpdb->prepare( 'UPDATE %i SET hire_seconds = hired_at - applied_at WHERE hired_at IS NOT NULL', $applications ) );
 				ReportSummary::rebuild_after_upgrade();
 			},
 		);
@@ -280,9 +280,10 @@ final class Schema {
 	private static function drop_indexes( string $name, array $indexes ): void {
 		global $wpdb;
 		$table    = self::table( $name );
-		$existing = array_unique( wp_list_pluck( (array) $wpdb->get_results( "SHOW INDEX FROM $table", ARRAY_A ), 'Key_name' ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$existing = array_unique( wp_list_pluck( (array) $wpdb->get_results( $wpdb->prepare( 'SHOW INDEX FROM %i', $table ), ARRAY_A ), 'Key_name' ) );
 		foreach ( array_intersect( $indexes, $existing ) as $index ) {
-			$wpdb->query( "ALTER TABLE $table DROP INDEX $index" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- a schema migration of the plugin's own table (dbDelta cannot drop indexes).
+			$wpdb->query( $wpdb->prepare( 'ALTER TABLE %i DROP INDEX %i', $table, $index ) );
 		}
 	}
 
@@ -295,15 +296,18 @@ final class Schema {
 		$history      = self::table( 'status_history' );
 		$last_id      = 0;
 		do {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
-			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT id, applied_at FROM $applications WHERE id > %d ORDER BY id LIMIT 500", $last_id ), ARRAY_A );
+			$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT id, applied_at FROM %i WHERE id > %d ORDER BY id LIMIT 500', $applications, $last_id ), ARRAY_A );
 			if ( ! $rows ) {
 				break;
 			}
-			$ids          = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
-			$placeholders = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$changes = $wpdb->get_results( $wpdb->prepare( "SELECT application_id, to_status, changed_at FROM $history WHERE application_id IN ($placeholders) AND from_status IS NOT NULL ORDER BY application_id, changed_at, id", $ids ), ARRAY_A );
+			$ids     = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
+			$changes = $wpdb->get_results(
+				$wpdb->prepare(
+					'SELECT application_id, to_status, changed_at FROM %i WHERE application_id IN (' . implode( ',', array_fill( 0, count( $ids ), '%d' ) ) . ') AND from_status IS NOT NULL ORDER BY application_id, changed_at, id',
+					array_merge( array( $history ), $ids )
+				),
+				ARRAY_A
+			);
 			$by_app  = array();
 			foreach ( $changes as $change ) {
 				$by_app[ (int) $change['application_id'] ][] = array(
@@ -325,7 +329,8 @@ final class Schema {
 	public static function drop_all(): void {
 		global $wpdb;
 		foreach ( self::TABLES as $name ) {
-			$wpdb->query( 'DROP TABLE IF EXISTS ' . self::table( $name ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- uninstall removes the plugin's own tables (SPEC §12).
+			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', self::table( $name ) ) );
 		}
 		delete_option( self::VERSION_OPTION );
 	}

@@ -54,20 +54,23 @@ final class OverviewReport {
 		global $wpdb;
 		// post_date_gmt is the job's creation instant (always set, see JobPostType::keep_creation_date),
 		// compared as 'Y-m-d H:i:s' UTC strings, which order like the instants on MySQL and SQLite.
-		$sql = $wpdb->prepare(
-			"SELECT COUNT(*) AS total,
-				SUM(CASE WHEN post_status = 'publish' THEN 1 ELSE 0 END) AS active,
-				SUM(CASE WHEN post_date_gmt >= %s AND post_date_gmt < %s THEN 1 ELSE 0 END) AS created
-			FROM {$wpdb->posts}
-			WHERE post_type = %s AND post_status NOT IN ('trash', 'auto-draft')",
-			gmdate( 'Y-m-d H:i:s', $query->start ),
-			gmdate( 'Y-m-d H:i:s', $query->end ),
-			JobPostType::POST_TYPE
+		$job = $query->job_id ?? 0; // 0: every job.
+		$row = $wpdb->get_row(
+			$wpdb->prepare(
+				"SELECT COUNT(*) AS total,
+					SUM(CASE WHEN post_status = 'publish' THEN 1 ELSE 0 END) AS active,
+					SUM(CASE WHEN post_date_gmt >= %s AND post_date_gmt < %s THEN 1 ELSE 0 END) AS created
+				FROM %i
+				WHERE post_type = %s AND post_status NOT IN ('trash', 'auto-draft') AND (%d = 0 OR ID = %d)",
+				gmdate( 'Y-m-d H:i:s', $query->start ),
+				gmdate( 'Y-m-d H:i:s', $query->end ),
+				$wpdb->posts,
+				JobPostType::POST_TYPE,
+				$job,
+				$job
+			),
+			ARRAY_A
 		);
-		if ( null !== $query->job_id ) {
-			$sql .= $wpdb->prepare( ' AND ID = %d', $query->job_id );
-		}
-		$row = $wpdb->get_row( $sql, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
 		return array(
 			'total'           => (int) ( $row['total'] ?? 0 ),
 			'active'          => (int) ( $row['active'] ?? 0 ),
@@ -79,8 +82,7 @@ final class OverviewReport {
 	private function statuses( ReportQuery $query ): array {
 		global $wpdb;
 		$table = Schema::table( 'report_statuses' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
-		$rows      = $wpdb->get_results( $wpdb->prepare( "SELECT status, applications FROM $table WHERE job_id = %d", $query->job_id ?? 0 ), ARRAY_A );
+		$rows      = $wpdb->get_results( $wpdb->prepare( 'SELECT status, applications FROM %i WHERE job_id = %d', $table, $query->job_id ?? 0 ), ARRAY_A );
 		$by_status = array_fill_keys( Pipeline::STATUSES, 0 );
 		foreach ( $rows as $row ) {
 			if ( isset( $by_status[ $row['status'] ] ) ) {
@@ -103,14 +105,14 @@ final class OverviewReport {
 		$measures = array( 'applied', 'reached_screening', 'reached_interview', 'reached_offer', 'reached_hired', 'hires', 'hire_seconds' );
 		$totals   = array_fill_keys( $measures, 0 );
 		$parts    = array( PeriodParts::of( $query->start, $query->end, null === $query->job_id ) );
-		$job      = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+		$job      = $query->job_id ?? 0; // 0: every job.
 
 		$buckets = PeriodParts::bucket_condition( $parts );
 		if ( null !== $buckets ) {
 			$table = Schema::table( 'report_buckets' );
 			$sums  = implode( ', ', array_map( static fn( $m ) => "SUM($m) AS $m", $measures ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
-			$row = $wpdb->get_row( $wpdb->prepare( "SELECT $sums FROM $table WHERE job_id = %d AND $buckets", $query->job_id ?? 0 ), ARRAY_A );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only bucket condition from PeriodParts, constant SUM columns.
+			$row = $wpdb->get_row( $wpdb->prepare( 'SELECT ' . $sums . ' FROM %i WHERE job_id = %d AND ' . $buckets, $table, $job ), ARRAY_A );
 			foreach ( $measures as $measure ) {
 				$totals[ $measure ] += (int) ( $row[ $measure ] ?? 0 );
 			}
@@ -119,8 +121,8 @@ final class OverviewReport {
 		$applications = Schema::table( 'applications' );
 		$applied      = PeriodParts::raw_condition( $parts, 'applied_at' );
 		if ( null !== $applied ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers, prepared $job.
-			foreach ( $wpdb->get_results( "SELECT max_stage, COUNT(*) AS n FROM $applications WHERE $applied$job GROUP BY max_stage", ARRAY_A ) as $row ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only condition from PeriodParts.
+			foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT max_stage, COUNT(*) AS n FROM %i WHERE ' . $applied . ' AND (%d = 0 OR job_id = %d) GROUP BY max_stage', $applications, $job, $job ), ARRAY_A ) as $row ) {
 				$totals['applied'] += (int) $row['n'];
 				foreach ( ReportSummary::REACHED as $column => $rank ) {
 					if ( (int) $row['max_stage'] >= $rank ) {
@@ -131,8 +133,8 @@ final class OverviewReport {
 		}
 		$hired = PeriodParts::raw_condition( $parts, 'hired_at' );
 		if ( null !== $hired ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$row                     = $wpdb->get_row( "SELECT COUNT(*) AS hires, SUM(hired_at - applied_at) AS total FROM $applications WHERE $hired$job", ARRAY_A );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only condition from PeriodParts.
+			$row                     = $wpdb->get_row( $wpdb->prepare( 'SELECT COUNT(*) AS hires, SUM(hired_at - applied_at) AS total FROM %i WHERE ' . $hired . ' AND (%d = 0 OR job_id = %d)', $applications, $job, $job ), ARRAY_A );
 			$totals['hires']        += (int) ( $row['hires'] ?? 0 );
 			$totals['hire_seconds'] += (int) ( $row['total'] ?? 0 );
 		}
