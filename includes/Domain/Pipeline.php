@@ -23,6 +23,26 @@ final class Pipeline {
 
 	public const STATUSES = array( 'new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn' );
 
+	/**
+	 * Consecutive stage pairs X→Y (the `by_stage` of time to hire): key => [prefix of their summary columns, X, Y].
+	 */
+	public const STEPS = array(
+		'new_to_screening'       => array( 'ns', 'new', 'screening' ),
+		'screening_to_interview' => array( 'si', 'screening', 'interview' ),
+		'interview_to_offer'     => array( 'io', 'interview', 'offer' ),
+		'offer_to_hire'          => array( 'oh', 'offer', 'hired' ),
+	);
+
+	/**
+	 * The applications column holding entered(stage), the first time the stage was entered (applied_at for new).
+	 *
+	 * @param string $stage A pipeline stage.
+	 * @return string
+	 */
+	public static function entered_column( string $stage ): string {
+		return 'new' === $stage ? 'applied_at' : $stage . '_at';
+	}
+
 	public static function is_status( $status ): bool {
 		return is_string( $status ) && in_array( $status, self::STATUSES, true );
 	}

@@ -12,6 +12,7 @@ namespace RecruitingReports\Rest;
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Auth\ApiKeys;
 use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\Present;
 use RecruitingReports\Domain\Iso8601;
 use WP_Error;
 use WP_REST_Request;

@@ -9,9 +9,9 @@
 namespace RecruitingReports\Rest;
 
 use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Webhooks\Dispatcher;
-use RecruitingReports\Webhooks\WebhookRepository;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;

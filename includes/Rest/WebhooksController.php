@@ -10,10 +10,11 @@ namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\Present;
+use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Webhooks\UrlGuard;
-use RecruitingReports\Webhooks\WebhookRepository;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;

@@ -17,13 +17,15 @@
 
 namespace RecruitingReports\Webhooks;
 
+use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\Present;
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\SecretBox;
 use RecruitingReports\Data\Transaction;
+use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Iso8601;
-use RecruitingReports\Rest\ApplicationsController;
-use RecruitingReports\Rest\Present;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -142,7 +144,7 @@ final class Dispatcher {
 			$post = JobRepository::get( (int) ( $payload['job_id'] ?? 0 ) );
 			return $post ? array( 'job' => Present::job( $post ) ) : null;
 		}
-		$row = ApplicationsController::find( (int) ( $payload['application_id'] ?? 0 ) );
+		$row = ApplicationRepository::find( (int) ( $payload['application_id'] ?? 0 ) );
 		if ( ! $row ) {
 			return null;
 		}
@@ -382,6 +384,5 @@ final class Dispatcher {
 		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d)", $attempts, $deliveries, $before ) );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d", $deliveries, $before ) );
 		self::rearm();
-		\RecruitingReports\Auth\RateLimiter::purge();
 	}
 }

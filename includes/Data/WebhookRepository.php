@@ -5,9 +5,7 @@
  * @package RecruitingReports
  */
 
-namespace RecruitingReports\Webhooks;
-
-use RecruitingReports\Data\Schema;
+namespace RecruitingReports\Data;
 
 defined( 'ABSPATH' ) || exit;
 
