@@ -90,7 +90,7 @@ final class ApplicationRepository {
 			return $counts;
 		}
 		$placeholders = implode( ',', array_fill( 0, count( $job_ids ), '%d' ) );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- placeholders only.
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- placeholders only, one per id (the replacements are one array).
 		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT job_id, status, COUNT(*) AS n FROM %i WHERE job_id IN ($placeholders) GROUP BY job_id, status", array_merge( array( Schema::table( 'applications' ) ), $job_ids ) ), ARRAY_A );
 		foreach ( $rows as $row ) {
 			if ( isset( $counts[ (int) $row['job_id'] ][ $row['status'] ] ) ) {

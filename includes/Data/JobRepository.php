@@ -15,6 +15,9 @@ use WP_Query;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Jobs.
+ */
 final class JobRepository {
 
 	/** Meta fields of a job: API field => meta key. */
@@ -28,6 +31,12 @@ final class JobRepository {
 	/** Case-folded external id (ExternalId::key), the meta that lookups use. */
 	public const EXTERNAL_KEY_META = '_recruiting_external_key';
 
+	/**
+	 * A job that is not trashed.
+	 *
+	 * @param int $id Job id.
+	 * @return WP_Post|null
+	 */
 	public static function get( int $id ): ?WP_Post {
 		$post = $id > 0 ? get_post( $id ) : null;
 		return ( $post instanceof WP_Post && JobPostType::POST_TYPE === $post->post_type && 'trash' !== $post->post_status && 'auto-draft' !== $post->post_status ) ? $post : null;
@@ -115,6 +124,8 @@ final class JobRepository {
 	 * Creates ($id 0) or updates a job. Fields: title, description, status, department, location,
 	 * employment_type, external_id, created_at (unix seconds, creation only or import), author (user id).
 	 *
+	 * @param array $fields Fields to write.
+	 * @param int   $id     The job to update, 0 to create.
 	 * @return int|WP_Error The job id.
 	 */
 	public static function save( array $fields, int $id = 0 ) {
@@ -162,7 +173,12 @@ final class JobRepository {
 		return (int) $result;
 	}
 
-	/** created_at of a job as unix seconds (post_date_gmt is UTC). */
+	/**
+	 * The created_at of a job as unix seconds (post_date_gmt is UTC).
+	 *
+	 * @param WP_Post $post Job.
+	 * @return int
+	 */
 	public static function created_at( WP_Post $post ): int {
 		$gmt = '0000-00-00 00:00:00' === $post->post_date_gmt ? get_gmt_from_date( $post->post_date ) : $post->post_date_gmt;
 		return (int) strtotime( $gmt . ' UTC' );

@@ -13,6 +13,9 @@ namespace RecruitingReports\Domain;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The pipeline.
+ */
 final class Pipeline {
 
 	/** Pipeline stages in order; the index is the stage's rank. */
@@ -43,11 +46,22 @@ final class Pipeline {
 		return 'new' === $stage ? 'applied_at' : $stage . '_at';
 	}
 
+	/**
+	 * Whether a value is one of the statuses.
+	 *
+	 * @param mixed $status Value.
+	 * @return bool
+	 */
 	public static function is_status( $status ): bool {
 		return is_string( $status ) && in_array( $status, self::STATUSES, true );
 	}
 
-	/** Rank of a pipeline stage (new = 0 … hired = 4), or -1 for rejected/withdrawn/unknown. */
+	/**
+	 * Rank of a pipeline stage (new = 0 … hired = 4), or -1 for rejected/withdrawn/unknown.
+	 *
+	 * @param string $status Status.
+	 * @return int
+	 */
 	public static function rank( string $status ): int {
 		$rank = array_search( $status, self::STAGES, true );
 		return false === $rank ? -1 : (int) $rank;
@@ -74,6 +88,7 @@ final class Pipeline {
 	/**
 	 * The state of a fresh application.
 	 *
+	 * @param int $applied_at Unix seconds.
 	 * @return array{status:string,reopen_status:?string,max_stage:int,entered:array<string,int>}
 	 */
 	public static function initial_state( int $applied_at ): array {
@@ -119,8 +134,8 @@ final class Pipeline {
 	/**
 	 * Replays a whole history from applied_at.
 	 *
-	 * @param int                                  $applied_at Unix seconds.
-	 * @param array<int,array{status:string,at:int}> $history  Chronological changes.
+	 * @param int                                    $applied_at Unix seconds.
+	 * @param array<int,array{status:string,at:int}> $history    Chronological changes.
 	 * @return array{state:?array,error_index:?int,allowed:string[]} state null when entry error_index is not allowed.
 	 */
 	public static function replay( int $applied_at, array $history ): array {
@@ -146,6 +161,7 @@ final class Pipeline {
 	/**
 	 * The application table's timeline columns for a state (entered times per stage, unix seconds).
 	 *
+	 * @param array $state A state from apply() or replay().
 	 * @return array<string,int|string|null>
 	 */
 	public static function timeline_columns( array $state ): array {

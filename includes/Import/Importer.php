@@ -117,6 +117,15 @@ final class Importer {
 		}
 		$wpdb->query( 'COMMIT' );
 		Events::data_changed();
+		/**
+		 * Fires after an import batch was written (committed). POST /import is one batch; WP-CLI's import fires
+		 * it once per batch of a file.
+		 *
+		 * @param array $summary The batch's summary: jobs and applications created, updated and their ids by
+		 *                       external id, history rows written.
+		 * @param int   $user_id The importing user.
+		 */
+		do_action( 'recruiting_reports_after_import', $result, $user_id );
 		return $result;
 	}
 

@@ -286,6 +286,17 @@ final class ApplicationsController extends ItemController {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
+		if ( $result['changed'] ) {
+			/**
+			 * Fires after an application's status changed (committed: other requests see it).
+			 *
+			 * @param int    $application_id Application id.
+			 * @param string $from           Previous status.
+			 * @param string $to             New status.
+			 * @param int    $user_id        The acting user (an API key's owner for a key).
+			 */
+			do_action( 'recruiting_reports_application_status_changed', $id, $result['from'], $result['to'], Access::user_id() );
+		}
 		return $this->prepare_item_for_response( ApplicationRepository::find( $id ), $request );
 	}
 

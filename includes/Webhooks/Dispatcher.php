@@ -99,6 +99,16 @@ final class Dispatcher {
 	 */
 	public static function enqueue( int $webhook_id, string $event, array $data ): ?int {
 		global $wpdb;
+		/**
+		 * Filters the `data` of a webhook delivery before it is queued (the envelope id, event and created_at stay
+		 * as they are, and the body is signed as filtered): for example to add fields a receiver needs or to leave
+		 * out personal data it must not get.
+		 *
+		 * @param array  $data       The record as the API shows it (`job`, or `application` with `from`/`to`).
+		 * @param string $event      Event name (job.created, application.status_changed, webhook.test, …).
+		 * @param int    $webhook_id The receiving webhook.
+		 */
+		$data = (array) apply_filters( 'recruiting_reports_webhook_payload', $data, $event, $webhook_id );
 		$now  = time();
 		$uuid = wp_generate_uuid4();
 		$body = wp_json_encode(
