@@ -278,10 +278,7 @@ final class ApiKeysController extends ItemController {
 	 * @return array
 	 */
 	protected function prepare_links( $item ): array {
-		return array(
-			'self'       => array( 'href' => self::url( $this->rest_base . '/' . (int) $item['id'] ) ),
-			'collection' => array( 'href' => self::url( $this->rest_base ) ),
-		);
+		return $this->own_links( (int) $item['id'] );
 	}
 
 	/**

@@ -329,18 +329,16 @@ final class ApplicationsController extends ItemController {
 	 */
 	protected function prepare_links( $item ): array {
 		$self = $this->rest_base . '/' . (int) $item['id'];
-		return array(
-			'self'       => array( 'href' => self::url( $self ) ),
-			'collection' => array( 'href' => self::url( $this->rest_base ) ),
-			'job'        => array(
+		return $this->own_links( (int) $item['id'] ) + array(
+			'job'    => array(
 				'href'       => self::url( 'jobs/' . (int) $item['job_id'] ),
 				'embeddable' => true,
 			),
-			'notes'      => array(
+			'notes'  => array(
 				'href'       => self::url( $self . '/notes' ),
 				'embeddable' => true,
 			),
-			'rating'     => array( 'href' => self::url( $self . '/rating' ) ),
+			'rating' => array( 'href' => self::url( $self . '/rating' ) ),
 		);
 	}
 

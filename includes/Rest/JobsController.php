@@ -288,9 +288,7 @@ final class JobsController extends ItemController {
 	 * @return array
 	 */
 	protected function prepare_links( $item ): array {
-		return array(
-			'self'         => array( 'href' => self::url( $this->rest_base . '/' . $item->ID ) ),
-			'collection'   => array( 'href' => self::url( $this->rest_base ) ),
+		return $this->own_links( (int) $item->ID ) + array(
 			'applications' => array(
 				'href'       => add_query_arg( 'job_id', (int) $item->ID, self::url( 'applications' ) ),
 				'embeddable' => true,

@@ -240,11 +240,8 @@ final class WebhooksController extends ItemController {
 	 * @return array
 	 */
 	protected function prepare_links( $item ): array {
-		$self = $this->rest_base . '/' . (int) $item['id'];
-		return array(
-			'self'       => array( 'href' => self::url( $self ) ),
-			'collection' => array( 'href' => self::url( $this->rest_base ) ),
-			'deliveries' => array( 'href' => self::url( $self . '/deliveries' ) ),
+		return $this->own_links( (int) $item['id'] ) + array(
+			'deliveries' => array( 'href' => self::url( $this->rest_base . '/' . (int) $item['id'] . '/deliveries' ) ),
 		);
 	}
 
