@@ -256,6 +256,10 @@ final class WebhookDeliveriesController extends ItemController {
 			return $this->add_additional_fields_schema( $this->schema );
 		}
 		$instant      = array(
+			'type'   => 'string',
+			'format' => 'date-time',
+		);
+		$next_instant = array(
 			'type'   => array( 'string', 'null' ),
 			'format' => 'date-time',
 		);
@@ -294,7 +298,7 @@ final class WebhookDeliveriesController extends ItemController {
 					'type'    => 'integer',
 					'context' => self::ALL_CONTEXTS,
 				),
-				'next_attempt_at'    => $instant + array( 'context' => self::ALL_CONTEXTS ),
+				'next_attempt_at'    => $next_instant + array( 'context' => self::ALL_CONTEXTS ),
 				'last_response_code' => array(
 					'type'    => array( 'integer', 'null' ),
 					'context' => self::ALL_CONTEXTS,
