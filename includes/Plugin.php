@@ -28,6 +28,7 @@ final class Plugin {
 		Rest\ApiKeysController::class,
 		Rest\SettingsController::class,
 		Rest\ReportsController::class,
+		Rest\OpenApiController::class,
 	);
 
 	public static function boot(): void {
@@ -39,6 +40,7 @@ final class Plugin {
 		add_action( 'rest_api_init', array( self::class, 'register_rest_routes' ) );
 		// Credentials, permission order, error shape and rate-limit headers of recruiting/v1.
 		Rest\Gate::register();
+		Rest\CsvResponse::register();
 		// A deleted user's API keys are revoked (authentication refuses them anyway).
 		add_action( 'deleted_user', array( Auth\ApiKeys::class, 'revoke_all_of_user' ) );
 		// Webhooks: deliveries queued in the request that makes a change, sent by WP-Cron.

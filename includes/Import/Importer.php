@@ -163,6 +163,7 @@ final class Importer {
 					'candidate_name'  => $app['candidate_name'],
 					'candidate_email' => $app['candidate_email'],
 					'candidate_phone' => $app['candidate_phone'],
+					'source'          => $app['source'],
 				),
 				Pipeline::timeline_columns( $state ),
 				array( 'updated_at' => $now )

@@ -5,11 +5,8 @@
  *
  * 1. jobs:      COUNT / SUM(CASE …) over recruiting_job posts that are not trashed (type_status_date).
  * 2. by_status: report_statuses rows of the scope (at most seven).
- * 3. summary:   SUM of applied, reached_*, hires, hire_seconds over the report_buckets of the period's
- *               whole UTC months and days (PeriodParts), for the scope.
- * 4. cohort edges: COUNT(*) … GROUP BY max_stage over applications applied in the period's partial days
- *               (applied_stage / job_applied_stage, covering); reached(s) ⇔ max_stage ≥ rank(s).
- * 5. hire edges: COUNT(*), SUM(hired_at - applied_at) over hires in the partial days (hire_timeline).
+ * 3.–5.         the cohort's and the hires' sums over the period (PeriodTotals: summary rows of the
+ *               whole UTC months and days, the applications of the partial days).
  *
  * The average time to hire is the same exact sum over the same hires as TimeToHireReport's
  * overall.average_days, so the two are equal by construction.
@@ -19,7 +16,6 @@
 
 namespace RecruitingReports\Reports;
 
-use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
@@ -29,7 +25,7 @@ defined( 'ABSPATH' ) || exit;
 final class OverviewReport {
 
 	public function run( ReportQuery $query ): array {
-		$totals   = $this->period_totals( $query );
+		$totals   = PeriodTotals::of( $query );
 		$reached  = array( $totals['applied'], $totals['reached_screening'], $totals['reached_interview'], $totals['reached_offer'], $totals['reached_hired'] );
 		$statuses = $this->statuses( $query );
 		return array(
@@ -93,51 +89,5 @@ final class OverviewReport {
 			'total'     => array_sum( $by_status ),
 			'by_status' => $by_status,
 		);
-	}
-
-	/**
-	 * The cohort's size and reached() counts, and the hires' count and total seconds, over the period.
-	 *
-	 * @return array<string,int>
-	 */
-	private function period_totals( ReportQuery $query ): array {
-		global $wpdb;
-		$measures = array( 'applied', 'reached_screening', 'reached_interview', 'reached_offer', 'reached_hired', 'hires', 'hire_seconds' );
-		$totals   = array_fill_keys( $measures, 0 );
-		$parts    = array( PeriodParts::of( $query->start, $query->end, null === $query->job_id ) );
-		$job      = $query->job_id ?? 0; // 0: every job.
-
-		$buckets = PeriodParts::bucket_condition( $parts );
-		if ( null !== $buckets ) {
-			$table = Schema::table( 'report_buckets' );
-			$sums  = implode( ', ', array_map( static fn( $m ) => "SUM($m) AS $m", $measures ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only bucket condition from PeriodParts, constant SUM columns.
-			$row = $wpdb->get_row( $wpdb->prepare( 'SELECT ' . $sums . ' FROM %i WHERE job_id = %d AND ' . $buckets, $table, $job ), ARRAY_A );
-			foreach ( $measures as $measure ) {
-				$totals[ $measure ] += (int) ( $row[ $measure ] ?? 0 );
-			}
-		}
-
-		$applications = Schema::table( 'applications' );
-		$applied      = PeriodParts::raw_condition( $parts, 'applied_at' );
-		if ( null !== $applied ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only condition from PeriodParts.
-			foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT max_stage, COUNT(*) AS n FROM %i WHERE ' . $applied . ' AND (%d = 0 OR job_id = %d) GROUP BY max_stage', $applications, $job, $job ), ARRAY_A ) as $row ) {
-				$totals['applied'] += (int) $row['n'];
-				foreach ( ReportSummary::REACHED as $column => $rank ) {
-					if ( (int) $row['max_stage'] >= $rank ) {
-						$totals[ $column ] += (int) $row['n'];
-					}
-				}
-			}
-		}
-		$hired = PeriodParts::raw_condition( $parts, 'hired_at' );
-		if ( null !== $hired ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only condition from PeriodParts.
-			$row                     = $wpdb->get_row( $wpdb->prepare( 'SELECT COUNT(*) AS hires, SUM(hired_at - applied_at) AS total FROM %i WHERE ' . $hired . ' AND (%d = 0 OR job_id = %d)', $applications, $job, $job ), ARRAY_A );
-			$totals['hires']        += (int) ( $row['hires'] ?? 0 );
-			$totals['hire_seconds'] += (int) ( $row['total'] ?? 0 );
-		}
-		return $totals;
 	}
 }
