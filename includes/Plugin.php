@@ -24,6 +24,7 @@ final class Plugin {
 		Rest\NotesController::class,
 		Rest\RatingsController::class,
 		Rest\WebhooksController::class,
+		Rest\WebhookDeliveriesController::class,
 		Rest\ApiKeysController::class,
 		Rest\SettingsController::class,
 		Rest\ReportsController::class,
@@ -43,6 +44,9 @@ final class Plugin {
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
 		Domain\JobChangeListener::register();
 		Reports\ReportCache::register();
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			Cli\Commands::register();
+		}
 		self::boot_ui();
 	}
 
@@ -52,6 +56,7 @@ final class Plugin {
 		if ( is_admin() ) {
 			Admin\Menu::register();
 			Admin\DashboardWidget::register();
+			Admin\SummariesNotice::register();
 		}
 	}
 

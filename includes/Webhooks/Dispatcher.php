@@ -172,8 +172,13 @@ final class Dispatcher {
 		}
 	}
 
-	/** WP-Cron: sends due deliveries for up to ~20 seconds, then reschedules itself for what is left. */
-	public static function run(): void {
+	/**
+	 * WP-Cron (and `wp recruiting webhooks run`): sends due deliveries for up to ~20 seconds, then
+	 * reschedules itself for what is left.
+	 *
+	 * @return int Attempts made.
+	 */
+	public static function run(): int {
 		global $wpdb;
 		$table    = Schema::table( 'webhook_deliveries' );
 		$deadline = microtime( true ) + 20;
@@ -200,6 +205,7 @@ final class Dispatcher {
 		if ( null !== $next ) {
 			self::schedule( max( time(), (int) $next ) );
 		}
+		return $sent;
 	}
 
 	/**
@@ -348,23 +354,30 @@ final class Dispatcher {
 		);
 	}
 
-	/** Sends a failed (or delivered) delivery again: a fresh cycle of attempts, the log keeps the old ones. */
-	public static function retry( int $delivery_id ): void {
+	/**
+	 * Sends a failed (or delivered) delivery again: a fresh cycle of attempts, the log keeps the old ones.
+	 * A delivery still pending or being sent is left alone (compare-and-swap on its status).
+	 *
+	 * @param int $delivery_id Delivery id.
+	 * @return bool Whether it was queued again (false: no such finished delivery).
+	 */
+	public static function retry( int $delivery_id ): bool {
 		global $wpdb;
-		$now = time();
-		$wpdb->update(
-			Schema::table( 'webhook_deliveries' ),
-			array(
-				'status'          => 'pending',
-				'attempts'        => 0,
-				'next_attempt_at' => $now,
-				'updated_at'      => $now,
-			),
-			array( 'id' => $delivery_id ),
-			array( '%s', '%d', '%d', '%d' ),
-			array( '%d' )
+		$now     = time();
+		$updated = (int) $wpdb->query(
+			$wpdb->prepare(
+				"UPDATE %i SET status = 'pending', attempts = 0, next_attempt_at = %d, updated_at = %d WHERE id = %d AND status IN ('delivered', 'failed')",
+				Schema::table( 'webhook_deliveries' ),
+				$now,
+				$now,
+				$delivery_id
+			)
 		);
+		if ( 1 !== $updated ) {
+			return false;
+		}
 		self::schedule( $now );
+		return true;
 	}
 
 	/** On every load (one autoloaded option read): the daily event exists; when it had to be created (first run,

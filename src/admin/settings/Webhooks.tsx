@@ -12,18 +12,18 @@ import {
 import { useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
-import type { Client } from '../../api/client';
 import { toApiError, type ApiError } from '../../api/errors';
 import {
 	WEBHOOK_EVENTS,
 	type Delivery,
+	type Page,
 	type Webhook,
 	type WebhookEvent,
 	type WebhookWithSecret,
 } from '../../api/types';
 import { formatDateTime } from '../../components/format';
 import { EmptyState, ListState } from '../../components/states';
-import { useAsync } from '../../components/useAsync';
+import { useResource, useStoreActions } from '../../store';
 import { SecretModal } from './SecretModal';
 
 export function eventDescription( event: WebhookEvent ): string {
@@ -58,14 +58,13 @@ function deliveryStatusText( status: Delivery[ 'status' ] ): string {
 }
 
 function AddWebhookForm( {
-	client,
 	onCreated,
 	onCancel,
 }: {
-	client: Client;
 	onCreated: ( webhook: WebhookWithSecret ) => void;
 	onCancel: () => void;
 } ) {
+	const actions = useStoreActions();
 	const [ url, setUrl ] = useState( '' );
 	const [ events, setEvents ] = useState< WebhookEvent[] >( [
 		...WEBHOOK_EVENTS,
@@ -86,7 +85,7 @@ function AddWebhookForm( {
 		setError( null );
 		try {
 			onCreated(
-				await client.webhooks.create( { url: url.trim(), events } )
+				await actions.createWebhook( { url: url.trim(), events } )
 			);
 		} catch ( thrown ) {
 			setError( toApiError( thrown ) );
@@ -170,26 +169,14 @@ function AddWebhookForm( {
 	);
 }
 
-export function DeliveryLog( {
-	client,
-	webhook,
-	refreshKey,
-}: {
-	client: Client;
-	webhook: Webhook;
-	refreshKey: number;
-} ) {
+export function DeliveryLog( { webhook }: { webhook: Webhook } ) {
+	const actions = useStoreActions();
 	const [ retrying, setRetrying ] = useState< number | null >( null );
 	const [ error, setError ] = useState< ApiError | null >( null );
-	const state = useAsync(
-		( signal ) =>
-			client.webhooks.deliveries(
-				webhook.id,
-				{ per_page: 20 },
-				{ signal }
-			),
-		`${ webhook.id }:${ refreshKey }`
-	);
+	const state = useResource< Page< Delivery > >( 'getDeliveries', [
+		webhook.id,
+		{ per_page: 20 },
+	] );
 	const body = (
 		<ListState
 			state={ state }
@@ -350,11 +337,10 @@ export function DeliveryLog( {
 													setRetrying( delivery.id );
 													setError( null );
 													try {
-														await client.webhooks.retryDelivery(
+														await actions.retryDelivery(
 															webhook.id,
 															delivery.id
 														);
-														state.retry();
 													} catch ( thrown ) {
 														setError(
 															toApiError( thrown )
@@ -406,25 +392,24 @@ type Dialog =
 	| { kind: 'delete'; webhook: Webhook }
 	| null;
 
-export function Webhooks( { client }: { client: Client } ) {
+export function Webhooks() {
 	const [ dialog, setDialog ] = useState< Dialog >( null );
 	const [ open, setOpen ] = useState< number | null >( null );
-	const [ refresh, setRefresh ] = useState( 0 );
 	const [ notice, setNotice ] = useState< {
 		status: 'success' | 'error';
 		text: string;
 	} | null >( null );
 	const [ busy, setBusy ] = useState< number | null >( null );
-	const state = useAsync(
-		( signal ) => client.webhooks.list( { per_page: 100 }, { signal } ),
-		'webhooks'
-	);
+	const state = useResource< Page< Webhook > >( 'getWebhooks', [
+		{ per_page: 100 },
+	] );
+	const actions = useStoreActions();
 
 	const sendTest = async ( webhook: Webhook ) => {
 		setBusy( webhook.id );
 		setNotice( null );
 		try {
-			await client.webhooks.test( webhook.id );
+			await actions.testWebhook( webhook.id );
 			setNotice( {
 				status: 'success',
 				text: __(
@@ -433,7 +418,6 @@ export function Webhooks( { client }: { client: Client } ) {
 				),
 			} );
 			setOpen( webhook.id );
-			setRefresh( ( n ) => n + 1 );
 		} catch ( thrown ) {
 			setNotice( {
 				status: 'error',
@@ -558,11 +542,7 @@ export function Webhooks( { client }: { client: Client } ) {
 									</Button>
 								</div>
 								{ open === webhook.id && (
-									<DeliveryLog
-										client={ client }
-										webhook={ webhook }
-										refreshKey={ refresh }
-									/>
+									<DeliveryLog webhook={ webhook } />
 								) }
 							</li>
 						) ) }
@@ -605,11 +585,9 @@ export function Webhooks( { client }: { client: Client } ) {
 			{ list }
 			{ dialog?.kind === 'add' && (
 				<AddWebhookForm
-					client={ client }
 					onCancel={ () => setDialog( null ) }
 					onCreated={ ( webhook ) => {
 						setDialog( { kind: 'created', webhook } );
-						state.retry();
 					} }
 				/>
 			) }
@@ -636,7 +614,6 @@ export function Webhooks( { client }: { client: Client } ) {
 			) }
 			{ dialog?.kind === 'delete' && (
 				<DeleteWebhookModal
-					client={ client }
 					webhook={ dialog.webhook }
 					onCancel={ () => setDialog( null ) }
 					onDeleted={ () => {
@@ -648,7 +625,6 @@ export function Webhooks( { client }: { client: Client } ) {
 								'recruiting-reports'
 							),
 						} );
-						state.retry();
 					} }
 				/>
 			) }
@@ -657,16 +633,15 @@ export function Webhooks( { client }: { client: Client } ) {
 }
 
 function DeleteWebhookModal( {
-	client,
 	webhook,
 	onDeleted,
 	onCancel,
 }: {
-	client: Client;
 	webhook: Webhook;
 	onDeleted: () => void;
 	onCancel: () => void;
 } ) {
+	const actions = useStoreActions();
 	const [ busy, setBusy ] = useState( false );
 	const [ error, setError ] = useState< ApiError | null >( null );
 	return (
@@ -706,7 +681,7 @@ function DeleteWebhookModal( {
 					onClick={ async () => {
 						setBusy( true );
 						try {
-							await client.webhooks.delete( webhook.id );
+							await actions.deleteWebhook( webhook.id );
 							onDeleted();
 						} catch ( thrown ) {
 							setError( toApiError( thrown ) );
