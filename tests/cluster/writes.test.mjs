@@ -86,7 +86,7 @@ test( 'edits of different fields of one job from both nodes at once: none is los
 	}
 } );
 
-test( 'a job deleted from one node while the other edits it stays deleted; an edit answered 200 was applied first', { todo: 'the controllers\' part of issue #11 (2) follows the REST rewrite' }, async () => {
+test( 'a job deleted from one node while the other edits it stays deleted; an edit answered 200 was applied first', async () => {
 	for ( let round = 0; round < 10; round++ ) {
 		const job = expectStatus( await a.post( `${ NS }/jobs`, { title: `Doomed ${ round }`, status: 'publish' } ), 201 );
 		const [ edit, removal, edit2 ] = await Promise.all( [
