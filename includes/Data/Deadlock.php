@@ -10,5 +10,8 @@ namespace RecruitingReports\Data;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The work's transaction was rolled back by InnoDB as a deadlock victim.
+ */
 final class Deadlock extends \RuntimeException {
 }

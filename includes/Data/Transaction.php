@@ -21,20 +21,40 @@ use WP_Error;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Transactions with deadlock retry and an after-commit queue.
+ */
 final class Transaction {
 
 	/** How often the work runs at most when InnoDB picks it as a deadlock victim. */
 	private const ATTEMPTS = 2;
 
+	/**
+	 * Nesting depth: 0 outside a transaction, 1 inside (nested calls join it).
+	 *
+	 * @var int
+	 */
 	private static int $depth = 0;
 
-	/** Index into $EZSQL_ERROR (wpdb's error log of this request) where the current attempt began. */
+	/**
+	 * Index into $EZSQL_ERROR (wpdb's error log of this request) where the current attempt began.
+	 *
+	 * @var int
+	 */
 	private static int $errors_from = 0;
 
-	/** @var callable[] Run after the outermost COMMIT, dropped on ROLLBACK. */
+	/**
+	 * Callbacks to run after the outermost COMMIT, dropped on ROLLBACK.
+	 *
+	 * @var callable[]
+	 */
 	private static array $after_commit = array();
 
-	/** Whether a transaction is open (listeners may then abort the write by throwing). */
+	/**
+	 * Whether a transaction is open (listeners may then abort the write by throwing).
+	 *
+	 * @return bool
+	 */
 	public static function active(): bool {
 		return self::$depth > 0;
 	}
@@ -58,6 +78,7 @@ final class Transaction {
 	 *
 	 * @param callable $work Returns the result; may run twice (after a deadlock, from a rolled-back state).
 	 * @return mixed The result of $work, or a 500 WP_Error when it deadlocked on every attempt.
+	 * @throws \Throwable What $work throws, after the rollback.
 	 */
 	public static function run( callable $work ) {
 		global $wpdb;
@@ -109,15 +130,24 @@ final class Transaction {
 		return $query;
 	}
 
+	/**
+	 * Ends the transaction.
+	 *
+	 * @param string $statement COMMIT or ROLLBACK.
+	 */
 	private static function end( string $statement ): void {
 		global $wpdb;
 		remove_filter( 'query', array( self::class, 'abort_after_deadlock' ) );
 		self::$depth        = 0;
 		self::$after_commit = array();
-		$wpdb->query( $statement );
+		$wpdb->query( $statement ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- COMMIT or ROLLBACK, no data.
 	}
 
-	/** Whether a statement of the current attempt failed with an InnoDB deadlock (error 1213). */
+	/**
+	 * Whether a statement of the current attempt failed with an InnoDB deadlock (error 1213).
+	 *
+	 * @return bool
+	 */
 	private static function deadlocked(): bool {
 		global $EZSQL_ERROR; // phpcs:ignore WordPress.NamingConventions.ValidVariableName.VariableNotSnakeCase -- wpdb's global.
 		foreach ( array_slice( (array) $EZSQL_ERROR, self::$errors_from ) as $error ) { // phpcs:ignore WordPress.NamingConventions.ValidVariableName.VariableNotSnakeCase -- wpdb's global.
@@ -128,6 +158,11 @@ final class Transaction {
 		return false;
 	}
 
+	/**
+	 * How many database errors this request has had so far.
+	 *
+	 * @return int
+	 */
 	private static function error_count(): int {
 		global $EZSQL_ERROR; // phpcs:ignore WordPress.NamingConventions.ValidVariableName.VariableNotSnakeCase -- wpdb's global.
 		return count( (array) $EZSQL_ERROR ); // phpcs:ignore WordPress.NamingConventions.ValidVariableName.VariableNotSnakeCase -- wpdb's global.
