@@ -55,6 +55,7 @@ final class Plugin {
 		Blocks\ReportBlock::register();
 		if ( is_admin() ) {
 			Admin\Menu::register();
+			Admin\JobsScreen::register();
 			Admin\DashboardWidget::register();
 			Admin\SummariesNotice::register();
 		}

@@ -154,6 +154,23 @@ final class ApplicationsController extends ItemController {
 			$where[]  = 'applied_at < %d';
 			$params[] = Iso8601::parse( $request['applied_before'] );
 		}
+		// The report drill-downs (docs/ui.md): hires in a range, the cohort's reached(stage), stages entered.
+		if ( null !== $request['hired_after'] ) {
+			$where[]  = 'hired_at >= %d';
+			$params[] = Iso8601::parse( $request['hired_after'] );
+		}
+		if ( null !== $request['hired_before'] ) {
+			$where[]  = 'hired_at < %d';
+			$params[] = Iso8601::parse( $request['hired_before'] );
+		}
+		if ( null !== $request['reached'] ) {
+			$where[]  = 'max_stage >= %d';
+			$params[] = Pipeline::rank( (string) $request['reached'] );
+		}
+		foreach ( array_intersect( Pipeline::STAGES, (array) $request['entered'] ) as $stage ) {
+			$where[]  = '%i IS NOT NULL';
+			$params[] = 'new' === $stage ? 'applied_at' : $stage . '_at';
+		}
 		$search = trim( (string) $request['search'] );
 		if ( '' !== $search ) {
 			$like     = '%' . $wpdb->esc_like( $search ) . '%';
@@ -380,6 +397,22 @@ final class ApplicationsController extends ItemController {
 				),
 				'applied_after'  => self::instant_arg( __( 'Only applications made at or after this instant (ISO 8601 with offset).', 'recruiting-reports' ) ),
 				'applied_before' => self::instant_arg( __( 'Only applications made before this instant (ISO 8601 with offset; exclusive).', 'recruiting-reports' ) ),
+				'hired_after'    => self::instant_arg( __( 'Only applications hired at or after this instant (ISO 8601 with offset).', 'recruiting-reports' ) ),
+				'hired_before'   => self::instant_arg( __( 'Only applications hired before this instant (ISO 8601 with offset; exclusive).', 'recruiting-reports' ) ),
+				'reached'        => array(
+					'description' => __( 'Only applications that have ever held this pipeline stage or a later one.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => Pipeline::STAGES,
+				),
+				'entered'        => array(
+					'description' => __( 'Only applications that have entered every one of these pipeline stages (list or comma-separated).', 'recruiting-reports' ),
+					'type'        => 'array',
+					'items'       => array(
+						'type' => 'string',
+						'enum' => Pipeline::STAGES,
+					),
+					'maxItems'    => count( Pipeline::STAGES ),
+				),
 				'search'         => array(
 					'description' => __( 'Limit results to candidates whose name or email contains this string.', 'recruiting-reports' ),
 					'type'        => 'string',
