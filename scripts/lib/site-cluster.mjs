@@ -21,6 +21,12 @@ export async function startClusterSite( { objectCache = 'none', workers = 4, ...
 	if ( ! [ 'none', 'redis' ].includes( objectCache ) ) {
 		throw new Error( `unknown object cache ${ objectCache } (none|redis)` );
 	}
+	if ( objectCache === 'redis' ) {
+		const probe = spawnSync( 'php8.2', [ '-r', 'echo extension_loaded("redis") ? "yes" : "no";' ], { encoding: 'utf8' } );
+		if ( spawnSync( 'redis-server', [ '--version' ] ).status !== 0 || probe.stdout !== 'yes' ) {
+			throw new Error( 'the Redis leg needs Debian\'s redis-server and php8.2-redis: apt-get install -y redis-server php8.2-redis' );
+		}
+	}
 	const site = await startNativeSite( { ...options, workers } );
 	const groups = [];
 	const killAll = () => groups.forEach( ( child ) => killGroup( child, 'SIGKILL' ) );

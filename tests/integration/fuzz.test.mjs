@@ -1,7 +1,7 @@
 // Schema-driven fuzz of every route of recruiting/v1 (issue #11, SPEC §4, §10): requests generated from the namespace
 // index (each endpoint's methods and argument schemas) with values that are valid, of the wrong type, null, out of
 // range, very long, control characters and trailing newlines, as the admin (application password) and as an API key.
-// Bounded and reproducible: RR_FUZZ_SEED (default 11) and RR_FUZZ_REQUESTS (default 2000 on native, 60 on Playground,
+// Bounded and reproducible: RR_FUZZ_SEED (default 11) and RR_FUZZ_REQUESTS (default 1500 on native, 60 on Playground,
 // where a request costs about a second). Every answer: no 5xx; every error in WordPress's shape with data.status equal
 // to the HTTP status; every GET that succeeds valid against the route's declared schema (from OPTIONS). PHP warnings
 // fail the run through the runner's debug.log check.
@@ -13,7 +13,7 @@ import { makeKey, keyHeader } from './lib/credentials.mjs';
 
 const NS = '/recruiting/v1';
 const SEED = Number( process.env.RR_FUZZ_SEED ?? 11 );
-const COUNT = Number( process.env.RR_FUZZ_REQUESTS ?? ( 'playground' === process.env.RR_TARGET ? 60 : 2000 ) );
+const COUNT = Number( process.env.RR_FUZZ_REQUESTS ?? ( 'playground' === process.env.RR_TARGET ? 60 : 1500 ) );
 
 /** mulberry32: a small seeded PRNG, so a failing sequence can be replayed with the same seed. */
 function prng( seed ) {
