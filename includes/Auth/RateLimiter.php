@@ -49,8 +49,7 @@ final class RateLimiter {
 				$allowed = true;
 				break;
 			}
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
-			$hits = $wpdb->get_var( $wpdb->prepare( "SELECT hits FROM $table WHERE key_id = %d AND window_start = %d", $key_id, $window ) );
+			$hits = $wpdb->get_var( $wpdb->prepare( 'SELECT hits FROM %i WHERE key_id = %d AND window_start = %d', $table, $key_id, $window ) );
 			if ( null !== $hits && (int) $hits >= $limit ) {
 				break; // Over the limit.
 			}
@@ -71,8 +70,7 @@ final class RateLimiter {
 					$allowed = true;
 					$hits    = 1;
 					// Older windows of this key are of no further use.
-					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-					$wpdb->query( $wpdb->prepare( "DELETE FROM $table WHERE key_id = %d AND window_start < %d", $key_id, $window ) );
+					$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE key_id = %d AND window_start < %d', $table, $key_id, $window ) );
 					break;
 				}
 			}
@@ -98,17 +96,14 @@ final class RateLimiter {
 		if ( defined( 'DB_ENGINE' ) && 'sqlite' === DB_ENGINE ) {
 			return Transaction::run(
 				static function () use ( $wpdb, $table, $key_id, $window, $limit ) {
-					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
-					if ( 1 !== (int) $wpdb->query( $wpdb->prepare( "UPDATE $table SET hits = hits + 1 WHERE key_id = %d AND window_start = %d AND hits < %d", $key_id, $window, $limit ) ) ) {
+					if ( 1 !== (int) $wpdb->query( $wpdb->prepare( 'UPDATE %i SET hits = hits + 1 WHERE key_id = %d AND window_start = %d AND hits < %d', $table, $key_id, $window, $limit ) ) ) {
 						return null;
 					}
-					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-					return (int) $wpdb->get_var( $wpdb->prepare( "SELECT hits FROM $table WHERE key_id = %d AND window_start = %d", $key_id, $window ) );
+					return (int) $wpdb->get_var( $wpdb->prepare( 'SELECT hits FROM %i WHERE key_id = %d AND window_start = %d', $table, $key_id, $window ) );
 				}
 			);
 		}
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
-		if ( 1 !== (int) $wpdb->query( $wpdb->prepare( "UPDATE $table SET hits = LAST_INSERT_ID(hits + 1) WHERE key_id = %d AND window_start = %d AND hits < %d", $key_id, $window, $limit ) ) ) {
+		if ( 1 !== (int) $wpdb->query( $wpdb->prepare( 'UPDATE %i SET hits = LAST_INSERT_ID(hits + 1) WHERE key_id = %d AND window_start = %d AND hits < %d', $table, $key_id, $window, $limit ) ) ) {
 			return null;
 		}
 		return (int) $wpdb->get_var( 'SELECT LAST_INSERT_ID()' );
@@ -119,7 +114,6 @@ final class RateLimiter {
 		global $wpdb;
 		$now   = $now ?? time();
 		$table = Schema::table( 'rate_limits' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$wpdb->query( $wpdb->prepare( "DELETE FROM $table WHERE window_start < %d", $now - ( $now % self::WINDOW ) ) );
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE window_start < %d', $table, $now - ( $now % self::WINDOW ) ) );
 	}
 }
