@@ -35,7 +35,8 @@ const pairs = [
 	[ 'job', [ 'PUT', ( id ) => `/jobs/${ id }`, { title: 'Renamed' }, [ 200 ] ], ( id ) => `/jobs/${ id }`, ( id ) => `/jobs/${ id }` ],
 	[ 'job', [ 'PATCH', ( id ) => `/jobs/${ id }`, { status: 'closed' }, [ 200 ] ], ( id ) => `/jobs/${ id }`, ( id ) => `/jobs/${ id }` ],
 	[ 'job', [ 'POST', () => '/applications', null, [ 201 ] ], ( id ) => `/jobs/${ id }`, ( id ) => `/jobs/${ id }` ],
-	[ 'key', [ 'PUT', ( id ) => `/api-keys/${ id }`, { name: 'Renamed' }, [ 200 ] ], ( id ) => `/api-keys/${ id }`, ( id ) => `/api-keys/${ id }` ],
+	// Deleting a key revokes it (it stays listed as revoked).
+	[ 'key', [ 'PUT', ( id ) => `/api-keys/${ id }`, { name: 'Renamed' }, [ 200 ] ], ( id ) => `/api-keys/${ id }`, null ],
 	[ 'webhook', [ 'PUT', ( id ) => `/webhooks/${ id }`, { active: false }, [ 200 ] ], ( id ) => `/webhooks/${ id }`, ( id ) => `/webhooks/${ id }` ],
 	[ 'webhook', [ 'POST', ( id ) => `/webhooks/${ id }/rotate-secret`, {}, [ 200 ] ], ( id ) => `/webhooks/${ id }`, ( id ) => `/webhooks/${ id }` ],
 	[ 'webhook', [ 'POST', ( id ) => `/webhooks/${ id }/test`, {}, [ 202 ] ], ( id ) => `/webhooks/${ id }`, ( id ) => `/webhooks/${ id }` ],
@@ -68,6 +69,8 @@ for ( const [ record, [ method, writePath, body, success ], deletePath, readPath
 			}
 			if ( readPath ) {
 				expectError( await get( NS + readPath( id ) ), 404, 'resource_not_found' );
+			} else if ( 'key' === record ) {
+				assert.equal( expectStatus( await get( `${ NS }/api-keys/${ id }` ), 200 ).status, 'revoked' );
 			}
 		}
 	} );
