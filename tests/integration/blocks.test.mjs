@@ -22,12 +22,15 @@ async function runPhp( code ) {
 	return text;
 }
 
-/** Renders block markup through do_blocks() as a visitor (user 0) or as the admin. */
+/**
+ * Renders block markup through do_blocks() as a visitor (user 0) or as the admin, within a post written by the
+ * admin ("everyone" holds only within a post whose author has Read Applications: block-visibility.test.mjs).
+ */
 async function render( attributes, { as = 'visitor' } = {} ) {
 	const comment = `<!-- wp:recruiting-reports/report ${ JSON.stringify( attributes ) } /-->`;
 	const user = as === 'admin' ? "get_user_by( 'login', 'admin' )->ID" : '0';
 	return runPhp(
-		`wp_set_current_user( ${ user } ); echo do_blocks( ${ JSON.stringify( comment ) } );`
+		`$host = get_posts( array( 'title' => 'block host', 'post_type' => 'post', 'numberposts' => 1 ) ); $GLOBALS['post'] = $host ? $host[0] : get_post( wp_insert_post( array( 'post_title' => 'block host', 'post_status' => 'publish', 'post_author' => get_user_by( 'login', 'admin' )->ID ) ) ); wp_set_current_user( ${ user } ); echo do_blocks( ${ JSON.stringify( comment ) } );`
 	);
 }
 
