@@ -220,13 +220,13 @@ final class Dispatcher {
 			$error = __( 'The webhook no longer exists.', 'recruiting-reports' );
 		} else {
 			$secret = SecretBox::open( (string) $webhook['secret_encrypted'] );
-			$check  = UrlGuard::check( (string) $webhook['url'] );
+			$vetted = UrlGuard::vet( (string) $webhook['url'] );
 			if ( null === $secret ) {
 				$error = __( 'The signing secret cannot be decrypted (were the site\'s salts changed?); rotate the secret.', 'recruiting-reports' );
-			} elseif ( is_wp_error( $check ) ) {
-				$error = __( 'Refused: ', 'recruiting-reports' ) . $check->get_error_message();
+			} elseif ( is_wp_error( $vetted ) ) {
+				$error = __( 'Refused: ', 'recruiting-reports' ) . $vetted->get_error_message();
 			} else {
-				$response = self::send( (string) $webhook['url'], $secret, $delivery );
+				$response = self::send( (string) $webhook['url'], $vetted, $secret, $delivery );
 				if ( is_wp_error( $response ) ) {
 					$error = $response->get_error_message();
 				} else {
@@ -241,8 +241,16 @@ final class Dispatcher {
 		self::record( $delivery, $code, $error, (int) round( ( microtime( true ) - $started ) * 1000 ) );
 	}
 
-	/** @return array|\WP_Error wp_safe_remote_post()'s result. */
-	private static function send( string $url, string $secret, array $delivery ) {
+	/**
+	 * Sends one attempt to the addresses UrlGuard vetted.
+	 *
+	 * @param string $url      Webhook URL.
+	 * @param array  $vetted   UrlGuard::vet()'s result for it.
+	 * @param string $secret   Signing secret.
+	 * @param array  $delivery Delivery row.
+	 * @return array|\WP_Error wp_safe_remote_post()'s result.
+	 */
+	private static function send( string $url, array $vetted, string $secret, array $delivery ) {
 		$timestamp = time();
 		$body      = (string) $delivery['payload'];
 		$args      = array(
@@ -264,7 +272,16 @@ final class Dispatcher {
 		$port          = (int) wp_parse_url( $url, PHP_URL_PORT );
 		$allow_port    = static fn( $ports ) => array_merge( (array) $ports, $port ? array( $port ) : array() );
 		$allow_private = static fn() => true;
+		// The connection goes to the addresses vetted a moment ago, not to whatever DNS answers when cURL looks the
+		// name up again (DNS rebinding); TLS still verifies the certificate against the host name.
+		$pin = static function ( $handle, $parsed_args, $request_url ) use ( $url, $vetted ) {
+			if ( $request_url === $url && $vetted['addresses'] && defined( 'CURLOPT_RESOLVE' ) ) {
+				$addresses = array_map( static fn( $ip ) => str_contains( $ip, ':' ) ? '[' . $ip . ']' : $ip, $vetted['addresses'] );
+				curl_setopt( $handle, CURLOPT_RESOLVE, array( $vetted['host'] . ':' . $vetted['port'] . ':' . implode( ',', $addresses ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.curl_curl_setopt -- WordPress's HTTP API hands over its own cURL handle for exactly this.
+			}
+		};
 		add_filter( 'http_allowed_safe_ports', $allow_port );
+		add_action( 'http_api_curl', $pin, 10, 3 );
 		if ( UrlGuard::allow_private() ) {
 			add_filter( 'http_request_host_is_external', $allow_private );
 		}
@@ -272,6 +289,7 @@ final class Dispatcher {
 			return wp_safe_remote_post( $url, $args );
 		} finally {
 			remove_filter( 'http_allowed_safe_ports', $allow_port );
+			remove_action( 'http_api_curl', $pin, 10 );
 			remove_filter( 'http_request_host_is_external', $allow_private );
 		}
 	}
