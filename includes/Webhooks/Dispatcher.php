@@ -19,6 +19,7 @@ namespace RecruitingReports\Webhooks;
 
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Settings;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Iso8601;
@@ -32,8 +33,11 @@ final class Dispatcher {
 	/** WP-Cron hook that sends due deliveries (the test support runs every recruiting_reports* hook). */
 	public const CRON_HOOK = 'recruiting_reports_deliver_webhooks';
 
-	/** Daily housekeeping: old deliveries, ended rate-limit windows, and a safety net for the queue. */
+	/** Daily housekeeping: ended rate-limit windows, and a safety net for the queue. */
 	public const MAINTENANCE_HOOK = 'recruiting_reports_maintenance';
+
+	/** Hourly: finished deliveries older than the setting delivery_log_days are deleted (their payloads hold personal data). */
+	public const PURGE_HOOK = 'recruiting_reports_purge_deliveries';
 
 	/** Seconds to wait after the n-th failed attempt (index n-1); its length + 1 is the number of attempts. */
 	public const BACKOFF = array( 60, 300, 1800, 7200, 21600, 43200, 86400 );
@@ -46,15 +50,13 @@ final class Dispatcher {
 	/** Per attempt. */
 	private const TIMEOUT = 10;
 
-	/** Delivered and failed deliveries are kept this long. */
-	private const RETENTION_DAYS = 30;
-
 	private static bool $spawn_registered = false;
 
 	public static function register(): void {
 		add_action( Events::EVENT_ACTION, array( self::class, 'on_event' ), 10, 2 );
 		add_action( self::CRON_HOOK, array( self::class, 'run' ) );
 		add_action( self::MAINTENANCE_HOOK, array( self::class, 'maintenance' ) );
+		add_action( self::PURGE_HOOK, array( self::class, 'purge' ) );
 		add_action( 'init', array( self::class, 'ensure_maintenance' ) );
 	}
 
@@ -141,6 +143,9 @@ final class Dispatcher {
 			}
 			$post = JobRepository::get( (int) ( $payload['job_id'] ?? 0 ) );
 			return $post ? array( 'job' => Present::job( $post ) ) : null;
+		}
+		if ( isset( $payload['application'] ) && is_array( $payload['application'] ) ) {
+			return array( 'application' => $payload['application'] ); // Gone already (application.deleted).
 		}
 		$row = ApplicationsController::find( (int) ( $payload['application_id'] ?? 0 ) );
 		if ( ! $row ) {
@@ -363,6 +368,9 @@ final class Dispatcher {
 			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', self::MAINTENANCE_HOOK );
 			self::rearm();
 		}
+		if ( ! wp_next_scheduled( self::PURGE_HOOK ) ) {
+			wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', self::PURGE_HOOK );
+		}
 	}
 
 	/** Schedules the delivery run for the earliest pending delivery, if any. */
@@ -380,19 +388,28 @@ final class Dispatcher {
 	public static function deactivate(): void {
 		wp_clear_scheduled_hook( self::CRON_HOOK );
 		wp_clear_scheduled_hook( self::MAINTENANCE_HOOK );
+		wp_clear_scheduled_hook( self::PURGE_HOOK );
 	}
 
-	/** Daily: forget old finished deliveries and ended rate-limit windows; re-arm the queue if needed. */
+	/** Daily: forget ended rate-limit windows; re-arm the queue if needed. */
 	public static function maintenance(): void {
+		self::rearm();
+		\RecruitingReports\Auth\RateLimiter::purge();
+	}
+
+	/**
+	 * Hourly: deletes delivered and failed deliveries (with their attempts) last touched more than delivery_log_days
+	 * ago, so the payloads — candidates' names and addresses among them — are kept no longer than the admin chose
+	 * (give or take the hour). Pending deliveries stay until they are delivered or fail (about two days at most).
+	 */
+	public static function purge(): void {
 		global $wpdb;
 		$deliveries = Schema::table( 'webhook_deliveries' );
 		$attempts   = Schema::table( 'webhook_attempts' );
-		$before     = time() - self::RETENTION_DAYS * DAY_IN_SECONDS;
+		$before     = time() - (int) Settings::get( 'delivery_log_days' ) * DAY_IN_SECONDS;
 		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 		$wpdb->query( $wpdb->prepare( "DELETE FROM $attempts WHERE delivery_id IN (SELECT id FROM $deliveries WHERE status IN ('delivered','failed') AND updated_at < %d)", $before ) );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM $deliveries WHERE status IN ('delivered','failed') AND updated_at < %d", $before ) );
 		// phpcs:enable
-		self::rearm();
-		\RecruitingReports\Auth\RateLimiter::purge();
 	}
 }
