@@ -46,6 +46,9 @@ final class Plugin {
 		// Candidates in Tools → Export / Erase Personal Data, and the suggested privacy-policy text.
 		Privacy\CandidateData::register();
 		Privacy\PolicyText::register();
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			Cli\Commands::register();
+		}
 		self::boot_ui();
 	}
 
@@ -55,6 +58,7 @@ final class Plugin {
 		if ( is_admin() ) {
 			Admin\Menu::register();
 			Admin\DashboardWidget::register();
+			Admin\SummariesNotice::register();
 		}
 	}
 

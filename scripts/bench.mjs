@@ -5,7 +5,7 @@
 //   1. import 100,000 applications with histories (200 jobs) through POST /import in batches of 5,000
 //      (import throughput; the SPEC target is under 2 minutes);
 //   2. benchmark at 100,000 applications;
-//   3. bulk-seed 900,000 more with Seed\BenchmarkData::seed (seeder throughput);
+//   3. bulk-seed 900,000 more with Dev\BenchmarkData::seed (seeder throughput; dev/, loaded by the bench mu-plugin);
 //   4. benchmark at 1,000,000 applications.
 //
 // A benchmark step: for the default period, one month and one job, ROUNDS times (interleaved, so all
@@ -69,7 +69,7 @@ async function main() {
 	let importMs = 0;
 	const batchMs = [];
 	for ( let first = 1; first <= IMPORT_TOTAL; first += IMPORT_BATCH ) {
-		const body = marked( await php( `echo '${ MARK }' . wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::import_payload( ${ first }, ${ IMPORT_BATCH }, ${ now }, ${ first === 1 ? 'true' : 'false' } ) );` ) );
+		const body = marked( await php( `echo '${ MARK }' . wp_json_encode( \\RecruitingReports\\Dev\\BenchmarkData::import_payload( ${ first }, ${ IMPORT_BATCH }, ${ now }, ${ first === 1 ? 'true' : 'false' } ) );` ) );
 		const started = performance.now();
 		const response = await fetch( `${ site.url }/wp-json/recruiting/v1/import`, {
 			method: 'POST',
@@ -96,7 +96,7 @@ async function main() {
 	if ( LARGE_TOTAL > IMPORT_TOTAL ) {
 		const more = LARGE_TOTAL - IMPORT_TOTAL;
 		log( `bulk-seeding ${ fmt( more ) } more applications…` );
-		const seeded = JSON.parse( marked( await php( `echo '${ MARK }' . wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::seed( ${ more }, ${ IMPORT_TOTAL + 1 }, ${ now } ) );` ) ) );
+		const seeded = JSON.parse( marked( await php( `echo '${ MARK }' . wp_json_encode( \\RecruitingReports\\Dev\\BenchmarkData::seed( ${ more }, ${ IMPORT_TOTAL + 1 }, ${ now } ) );` ) ) );
 		seedLine = `BenchmarkData::seed: ${ fmt( seeded.applications ) } applications (${ fmt( seeded.history_rows ) } history rows) in ${ seeded.seconds } s = ${ fmt( Math.round( seeded.applications / seeded.seconds ) ) } applications/s`;
 		log( seedLine );
 		results.push( await benchmark( auth, now ) );

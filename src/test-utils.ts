@@ -1,10 +1,14 @@
 /**
  * Test helpers: a scripted transport (no network) and sample report data.
  */
-import { createClient } from './api/client';
+import { createRegistry, RegistryProvider } from '@wordpress/data';
+import { createElement, type ReactNode } from 'react';
+
+import { createClient, type Client } from './api/client';
 import { errorFromResponse } from './api/errors';
 import type { Transport, TransportRequest } from './api/transport';
 import type { OverviewReport, TimeToHireReport } from './api/types';
+import { createRecruitingStore } from './store/store';
 
 export function fakeHeaders( values: Record< string, string > = {} ): Headers {
 	const lower = Object.fromEntries(
@@ -49,7 +53,20 @@ export function scriptedTransport( routes: Record< string, Route > ) {
 		const data = ( await route( request ) ) as T;
 		return { data, status: 200, headers: fakeHeaders() };
 	};
-	return { transport, calls, client: createClient( transport ) };
+	const client = createClient( transport );
+	return { transport, calls, client, wrapper: storeWrapper( client ) };
+}
+
+/**
+ * A wrapper for `render( ui, { wrapper } )`: a fresh registry holding the recruiting-reports
+ * store over `client`, so every test starts with an empty cache.
+ * @param client
+ */
+export function storeWrapper( client: Client ) {
+	const registry = createRegistry();
+	registry.register( createRecruitingStore( client ) );
+	return ( { children }: { children: ReactNode } ) =>
+		createElement( RegistryProvider, { value: registry }, children );
 }
 
 export function deferred< T >() {

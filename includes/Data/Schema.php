@@ -267,7 +267,7 @@ final class Schema {
 				self::drop_indexes( 'applications', array( 'hired_applied', 'job_hired' ) );
 				$applications = self::table( 'applications' );
 				$wpdb->query( "UPDATE $applications SET hire_seconds = hired_at - applied_at WHERE hired_at IS NOT NULL" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-				ReportSummary::rebuild();
+				ReportSummary::rebuild_after_upgrade();
 			},
 		);
 	}

@@ -35,17 +35,19 @@ final class ImportValidator {
 	private array $errors = array();
 
 	/**
-	 * @param mixed $body Decoded JSON body.
+	 * @param mixed $body    Decoded JSON body.
+	 * @param bool  $limited Whether the per-request limits apply (MAX_JOBS, MAX_APPLICATIONS). WP-CLI
+	 *                       validates a whole file of any size at once, then writes it in batches of those limits.
 	 * @return array{jobs:array,applications:array}|null Normalised batch, or null when errors() is not empty.
 	 */
-	public function validate( $body ): ?array {
+	public function validate( $body, bool $limited = true ): ?array {
 		$this->errors = array();
 		if ( ! is_array( $body ) || ( $body && array_is_list( $body ) ) ) {
 			$this->error( 'body', __( 'The body must be a JSON object with "jobs" and/or "applications" arrays.', 'recruiting-reports' ) );
 			return null;
 		}
-		$jobs_in = $this->list_field( $body, 'jobs', self::MAX_JOBS );
-		$apps_in = $this->list_field( $body, 'applications', self::MAX_APPLICATIONS );
+		$jobs_in = $this->list_field( $body, 'jobs', $limited ? self::MAX_JOBS : PHP_INT_MAX );
+		$apps_in = $this->list_field( $body, 'applications', $limited ? self::MAX_APPLICATIONS : PHP_INT_MAX );
 		if ( ! $this->errors && ! $jobs_in && ! $apps_in ) {
 			$this->error( 'body', __( 'Nothing to import: give at least one job or application.', 'recruiting-reports' ) );
 		}

@@ -29,28 +29,83 @@ defined( 'ABSPATH' ) || exit;
 final class Importer {
 
 	/**
-	 * @param mixed $body Decoded JSON body.
+	 * Validates and writes one import batch within the per-request limits (POST /import).
+	 *
+	 * @param mixed $body    Decoded JSON body.
+	 * @param int   $user_id The user recorded on the history rows.
 	 * @return array|WP_Error Summary, 400 with every problem, or 500.
 	 */
 	public function import( $body, int $user_id ) {
+		$batch = $this->validate( $body );
+		return is_wp_error( $batch ) ? $batch : $this->write_batch( $batch, $user_id );
+	}
+
+	/**
+	 * Validates a whole import without writing anything.
+	 *
+	 * @param mixed $body    Decoded JSON body.
+	 * @param bool  $limited Whether the per-request limits apply; WP-CLI validates a file of any size at once
+	 *                       and writes it with split() and write_batch().
+	 * @return array|WP_Error The normalised batch, or 400 listing every problem in data.params.
+	 */
+	public function validate( $body, bool $limited = true ) {
 		$validator = new ImportValidator();
-		$batch     = $validator->validate( $body );
-		if ( null === $batch ) {
-			$errors = $validator->errors();
-			return new WP_Error(
-				'rest_invalid_param',
-				sprintf(
-					/* translators: %d: number of problems. */
-					_n( 'The import was rejected and nothing was written: %d problem.', 'The import was rejected and nothing was written: %d problems.', count( $errors ), 'recruiting-reports' ),
-					count( $errors )
-				),
-				array(
-					'status' => 400,
-					'params' => $errors,
-				)
+		$batch     = $validator->validate( $body, $limited );
+		if ( null !== $batch ) {
+			return $batch;
+		}
+		$errors = $validator->errors();
+		return new WP_Error(
+			'rest_invalid_param',
+			sprintf(
+				/* translators: %d: number of problems. */
+				_n( 'The import was rejected and nothing was written: %d problem.', 'The import was rejected and nothing was written: %d problems.', count( $errors ), 'recruiting-reports' ),
+				count( $errors )
+			),
+			array(
+				'status' => 400,
+				'params' => $errors,
+			)
+		);
+	}
+
+	/**
+	 * Splits a validated batch of any size into batches within the per-request limits. Jobs come first (the
+	 * last jobs batch carries the first applications), so every job an application refers to by external id
+	 * is written before or together with it.
+	 *
+	 * @param array $batch A batch from validate( …, false ).
+	 * @return array[] Batches for write_batch(), in order.
+	 */
+	public static function split( array $batch ): array {
+		$batches = array();
+		foreach ( array_chunk( $batch['jobs'], ImportValidator::MAX_JOBS ) as $jobs ) {
+			$batches[] = array(
+				'jobs'         => $jobs,
+				'applications' => array(),
 			);
 		}
+		foreach ( array_chunk( $batch['applications'], ImportValidator::MAX_APPLICATIONS ) as $index => $applications ) {
+			if ( 0 === $index && $batches ) {
+				$batches[ count( $batches ) - 1 ]['applications'] = $applications;
+				continue;
+			}
+			$batches[] = array(
+				'jobs'         => array(),
+				'applications' => $applications,
+			);
+		}
+		return $batches;
+	}
 
+	/**
+	 * Writes one validated batch atomically (one transaction).
+	 *
+	 * @param array $batch   A batch from validate() or split().
+	 * @param int   $user_id The user recorded on the history rows.
+	 * @return array|WP_Error Summary, or 500 (nothing of this batch written).
+	 */
+	public function write_batch( array $batch, int $user_id ) {
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' );
 		// No job.* events from WordPress's post hooks either (Domain\JobChangeListener).

@@ -177,8 +177,13 @@ final class Dispatcher {
 		}
 	}
 
-	/** WP-Cron: sends due deliveries for up to ~20 seconds, then reschedules itself for what is left. */
-	public static function run(): void {
+	/**
+	 * WP-Cron (and `wp recruiting webhooks run`): sends due deliveries for up to ~20 seconds, then
+	 * reschedules itself for what is left.
+	 *
+	 * @return int Attempts made.
+	 */
+	public static function run(): int {
 		global $wpdb;
 		$table    = Schema::table( 'webhook_deliveries' );
 		$deadline = microtime( true ) + 20;
@@ -204,6 +209,7 @@ final class Dispatcher {
 		if ( null !== $next ) {
 			self::schedule( max( time(), (int) $next ) );
 		}
+		return $sent;
 	}
 
 	/** Compare-and-swap on the row as read, so that two cron runs never send the same attempt. */

@@ -139,11 +139,11 @@ final class WebhookRepository {
 		return $row ? $row : null;
 	}
 
-	/** @return array{rows:array[],total:int} A webhook's deliveries, newest first. */
+	/** @return array{rows:array[],total:int} A webhook's deliveries (every webhook's for 0), newest first. */
 	public static function deliveries( int $webhook_id, ?string $status, int $page, int $per_page ): array {
 		global $wpdb;
 		$table  = Schema::table( 'webhook_deliveries' );
-		$where  = 'webhook_id = %d';
+		$where  = $webhook_id ? 'webhook_id = %d' : '%d = 0';
 		$params = array( $webhook_id );
 		if ( $status ) {
 			$where   .= ' AND status = %s';

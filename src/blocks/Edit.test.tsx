@@ -67,9 +67,10 @@ function setup(
 	const props = {
 		attributes: { ...DEFAULTS, ...attributes },
 		setAttributes,
-		client: scripted.client,
 	};
-	const view = render( <ReportBlockEdit { ...props } /> );
+	const view = render( <ReportBlockEdit { ...props } />, {
+		wrapper: scripted.wrapper,
+	} );
 	const rerender = ( next: Partial< ReportBlockAttributes > ) => {
 		props.attributes = { ...props.attributes, ...next };
 		view.rerender( <ReportBlockEdit { ...props } /> );
@@ -89,7 +90,9 @@ describe( 'ReportBlockEdit', () => {
 		);
 		await act( async () => overview.resolve( OVERVIEW ) );
 		expect(
-			screen.getByRole( 'heading', { name: 'Recruiting overview' } )
+			await screen.findByRole( 'heading', {
+				name: 'Recruiting overview',
+			} )
 		).toBeInTheDocument();
 		expect(
 			screen.getByText( 'Last 12 months (Jun 1, 2024 – May 20, 2025)' )
@@ -210,9 +213,13 @@ describe( 'ReportBlockEdit', () => {
 			}
 		);
 		expect(
-			await screen.findByText( /The selected job no longer exists/ )
+			await screen.findByText( /The selected job no longer exists/, {
+				selector: 'strong',
+			} )
 		).toBeInTheDocument();
-		expect( screen.getByText( 'No job with id 99.' ) ).toBeInTheDocument();
+		expect(
+			screen.getByText( 'No job with id 99.', { selector: 'span' } )
+		).toBeInTheDocument();
 		expect(
 			screen.getByRole( 'button', { name: 'Retry' } )
 		).toBeInTheDocument();

@@ -14,14 +14,13 @@ import {
 } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 
-import type { Client } from '../api/client';
 import type { ApiError } from '../api/errors';
-import type { ReportName } from '../api/types';
+import type { Job, ReportByName, ReportName } from '../api/types';
 import { JobPicker } from '../components/JobPicker';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { Busy, EmptyState, ErrorState, Skeleton } from '../components/states';
-import { useAsync } from '../components/useAsync';
 import { getConfig } from '../config';
+import { useResource } from '../store';
 import type { PeriodSelection } from '../reports/periods';
 import {
 	REPORT_SECTIONS,
@@ -38,7 +37,6 @@ import { ReportView, type BlockReportData } from './ReportView';
 export interface EditProps {
 	attributes: ReportBlockAttributes;
 	setAttributes: ( next: Partial< ReportBlockAttributes > ) => void;
-	client: Client;
 }
 
 interface Preview {
@@ -76,35 +74,33 @@ function isEmpty( preview: Preview ): boolean {
 	);
 }
 
-export function ReportBlockEdit( {
-	attributes,
-	setAttributes,
-	client,
-}: EditProps ) {
+export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 	const config = getConfig();
 	const problems = attributeProblems( attributes );
 	const query = blockQuery( attributes, config.today );
 	const report: ReportName =
 		attributes.report === 'time-to-hire' ? 'time-to-hire' : 'overview';
-	const key = JSON.stringify( [ report, query, problems.length ] );
-
-	const state = useAsync< Preview | null >( async ( signal ) => {
-		if ( problems.length ) {
-			return null;
-		}
-		const [ response, job ] = await Promise.all( [
-			client.reports.run( report, query, { signal } ),
-			query.job_id
-				? client.jobs
-						.get( query.job_id, { signal } )
-						.catch( () => null )
-				: Promise.resolve( null ),
-		] );
-		return {
-			result: { report, data: response.data } as BlockReportData,
-			jobTitle: job?.title,
-		};
-	}, key );
+	const reportState = useResource< ReportByName[ typeof report ] >(
+		'getReport',
+		[ report, query ],
+		! problems.length,
+		report
+	);
+	// The job's title is a nicety: without it (a failed lookup) the preview still shows.
+	const job = useResource< Job >(
+		'getJob',
+		[ query.job_id ],
+		! problems.length && !! query.job_id
+	);
+	const state = {
+		...reportState,
+		data: reportState.data
+			? ( {
+					result: { report, data: reportState.data },
+					jobTitle: job.data?.title,
+				} as Preview )
+			: undefined,
+	};
 
 	const blockProps = useBlockProps( { className: 'rr-report-preview' } );
 	const selection: PeriodSelection = {
@@ -239,7 +235,6 @@ export function ReportBlockEdit( {
 					/>
 					<div className="rr-inspector-gap" />
 					<JobPicker
-						client={ client }
 						value={ attributes.jobId }
 						onChange={ ( jobId ) => setAttributes( { jobId } ) }
 						help={ __(

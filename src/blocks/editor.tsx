@@ -6,7 +6,6 @@
 import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';
 
 import metadata from '../../block.json';
-import { api } from '../api/wp';
 import '../components/ui.scss';
 import type { ReportBlockAttributes } from './attributes';
 import { ReportBlockEdit } from './Edit';
@@ -19,7 +18,6 @@ registerBlockType< ReportBlockAttributes >(
 			<ReportBlockEdit
 				attributes={ attributes }
 				setAttributes={ setAttributes }
-				client={ api }
 			/>
 		),
 		save: () => null,

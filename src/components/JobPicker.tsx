@@ -3,15 +3,16 @@
  * "All jobs" (0) is always offered. A job id that no longer exists is shown as such.
  */
 import { ComboboxControl } from '@wordpress/components';
-import { useEffect, useMemo, useRef, useState } from '@wordpress/element';
+import { useMemo, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
-import type { Client } from '../api/client';
-import { toApiError, type ApiError } from '../api/errors';
-import type { Job } from '../api/types';
+import type { Job, Page } from '../api/types';
+import { useDebouncedValue, useResource } from '../store';
+
+/** Typing waits this long before the server is searched. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 interface Props {
-	client: Client;
 	value: number;
 	onChange: ( jobId: number ) => void;
 	label?: string;
@@ -37,41 +38,16 @@ function jobLabel( job: Job ): string {
 	}
 }
 
-export function JobPicker( { client, value, onChange, label, help }: Props ) {
-	const [ jobs, setJobs ] = useState< Job[] >( [] );
-	const [ search, setSearch ] = useState( '' );
-	const [ error, setError ] = useState< ApiError | null >( null );
+export function JobPicker( { value, onChange, label, help }: Props ) {
+	const [ typed, setTyped ] = useState( '' );
+	const search = useDebouncedValue( typed, SEARCH_DEBOUNCE_MS );
+	const { data, error } = useResource< Page< Job > >( 'getJobs', [
+		{ per_page: 100, search },
+	] );
+	const jobs = useMemo( () => data?.items ?? [], [ data ] );
+	// Titles of jobs seen in earlier searches, so the chosen job keeps its name.
 	const known = useRef( new Map< number, Job >() );
-
-	useEffect( () => {
-		const controller = new AbortController();
-		const timer = setTimeout(
-			() => {
-				client.jobs
-					.list(
-						{ per_page: 100, search: search || undefined },
-						{ signal: controller.signal }
-					)
-					.then( ( page ) => {
-						page.items.forEach( ( job ) =>
-							known.current.set( job.id, job )
-						);
-						setJobs( page.items );
-						setError( null );
-					} )
-					.catch( ( thrown: unknown ) => {
-						if ( ( thrown as Error )?.name !== 'AbortError' ) {
-							setError( toApiError( thrown ) );
-						}
-					} );
-			},
-			search ? 300 : 0
-		);
-		return () => {
-			clearTimeout( timer );
-			controller.abort();
-		};
-	}, [ client, search ] );
+	jobs.forEach( ( job ) => known.current.set( job.id, job ) );
 
 	const options = useMemo( () => {
 		const list: Array< { value: string; label: string } > = [
@@ -124,7 +100,7 @@ export function JobPicker( { client, value, onChange, label, help }: Props ) {
 				onChange={ ( next?: string | null ) =>
 					onChange( Number( next ) || 0 )
 				}
-				onFilterValueChange={ ( text: string ) => setSearch( text ) }
+				onFilterValueChange={ ( text: string ) => setTyped( text ) }
 			/>
 		</div>
 	);

@@ -34,15 +34,16 @@ function figure( id: string ) {
 describe( 'DashboardWidget', () => {
 	it( 'shows a skeleton while loading, then the figures, charts and tables', async () => {
 		const overview = deferred< unknown >();
-		const { client, calls } = scriptedTransport( {
+		const { wrapper, calls } = scriptedTransport( {
 			'GET /reports/overview': () => overview.promise,
 			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
 		} );
-		render( <DashboardWidget client={ client } /> );
+		render( <DashboardWidget />, { wrapper } );
 		expect( screen.getByRole( 'status' ) ).toHaveTextContent(
 			'Loading report…'
 		);
 		// "Last 12 months" is the API's default period: no dates are sent.
+		await waitFor( () => expect( calls ).toHaveLength( 2 ) );
 		expect( calls[ 0 ].query ).toEqual( {
 			date_from: undefined,
 			date_to: undefined,
@@ -85,11 +86,11 @@ describe( 'DashboardWidget', () => {
 	} );
 
 	it( 'switches the pipeline chart between status and conversion', async () => {
-		const { client } = scriptedTransport( {
+		const { wrapper } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,
 			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
 		} );
-		render( <DashboardWidget client={ client } /> );
+		render( <DashboardWidget />, { wrapper } );
 		const conversion = await screen.findByRole( 'button', {
 			name: 'Conversion',
 		} );
@@ -106,7 +107,7 @@ describe( 'DashboardWidget', () => {
 
 	it( 'shows the server’s error message and retries', async () => {
 		let fail = true;
-		const { client } = scriptedTransport( {
+		const { wrapper } = scriptedTransport( {
 			'GET /reports/overview': () => {
 				if ( fail ) {
 					throw restError(
@@ -119,7 +120,7 @@ describe( 'DashboardWidget', () => {
 			},
 			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
 		} );
-		render( <DashboardWidget client={ client } /> );
+		render( <DashboardWidget />, { wrapper } );
 		expect(
 			await screen.findByText( 'The report could not be computed.' )
 		).toBeInTheDocument();
@@ -136,11 +137,11 @@ describe( 'DashboardWidget', () => {
 	} );
 
 	it( 'says "no applications yet" when there is no data, not a row of zeros', async () => {
-		const { client } = scriptedTransport( {
+		const { wrapper } = scriptedTransport( {
 			'GET /reports/overview': () => EMPTY_OVERVIEW,
 			'GET /reports/time-to-hire': () => EMPTY_TIME_TO_HIRE,
 		} );
-		render( <DashboardWidget client={ client } /> );
+		render( <DashboardWidget />, { wrapper } );
 		expect(
 			await screen.findByText( 'No applications yet' )
 		).toBeInTheDocument();
@@ -148,11 +149,11 @@ describe( 'DashboardWidget', () => {
 	} );
 
 	it( 'shows zeros as "no hires" when there are applications but no hires', async () => {
-		const { client } = scriptedTransport( {
+		const { wrapper } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,
 			'GET /reports/time-to-hire': () => EMPTY_TIME_TO_HIRE,
 		} );
-		render( <DashboardWidget client={ client } /> );
+		render( <DashboardWidget />, { wrapper } );
 		await waitFor( () =>
 			expect( figure( 'hires' ) ).toHaveTextContent( '0' )
 		);
@@ -168,13 +169,13 @@ describe( 'DashboardWidget', () => {
 	it( 'keeps the old figures under a busy state on a period change and renames the title', async () => {
 		const next = deferred< unknown >();
 		let calls = 0;
-		const { client, calls: requests } = scriptedTransport( {
+		const { wrapper, calls: requests } = scriptedTransport( {
 			'GET /reports/overview': () =>
 				++calls === 1 ? OVERVIEW : next.promise,
 			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
 		} );
 		const title = document.createElement( 'h2' );
-		render( <DashboardWidget client={ client } titleElement={ title } /> );
+		render( <DashboardWidget titleElement={ title } />, { wrapper } );
 		expect( title ).toHaveTextContent( 'Recruiting: Last 12 months' );
 		await waitFor( () =>
 			expect( figure( 'active_jobs' ) ).toHaveTextContent( '9' )
@@ -189,6 +190,11 @@ describe( 'DashboardWidget', () => {
 		expect( document.querySelector( '.rr-busy' ) ).toHaveAttribute(
 			'aria-busy',
 			'true'
+		);
+		await waitFor( () =>
+			expect(
+				requests.find( ( r ) => r.query?.date_from === '2025-04-21' )
+			).toBeTruthy()
 		);
 		expect( requests.at( -1 )?.query ).toEqual( {
 			date_from: '2025-04-21',
@@ -207,5 +213,32 @@ describe( 'DashboardWidget', () => {
 			'aria-busy',
 			'false'
 		);
+	} );
+
+	it( 'asks only for the period the user stops at when stepping through the picker', async () => {
+		const { wrapper, calls } = scriptedTransport( {
+			'GET /reports/overview': () => OVERVIEW,
+			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
+		} );
+		render( <DashboardWidget />, { wrapper } );
+		await waitFor( () =>
+			expect( figure( 'active_jobs' ) ).toHaveTextContent( '9' )
+		);
+		expect( calls ).toHaveLength( 2 );
+		const select = screen.getByLabelText( 'Report period' );
+		for ( const period of [
+			'last_30_days',
+			'last_90_days',
+			'year_to_date',
+		] ) {
+			await userEvent.selectOptions( select, period );
+		}
+		await waitFor( () => expect( calls ).toHaveLength( 4 ) );
+		expect(
+			calls.slice( 2 ).map( ( call ) => call.query?.date_from )
+		).toEqual( [ '2025-01-01', '2025-01-01' ] );
+		// Nothing else follows once the picker has settled.
+		await new Promise( ( resolve ) => setTimeout( resolve, 400 ) );
+		expect( calls ).toHaveLength( 4 );
 	} );
 } );

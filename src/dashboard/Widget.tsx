@@ -6,14 +6,16 @@ import { Button } from '@wordpress/components';
 import { useEffect, useMemo, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
-import type { Client } from '../api/client';
-import type { OverviewReport, TimeToHireReport } from '../api/types';
+import type {
+	OverviewReport,
+	ReportQuery,
+	TimeToHireReport,
+} from '../api/types';
 import { ChartFigure } from '../components/charts/ChartFigure';
 import { Figures, type Figure } from '../components/Figures';
 import { formatCount, formatPeriod } from '../components/format';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { Busy, EmptyState, ErrorState, Skeleton } from '../components/states';
-import { useAsync } from '../components/useAsync';
 import { getConfig } from '../config';
 import {
 	periodLabel,
@@ -21,6 +23,7 @@ import {
 	type PeriodPreset,
 	type PeriodSelection,
 } from '../reports/periods';
+import { useDebouncedValue, useResource, type AsyncState } from '../store';
 import {
 	byStatusSpec,
 	conversionSpec,
@@ -35,7 +38,6 @@ export interface WidgetData {
 }
 
 interface Props {
-	client: Client;
 	/** The widget's title element, renamed to name the period. */
 	titleElement?: HTMLElement | null;
 }
@@ -65,6 +67,48 @@ export function widgetFigures( data: WidgetData ): Figure[] {
 	];
 }
 
+/** How long the period must stay unchanged before its reports are requested. */
+export const PERIOD_DEBOUNCE_MS = 300;
+
+/**
+ * Both reports of the widget as one state: data once both are there, the first error, Retry
+ * asks again for what failed.
+ * @param query
+ */
+function useWidgetData( query: ReportQuery ): AsyncState< WidgetData > {
+	const overview = useResource< OverviewReport >( 'getReport', [
+		'overview',
+		query,
+	] );
+	const timeToHire = useResource< TimeToHireReport >( 'getReport', [
+		'time-to-hire',
+		query,
+	] );
+	const data =
+		overview.data && timeToHire.data
+			? { overview: overview.data, timeToHire: timeToHire.data }
+			: undefined;
+	const running =
+		overview.loading ||
+		overview.busy ||
+		timeToHire.loading ||
+		timeToHire.busy;
+	return {
+		data,
+		error: overview.error ?? timeToHire.error,
+		loading: running && ! data,
+		busy: running && !! data,
+		retry: () => {
+			if ( overview.error ) {
+				overview.retry();
+			}
+			if ( timeToHire.error ) {
+				timeToHire.retry();
+			}
+		},
+	};
+}
+
 export function widgetTitle( period: PeriodPreset ): string {
 	return sprintf(
 		/* translators: %s: report period, e.g. "Last 90 days". */
@@ -73,7 +117,7 @@ export function widgetTitle( period: PeriodPreset ): string {
 	);
 }
 
-export function DashboardWidget( { client, titleElement }: Props ) {
+export function DashboardWidget( { titleElement }: Props ) {
 	const config = getConfig();
 	const [ selection, setSelection ] = useState< PeriodSelection >( {
 		period: config.defaultPeriod,
@@ -81,16 +125,14 @@ export function DashboardWidget( { client, titleElement }: Props ) {
 	const [ pipeline, setPipeline ] = useState< PipelineView >( 'status' );
 	const preset =
 		selection.period === 'custom' ? 'last_12_months' : selection.period;
-	const query = presetQuery( preset, config.today );
-	const key = JSON.stringify( query );
-
-	const state = useAsync< WidgetData >( async ( signal ) => {
-		const [ overview, timeToHire ] = await Promise.all( [
-			client.reports.overview( query, { signal } ),
-			client.reports.timeToHire( query, { signal } ),
-		] );
-		return { overview, timeToHire };
-	}, key );
+	// Stepping through the periods with the arrow keys asks only for the one the user stops at.
+	const settled = useDebouncedValue( preset, PERIOD_DEBOUNCE_MS );
+	const loaded = useWidgetData( presetQuery( settled, config.today ) );
+	// A period picked but not yet asked for already dims the old figures.
+	const state = {
+		...loaded,
+		busy: loaded.busy || ( !! loaded.data && settled !== preset ),
+	};
 
 	useEffect( () => {
 		if ( titleElement ) {

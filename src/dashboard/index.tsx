@@ -5,7 +5,6 @@
 import domReady from '@wordpress/dom-ready';
 import { createRoot } from '@wordpress/element';
 
-import { api } from '../api/wp';
 import '../components/ui.scss';
 import { DashboardWidget } from './Widget';
 
@@ -18,6 +17,6 @@ domReady( () => {
 		.closest( '.postbox' )
 		?.querySelector< HTMLElement >( '.hndle' );
 	createRoot( root ).render(
-		<DashboardWidget client={ api } titleElement={ titleElement } />
+		<DashboardWidget titleElement={ titleElement } />
 	);
 } );

@@ -94,8 +94,12 @@ function shiftDays( iso, days ) {
 const canvas = () => page.frameLocator( 'iframe[name="editor-canvas"]' );
 const inspector = () => page.locator( '.block-editor-block-inspector' );
 
+// The editor's inserter toggle: "Toggle block inserter" up to 6.x, "Block Inserter" in 7.x
+// (Playground runs 6.6, the native leg 7.1).
+const INSERTER_TOGGLE = /^(Toggle block inserter|Block Inserter)$/;
+
 async function insertVariation( title ) {
-	await page.getByRole( 'button', { name: 'Toggle block inserter' } ).click();
+	await page.getByRole( 'button', { name: INSERTER_TOGGLE } ).click();
 	const search = page.getByPlaceholder( 'Search' );
 	await search.fill( title );
 	await page
@@ -112,9 +116,7 @@ async function insertVariation( title ) {
 			.isVisible()
 			.catch( () => false )
 	) {
-		await page
-			.getByRole( 'button', { name: 'Toggle block inserter' } )
-			.click();
+		await page.getByRole( 'button', { name: INSERTER_TOGGLE } ).click();
 	}
 }
 

@@ -18,6 +18,7 @@ test( 'harness provides the site environment', () => {
 		'RR_ADMIN_PASSWORD',
 		'RR_ADMIN_APP_PASSWORD',
 		'RR_RUN_PHP_URL',
+		'RR_WORDPRESS_VERSION',
 	] ) {
 		assert.ok( process.env[ name ], `${ name } is set` );
 	}
@@ -66,5 +67,26 @@ test(
 			active: true,
 			user: process.env.RR_ADMIN_USER,
 		} );
+	}
+);
+
+// Both ends of the support window run in every CI run (native 7.1, Playground 6.6): the
+// site must really be the version the harness says it installed.
+test(
+	'the site runs the WordPress version the harness installed',
+	{ timeout: TIMEOUT },
+	async () => {
+		const response = await fetch( process.env.RR_RUN_PHP_URL, {
+			method: 'POST',
+			body: "echo get_bloginfo( 'version' );",
+		} );
+		const body = await response.text();
+		assert.equal( response.status, 200, body );
+		// The 6.6 build is a release candidate ("6.6-RC3"): compare major.minor.
+		assert.equal(
+			body.trim().match( /^\d+\.\d+/ )?.[ 0 ],
+			process.env.RR_WORDPRESS_VERSION,
+			body
+		);
 	}
 );

@@ -11,7 +11,7 @@ const REFERENCE = "require_once WP_PLUGIN_DIR . '/recruiting-reports/tests/suppo
 before( async () => {
 	await resetForReports();
 	// 1,500 applications over the last three years for 12 jobs, written by the bulk seeder.
-	const seeded = JSON.parse( await php( "echo wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::seed( 1500, 1, null, 12 ) );" ) );
+	const seeded = JSON.parse( await php( "echo wp_json_encode( \\RecruitingReports\\Dev\\BenchmarkData::seed( 1500, 1, null, 12 ) );" ) );
 	assert.equal( seeded.applications, 1500 );
 	// Then writes through every other path: status changes and new applications through the one writer,
 	// and a re-import that moves applications to another job and rewrites their histories.
@@ -31,7 +31,7 @@ before( async () => {
 			\\RecruitingReports\\Data\\ApplicationWriter::create( array( 'job_id' => $job, 'candidate_name' => "Late $i", 'candidate_email' => "late$i@example.com" ), get_current_user_id(), time() - $i * 86400 );
 		}
 	` );
-	const payload = JSON.parse( await php( "echo wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::import_payload( 1, 40, time(), false ) );" ) );
+	const payload = JSON.parse( await php( "echo wp_json_encode( \\RecruitingReports\\Dev\\BenchmarkData::import_payload( 1, 40, time(), false ) );" ) );
 	for ( const [ i, app ] of payload.applications.entries() ) {
 		app.job = `bench-job-${ 1 + ( i % 3 ) }`;
 		app.history = i % 2 ? [] : [ { status: 'hired', at: new Date( Date.parse( app.applied_at ) + ( 1 + i ) * 86400000 ).toISOString() } ].filter( ( h ) => Date.parse( h.at ) < Date.now() );

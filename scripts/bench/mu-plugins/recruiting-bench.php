@@ -9,6 +9,10 @@
 
 defined( 'ABSPATH' ) || exit;
 
+// The benchmark dataset (RecruitingReports\Dev\BenchmarkData) and `wp recruiting seed benchmark` are
+// development tools in the plugin's dev/ folder, which the release zip leaves out.
+require_once WP_PLUGIN_DIR . '/recruiting-reports/dev/load.php';
+
 add_filter(
 	'rest_post_dispatch',
 	static function ( $response ) {

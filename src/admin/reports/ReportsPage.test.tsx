@@ -44,13 +44,14 @@ beforeEach( () => {
 
 describe( 'ReportsPage', () => {
 	it( 'loads both reports for the default period and shows every table', async () => {
-		const { client, calls } = scriptedTransport( {
+		const { wrapper, calls } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,
 			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
 			'GET /jobs': () => JOBS,
 		} );
-		render( <ReportsPage client={ client } /> );
-		const tables = await screen.findAllByRole( 'table' );
+		render( <ReportsPage />, { wrapper } );
+		await screen.findByRole( 'table', { name: 'Time to hire by month' } );
+		const tables = screen.getAllByRole( 'table' );
 		expect(
 			tables.map( ( t ) => t.getAttribute( 'data-chart-table' ) )
 		).toEqual( [
@@ -76,12 +77,12 @@ describe( 'ReportsPage', () => {
 	} );
 
 	it( 'filters by a job and custom dates, and keeps them in the URL', async () => {
-		const { client, calls } = scriptedTransport( {
+		const { wrapper, calls } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,
 			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
 			'GET /jobs': () => JOBS,
 		} );
-		render( <ReportsPage client={ client } /> );
+		render( <ReportsPage />, { wrapper } );
 		await screen.findAllByRole( 'table' );
 
 		await userEvent.selectOptions(
@@ -112,7 +113,7 @@ describe( 'ReportsPage', () => {
 	} );
 
 	it( 'does not send a range whose start is after its end', async () => {
-		const { client, calls } = scriptedTransport( {
+		const { wrapper, calls } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,
 			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
 			'GET /jobs': () => JOBS,
@@ -122,7 +123,7 @@ describe( 'ReportsPage', () => {
 			'',
 			'?page=recruiting-reports&period=custom&date_from=2025-03-01&date_to=2025-03-31'
 		);
-		render( <ReportsPage client={ client } /> );
+		render( <ReportsPage />, { wrapper } );
 		await screen.findAllByRole( 'table' );
 		const from = screen.getByLabelText( 'From' );
 		await userEvent.clear( from );
@@ -139,7 +140,7 @@ describe( 'ReportsPage', () => {
 	} );
 
 	it( 'shows each report’s error on its own, with Retry', async () => {
-		const { client } = scriptedTransport( {
+		const { wrapper } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,
 			'GET /reports/time-to-hire': () => {
 				throw restError(
@@ -150,7 +151,7 @@ describe( 'ReportsPage', () => {
 			},
 			'GET /jobs': () => JOBS,
 		} );
-		render( <ReportsPage client={ client } /> );
+		render( <ReportsPage />, { wrapper } );
 		expect(
 			await screen.findByText( 'No job with id 99.' )
 		).toBeInTheDocument();
@@ -165,19 +166,19 @@ describe( 'ReportsPage', () => {
 	} );
 
 	it( 'shows an empty state for a site without data', async () => {
-		const { client } = scriptedTransport( {
+		const { wrapper } = scriptedTransport( {
 			'GET /reports/overview': () => EMPTY_OVERVIEW,
 			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
 			'GET /jobs': () => [],
 		} );
-		render( <ReportsPage client={ client } /> );
+		render( <ReportsPage />, { wrapper } );
 		expect(
 			await screen.findByText( 'No recruiting data yet' )
 		).toBeInTheDocument();
 	} );
 
 	it( 'says so when the job list cannot be loaded', async () => {
-		const { client } = scriptedTransport( {
+		const { wrapper } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,
 			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
 			'GET /jobs': () => {
@@ -188,7 +189,7 @@ describe( 'ReportsPage', () => {
 				);
 			},
 		} );
-		render( <ReportsPage client={ client } /> );
+		render( <ReportsPage />, { wrapper } );
 		expect(
 			await screen.findByText(
 				'Jobs could not be loaded: You may not read jobs.'

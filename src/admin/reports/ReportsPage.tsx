@@ -6,7 +6,6 @@ import { useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 
-import type { Client } from '../../api/client';
 import type {
 	OverviewReport,
 	ReportQuery,
@@ -23,8 +22,8 @@ import {
 	ErrorState,
 	Skeleton,
 } from '../../components/states';
-import { useAsync, type AsyncState } from '../../components/useAsync';
 import { getConfig } from '../../config';
+import { useDebouncedValue, useResource, type AsyncState } from '../../store';
 import {
 	customRangeProblem,
 	isIsoDate,
@@ -220,7 +219,17 @@ export function TimeToHireBody( { report }: { report: TimeToHireReport } ) {
 	);
 }
 
-export function ReportsPage( { client }: { client: Client } ) {
+function withPending< T >(
+	state: AsyncState< T >,
+	pending: boolean
+): AsyncState< T > {
+	return { ...state, busy: state.busy || ( pending && !! state.data ) };
+}
+
+/** How long the filters must stay unchanged before the reports are requested. */
+export const FILTER_DEBOUNCE_MS = 300;
+
+export function ReportsPage() {
 	const config = getConfig();
 	const [ filters, setFilters ] = useState< Filters >( () =>
 		filtersFromUrl( window.location.search, {
@@ -253,15 +262,20 @@ export function ReportsPage( { client }: { client: Client } ) {
 		);
 	}, [ filters, problem, config.today ] );
 
+	// Stepping through periods (or typing dates) asks only for the filters the user stops at.
 	const key = JSON.stringify( query );
-	const overview = useAsync(
-		( signal ) => client.reports.overview( query, { signal } ),
-		key
-	);
-	const timeToHire = useAsync(
-		( signal ) => client.reports.timeToHire( query, { signal } ),
-		key
-	);
+	const settledKey = useDebouncedValue( key, FILTER_DEBOUNCE_MS );
+	const settled = JSON.parse( settledKey ) as ReportQuery;
+	// Filters picked but not yet asked for already dim the old figures.
+	const pending = settledKey !== key;
+	const overview = useResource< OverviewReport >( 'getReport', [
+		'overview',
+		settled,
+	] );
+	const timeToHire = useResource< TimeToHireReport >( 'getReport', [
+		'time-to-hire',
+		settled,
+	] );
 
 	return (
 		<div className="rr-page">
@@ -278,7 +292,6 @@ export function ReportsPage( { client }: { client: Client } ) {
 					allowCustom
 				/>
 				<JobPicker
-					client={ client }
 					value={ filters.jobId }
 					onChange={ ( jobId ) =>
 						setFilters( { ...filters, jobId } )
@@ -288,7 +301,7 @@ export function ReportsPage( { client }: { client: Client } ) {
 			<ReportSection
 				id="rr-overview"
 				title={ __( 'Overview', 'recruiting-reports' ) }
-				state={ overview }
+				state={ withPending( overview, pending ) }
 				figuresCount={ 5 }
 				chartCount={ 2 }
 				period={ ( data ) => data.period }
@@ -297,7 +310,7 @@ export function ReportsPage( { client }: { client: Client } ) {
 			<ReportSection
 				id="rr-time-to-hire"
 				title={ __( 'Time to hire', 'recruiting-reports' ) }
-				state={ timeToHire }
+				state={ withPending( timeToHire, pending ) }
 				figuresCount={ 5 }
 				chartCount={ 3 }
 				period={ ( data ) => data.period }

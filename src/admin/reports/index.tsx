@@ -4,13 +4,12 @@
 import domReady from '@wordpress/dom-ready';
 import { createRoot } from '@wordpress/element';
 
-import { api } from '../../api/wp';
 import '../../components/ui.scss';
 import { ReportsPage } from './ReportsPage';
 
 domReady( () => {
 	const root = document.getElementById( 'recruiting-reports-reports-root' );
 	if ( root ) {
-		createRoot( root ).render( <ReportsPage client={ api } /> );
+		createRoot( root ).render( <ReportsPage /> );
 	}
 } );

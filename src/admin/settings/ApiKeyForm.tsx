@@ -12,7 +12,6 @@ import {
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
-import type { Client } from '../../api/client';
 import { toApiError, type ApiError } from '../../api/errors';
 import type {
 	ApiKeyEnvironment,
@@ -20,11 +19,11 @@ import type {
 	Permission,
 } from '../../api/types';
 import { getConfig } from '../../config';
+import { useStoreActions } from '../../store';
 import { isIsoDate } from '../../reports/periods';
 import { PermissionFields } from './PermissionFields';
 
 interface Props {
-	client: Client;
 	onCreated: ( key: CreatedApiKey ) => void;
 	onCancel: () => void;
 }
@@ -41,7 +40,8 @@ export function expiryInstant(
 	return date ? `${ date }T23:59:59${ utcOffset }` : null;
 }
 
-export function ApiKeyForm( { client, onCreated, onCancel }: Props ) {
+export function ApiKeyForm( { onCreated, onCancel }: Props ) {
+	const actions = useStoreActions();
 	const config = getConfig();
 	const [ name, setName ] = useState( '' );
 	const [ environment, setEnvironment ] =
@@ -80,7 +80,7 @@ export function ApiKeyForm( { client, onCreated, onCancel }: Props ) {
 		setSaving( true );
 		setError( null );
 		try {
-			const created = await client.apiKeys.create( {
+			const created = await actions.createApiKey( {
 				name: name.trim(),
 				environment,
 				permissions,

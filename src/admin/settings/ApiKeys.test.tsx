@@ -77,7 +77,7 @@ describe( 'permission checkbox logic', () => {
 
 describe( 'ApiKeys', () => {
 	it( 'lists keys with hint, live/test badge, permissions, owner and dates', async () => {
-		const { client } = scriptedTransport( {
+		const { wrapper } = scriptedTransport( {
 			'GET /api-keys': () => [
 				key(),
 				key( {
@@ -101,7 +101,7 @@ describe( 'ApiKeys', () => {
 				} ),
 			],
 		} );
-		render( <ApiKeys client={ client } /> );
+		render( <ApiKeys />, { wrapper } );
 		const table = await screen.findByRole( 'table', { name: 'API keys' } );
 		const staging = within( table ).getByRole( 'row', { name: /Staging/ } );
 		expect( within( staging ).getByText( 'Test' ) ).toHaveClass(
@@ -149,7 +149,7 @@ describe( 'ApiKeys', () => {
 			key: 'rp_test_hKyw4SDtYex6W1ztlGHTebvgSqIz62scZCSL72MSQfhB',
 		};
 		let keys: ApiKey[] = [];
-		const { client, calls } = scriptedTransport( {
+		const { wrapper, calls } = scriptedTransport( {
 			'GET /api-keys': () => keys,
 			'POST /api-keys': () => {
 				const { key: _secret, ...rest } = created;
@@ -159,7 +159,7 @@ describe( 'ApiKeys', () => {
 		} );
 		const writeText = jest.fn( async () => {} );
 		Object.assign( window.navigator, { clipboard: { writeText } } );
-		render( <ApiKeys client={ client } /> );
+		render( <ApiKeys />, { wrapper } );
 		expect(
 			await screen.findByText( 'No API keys yet' )
 		).toBeInTheDocument();
@@ -252,7 +252,7 @@ describe( 'ApiKeys', () => {
 	} );
 
 	it( 'shows the server’s message when creating fails, and keeps the form', async () => {
-		const { client } = scriptedTransport( {
+		const { wrapper } = scriptedTransport( {
 			'GET /api-keys': () => [],
 			'POST /api-keys': () => {
 				throw Object.assign(
@@ -265,7 +265,7 @@ describe( 'ApiKeys', () => {
 				);
 			},
 		} );
-		render( <ApiKeys client={ client } /> );
+		render( <ApiKeys />, { wrapper } );
 		await userEvent.click(
 			await screen.findByRole( 'button', { name: 'Add key' } )
 		);
@@ -290,8 +290,8 @@ describe( 'ApiKeys', () => {
 			...window.recruitingReports,
 			permissions: [ 'recruiting_read_jobs' ],
 		};
-		const { client } = scriptedTransport( { 'GET /api-keys': () => [] } );
-		render( <ApiKeys client={ client } /> );
+		const { wrapper } = scriptedTransport( { 'GET /api-keys': () => [] } );
+		render( <ApiKeys />, { wrapper } );
 		await userEvent.click(
 			await screen.findByRole( 'button', { name: 'Add key' } )
 		);
@@ -304,14 +304,14 @@ describe( 'ApiKeys', () => {
 	} );
 
 	it( 'edits a key’s permissions', async () => {
-		const { client, calls } = scriptedTransport( {
+		const { wrapper, calls } = scriptedTransport( {
 			'GET /api-keys': () => [ key() ],
 			'PUT /api-keys/1': ( request ) => ( {
 				...key(),
 				...( request.body as object ),
 			} ),
 		} );
-		render( <ApiKeys client={ client } /> );
+		render( <ApiKeys />, { wrapper } );
 		await userEvent.click(
 			await screen.findByRole( 'button', {
 				name: 'Edit permissions of Careers site',
@@ -344,11 +344,11 @@ describe( 'ApiKeys', () => {
 	} );
 
 	it( 'revokes only after confirmation', async () => {
-		const { client, calls } = scriptedTransport( {
+		const { wrapper, calls } = scriptedTransport( {
 			'GET /api-keys': () => [ key() ],
 			'DELETE /api-keys/1': () => key( { status: 'revoked' } ),
 		} );
-		render( <ApiKeys client={ client } /> );
+		render( <ApiKeys />, { wrapper } );
 		await userEvent.click(
 			await screen.findByRole( 'button', { name: 'Revoke Careers site' } )
 		);
@@ -380,7 +380,7 @@ describe( 'ApiKeys', () => {
 
 	it( 'shows a load error with Retry', async () => {
 		let fail = true;
-		const { client } = scriptedTransport( {
+		const { wrapper } = scriptedTransport( {
 			'GET /api-keys': () => {
 				if ( fail ) {
 					throw restError(
@@ -392,7 +392,7 @@ describe( 'ApiKeys', () => {
 				return [ key() ];
 			},
 		} );
-		render( <ApiKeys client={ client } /> );
+		render( <ApiKeys />, { wrapper } );
 		expect(
 			await screen.findByText(
 				'API keys are managed by a logged-in user with Settings.'

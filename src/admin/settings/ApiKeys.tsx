@@ -6,13 +6,12 @@ import { Button, Modal, Notice, TextControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
-import type { Client } from '../../api/client';
 import { toApiError, type ApiError } from '../../api/errors';
-import type { ApiKey, CreatedApiKey, Permission } from '../../api/types';
+import type { ApiKey, CreatedApiKey, Page, Permission } from '../../api/types';
 import { formatDateTime } from '../../components/format';
 import { EmptyState, ListState } from '../../components/states';
-import { useAsync } from '../../components/useAsync';
 import { getConfig } from '../../config';
+import { useResource, useStoreActions } from '../../store';
 import { ApiKeyForm } from './ApiKeyForm';
 import { PermissionFields } from './PermissionFields';
 import { permissionLabel } from './permissions';
@@ -50,16 +49,15 @@ function statusText( status: ApiKey[ 'status' ] ): string {
 }
 
 function EditKeyModal( {
-	client,
 	apiKey,
 	onSaved,
 	onCancel,
 }: {
-	client: Client;
 	apiKey: ApiKey;
 	onSaved: ( key: ApiKey ) => void;
 	onCancel: () => void;
 } ) {
+	const actions = useStoreActions();
 	const config = getConfig();
 	const [ name, setName ] = useState( apiKey.name );
 	const [ permissions, setPermissions ] = useState< Permission[] >(
@@ -81,7 +79,7 @@ function EditKeyModal( {
 		setError( null );
 		try {
 			onSaved(
-				await client.apiKeys.update( apiKey.id, {
+				await actions.updateApiKey( apiKey.id, {
 					name: name.trim(),
 					permissions,
 				} )
@@ -156,16 +154,15 @@ function EditKeyModal( {
 }
 
 function RevokeModal( {
-	client,
 	apiKey,
 	onRevoked,
 	onCancel,
 }: {
-	client: Client;
 	apiKey: ApiKey;
 	onRevoked: ( key: ApiKey ) => void;
 	onCancel: () => void;
 } ) {
+	const actions = useStoreActions();
 	const [ busy, setBusy ] = useState( false );
 	const [ error, setError ] = useState< ApiError | null >( null );
 	return (
@@ -208,7 +205,7 @@ function RevokeModal( {
 						setError( null );
 						try {
 							onRevoked(
-								await client.apiKeys.revoke( apiKey.id )
+								await actions.revokeApiKey( apiKey.id )
 							);
 						} catch ( thrown ) {
 							setError( toApiError( thrown ) );
@@ -230,20 +227,17 @@ type Dialog =
 	| { kind: 'revoke'; key: ApiKey }
 	| null;
 
-export function ApiKeys( { client }: { client: Client } ) {
+export function ApiKeys() {
 	const [ page, setPage ] = useState( 1 );
 	const [ dialog, setDialog ] = useState< Dialog >( null );
 	const [ notice, setNotice ] = useState< string | null >( null );
-	const state = useAsync(
-		( signal ) =>
-			client.apiKeys.list( { page, per_page: PER_PAGE }, { signal } ),
-		String( page )
-	);
+	const state = useResource< Page< ApiKey > >( 'getApiKeys', [
+		{ page, per_page: PER_PAGE },
+	] );
 
 	const done = ( message: string ) => {
 		setDialog( null );
 		setNotice( message );
-		state.retry();
 	};
 
 	const list = (
@@ -561,11 +555,9 @@ export function ApiKeys( { client }: { client: Client } ) {
 			{ list }
 			{ dialog?.kind === 'add' && (
 				<ApiKeyForm
-					client={ client }
 					onCancel={ () => setDialog( null ) }
 					onCreated={ ( key ) => {
 						setDialog( { kind: 'created', key } );
-						state.retry();
 					} }
 				/>
 			) }
@@ -593,7 +585,6 @@ export function ApiKeys( { client }: { client: Client } ) {
 			) }
 			{ dialog?.kind === 'edit' && (
 				<EditKeyModal
-					client={ client }
 					apiKey={ dialog.key }
 					onCancel={ () => setDialog( null ) }
 					onSaved={ () =>
@@ -603,7 +594,6 @@ export function ApiKeys( { client }: { client: Client } ) {
 			) }
 			{ dialog?.kind === 'revoke' && (
 				<RevokeModal
-					client={ client }
 					apiKey={ dialog.key }
 					onCancel={ () => setDialog( null ) }
 					onRevoked={ () =>

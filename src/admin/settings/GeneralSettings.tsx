@@ -12,18 +12,15 @@ import {
 import { useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
-import type { Client } from '../../api/client';
 import { toApiError, type ApiError } from '../../api/errors';
 import type { PluginSettings } from '../../api/types';
 import { ErrorState, Skeleton } from '../../components/states';
-import { useAsync } from '../../components/useAsync';
 import { PERIOD_PRESETS, periodLabel } from '../../reports/periods';
+import { useResource, useStoreActions } from '../../store';
 
-export function GeneralSettings( { client }: { client: Client } ) {
-	const state = useAsync(
-		( signal ) => client.settings.get( { signal } ),
-		'settings'
-	);
+export function GeneralSettings() {
+	const state = useResource< PluginSettings >( 'getSettings', [] );
+	const actions = useStoreActions();
 	const [ form, setForm ] = useState< PluginSettings | null >( null );
 	const [ rateText, setRateText ] = useState( '' );
 	const [ saving, setSaving ] = useState( false );
@@ -93,7 +90,7 @@ export function GeneralSettings( { client }: { client: Client } ) {
 		setSaving( true );
 		setResult( null );
 		try {
-			const saved = await client.settings.update( {
+			const saved = await actions.updateSettings( {
 				...form,
 				rate_limit_per_hour: rate,
 			} );

@@ -5,14 +5,13 @@
 import { TabPanel } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 
-import type { Client } from '../../api/client';
 import { ApiKeys } from './ApiKeys';
 import { GeneralSettings } from './GeneralSettings';
 import { Webhooks } from './Webhooks';
 
 const TABS = [ 'api', 'webhooks', 'general' ] as const;
 
-export function SettingsPage( { client }: { client: Client } ) {
+export function SettingsPage() {
 	const hash = window.location.hash.replace( '#', '' );
 	const initial = ( TABS as readonly string[] ).includes( hash )
 		? hash
@@ -42,12 +41,12 @@ export function SettingsPage( { client }: { client: Client } ) {
 			>
 				{ ( tab: { name: string } ) => {
 					if ( tab.name === 'webhooks' ) {
-						return <Webhooks client={ client } />;
+						return <Webhooks />;
 					}
 					if ( tab.name === 'general' ) {
-						return <GeneralSettings client={ client } />;
+						return <GeneralSettings />;
 					}
-					return <ApiKeys client={ client } />;
+					return <ApiKeys />;
 				} }
 			</TabPanel>
 		</div>

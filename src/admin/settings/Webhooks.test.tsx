@@ -40,14 +40,14 @@ beforeEach( () => {
 describe( 'Webhooks', () => {
 	it( 'adds a webhook with chosen events and shows the secret once', async () => {
 		let hooks: Webhook[] = [];
-		const { client, calls } = scriptedTransport( {
+		const { wrapper, calls } = scriptedTransport( {
 			'GET /webhooks': () => hooks,
 			'POST /webhooks': () => {
 				hooks = [ HOOK ];
 				return { ...HOOK, secret: 'whsec_abc123' };
 			},
 		} );
-		render( <Webhooks client={ client } /> );
+		render( <Webhooks />, { wrapper } );
 		expect(
 			await screen.findByText( 'No webhooks yet' )
 		).toBeInTheDocument();
@@ -85,8 +85,8 @@ describe( 'Webhooks', () => {
 	} );
 
 	it( 'refuses a webhook without events', async () => {
-		const { client } = scriptedTransport( { 'GET /webhooks': () => [] } );
-		render( <Webhooks client={ client } /> );
+		const { wrapper } = scriptedTransport( { 'GET /webhooks': () => [] } );
+		render( <Webhooks />, { wrapper } );
 		await userEvent.click(
 			await screen.findByRole( 'button', { name: 'Add webhook' } )
 		);
@@ -107,7 +107,7 @@ describe( 'Webhooks', () => {
 	} );
 
 	it( 'shows the server’s reason for refusing a URL', async () => {
-		const { client } = scriptedTransport( {
+		const { wrapper } = scriptedTransport( {
 			'GET /webhooks': () => [],
 			'POST /webhooks': () => {
 				throw restError(
@@ -117,7 +117,7 @@ describe( 'Webhooks', () => {
 				);
 			},
 		} );
-		render( <Webhooks client={ client } /> );
+		render( <Webhooks />, { wrapper } );
 		await userEvent.click(
 			await screen.findByRole( 'button', { name: 'Add webhook' } )
 		);
@@ -137,7 +137,7 @@ describe( 'Webhooks', () => {
 	} );
 
 	it( 'sends a test event and shows the delivery log with a retry', async () => {
-		const { client, calls } = scriptedTransport( {
+		const { wrapper, calls } = scriptedTransport( {
 			'GET /webhooks': () => [ HOOK ],
 			'POST /webhooks/4/test': () => ( {
 				...DELIVERY,
@@ -150,7 +150,7 @@ describe( 'Webhooks', () => {
 				status: 'pending',
 			} ),
 		} );
-		render( <Webhooks client={ client } /> );
+		render( <Webhooks />, { wrapper } );
 		await userEvent.click(
 			await screen.findByRole( 'button', { name: 'Send test' } )
 		);
@@ -175,7 +175,7 @@ describe( 'Webhooks', () => {
 
 describe( 'GeneralSettings', () => {
 	it( 'saves the rate limit, default period and uninstall choice', async () => {
-		const { client, calls } = scriptedTransport( {
+		const { wrapper, calls } = scriptedTransport( {
 			'GET /settings': () => ( {
 				rate_limit_per_hour: 1000,
 				default_period: 'last_12_months',
@@ -183,7 +183,7 @@ describe( 'GeneralSettings', () => {
 			} ),
 			'PUT /settings': ( request ) => request.body,
 		} );
-		render( <GeneralSettings client={ client } /> );
+		render( <GeneralSettings />, { wrapper } );
 		const rate = await screen.findByLabelText(
 			'Requests per API key per hour'
 		);
@@ -212,14 +212,14 @@ describe( 'GeneralSettings', () => {
 	} );
 
 	it( 'does not send an invalid rate limit', async () => {
-		const { client, calls } = scriptedTransport( {
+		const { wrapper, calls } = scriptedTransport( {
 			'GET /settings': () => ( {
 				rate_limit_per_hour: 1000,
 				default_period: 'last_12_months',
 				delete_data_on_uninstall: false,
 			} ),
 		} );
-		render( <GeneralSettings client={ client } /> );
+		render( <GeneralSettings />, { wrapper } );
 		const rate = await screen.findByLabelText(
 			'Requests per API key per hour'
 		);

@@ -12,18 +12,18 @@ import {
 import { useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
-import type { Client } from '../../api/client';
 import { toApiError, type ApiError } from '../../api/errors';
 import {
 	WEBHOOK_EVENTS,
 	type Delivery,
+	type Page,
 	type Webhook,
 	type WebhookEvent,
 	type WebhookWithSecret,
 } from '../../api/types';
 import { formatDateTime } from '../../components/format';
 import { EmptyState, ListState } from '../../components/states';
-import { useAsync } from '../../components/useAsync';
+import { useResource, useStoreActions } from '../../store';
 import { SecretModal } from './SecretModal';
 
 export function eventDescription( event: WebhookEvent ): string {
@@ -60,14 +60,13 @@ function deliveryStatusText( status: Delivery[ 'status' ] ): string {
 }
 
 function AddWebhookForm( {
-	client,
 	onCreated,
 	onCancel,
 }: {
-	client: Client;
 	onCreated: ( webhook: WebhookWithSecret ) => void;
 	onCancel: () => void;
 } ) {
+	const actions = useStoreActions();
 	const [ url, setUrl ] = useState( '' );
 	const [ events, setEvents ] = useState< WebhookEvent[] >( [
 		...WEBHOOK_EVENTS,
@@ -88,7 +87,7 @@ function AddWebhookForm( {
 		setError( null );
 		try {
 			onCreated(
-				await client.webhooks.create( { url: url.trim(), events } )
+				await actions.createWebhook( { url: url.trim(), events } )
 			);
 		} catch ( thrown ) {
 			setError( toApiError( thrown ) );
@@ -172,26 +171,14 @@ function AddWebhookForm( {
 	);
 }
 
-export function DeliveryLog( {
-	client,
-	webhook,
-	refreshKey,
-}: {
-	client: Client;
-	webhook: Webhook;
-	refreshKey: number;
-} ) {
+export function DeliveryLog( { webhook }: { webhook: Webhook } ) {
+	const actions = useStoreActions();
 	const [ retrying, setRetrying ] = useState< number | null >( null );
 	const [ error, setError ] = useState< ApiError | null >( null );
-	const state = useAsync(
-		( signal ) =>
-			client.webhooks.deliveries(
-				webhook.id,
-				{ per_page: 20 },
-				{ signal }
-			),
-		`${ webhook.id }:${ refreshKey }`
-	);
+	const state = useResource< Page< Delivery > >( 'getDeliveries', [
+		webhook.id,
+		{ per_page: 20 },
+	] );
 	const body = (
 		<ListState
 			state={ state }
@@ -352,11 +339,10 @@ export function DeliveryLog( {
 													setRetrying( delivery.id );
 													setError( null );
 													try {
-														await client.webhooks.retryDelivery(
+														await actions.retryDelivery(
 															webhook.id,
 															delivery.id
 														);
-														state.retry();
 													} catch ( thrown ) {
 														setError(
 															toApiError( thrown )
@@ -408,25 +394,24 @@ type Dialog =
 	| { kind: 'delete'; webhook: Webhook }
 	| null;
 
-export function Webhooks( { client }: { client: Client } ) {
+export function Webhooks() {
 	const [ dialog, setDialog ] = useState< Dialog >( null );
 	const [ open, setOpen ] = useState< number | null >( null );
-	const [ refresh, setRefresh ] = useState( 0 );
 	const [ notice, setNotice ] = useState< {
 		status: 'success' | 'error';
 		text: string;
 	} | null >( null );
 	const [ busy, setBusy ] = useState< number | null >( null );
-	const state = useAsync(
-		( signal ) => client.webhooks.list( { per_page: 100 }, { signal } ),
-		'webhooks'
-	);
+	const state = useResource< Page< Webhook > >( 'getWebhooks', [
+		{ per_page: 100 },
+	] );
+	const actions = useStoreActions();
 
 	const sendTest = async ( webhook: Webhook ) => {
 		setBusy( webhook.id );
 		setNotice( null );
 		try {
-			await client.webhooks.test( webhook.id );
+			await actions.testWebhook( webhook.id );
 			setNotice( {
 				status: 'success',
 				text: __(
@@ -435,7 +420,6 @@ export function Webhooks( { client }: { client: Client } ) {
 				),
 			} );
 			setOpen( webhook.id );
-			setRefresh( ( n ) => n + 1 );
 		} catch ( thrown ) {
 			setNotice( {
 				status: 'error',
@@ -560,11 +544,7 @@ export function Webhooks( { client }: { client: Client } ) {
 									</Button>
 								</div>
 								{ open === webhook.id && (
-									<DeliveryLog
-										client={ client }
-										webhook={ webhook }
-										refreshKey={ refresh }
-									/>
+									<DeliveryLog webhook={ webhook } />
 								) }
 							</li>
 						) ) }
@@ -607,11 +587,9 @@ export function Webhooks( { client }: { client: Client } ) {
 			{ list }
 			{ dialog?.kind === 'add' && (
 				<AddWebhookForm
-					client={ client }
 					onCancel={ () => setDialog( null ) }
 					onCreated={ ( webhook ) => {
 						setDialog( { kind: 'created', webhook } );
-						state.retry();
 					} }
 				/>
 			) }
@@ -638,7 +616,6 @@ export function Webhooks( { client }: { client: Client } ) {
 			) }
 			{ dialog?.kind === 'delete' && (
 				<DeleteWebhookModal
-					client={ client }
 					webhook={ dialog.webhook }
 					onCancel={ () => setDialog( null ) }
 					onDeleted={ () => {
@@ -650,7 +627,6 @@ export function Webhooks( { client }: { client: Client } ) {
 								'recruiting-reports'
 							),
 						} );
-						state.retry();
 					} }
 				/>
 			) }
@@ -659,16 +635,15 @@ export function Webhooks( { client }: { client: Client } ) {
 }
 
 function DeleteWebhookModal( {
-	client,
 	webhook,
 	onDeleted,
 	onCancel,
 }: {
-	client: Client;
 	webhook: Webhook;
 	onDeleted: () => void;
 	onCancel: () => void;
 } ) {
+	const actions = useStoreActions();
 	const [ busy, setBusy ] = useState( false );
 	const [ error, setError ] = useState< ApiError | null >( null );
 	return (
@@ -708,7 +683,7 @@ function DeleteWebhookModal( {
 					onClick={ async () => {
 						setBusy( true );
 						try {
-							await client.webhooks.delete( webhook.id );
+							await actions.deleteWebhook( webhook.id );
 							onDeleted();
 						} catch ( thrown ) {
 							setError( toApiError( thrown ) );

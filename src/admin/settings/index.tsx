@@ -4,7 +4,6 @@
 import domReady from '@wordpress/dom-ready';
 import { createRoot } from '@wordpress/element';
 
-import { api } from '../../api/wp';
 import '../../components/ui.scss';
 import './settings.scss';
 import { SettingsPage } from './SettingsPage';
@@ -12,6 +11,6 @@ import { SettingsPage } from './SettingsPage';
 domReady( () => {
 	const root = document.getElementById( 'recruiting-reports-settings-root' );
 	if ( root ) {
-		createRoot( root ).render( <SettingsPage client={ api } /> );
+		createRoot( root ).render( <SettingsPage /> );
 	}
 } );

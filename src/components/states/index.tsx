@@ -8,7 +8,7 @@ import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 
 import type { ApiError } from '../../api/errors';
-import type { AsyncState } from '../useAsync';
+import type { AsyncState } from '../../store/hooks';
 
 interface SkeletonProps {
 	/** Number of headline figure boxes. */

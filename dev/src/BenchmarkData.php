@@ -16,7 +16,7 @@
  * @package RecruitingReports
  */
 
-namespace RecruitingReports\Seed;
+namespace RecruitingReports\Dev;
 
 use RecruitingReports\Data\ApplicationWriter;
 use RecruitingReports\Data\JobRepository;
@@ -25,6 +25,7 @@ use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Pipeline;
 use RecruitingReports\Import\ImportValidator;
+use RecruitingReports\Seed\HistoryGenerator;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -170,9 +171,14 @@ final class BenchmarkData {
 	/**
 	 * Bulk-writes applications $first … $first + $count - 1 with their histories (jobs created first).
 	 *
+	 * @param int           $count     Applications to write.
+	 * @param int           $first     Number of the first one (external id bench-app-<number>).
+	 * @param int|null      $now       The dataset's "now" (default: the current time).
+	 * @param int           $job_count Jobs to spread them over.
+	 * @param callable|null $progress  Called after each transaction with the number of applications it wrote.
 	 * @return array{applications:int,history_rows:int,seconds:float}
 	 */
-	public static function seed( int $count, int $first = 1, ?int $now = null, int $job_count = self::JOBS ): array {
+	public static function seed( int $count, int $first = 1, ?int $now = null, int $job_count = self::JOBS, ?callable $progress = null ): array {
 		global $wpdb;
 		$started      = microtime( true );
 		$now          = $now ?? time();
@@ -193,7 +199,7 @@ final class BenchmarkData {
 		$hist_rows    = array();
 		$summary_rows = array();
 
-		$flush = static function () use ( &$app_rows, &$hist_rows, &$summary_rows, $applications, $history, $app_columns ) {
+		$flush = static function () use ( &$app_rows, &$hist_rows, &$summary_rows, $applications, $history, $app_columns, $progress ) {
 			global $wpdb;
 			$wpdb->query( 'START TRANSACTION' );
 			foreach ( array_chunk( $app_rows, self::ROWS_PER_STATEMENT ) as $rows ) {
@@ -206,6 +212,9 @@ final class BenchmarkData {
 				throw new \RuntimeException( 'Benchmark summary update failed: ' . $wpdb->last_error );
 			}
 			$wpdb->query( 'COMMIT' );
+			if ( $progress ) {
+				$progress( count( $app_rows ) );
+			}
 			$app_rows     = array();
 			$hist_rows    = array();
 			$summary_rows = array();

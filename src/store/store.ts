@@ -1,0 +1,527 @@
+/**
+ * The `recruiting-reports` data store: one cache of what the screens read from recruiting/v1
+ * (reports, jobs, applications, API keys, webhooks and their deliveries, settings), filled by
+ * resolvers on first use and invalidated after every write, so the widget, the Reports page, the
+ * Applications page and the block editor share answers instead of each fetching its own.
+ *
+ * The store is built over a Client (createRecruitingStore), so tests register one over a scripted
+ * transport; WordPress screens use `store`, built over api-fetch (index.ts). A resolver that fails
+ * throws: @wordpress/data keeps the error (getResolutionError) and invalidateResolution retries.
+ */
+import { createReduxStore } from '@wordpress/data';
+
+import type { Client } from '../api/client';
+import type {
+	ApiKey,
+	ApiKeyInput,
+	ApiKeyListQuery,
+	ApiKeyUpdate,
+	Application,
+	ApplicationListQuery,
+	ApplicationWithHistory,
+	Delivery,
+	DeliveryListQuery,
+	Job,
+	JobInput,
+	JobListQuery,
+	Note,
+	Page,
+	PageQuery,
+	PluginSettings,
+	RatingSummary,
+	ReportByName,
+	ReportName,
+	ReportQuery,
+	StatusChangeInput,
+	WebhookInput,
+	Webhook,
+} from '../api/types';
+
+export const STORE_NAME = 'recruiting-reports';
+
+/** What the store caches, by kind; each kind maps a key (see `cacheKey`) to an answer. */
+export interface State {
+	report: Record< string, unknown >;
+	jobs: Record< string, Page< Job > >;
+	job: Record< string, Job >;
+	applications: Record< string, Page< Application > >;
+	application: Record< string, ApplicationWithHistory >;
+	notes: Record< string, Page< Note > >;
+	rating: Record< string, RatingSummary >;
+	apiKeys: Record< string, Page< ApiKey > >;
+	webhooks: Record< string, Page< Webhook > >;
+	deliveries: Record< string, Page< Delivery > >;
+	settings: Record< string, PluginSettings >;
+}
+
+type Kind = keyof State;
+
+const EMPTY: State = {
+	report: {},
+	jobs: {},
+	job: {},
+	applications: {},
+	application: {},
+	notes: {},
+	rating: {},
+	apiKeys: {},
+	webhooks: {},
+	deliveries: {},
+	settings: {},
+};
+
+/**
+ * A stable key for selector arguments: object keys sorted, undefined/null/'' left out, so
+ * `{ job_id: undefined }` and `{}` share one cache entry (they are the same request).
+ * @param args
+ */
+export function cacheKey( ...args: unknown[] ): string {
+	return JSON.stringify( args, ( _key, value: unknown ) => {
+		if ( value && typeof value === 'object' && ! Array.isArray( value ) ) {
+			const sorted: Record< string, unknown > = {};
+			for ( const name of Object.keys( value ).sort() ) {
+				const item = ( value as Record< string, unknown > )[ name ];
+				if ( item !== undefined && item !== null && item !== '' ) {
+					sorted[ name ] = item;
+				}
+			}
+			return sorted;
+		}
+		return value;
+	} );
+}
+
+interface ReceiveAction {
+	type: 'RECEIVE';
+	kind: Kind;
+	key: string;
+	value: unknown;
+}
+
+const actions = {
+	receive: ( kind: Kind, key: string, value: unknown ): ReceiveAction => ( {
+		type: 'RECEIVE',
+		kind,
+		key,
+		value,
+	} ),
+};
+
+function reducer( state: State = EMPTY, action: ReceiveAction ): State {
+	if ( action.type === 'RECEIVE' ) {
+		return {
+			...state,
+			[ action.kind ]: {
+				...state[ action.kind ],
+				[ action.key ]: action.value,
+			},
+		};
+	}
+	return state;
+}
+
+const selectors = {
+	getReport: < N extends ReportName >(
+		state: State,
+		name: N,
+		query: ReportQuery = {}
+	) =>
+		state.report[ cacheKey( name, query ) ] as
+			ReportByName[ N ] | undefined,
+	getJobs: ( state: State, query: JobListQuery = {} ) =>
+		state.jobs[ cacheKey( query ) ],
+	getJob: ( state: State, id: number ): Job | undefined =>
+		state.job[ String( id ) ],
+	getApplications: ( state: State, query: ApplicationListQuery = {} ) =>
+		state.applications[ cacheKey( query ) ],
+	getApplication: (
+		state: State,
+		id: number
+	): ApplicationWithHistory | undefined => state.application[ String( id ) ],
+	getNotes: ( state: State, applicationId: number, query: PageQuery = {} ) =>
+		state.notes[ cacheKey( applicationId, query ) ],
+	getRating: ( state: State, applicationId: number ) =>
+		state.rating[ String( applicationId ) ],
+	getApiKeys: ( state: State, query: ApiKeyListQuery = {} ) =>
+		state.apiKeys[ cacheKey( query ) ],
+	getWebhooks: ( state: State, query: PageQuery = {} ) =>
+		state.webhooks[ cacheKey( query ) ],
+	getDeliveries: (
+		state: State,
+		webhookId: number,
+		query: DeliveryListQuery = {}
+	) => state.deliveries[ cacheKey( webhookId, query ) ],
+	getSettings: ( state: State ): PluginSettings | undefined =>
+		state.settings.current,
+};
+
+export type SelectorName = keyof typeof selectors;
+
+/* The thunk argument @wordpress/data passes to resolvers and thunk actions (only what is used). */
+interface ThunkArgs {
+	dispatch: {
+		receive: typeof actions.receive;
+		invalidateResolutionForStoreSelector: ( name: SelectorName ) => void;
+		invalidateResolution: ( name: SelectorName, args: unknown[] ) => void;
+	};
+}
+
+/** Selectors whose answers a write of each kind can change. */
+const AFFECTED = {
+	jobs: [ 'getJobs', 'getJob', 'getReport', 'getApplications' ],
+	applications: [
+		'getApplications',
+		'getApplication',
+		'getReport',
+		'getJobs',
+	],
+	notes: [ 'getNotes', 'getApplication' ],
+	rating: [ 'getRating', 'getApplications', 'getApplication' ],
+	apiKeys: [ 'getApiKeys' ],
+	webhooks: [ 'getWebhooks', 'getDeliveries' ],
+	deliveries: [ 'getDeliveries' ],
+	settings: [ 'getSettings' ],
+} satisfies Record< string, SelectorName[] >;
+
+/**
+ * Builds the store's configuration over a client.
+ * @param client The typed client every resolver and write goes through.
+ */
+export function storeConfig( client: Client ) {
+	const invalidate =
+		( group: keyof typeof AFFECTED ) =>
+		( { dispatch }: ThunkArgs ) => {
+			for ( const name of AFFECTED[ group ] as SelectorName[] ) {
+				dispatch.invalidateResolutionForStoreSelector( name );
+			}
+		};
+
+	/**
+	 * A write: runs it, then invalidates what it can change (the cached answers stay shown
+	 * until their fresh copies arrive), and resolves with the server's answer.
+	 * @param group What the write changes (see AFFECTED).
+	 * @param run   The request.
+	 */
+	function write< A extends unknown[], R >(
+		group: keyof typeof AFFECTED,
+		run: ( ...args: A ) => Promise< R >
+	) {
+		return ( ...args: A ) =>
+			async ( thunk: ThunkArgs ): Promise< R > => {
+				const result = await run( ...args );
+				invalidate( group )( thunk );
+				return result;
+			};
+	}
+
+	/*
+	 * Requests in flight by selector and arguments, with how many mounted components want each.
+	 * When the last one lets go (a period the user has already left), the request is aborted and
+	 * its resolution dropped, so it neither lands late nor blocks the next ask.
+	 */
+	const inflight = new Map<
+		string,
+		{ users: number; controller?: AbortController }
+	>();
+	const entry = ( key: string ) => {
+		let found = inflight.get( key );
+		if ( ! found ) {
+			found = { users: 0 };
+			inflight.set( key, found );
+		}
+		return found;
+	};
+
+	/**
+	 * A resolver whose request can be cancelled (see `release`).
+	 * @param name The selector it resolves.
+	 * @param run  Fetches with the signal and stores the answer.
+	 */
+	function resolver< A extends unknown[] >(
+		name: SelectorName,
+		run: (
+			thunk: ThunkArgs,
+			signal: AbortSignal,
+			...args: A
+		) => Promise< void >
+	) {
+		return ( ...args: A ) =>
+			async ( thunk: ThunkArgs ) => {
+				const key = cacheKey( name, ...args );
+				const controller = new AbortController();
+				entry( key ).controller = controller;
+				try {
+					await run( thunk, controller.signal, ...args );
+				} catch ( thrown ) {
+					if ( controller.signal.aborted ) {
+						// After @wordpress/data has recorded this failure: forget it.
+						setTimeout( () =>
+							thunk.dispatch.invalidateResolution( name, args )
+						);
+					}
+					throw thrown;
+				} finally {
+					const current = inflight.get( key );
+					if ( current?.controller === controller ) {
+						current.controller = undefined;
+						if ( ! current.users ) {
+							inflight.delete( key );
+						}
+					}
+				}
+			};
+	}
+
+	const resolvers = {
+		getReport: resolver(
+			'getReport',
+			async (
+				{ dispatch },
+				signal,
+				name: ReportName,
+				query: ReportQuery = {}
+			) => {
+				const result = await client.reports.run( name, query, {
+					signal,
+				} );
+				dispatch.receive(
+					'report',
+					cacheKey( name, query ),
+					result.data
+				);
+			}
+		),
+		getJobs: resolver(
+			'getJobs',
+			async ( { dispatch }, signal, query: JobListQuery = {} ) => {
+				const page = await client.jobs.list( query, { signal } );
+				dispatch.receive( 'jobs', cacheKey( query ), page );
+				// A job seen in a list needs no request of its own later.
+				for ( const job of page.items ) {
+					dispatch.receive( 'job', String( job.id ), job );
+				}
+			}
+		),
+		getJob: resolver(
+			'getJob',
+			async ( { dispatch }, signal, id: number ) => {
+				dispatch.receive(
+					'job',
+					String( id ),
+					await client.jobs.get( id, { signal } )
+				);
+			}
+		),
+		getApplications: resolver(
+			'getApplications',
+			async (
+				{ dispatch },
+				signal,
+				query: ApplicationListQuery = {}
+			) => {
+				dispatch.receive(
+					'applications',
+					cacheKey( query ),
+					await client.applications.list( query, { signal } )
+				);
+			}
+		),
+		getApplication: resolver(
+			'getApplication',
+			async ( { dispatch }, signal, id: number ) => {
+				dispatch.receive(
+					'application',
+					String( id ),
+					await client.applications.get( id, { signal } )
+				);
+			}
+		),
+		getNotes: resolver(
+			'getNotes',
+			async (
+				{ dispatch },
+				signal,
+				applicationId: number,
+				query: PageQuery = {}
+			) => {
+				dispatch.receive(
+					'notes',
+					cacheKey( applicationId, query ),
+					await client.applications.notes( applicationId, query, {
+						signal,
+					} )
+				);
+			}
+		),
+		getRating: resolver(
+			'getRating',
+			async ( { dispatch }, signal, applicationId: number ) => {
+				dispatch.receive(
+					'rating',
+					String( applicationId ),
+					await client.applications.rating( applicationId, {
+						signal,
+					} )
+				);
+			}
+		),
+		getApiKeys: resolver(
+			'getApiKeys',
+			async ( { dispatch }, signal, query: ApiKeyListQuery = {} ) => {
+				dispatch.receive(
+					'apiKeys',
+					cacheKey( query ),
+					await client.apiKeys.list( query, { signal } )
+				);
+			}
+		),
+		getWebhooks: resolver(
+			'getWebhooks',
+			async ( { dispatch }, signal, query: PageQuery = {} ) => {
+				dispatch.receive(
+					'webhooks',
+					cacheKey( query ),
+					await client.webhooks.list( query, { signal } )
+				);
+			}
+		),
+		getDeliveries: resolver(
+			'getDeliveries',
+			async (
+				{ dispatch },
+				signal,
+				webhookId: number,
+				query: DeliveryListQuery = {}
+			) => {
+				dispatch.receive(
+					'deliveries',
+					cacheKey( webhookId, query ),
+					await client.webhooks.deliveries( webhookId, query, {
+						signal,
+					} )
+				);
+			}
+		),
+		getSettings: resolver(
+			'getSettings',
+			async ( { dispatch }, signal ) => {
+				dispatch.receive(
+					'settings',
+					'current',
+					await client.settings.get( { signal } )
+				);
+			}
+		),
+	};
+
+	return {
+		reducer,
+		selectors,
+		resolvers,
+		actions: {
+			...actions,
+			createJob: write( 'jobs', ( input: JobInput & { title: string } ) =>
+				client.jobs.create( input )
+			),
+			updateJob: write( 'jobs', ( id: number, input: JobInput ) =>
+				client.jobs.update( id, input )
+			),
+			deleteJob: write( 'jobs', ( id: number ) =>
+				client.jobs.delete( id )
+			),
+			setApplicationStatus: write(
+				'applications',
+				( id: number, input: StatusChangeInput ) =>
+					client.applications.setStatus( id, input )
+			),
+			addNote: write(
+				'notes',
+				( applicationId: number, content: string ) =>
+					client.applications.addNote( applicationId, content )
+			),
+			deleteNote: write( 'notes', ( id: number ) =>
+				client.notes.delete( id )
+			),
+			rate: write( 'rating', ( applicationId: number, score: number ) =>
+				client.applications.rate( applicationId, score )
+			),
+			unrate: write( 'rating', ( applicationId: number ) =>
+				client.applications.unrate( applicationId )
+			),
+			createApiKey: write( 'apiKeys', ( input: ApiKeyInput ) =>
+				client.apiKeys.create( input )
+			),
+			updateApiKey: write(
+				'apiKeys',
+				( id: number, input: ApiKeyUpdate ) =>
+					client.apiKeys.update( id, input )
+			),
+			revokeApiKey: write( 'apiKeys', ( id: number ) =>
+				client.apiKeys.revoke( id )
+			),
+			createWebhook: write( 'webhooks', ( input: WebhookInput ) =>
+				client.webhooks.create( input )
+			),
+			updateWebhook: write(
+				'webhooks',
+				( id: number, input: Partial< WebhookInput > ) =>
+					client.webhooks.update( id, input )
+			),
+			deleteWebhook: write( 'webhooks', ( id: number ) =>
+				client.webhooks.delete( id )
+			),
+			rotateWebhookSecret: write( 'webhooks', ( id: number ) =>
+				client.webhooks.rotateSecret( id )
+			),
+			testWebhook: write( 'deliveries', ( id: number ) =>
+				client.webhooks.test( id )
+			),
+			retryDelivery: write(
+				'deliveries',
+				( webhookId: number, deliveryId: number ) =>
+					client.webhooks.retryDelivery( webhookId, deliveryId )
+			),
+			updateSettings: write(
+				'settings',
+				( input: Partial< PluginSettings > ) =>
+					client.settings.update( input )
+			),
+			/**
+			 * A component starts wanting `name( ...args )` (see useResource).
+			 * @param name
+			 * @param args
+			 */
+			acquire: ( name: SelectorName, args: unknown[] ) => () => {
+				entry( cacheKey( name, ...args ) ).users++;
+			},
+			/**
+			 * A component no longer wants it; the last one leaving aborts a request in flight.
+			 * @param name
+			 * @param args
+			 */
+			release: ( name: SelectorName, args: unknown[] ) => () => {
+				const key = cacheKey( name, ...args );
+				const found = entry( key );
+				found.users = Math.max( 0, found.users - 1 );
+				if ( ! found.users ) {
+					found.controller?.abort();
+					inflight.delete( key );
+				}
+			},
+			/**
+			 * Drops a cached answer so the next read asks the server again (Retry, or a list
+			 * that changes on the server by itself, like a delivery log).
+			 * @param name
+			 * @param args
+			 */
+			refresh:
+				( name: SelectorName, args: unknown[] ) =>
+				( { dispatch }: ThunkArgs ) =>
+					dispatch.invalidateResolution( name, args ),
+		},
+	};
+}
+
+export function createRecruitingStore( client: Client ) {
+	return createReduxStore( STORE_NAME, storeConfig( client ) );
+}
