@@ -1,5 +1,19 @@
 <?php
 /**
+ * Blocks\Visibility: who may make a report block's figures public.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Blocks;
+
+use RecruitingReports\Data\Capabilities;
+use WP_Post;
+use WP_REST_Request;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
  * Who may make a report block's figures public (SPEC §8, blocks).
  *
  * A block's `visibility` attribute comes from post content or, in the editor preview route
@@ -13,18 +27,7 @@
  * through the REST API, which does not. So every save by a logged-in user is recorded here in
  * LAST_EDITOR_META. Saves without a user (a scheduled post going live, WP-CLI without --user) are
  * server-side work, not an edit, and leave the record as it is.
- *
- * @package RecruitingReports
  */
-
-namespace RecruitingReports\Blocks;
-
-use RecruitingReports\Data\Capabilities;
-use WP_Post;
-use WP_REST_Request;
-
-defined( 'ABSPATH' ) || exit;
-
 final class Visibility {
 
 	public const LAST_EDITOR_META = '_recruiting_reports_last_editor';
@@ -68,7 +71,7 @@ final class Visibility {
 	}
 
 	/**
-	 * save_post: records the logged-in user who saved a post (revisions and autosaves are separate posts
+	 * Records the logged-in user who saved a post (save_post) (revisions and autosaves are separate posts
 	 * and are skipped; their parent's own save records the user).
 	 *
 	 * @param int     $post_id Post id.
@@ -85,8 +88,8 @@ final class Visibility {
 	}
 
 	/**
-	 * rest_request_before_callbacks: in the preview route the attributes are whatever the caller sends,
-	 * so "everyone" is ignored there: figures only for users with Read Applications, a neutral message
+	 * Ignores "everyone" in the preview route (rest_request_before_callbacks): its attributes are whatever the
+	 * caller sends, so "everyone" is ignored there: figures only for users with Read Applications, a neutral message
 	 * for the rest (the route itself is open to anyone who can edit posts).
 	 *
 	 * @param mixed           $response Result so far (a WP_Error stops the request).

@@ -1,13 +1,6 @@
 <?php
 /**
- * Removing a candidate's application (SPEC §5 "Deleting an application", §12): deletion with everything that
- * hangs off it, or anonymisation that keeps the timeline for the reports. DELETE /applications/{id} and the
- * privacy eraser both come here.
- *
- * Reports stay consistent either way: a deletion subtracts the row's contribution from the report summaries
- * (ReportSummary::apply( [ row ], [] ), the same difference every writer applies) in the transaction that
- * deletes it, guarded by a compare-and-swap on the timeline as read, so a concurrent status change cannot make
- * the subtraction wrong; an anonymisation changes no column a report reads.
+ * Data\ApplicationEraser: deleting or anonymising an application.
  *
  * @package RecruitingReports
  */
@@ -19,6 +12,16 @@ use WP_Error;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Removing a candidate's application (SPEC §5 "Deleting an application", §12): deletion with everything that
+ * hangs off it, or anonymisation that keeps the timeline for the reports. DELETE /applications/{id} and the
+ * privacy eraser both come here.
+ *
+ * Reports stay consistent either way: a deletion subtracts the row's contribution from the report summaries
+ * (ReportSummary::apply( [ row ], [] ), the same difference every writer applies) in the transaction that
+ * deletes it, guarded by a compare-and-swap on the timeline as read, so a concurrent status change cannot make
+ * the subtraction wrong; an anonymisation changes no column a report reads.
+ */
 final class ApplicationEraser {
 
 	/** The timeline columns a deletion must find unchanged (those the summaries were computed from). */
@@ -146,6 +149,11 @@ final class ApplicationEraser {
 		return array_map( 'intval', $ids );
 	}
 
+	/**
+	 * The error of a failed statement (the transaction rolls back).
+	 *
+	 * @return WP_Error internal_error (500).
+	 */
 	private static function failed(): WP_Error {
 		return new WP_Error( 'internal_error', __( 'The application could not be removed.', 'recruiting-reports' ), array( 'status' => 500 ) );
 	}

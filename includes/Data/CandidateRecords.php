@@ -1,7 +1,6 @@
 <?php
 /**
- * Everything stored about some applications, for the privacy exporter: the rows, their status history, the notes
- * about them and the ratings, each in one query for a whole page of applications.
+ * Data\CandidateRecords: what is stored about some applications.
  *
  * @package RecruitingReports
  */
@@ -10,6 +9,10 @@ namespace RecruitingReports\Data;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Everything stored about some applications, for the privacy exporter: the rows, their status history, the notes
+ * about them and the ratings, each in one query for a whole page of applications.
+ */
 final class CandidateRecords {
 
 	/**
@@ -86,10 +89,12 @@ final class CandidateRecords {
 	}
 
 	/**
+	 * Rows of a table whose id column is one of $ids.
+	 *
 	 * @param string $name   Table (Schema name).
 	 * @param string $column Id column.
 	 * @param int[]  $ids    Ids.
-	 * @param string $order  ORDER BY columns.
+	 * @param string $order  ORDER BY columns (constants of this class).
 	 * @return array[]
 	 */
 	private static function rows( string $name, string $column, array $ids, string $order ): array {
@@ -99,8 +104,8 @@ final class CandidateRecords {
 			return array();
 		}
 		$placeholders = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table, column and order are this class's constants.
-		$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT * FROM ' . Schema::table( $name ) . " WHERE $column IN ($placeholders) ORDER BY $order", $ids ), ARRAY_A );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- one %d per id, and this class's ORDER BY constants.
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM %i WHERE %i IN ($placeholders) ORDER BY $order", Schema::table( $name ), $column, ...$ids ), ARRAY_A );
 		return $rows ? $rows : array();
 	}
 }

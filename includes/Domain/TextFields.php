@@ -1,10 +1,6 @@
 <?php
 /**
- * The one sanitising rule for the text a client writes into jobs and applications, whatever the path
- * (POST/PUT /jobs, POST /applications, POST /import): the value is cleaned first and validated after
- * (a name that is only markup is empty, so it is refused as empty). Plain-text fields lose tags, line
- * breaks and surplus whitespace (sanitize_text_field); a job description keeps the HTML a post may
- * hold (wp_kses_post); an e-mail address keeps only the characters an address may have.
+ * Domain\TextFields: the sanitising rule for written text.
  *
  * @package RecruitingReports
  */
@@ -13,6 +9,13 @@ namespace RecruitingReports\Domain;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The one sanitising rule for the text a client writes into jobs and applications, whatever the path
+ * (POST/PUT /jobs, POST /applications, POST /import): the value is cleaned first and validated after
+ * (a name that is only markup is empty, so it is refused as empty). Plain-text fields lose tags, line
+ * breaks and surplus whitespace (sanitize_text_field); a job description keeps the HTML a post may
+ * hold (wp_kses_post); an e-mail address keeps only the characters an address may have.
+ */
 final class TextFields {
 
 	/** Field => rule. Fields not listed are not free text (ids, statuses, dates) and are validated elsewhere. */

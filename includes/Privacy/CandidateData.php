@@ -1,16 +1,6 @@
 <?php
 /**
- * Candidates in WordPress's privacy tools (SPEC §12; Tools → Export Personal Data / Erase Personal Data): a
- * personal-data exporter and an eraser, both finding a candidate by the e-mail address of their applications.
- *
- * Export: every application made with the address (job, dates, status, the name, address and phone given), its
- * status history with the notes written on status changes, the notes about the candidate, the ratings, and the
- * webhook deliveries whose payload names the address (what was sent to which URL).
- *
- * Erase: each application is deleted with its history, notes and ratings (ApplicationEraser::delete, the path of
- * DELETE /applications/{id}) or — when the admin chose to keep figures (setting anonymise_on_erasure) — anonymised
- * (ApplicationEraser::anonymise: timeline kept). Either way every report stays consistent. Webhook delivery
- * payloads naming the address are redacted in place (a pending delivery then sends the redacted body).
+ * Privacy\CandidateData: the personal-data exporter and eraser for candidates.
  *
  * @package RecruitingReports
  */
@@ -24,6 +14,19 @@ use RecruitingReports\Webhooks\WebhookRepository;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Candidates in WordPress's privacy tools (SPEC §12; Tools → Export Personal Data / Erase Personal Data): a
+ * personal-data exporter and an eraser, both finding a candidate by the e-mail address of their applications.
+ *
+ * Export: every application made with the address (job, dates, status, the name, address and phone given), its
+ * status history with the notes written on status changes, the notes about the candidate, the ratings, and the
+ * webhook deliveries whose payload names the address (what was sent to which URL).
+ *
+ * Erase: each application is deleted with its history, notes and ratings (ApplicationEraser::delete, the path of
+ * DELETE /applications/{id}) or — when the admin chose to keep figures (setting anonymise_on_erasure) — anonymised
+ * (ApplicationEraser::anonymise: timeline kept). Either way every report stays consistent. Webhook delivery
+ * payloads naming the address are redacted in place (a pending delivery then sends the redacted body).
+ */
 final class CandidateData {
 
 	/** Applications per exporter or eraser call (WordPress calls again, page by page, until done). */
@@ -44,6 +47,8 @@ final class CandidateData {
 	}
 
 	/**
+	 * Adds the candidates' exporter (wp_privacy_personal_data_exporters).
+	 *
 	 * @param array $exporters Registered exporters.
 	 * @return array
 	 */
@@ -57,11 +62,13 @@ final class CandidateData {
 	}
 
 	/**
+	 * Adds the candidates' eraser (wp_privacy_personal_data_erasers).
+	 *
 	 * @param array $erasers Registered erasers.
 	 * @return array
 	 */
 	public static function add_eraser( $erasers ): array {
-		$erasers                = is_array( $erasers ) ? $erasers : array();
+		$erasers                 = is_array( $erasers ) ? $erasers : array();
 		$erasers[ self::ERASER ] = array(
 			'eraser_friendly_name' => __( 'Recruiting applications', 'recruiting-reports' ),
 			'callback'             => array( self::class, 'erase' ),
@@ -165,14 +172,14 @@ final class CandidateData {
 				__( 'Applications made with this e-mail address, as the recruiting team sees them.', 'recruiting-reports' ),
 				'recruiting-application-' . $id,
 				array(
-					__( 'Application', 'recruiting-reports' )  => $label,
-					__( 'Job', 'recruiting-reports' )          => $job ? $job->post_title : '',
-					__( 'Applied', 'recruiting-reports' )      => self::date( (int) $row['applied_at'] ),
-					__( 'Status', 'recruiting-reports' )       => (string) $row['status'],
-					__( 'Name', 'recruiting-reports' )         => (string) $row['candidate_name'],
-					__( 'E-mail', 'recruiting-reports' )       => (string) $row['candidate_email'],
-					__( 'Phone', 'recruiting-reports' )        => (string) $row['candidate_phone'],
-					__( 'External id', 'recruiting-reports' )  => (string) $row['external_id'],
+					__( 'Application', 'recruiting-reports' ) => $label,
+					__( 'Job', 'recruiting-reports' )     => $job ? $job->post_title : '',
+					__( 'Applied', 'recruiting-reports' ) => self::date( (int) $row['applied_at'] ),
+					__( 'Status', 'recruiting-reports' )  => (string) $row['status'],
+					__( 'Name', 'recruiting-reports' )    => (string) $row['candidate_name'],
+					__( 'E-mail', 'recruiting-reports' )  => (string) $row['candidate_email'],
+					__( 'Phone', 'recruiting-reports' )   => (string) $row['candidate_phone'],
+					__( 'External id', 'recruiting-reports' ) => (string) $row['external_id'],
 					__( 'Ratings (1–5)', 'recruiting-reports' ) => implode( ', ', $scores ),
 				)
 			);
@@ -184,10 +191,10 @@ final class CandidateData {
 					'recruiting-history-' . $change['id'],
 					array(
 						__( 'Application', 'recruiting-reports' ) => $label,
-						__( 'From', 'recruiting-reports' )        => (string) $change['from_status'],
-						__( 'To', 'recruiting-reports' )          => (string) $change['to_status'],
-						__( 'When', 'recruiting-reports' )        => self::date( (int) $change['changed_at'] ),
-						__( 'Note', 'recruiting-reports' )        => (string) $change['note'],
+						__( 'From', 'recruiting-reports' ) => (string) $change['from_status'],
+						__( 'To', 'recruiting-reports' )   => (string) $change['to_status'],
+						__( 'When', 'recruiting-reports' ) => self::date( (int) $change['changed_at'] ),
+						__( 'Note', 'recruiting-reports' ) => (string) $change['note'],
 					)
 				);
 			}
@@ -199,8 +206,8 @@ final class CandidateData {
 					'recruiting-note-' . $note['id'],
 					array(
 						__( 'Application', 'recruiting-reports' ) => $label,
-						__( 'Written', 'recruiting-reports' )     => self::date( (int) $note['created_at'] ),
-						__( 'Note', 'recruiting-reports' )        => (string) $note['content'],
+						__( 'Written', 'recruiting-reports' ) => self::date( (int) $note['created_at'] ),
+						__( 'Note', 'recruiting-reports' ) => (string) $note['content'],
 					)
 				);
 			}
@@ -218,7 +225,8 @@ final class CandidateData {
 		$items = array();
 		$after = 0;
 		do {
-			$rows = WebhookRepository::deliveries_mentioning( $email, self::DELIVERY_BATCH, $after );
+			$rows  = WebhookRepository::deliveries_mentioning( $email, self::DELIVERY_BATCH, $after );
+			$count = count( $rows );
 			foreach ( $rows as $row ) {
 				$after   = (int) $row['id'];
 				$items[] = self::item(
@@ -235,7 +243,7 @@ final class CandidateData {
 					)
 				);
 			}
-		} while ( count( $rows ) === self::DELIVERY_BATCH );
+		} while ( self::DELIVERY_BATCH === $count );
 		return $items;
 	}
 
@@ -250,7 +258,8 @@ final class CandidateData {
 		$redacted = 0;
 		$after    = 0;
 		do {
-			$rows = WebhookRepository::deliveries_mentioning( $email, self::DELIVERY_BATCH, $after );
+			$rows  = WebhookRepository::deliveries_mentioning( $email, self::DELIVERY_BATCH, $after );
+			$count = count( $rows );
 			foreach ( $rows as $row ) {
 				$after   = (int) $row['id'];
 				$payload = json_decode( (string) $row['payload'], true );
@@ -262,11 +271,13 @@ final class CandidateData {
 					++$redacted;
 				}
 			}
-		} while ( count( $rows ) === self::DELIVERY_BATCH );
+		} while ( self::DELIVERY_BATCH === $count );
 		return $redacted;
 	}
 
 	/**
+	 * The candidate replaced in a decoded payload, recursively.
+	 *
 	 * @param array  $value Decoded JSON.
 	 * @param string $email Lower-case address.
 	 * @return array

@@ -1,8 +1,6 @@
 <?php
 /**
- * Suggested privacy-policy text (Settings → Privacy → Policy Guide; SPEC §12): what the plugin stores about
- * candidates, who sees it, how long it is kept, how candidates get a copy or have it erased, and what the webhooks
- * send to other services.
+ * Privacy\PolicyText: the suggested privacy-policy text.
  *
  * @package RecruitingReports
  */
@@ -14,6 +12,11 @@ use RecruitingReports\Webhooks\WebhookRepository;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Suggested privacy-policy text (Settings → Privacy → Policy Guide; SPEC §12): what the plugin stores about
+ * candidates, who sees it, how long it is kept, how candidates get a copy or have it erased, and what the webhooks
+ * send to other services.
+ */
 final class PolicyText {
 
 	/**
@@ -24,7 +27,7 @@ final class PolicyText {
 	}
 
 	/**
-	 * admin_init: hands the text to WordPress.
+	 * Hands the text to WordPress (admin_init).
 	 */
 	public static function add(): void {
 		if ( function_exists( 'wp_add_privacy_policy_content' ) ) {
@@ -46,7 +49,7 @@ final class PolicyText {
 			'<h3>' . esc_html__( 'Data shared with other services', 'recruiting-reports' ) . '</h3>',
 			'<p>' . esc_html__( 'We may send notifications (webhooks) about applications to other services we use, such as our HR or messaging systems. When an application is made or its status changes, such a notification contains the application as our team sees it: your name, e-mail address and phone number, the job, the status and the dates, and the average rating. When a job is created, changed or deleted, it contains the job. When an application is deleted, it contains only its identifiers. Those services process the data under their own terms.', 'recruiting-reports' ) . '</p>',
 		);
-		$hosts = self::webhook_hosts();
+		$hosts      = self::webhook_hosts();
 		if ( $hosts ) {
 			$paragraphs[] = '<p class="privacy-policy-tutorial">' . esc_html(
 				sprintf(

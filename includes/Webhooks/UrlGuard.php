@@ -1,5 +1,17 @@
 <?php
 /**
+ * Webhooks\UrlGuard: which webhook URLs may be called.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Webhooks;
+
+use WP_Error;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
  * Which webhook URLs may be called: http(s) only, no credentials in the URL, and — unless the site's environment
  * type is `local` — a host whose every address (A and AAAA) is an ordinary public unicast address: none of the
  * IANA special-purpose ranges (loopback, private, link-local and cloud metadata, carrier-grade NAT, documentation,
@@ -12,20 +24,16 @@
  * whether private targets are allowed; the test suites use it to exercise the refusal on their local sites.
  * `recruiting_reports_webhook_host_addresses` (string[] addresses, string host) sees every lookup, for sites whose
  * resolver PHP cannot use (and for the tests, which have no DNS of their own).
- *
- * @package RecruitingReports
  */
-
-namespace RecruitingReports\Webhooks;
-
-use WP_Error;
-
-defined( 'ABSPATH' ) || exit;
-
 final class UrlGuard {
 
 	public const MAX_LENGTH = 2048;
 
+	/**
+	 * Whether private and special-purpose targets are allowed (local environments; filterable).
+	 *
+	 * @return bool
+	 */
 	public static function allow_private(): bool {
 		return (bool) apply_filters( 'recruiting_reports_webhook_allow_private_urls', 'local' === wp_get_environment_type() );
 	}
@@ -67,6 +75,8 @@ final class UrlGuard {
 	);
 
 	/**
+	 * Whether a URL may be a webhook's target.
+	 *
 	 * @param mixed $url URL to check.
 	 * @return true|WP_Error rest_invalid_param (400) naming the problem.
 	 */
@@ -101,7 +111,7 @@ final class UrlGuard {
 		if ( preg_match( '/[\s<>"\\\\^`{|}]/', $url ) ) {
 			return self::refuse( __( 'The URL contains characters that are not allowed.', 'recruiting-reports' ) );
 		}
-		$vetted = array(
+		$vetted    = array(
 			'host'      => $host,
 			'port'      => isset( $parts['port'] ) ? (int) $parts['port'] : ( 'https' === strtolower( $parts['scheme'] ) ? 443 : 80 ),
 			'addresses' => array(),
@@ -126,6 +136,8 @@ final class UrlGuard {
 	}
 
 	/**
+	 * The addresses a host name resolves to (A and AAAA).
+	 *
 	 * @param string $host Host name or IP literal (IPv6 with or without brackets).
 	 * @return string[] The host's addresses (the host itself when it is an IP literal).
 	 */
@@ -209,6 +221,12 @@ final class UrlGuard {
 		return ( ord( $packed[ $bytes ] ) & $mask ) === ( ord( $network[ $bytes ] ) & $mask );
 	}
 
+	/**
+	 * The 400 error naming the problem with the URL.
+	 *
+	 * @param string $message Problem.
+	 * @return WP_Error
+	 */
 	private static function refuse( string $message ): WP_Error {
 		return new WP_Error(
 			'rest_invalid_param',

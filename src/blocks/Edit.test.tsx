@@ -295,7 +295,13 @@ describe( 'ReportBlockEdit', () => {
 				},
 			}
 		);
-		await screen.findByText( /it needs the Read Applications permission/ );
+		expect(
+			(
+				await screen.findAllByText(
+					/it needs the Read Applications permission/
+				)
+			).length
+		).toBeGreaterThan( 0 );
 		expect(
 			screen.queryByRole( 'radio', {
 				name: 'Everyone, including visitors',
