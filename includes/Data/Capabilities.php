@@ -58,10 +58,21 @@ final class Capabilities {
 		}
 	}
 
+	/** Uninstall: the capabilities leave every role and user, and the Recruiter role (with its members' grant) goes. */
 	public static function uninstall(): void {
 		foreach ( wp_roles()->role_objects as $role ) {
 			foreach ( self::ALL as $cap ) {
 				$role->remove_cap( $cap );
+			}
+		}
+		// Grants to single users (and the role on its members) live in each user's capabilities meta.
+		global $wpdb;
+		$user_ids = $wpdb->get_col( $wpdb->prepare( "SELECT user_id FROM {$wpdb->usermeta} WHERE meta_key = %s AND meta_value LIKE %s", $wpdb->get_blog_prefix() . 'capabilities', '%' . $wpdb->esc_like( 'recruit' ) . '%' ) );
+		foreach ( $user_ids as $user_id ) {
+			$user = new \WP_User( (int) $user_id );
+			$user->remove_role( self::RECRUITER_ROLE );
+			foreach ( self::ALL as $cap ) {
+				$user->remove_cap( $cap );
 			}
 		}
 		remove_role( self::RECRUITER_ROLE );

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { expectStatus, get, post, put, resetSite, siteState } from './lib/api.mjs';
-import { phpValue } from './lib/credentials.mjs';
+import { makeUser, phpValue } from './lib/credentials.mjs';
 import { application, job } from './lib/fixtures.mjs';
 
 const TIMEOUT = 120_000;
@@ -18,7 +18,7 @@ const leftovers = () =>
 		return array(
 			'options'   => $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '%recruiting%'" ),
 			'postmeta'  => $wpdb->get_col( "SELECT DISTINCT meta_key FROM {$wpdb->postmeta} WHERE meta_key LIKE '%recruiting%'" ),
-			'usermeta'  => $wpdb->get_col( "SELECT DISTINCT meta_key FROM {$wpdb->usermeta} WHERE meta_key LIKE '%recruiting%' OR meta_value LIKE '%recruiting\\\\_%'" ),
+			'usermeta'  => $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT meta_key FROM {$wpdb->usermeta} WHERE meta_key LIKE '%recruiting%' OR ( meta_key = %s AND meta_value LIKE '%recruit%' )", $wpdb->get_blog_prefix() . 'capabilities' ) ),
 			'jobs'      => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'recruiting_job'" ),
 			'tables'    => $wpdb->get_col( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $wpdb->prefix . 'recruiting_' ) . '%' ) ),
 			'recruiter' => (bool) get_role( 'recruiter' ),
@@ -48,6 +48,10 @@ before( async () => {
 	// A cached report (a transient with its expiry row) and a post saved by a logged-in user (block visibility's record).
 	expectStatus( await get( '/recruiting/v1/reports/overview' ), 200 );
 	expectStatus( await post( '/wp/v2/posts', { title: 'Report page', status: 'publish', content: '<!-- wp:recruiting-reports/report /-->' } ), 201 );
+	// A member of the Recruiter role, and an Editor granted one capability directly.
+	await makeUser( 'un-recruiter', 'recruiter' );
+	const editor = await makeUser( 'un-editor', 'editor' );
+	await phpValue( `get_user_by( 'id', ${ editor.id } )->add_cap( 'recruiting_read_applications' )` );
 } );
 
 after( async () => {
