@@ -24,6 +24,7 @@ final class Plugin {
 		Rest\NotesController::class,
 		Rest\RatingsController::class,
 		Rest\WebhooksController::class,
+		Rest\WebhookDeliveriesController::class,
 		Rest\ApiKeysController::class,
 		Rest\SettingsController::class,
 		Rest\ReportsController::class,
@@ -57,6 +58,7 @@ final class Plugin {
 		Blocks\ReportBlock::register();
 		if ( is_admin() ) {
 			Admin\Menu::register();
+			Admin\JobsScreen::register();
 			Admin\DashboardWidget::register();
 			Admin\SummariesNotice::register();
 		}

@@ -141,10 +141,9 @@ final class WebhooksCommand {
 			/* translators: %s: the id given. */
 			WP_CLI::error( sprintf( __( 'No webhook delivery with id "%s".', 'recruiting-reports' ), $args[0] ) );
 		}
-		if ( in_array( $delivery['status'], array( 'pending', 'sending' ), true ) ) {
+		if ( ! Dispatcher::retry( $id ) ) {
 			WP_CLI::error( __( 'The delivery is still being attempted.', 'recruiting-reports' ) );
 		}
-		Dispatcher::retry( $id );
 		/* translators: %d: delivery id. */
 		WP_CLI::success( sprintf( __( 'Delivery %d is queued again.', 'recruiting-reports' ), $id ) );
 	}

@@ -18,23 +18,36 @@ use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Reports.
+ */
 final class ReportsController extends Controller {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'reports';
+
+	protected const PERMISSIONS = array(
+		'read' => Capabilities::READ_APPLICATIONS,
+	);
 
 	public const CACHE_HEADER = 'X-Recruiting-Cache';
 
+	/**
+	 * Registers /reports/{report} for every report.
+	 */
 	public function register_routes(): void {
 		foreach ( ReportService::REPORTS as $report ) {
-			register_rest_route(
-				$this->namespace,
+			$this->route(
 				'/' . $this->rest_base . '/' . $report,
 				array(
 					array(
 						'methods'             => WP_REST_Server::READABLE,
 						'callback'            => fn( WP_REST_Request $request ) => $this->report( $report, $request ),
-						'permission_callback' => $this->requires( Capabilities::READ_APPLICATIONS ),
+						'permission_callback' => $this->permission( 'read' ),
 						'args'                => $this->get_collection_params(),
 					),
 					'schema' => fn() => $this->schema_for( $report ),
@@ -43,7 +56,13 @@ final class ReportsController extends Controller {
 		}
 	}
 
-	/** @return WP_REST_Response|\WP_Error */
+	/**
+	 * Route callback of one report.
+	 *
+	 * @param string          $report  Report name (ReportService::REPORTS).
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|\WP_Error
+	 */
 	private function report( string $report, WP_REST_Request $request ) {
 		$result = ReportService::run(
 			$report,
@@ -61,6 +80,11 @@ final class ReportsController extends Controller {
 		return $response;
 	}
 
+	/**
+	 * Arguments of every report: the period and the job.
+	 *
+	 * @return array
+	 */
 	public function get_collection_params(): array {
 		$date = static function ( string $description ): array {
 			return array(
@@ -84,8 +108,14 @@ final class ReportsController extends Controller {
 		);
 	}
 
+	/**
+	 * The response schema of a report.
+	 *
+	 * @param string $report Report name.
+	 * @return array
+	 */
 	private function schema_for( string $report ): array {
-		$number = static fn( string $description, array $extra = array() ) => array_merge(
+		$number  = static fn( string $description, array $extra = array() ) => array_merge(
 			array(
 				'description' => $description,
 				'type'        => 'number',

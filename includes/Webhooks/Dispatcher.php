@@ -348,23 +348,30 @@ final class Dispatcher {
 		);
 	}
 
-	/** Sends a failed (or delivered) delivery again: a fresh cycle of attempts, the log keeps the old ones. */
-	public static function retry( int $delivery_id ): void {
+	/**
+	 * Sends a failed (or delivered) delivery again: a fresh cycle of attempts, the log keeps the old ones.
+	 * A delivery still pending or being sent is left alone (compare-and-swap on its status).
+	 *
+	 * @param int $delivery_id Delivery id.
+	 * @return bool Whether it was queued again (false: no such finished delivery).
+	 */
+	public static function retry( int $delivery_id ): bool {
 		global $wpdb;
-		$now = time();
-		$wpdb->update(
-			Schema::table( 'webhook_deliveries' ),
-			array(
-				'status'          => 'pending',
-				'attempts'        => 0,
-				'next_attempt_at' => $now,
-				'updated_at'      => $now,
-			),
-			array( 'id' => $delivery_id ),
-			array( '%s', '%d', '%d', '%d' ),
-			array( '%d' )
+		$now     = time();
+		$updated = (int) $wpdb->query(
+			$wpdb->prepare(
+				"UPDATE %i SET status = 'pending', attempts = 0, next_attempt_at = %d, updated_at = %d WHERE id = %d AND status IN ('delivered', 'failed')",
+				Schema::table( 'webhook_deliveries' ),
+				$now,
+				$now,
+				$delivery_id
+			)
 		);
+		if ( 1 !== $updated ) {
+			return false;
+		}
 		self::schedule( $now );
+		return true;
 	}
 
 	/** On every load (one autoloaded option read): the daily event exists; when it had to be created (first run,

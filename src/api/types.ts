@@ -243,6 +243,8 @@ export interface Application {
 	status: ApplicationStatus;
 	/** Statuses this application may move to now (SPEC §6). */
 	allowed_transitions: ApplicationStatus[];
+	/** Where the candidate came from (SPEC §7.2); `direct` when not given. */
+	source?: string;
 	applied_at: IsoDateTime;
 	stage_entered_at: Record< PipelineStage, IsoDateTime | null >;
 	rating: { average: number | null; count: number };
@@ -268,6 +270,15 @@ export interface ApplicationListQuery extends PageQuery {
 	status?: ApplicationStatus[];
 	applied_after?: IsoDateTime;
 	applied_before?: IsoDateTime;
+	/** Hired (entered `hired`) at or after / before these instants. */
+	hired_after?: IsoDateTime;
+	hired_before?: IsoDateTime;
+	/** Has ever held this stage or a later one (SPEC §7 `reached`). */
+	reached?: PipelineStage;
+	/** Has entered every one of these stages (`new` always holds). */
+	entered?: PipelineStage[];
+	/** Where the candidate came from (SPEC §7.2), lower-case. */
+	source?: string;
 	search?: string;
 	orderby?: 'applied_at' | 'updated_at' | 'id';
 	order?: 'asc' | 'desc';

@@ -13,8 +13,11 @@ use RecruitingReports\Domain\JobPostType;
 defined( 'ABSPATH' ) || exit;
 
 // The benchmark dataset (RecruitingReports\Dev\BenchmarkData) and `wp recruiting seed benchmark` are
-// development tools in the plugin's dev/ folder, which the release zip leaves out.
-require_once WP_PLUGIN_DIR . '/recruiting-reports/dev/load.php';
+// development tools in the plugin's dev/ folder, which the release zip leaves out (a site installed from the
+// zip runs the suites that do not need them).
+if ( is_readable( WP_PLUGIN_DIR . '/recruiting-reports/dev/load.php' ) ) {
+	require_once WP_PLUGIN_DIR . '/recruiting-reports/dev/load.php';
+}
 
 add_action(
 	'rest_api_init',
