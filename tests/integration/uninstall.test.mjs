@@ -18,7 +18,7 @@ const leftovers = () =>
 		return array(
 			'options'   => $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '%recruiting%'" ),
 			'postmeta'  => $wpdb->get_col( "SELECT DISTINCT meta_key FROM {$wpdb->postmeta} WHERE meta_key LIKE '%recruiting%'" ),
-			'usermeta'  => $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT meta_key FROM {$wpdb->usermeta} WHERE meta_key LIKE '%recruiting%' OR ( meta_key = %s AND meta_value LIKE '%recruit%' )", $wpdb->get_blog_prefix() . 'capabilities' ) ),
+			'usermeta'  => $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT CONCAT( meta_key, '=', meta_value ) FROM {$wpdb->usermeta} WHERE meta_key LIKE '%recruiting%' OR ( meta_key = %s AND meta_value LIKE '%recruit%' )", $wpdb->get_blog_prefix() . 'capabilities' ) ),
 			'jobs'      => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'recruiting_job'" ),
 			'tables'    => $wpdb->get_col( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $wpdb->prefix . 'recruiting_' ) . '%' ) ),
 			'recruiter' => (bool) get_role( 'recruiter' ),
