@@ -96,7 +96,13 @@ final class Assets {
 	}
 
 	/** Shown in place of a screen when build/ is missing. */
-	public static function missing_build_notice(): string {
-		return '<div class="notice notice-error inline"><p>' . esc_html__( 'The plugin\'s scripts are not built. Run "npm run build" in the plugin folder.', 'recruiting-reports' ) . '</p></div>';
+	public static function print_missing_build_notice(): void {
+		wp_admin_notice(
+			esc_html__( 'The plugin\'s scripts are not built. Run "npm run build" in the plugin folder.', 'recruiting-reports' ),
+			array(
+				'type'               => 'error',
+				'additional_classes' => array( 'inline' ),
+			)
+		);
 	}
 }

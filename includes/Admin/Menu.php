@@ -111,7 +111,7 @@ final class Menu {
 		echo '<div class="wrap rr-wrap">';
 		echo '<h1>' . esc_html( $title ) . '</h1>';
 		if ( null === Assets::asset( $entry ) ) {
-			echo Assets::missing_build_notice(); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside.
+			Assets::print_missing_build_notice();
 		}
 		printf( '<div id="recruiting-reports-%s-root"></div>', esc_attr( $root ) );
 		echo '<noscript><div class="notice notice-warning inline"><p>' . esc_html__( 'This page needs JavaScript.', 'recruiting-reports' ) . '</p></div></noscript>';

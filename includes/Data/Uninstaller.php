@@ -19,7 +19,7 @@ final class Uninstaller {
 			return;
 		}
 		global $wpdb;
-		$job_ids = $wpdb->get_col( $wpdb->prepare( "SELECT ID FROM {$wpdb->posts} WHERE post_type = %s", JobPostType::POST_TYPE ) );
+		$job_ids = $wpdb->get_col( $wpdb->prepare( 'SELECT ID FROM %i WHERE post_type = %s', $wpdb->posts, JobPostType::POST_TYPE ) );
 		foreach ( $job_ids as $job_id ) {
 			wp_delete_post( (int) $job_id, true );
 		}
@@ -32,7 +32,7 @@ final class Uninstaller {
 			static fn( $prefix ) => $wpdb->esc_like( $prefix . 'recruiting_reports_' ) . '%',
 			array( '', '_transient_', '_transient_timeout_', '_site_transient_', '_site_transient_timeout_' )
 		);
-		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s", $like ) );
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s', $wpdb->options, ...$like ) );
 		// With a persistent object cache, cached reports live there instead and expire within a day (ReportCache's
 		// TTL); flushing the whole cache of a site for them is not worth it.
 	}

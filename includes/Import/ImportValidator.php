@@ -9,6 +9,7 @@
 namespace RecruitingReports\Import;
 
 use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\Source;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
@@ -250,6 +251,11 @@ final class ImportValidator {
 			}
 		}
 
+		$source = Source::normalize( $app['source'] ?? null );
+		if ( is_wp_error( $source ) ) {
+			$this->error( "$path.source", $source->get_error_message() );
+		}
+
 		$applied_at = $this->instant( "$path.applied_at", $app['applied_at'] ?? null, $now, true );
 		$history    = $this->history( $path, $app['history'] ?? array(), $applied_at, $now );
 
@@ -262,6 +268,7 @@ final class ImportValidator {
 			'candidate_name'  => $name,
 			'candidate_email' => $email,
 			'candidate_phone' => $phone,
+			'source'          => $source,
 			'applied_at'      => $applied_at,
 			'history'         => $history,
 		);

@@ -163,6 +163,7 @@ final class Importer {
 					'candidate_name'  => $app['candidate_name'],
 					'candidate_email' => $app['candidate_email'],
 					'candidate_phone' => $app['candidate_phone'],
+					'source'          => $app['source'],
 				),
 				Pipeline::timeline_columns( $state ),
 				array( 'updated_at' => $now )
@@ -233,9 +234,13 @@ final class Importer {
 		$map   = array();
 		$keys  = array_values( array_unique( array_map( array( ImportValidator::class, 'key' ), $external_ids ) ) );
 		foreach ( array_chunk( $keys, 1000 ) as $chunk ) {
-			$placeholders = implode( ',', array_fill( 0, count( $chunk ), '%s' ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT id, external_key FROM $table WHERE external_key IN ($placeholders)", $chunk ), ARRAY_A );
+			$rows = $wpdb->get_results(
+				$wpdb->prepare(
+					'SELECT id, external_key FROM %i WHERE external_key IN (' . implode( ',', array_fill( 0, count( $chunk ), '%s' ) ) . ')',
+					array_merge( array( $table ), $chunk )
+				),
+				ARRAY_A
+			);
 			foreach ( $rows as $row ) {
 				$map[ (string) $row['external_key'] ] = (int) $row['id'];
 			}
@@ -247,8 +252,13 @@ final class Importer {
 		global $wpdb;
 		$table = Schema::table( 'status_history' );
 		foreach ( array_chunk( $application_ids, 1000 ) as $chunk ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers only.
-			if ( false === $wpdb->query( "DELETE FROM $table WHERE application_id IN (" . implode( ',', array_map( 'intval', $chunk ) ) . ')' ) ) {
+			$deleted = $wpdb->query(
+				$wpdb->prepare(
+					'DELETE FROM %i WHERE application_id IN (' . implode( ',', array_fill( 0, count( $chunk ), '%d' ) ) . ')',
+					array_merge( array( $table ), $chunk )
+				)
+			);
+			if ( false === $deleted ) {
 				return false;
 			}
 		}

@@ -10,15 +10,18 @@ namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\ApplicationEraser;
+use RecruitingReports\Data\ApplicationExport;
 use RecruitingReports\Data\ApplicationWriter;
 use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Source;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\Pipeline;
 use RecruitingReports\Domain\TextFields;
 use RecruitingReports\Import\ImportValidator;
+use RecruitingReports\Reports\Csv;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -142,51 +145,26 @@ final class ApplicationsController extends ItemController {
 	 */
 	public function get_items( $request ) {
 		global $wpdb;
-		$table  = Schema::table( 'applications' );
-		$where  = array( '1=1' );
-		$params = array();
-		if ( null !== $request['job_id'] ) {
-			$where[]  = 'job_id = %d';
-			$params[] = (int) $request['job_id'];
+		$table   = Schema::table( 'applications' );
+		$filters = array(
+			'job_id'         => $request['job_id'],
+			'status'         => $request['status'],
+			'applied_after'  => $request['applied_after'],
+			'applied_before' => $request['applied_before'],
+			'hired_after'    => $request['hired_after'],
+			'hired_before'   => $request['hired_before'],
+			'reached'        => $request['reached'],
+			'entered'        => $request['entered'],
+			'search'         => $request['search'],
+			'source'         => null === $request['source'] ? null : Source::normalize( $request['source'] ),
+		);
+		if ( is_wp_error( $filters['source'] ) ) {
+			return $filters['source'];
 		}
-		if ( $request['status'] ) {
-			$statuses = array_values( array_intersect( Pipeline::STATUSES, (array) $request['status'] ) );
-			$where[]  = 'status IN (' . implode( ',', array_fill( 0, count( $statuses ), '%s' ) ) . ')';
-			$params   = array_merge( $params, $statuses );
+		if ( 'csv' === $request['format'] ) {
+			return self::export( $filters );
 		}
-		if ( null !== $request['applied_after'] ) {
-			$where[]  = 'applied_at >= %d';
-			$params[] = Iso8601::parse( $request['applied_after'] );
-		}
-		if ( null !== $request['applied_before'] ) {
-			$where[]  = 'applied_at < %d';
-			$params[] = Iso8601::parse( $request['applied_before'] );
-		}
-		// The report drill-downs (docs/ui.md): hires in a range, the cohort's reached(stage), stages entered.
-		if ( null !== $request['hired_after'] ) {
-			$where[]  = 'hired_at >= %d';
-			$params[] = Iso8601::parse( $request['hired_after'] );
-		}
-		if ( null !== $request['hired_before'] ) {
-			$where[]  = 'hired_at < %d';
-			$params[] = Iso8601::parse( $request['hired_before'] );
-		}
-		if ( null !== $request['reached'] ) {
-			$where[]  = 'max_stage >= %d';
-			$params[] = Pipeline::rank( (string) $request['reached'] );
-		}
-		foreach ( array_intersect( Pipeline::STAGES, (array) $request['entered'] ) as $stage ) {
-			$where[]  = '%i IS NOT NULL';
-			$params[] = 'new' === $stage ? 'applied_at' : $stage . '_at';
-		}
-		$search = trim( (string) $request['search'] );
-		if ( '' !== $search ) {
-			$like     = '%' . $wpdb->esc_like( $search ) . '%';
-			$where[]  = '(candidate_name LIKE %s OR candidate_email LIKE %s)';
-			$params[] = $like;
-			$params[] = $like;
-		}
-		$where_sql = implode( ' AND ', $where );
+		[ $where_sql, $params ] = ApplicationExport::where( $filters );
 		$orderby   = array(
 			'applied_at' => 'applied_at',
 			'updated_at' => 'updated_at',
@@ -210,6 +188,29 @@ final class ApplicationsController extends ItemController {
 		} finally {
 			$this->listing = false;
 		}
+	}
+
+	/**
+	 * GET /applications?format=csv: every application the filters select (no pagination), streamed.
+	 *
+	 * @param array $filters ApplicationExport::where() filters.
+	 */
+	private static function export( array $filters ): CsvResponse {
+		$after  = null === $filters['applied_after'] ? 'start' : gmdate( 'Y-m-d', (int) Iso8601::parse( $filters['applied_after'] ) );
+		$before = null === $filters['applied_before'] ? gmdate( 'Y-m-d' ) : gmdate( 'Y-m-d', (int) Iso8601::parse( $filters['applied_before'] ) );
+		return new CsvResponse(
+			"recruiting-applications-{$after}_{$before}",
+			static function () use ( $filters ) {
+				echo Csv::BOM . Csv::line( ApplicationExport::COLUMNS ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CSV, escaped by Csv::cell().
+				ApplicationExport::each_chunk(
+					$filters,
+					static function ( array $rows ) {
+						echo implode( '', array_map( array( Csv::class, 'line' ), $rows ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CSV, escaped by Csv::cell().
+						flush();
+					}
+				);
+			}
+		);
 	}
 
 	/**
@@ -276,7 +277,12 @@ final class ApplicationsController extends ItemController {
 		if ( ! is_email( $email ) ) {
 			return self::invalid( 'candidate', __( 'candidate.email must be a valid email address.', 'recruiting-reports' ) );
 		}
+		$source = Source::normalize( $request['source'] );
+		if ( is_wp_error( $source ) ) {
+			return $source;
+		}
 		$fields = array(
+			'source'          => $source,
 			'job_id'          => (int) $job->ID,
 			'candidate_name'  => $name,
 			'candidate_email' => $email,
@@ -452,6 +458,17 @@ final class ApplicationsController extends ItemController {
 					'type'        => 'string',
 					'maxLength'   => 200,
 				),
+				'source'         => array(
+					'description' => __( 'Limit results to one source (compared after the same trimming and lower-casing as on input; empty means direct).', 'recruiting-reports' ),
+					'type'        => 'string',
+					'maxLength'   => 200,
+				),
+				'format'         => array(
+					'description' => __( 'json (default), or csv: every application the filters select (page and per_page do not apply), streamed.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => array( 'json', 'csv' ),
+					'default'     => 'json',
+				),
 				'orderby'        => array(
 					'description' => __( 'Sort by this field.', 'recruiting-reports' ),
 					'type'        => 'string',
@@ -539,6 +556,12 @@ final class ApplicationsController extends ItemController {
 							'maxLength' => 64,
 						),
 					),
+				),
+				'source'              => array(
+					'description' => __( 'Where the candidate came from (trimmed, lower-cased, at most 100 characters; missing or empty: direct).', 'recruiting-reports' ),
+					'type'        => array( 'string', 'null' ),
+					'maxLength'   => 200,
+					'context'     => self::OWN_CONTEXTS,
 				),
 				'status'              => array(
 					'description' => __( 'Current status; change it with PUT /applications/{id}/status.', 'recruiting-reports' ),

@@ -143,6 +143,7 @@ final class Present {
 				'email' => (string) $row['candidate_email'],
 				'phone' => (string) $row['candidate_phone'],
 			),
+			'source'              => (string) $row['source'],
 			'status'              => (string) $row['status'],
 			'allowed_transitions' => Pipeline::allowed_targets( (string) $row['status'], $row['reopen_status'] ),
 			'applied_at'          => Iso8601::format( (int) $row['applied_at'] ),

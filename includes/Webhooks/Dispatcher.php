@@ -189,8 +189,7 @@ final class Dispatcher {
 		$deadline = microtime( true ) + 20;
 		$sent     = 0;
 		while ( microtime( true ) < $deadline && $sent < 200 ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$due = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE status IN ('pending','sending') AND next_attempt_at <= %d ORDER BY next_attempt_at, id LIMIT 20", time() ), ARRAY_A );
+			$due = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM %i WHERE status IN ('pending','sending') AND next_attempt_at <= %d ORDER BY next_attempt_at, id LIMIT 20", $table, time() ), ARRAY_A );
 			if ( ! $due ) {
 				break;
 			}
@@ -204,8 +203,7 @@ final class Dispatcher {
 				}
 			}
 		}
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$next = $wpdb->get_var( "SELECT MIN(next_attempt_at) FROM $table WHERE status IN ('pending','sending')" );
+		$next = $wpdb->get_var( $wpdb->prepare( "SELECT MIN(next_attempt_at) FROM %i WHERE status IN ('pending','sending')", $table ) );
 		if ( null !== $next ) {
 			self::schedule( max( time(), (int) $next ) );
 		}
@@ -217,8 +215,7 @@ final class Dispatcher {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
 		$now   = time();
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE $table SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $now + self::LEASE, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) );
+		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $table, $now + self::LEASE, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) );
 	}
 
 	/** One attempt: sign, send, log, and set the delivery's next state. */
@@ -390,8 +387,7 @@ final class Dispatcher {
 	public static function rearm(): void {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$next = $wpdb->get_var( "SELECT MIN(next_attempt_at) FROM $table WHERE status IN ('pending','sending')" );
+		$next = $wpdb->get_var( $wpdb->prepare( "SELECT MIN(next_attempt_at) FROM %i WHERE status IN ('pending','sending')", $table ) );
 		if ( null !== $next ) {
 			self::schedule( max( time(), (int) $next ) );
 		}
@@ -420,9 +416,7 @@ final class Dispatcher {
 		$deliveries = Schema::table( 'webhook_deliveries' );
 		$attempts   = Schema::table( 'webhook_attempts' );
 		$before     = time() - (int) Settings::get( 'delivery_log_days' ) * DAY_IN_SECONDS;
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$wpdb->query( $wpdb->prepare( "DELETE FROM $attempts WHERE delivery_id IN (SELECT id FROM $deliveries WHERE status IN ('delivered','failed') AND updated_at < %d)", $before ) );
-		$wpdb->query( $wpdb->prepare( "DELETE FROM $deliveries WHERE status IN ('delivered','failed') AND updated_at < %d", $before ) );
-		// phpcs:enable
+		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d)", $attempts, $deliveries, $before ) );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d", $deliveries, $before ) );
 	}
 }

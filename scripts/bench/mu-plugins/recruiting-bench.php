@@ -24,6 +24,18 @@ add_filter(
 	PHP_INT_MAX
 );
 
+// A streamed response (format=csv) is written after its headers: its peak is recorded when the request
+// ends, for the benchmark to read.
+add_action(
+	'shutdown',
+	static function () {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- benchmark only, read-only flag.
+		if ( isset( $_GET['format'] ) && 'csv' === $_GET['format'] ) {
+			update_option( 'recruiting_bench_csv_peak', memory_get_peak_usage(), false );
+		}
+	}
+);
+
 add_action(
 	'rest_api_init',
 	static function () {

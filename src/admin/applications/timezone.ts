@@ -100,15 +100,3 @@ export function formatSiteDateTime(
 		return iso;
 	}
 }
-
-/**
- * The calendar date (site timezone) of an instant, `YYYY-MM-DD`.
- * @param iso      ISO 8601 instant.
- * @param timezone The site's timezone.
- */
-export function siteDate( iso: string, timezone: string ): string {
-	const at = Date.parse( iso );
-	return new Date( at + zoneOffset( timezone, at ) * 60000 )
-		.toISOString()
-		.slice( 0, 10 );
-}

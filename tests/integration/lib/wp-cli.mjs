@@ -1,16 +1,16 @@
 // The real WP-CLI (wp-cli.phar 2.10 from the machine's shared tools folder) against the test site's
-// WordPress. Native target only: the runner exposes the site's WordPress folder as RR_NATIVE_WP_PATH; on
+// WordPress. Native target only: the runner exposes the site's WordPress folder as RR_WORDPRESS_PATH; on
 // Playground WordPress lives inside PHP/wasm, where no PHP CLI can reach it.
 
 import { spawn } from 'node:child_process';
 import { sharedPath } from '../../../scripts/lib/shared-dir.mjs';
 
-export const WP_PATH = process.env.RR_NATIVE_WP_PATH || '';
+export const WP_PATH = process.env.RR_WORDPRESS_PATH || '';
 
 /** For node:test's `skip`: false on native, the reason elsewhere. */
 export const skipWithoutNativeSite = WP_PATH
 	? false
-	: 'WP-CLI needs the native site (RR_NATIVE_WP_PATH); Playground runs PHP in wasm: run with --target=native';
+	: 'WP-CLI needs the native site (RR_WORDPRESS_PATH); Playground runs PHP in wasm: run with --target=native';
 
 /**
  * Runs `wp <args…>` asynchronously (so that servers in this process, such as a webhook receiver, keep

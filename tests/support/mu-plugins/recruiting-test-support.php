@@ -110,10 +110,11 @@ add_action(
 			static function () {
 				global $wpdb;
 				$table = Schema::table( 'applications' );
-				foreach ( array( 'job_applied_stage', 'applied_stage' ) as $index ) {
+				foreach ( array( 'job_applied_stage', 'applied_stage', 'source_applied' ) as $index ) {
 					$wpdb->query( "ALTER TABLE $table DROP INDEX $index" );
 				}
 				$wpdb->query( "ALTER TABLE $table DROP COLUMN max_stage" );
+				$wpdb->query( "ALTER TABLE $table DROP COLUMN source" );
 				$wpdb->query( "UPDATE $table SET status = 'new', reopen_status = NULL, screening_at = NULL, interview_at = NULL, offer_at = NULL, hired_at = NULL" );
 				update_option( Schema::VERSION_OPTION, 1 );
 				$columns = $wpdb->get_col( "SHOW COLUMNS FROM $table" );
