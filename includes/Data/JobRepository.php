@@ -33,6 +33,39 @@ final class JobRepository {
 	}
 
 	/**
+	 * The job with its row locked until the current transaction ends, so that a concurrent update or trash of
+	 * the same job waits for this write instead of interleaving with it (SELECT … FOR UPDATE on MySQL/MariaDB;
+	 * WordPress's SQLite integration drops the locking clause, SQLite lets one writer at a time in anyway). Read
+	 * after the lock, from the database (not the object cache), so the check sees the last committed state.
+	 *
+	 * @return WP_Post|null Null when the job does not exist or is in the trash.
+	 */
+	public static function lock( int $id ): ?WP_Post {
+		global $wpdb;
+		if ( $id <= 0 || ! $wpdb->get_var( $wpdb->prepare( 'SELECT ID FROM %i WHERE ID = %d AND post_type = %s FOR UPDATE', $wpdb->posts, $id, JobPostType::POST_TYPE ) ) ) {
+			return null;
+		}
+		clean_post_cache( $id );
+		return self::get( $id );
+	}
+
+	/**
+	 * Moves a job to the trash, under the row lock (see lock()).
+	 *
+	 * @return WP_Post|WP_Error The job as it was before, or resource_not_found when it is gone already.
+	 */
+	public static function trash( int $id ) {
+		$post = self::lock( $id );
+		if ( ! $post ) {
+			return self::not_found();
+		}
+		if ( ! wp_trash_post( $id ) ) {
+			return new WP_Error( 'internal_error', __( 'The job could not be deleted.', 'recruiting-reports' ), array( 'status' => 500 ) );
+		}
+		return $post;
+	}
+
+	/**
 	 * Job ids for external ids.
 	 *
 	 * @param string[] $external_ids External ids.
@@ -60,11 +93,15 @@ final class JobRepository {
 
 	/**
 	 * Creates ($id 0) or updates a job. Fields: title, description, status, department, location,
-	 * employment_type, external_id, created_at (unix seconds, creation only or import), author (user id).
+	 * employment_type, external_id, created_at (unix seconds, creation only or import), author (user id). An
+	 * update locks the job first (see lock()): a job trashed meanwhile stays trashed, the update answers 404.
 	 *
 	 * @return int|WP_Error The job id.
 	 */
 	public static function save( array $fields, int $id = 0 ) {
+		if ( $id && ! self::lock( $id ) ) {
+			return self::not_found();
+		}
 		if ( ! $id && ! isset( $fields['created_at'] ) ) {
 			$fields['created_at'] = time();
 		}
@@ -107,6 +144,10 @@ final class JobRepository {
 			update_post_meta( (int) $result, self::EXTERNAL_KEY_META, wp_slash( ImportValidator::key( (string) $fields['external_id'] ) ) );
 		}
 		return (int) $result;
+	}
+
+	private static function not_found(): WP_Error {
+		return new WP_Error( 'resource_not_found', __( 'Job not found.', 'recruiting-reports' ), array( 'status' => 404 ) );
 	}
 
 	/** created_at of a job as unix seconds (post_date_gmt is UTC). */

@@ -36,10 +36,10 @@ final class Events {
 	public const DATA_CHANGED_ACTION = 'recruiting_reports_data_changed';
 
 	public static function emit( string $event, array $payload ): void {
-		do_action( self::EVENT_ACTION, $event, $payload );
+		do_action( self::EVENT_ACTION, $event, $payload ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed (recruiting_reports_event).
 	}
 
 	public static function data_changed(): void {
-		do_action( self::DATA_CHANGED_ACTION );
+		do_action( self::DATA_CHANGED_ACTION ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed (recruiting_reports_data_changed).
 	}
 }

@@ -150,7 +150,9 @@ final class JobsController extends ItemController {
 				)
 			) )->found_posts;
 		}
-		$posts = array_values( array_filter( $query->posts, static fn( $post ) => $post instanceof WP_Post ) );
+		// WordPress reads the matching ids and then the posts: a job trashed in between arrives with its new status.
+		$statuses = (array) $args['post_status'];
+		$posts    = array_values( array_filter( $query->posts, static fn( $post ) => $post instanceof WP_Post && in_array( $post->post_status, $statuses, true ) ) );
 		if ( rest_is_field_included( 'application_counts', $this->get_fields_for_response( $request ) ) ) {
 			$this->counts = Present::application_counts( wp_list_pluck( $posts, 'ID' ) );
 		}
@@ -225,9 +227,10 @@ final class JobsController extends ItemController {
 		}
 		$result = Transaction::run(
 			static function () use ( $fields, $post ) {
+				// save() locks the job and checks again that it exists: a concurrent delete may have won.
 				$id = JobChangeListener::suppress( static fn() => JobRepository::save( $fields, (int) $post->ID ) );
 				if ( is_wp_error( $id ) ) {
-					return self::internal_error();
+					return 'resource_not_found' === $id->get_error_code() ? self::job_not_found() : self::internal_error();
 				}
 				clean_post_cache( $id );
 				Events::emit(
@@ -257,14 +260,14 @@ final class JobsController extends ItemController {
 		if ( ! $post ) {
 			return self::job_not_found();
 		}
-		$previous = $this->prepare_item_for_response( $post, $request );
-		$result   = Transaction::run(
-			static function () use ( $post ) {
-				$job     = Present::job( $post );
-				$trashed = JobChangeListener::suppress( static fn() => wp_trash_post( (int) $post->ID ) );
-				if ( ! $trashed ) {
-					return self::internal_error();
+		$result = Transaction::run(
+			function () use ( $post, $request ) {
+				// trash() locks the job and checks again that it exists: a concurrent delete may have won.
+				$trashed = JobChangeListener::suppress( static fn() => JobRepository::trash( (int) $post->ID ) );
+				if ( is_wp_error( $trashed ) ) {
+					return 'resource_not_found' === $trashed->get_error_code() ? self::job_not_found() : self::internal_error();
 				}
+				$job = Present::job( $trashed );
 				Events::emit(
 					Events::JOB_DELETED,
 					array(
@@ -273,7 +276,7 @@ final class JobsController extends ItemController {
 					)
 				);
 				Events::data_changed();
-				return true;
+				return $this->prepare_item_for_response( $trashed, $request );
 			}
 		);
 		if ( is_wp_error( $result ) ) {
@@ -282,7 +285,7 @@ final class JobsController extends ItemController {
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,
-				'previous' => $previous->get_data(),
+				'previous' => $result->get_data(),
 			),
 			200
 		);

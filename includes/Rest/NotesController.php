@@ -182,7 +182,9 @@ final class NotesController extends ItemController {
 			);
 		}
 		$previous = $this->prepare_item_for_response( $row, $request );
-		$wpdb->delete( Schema::table( 'notes' ), array( 'id' => (int) $row['id'] ), array( '%d' ) );
+		if ( 1 !== (int) $wpdb->delete( Schema::table( 'notes' ), array( 'id' => (int) $row['id'] ), array( '%d' ) ) ) {
+			return self::note_not_found(); // A concurrent delete was first.
+		}
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,

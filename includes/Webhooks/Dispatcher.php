@@ -197,8 +197,9 @@ final class Dispatcher {
 				if ( microtime( true ) >= $deadline ) {
 					break;
 				}
-				if ( self::claim( $delivery ) ) {
-					self::attempt( $delivery );
+				$claimed = self::claim( $delivery );
+				if ( null !== $claimed ) {
+					self::attempt( $claimed );
 					++$sent;
 				}
 			}
@@ -210,12 +211,27 @@ final class Dispatcher {
 		return $sent;
 	}
 
-	/** Compare-and-swap on the row as read, so that two cron runs never send the same attempt. */
-	private static function claim( array $delivery ): bool {
+	/**
+	 * Compare-and-swap on the row as read, so that two cron runs never send the same attempt.
+	 *
+	 * @param array $delivery The row as read.
+	 * @return array|null The row as claimed (its lease in next_attempt_at), null when another run was first.
+	 */
+	private static function claim( array $delivery ): ?array {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
 		$now   = time();
-		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $table, $now + self::LEASE, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) );
+		$lease = $now + self::LEASE;
+		if ( 1 !== (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $table, $lease, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) ) ) {
+			return null;
+		}
+		return array_merge(
+			$delivery,
+			array(
+				'status'          => 'sending',
+				'next_attempt_at' => $lease,
+			)
+		);
 	}
 
 	/** One attempt: sign, send, log, and set the delivery's next state. */
@@ -302,7 +318,16 @@ final class Dispatcher {
 		}
 	}
 
-	/** Logs the attempt and moves the delivery to delivered, pending (with its next time) or failed. */
+	/**
+	 * Logs the attempt and moves the delivery to delivered, pending (with its next time) or failed — only while
+	 * this run still holds the claim: when the send outlasted the lease, another run has claimed the delivery
+	 * again (and may have delivered it already), and its outcome must not be overwritten by this one.
+	 *
+	 * @param array       $delivery    The row as claimed by claim().
+	 * @param int|null    $code        HTTP status of the receiver's answer.
+	 * @param string|null $error       Why the attempt failed, null on success.
+	 * @param int         $duration_ms Time the attempt took.
+	 */
 	private static function record( array $delivery, ?int $code, ?string $error, int $duration_ms ): void {
 		global $wpdb;
 		$now   = time();
@@ -339,9 +364,13 @@ final class Dispatcher {
 				'last_error'         => $error,
 				'updated_at'         => $now,
 			),
-			array( 'id' => (int) $delivery['id'] ),
+			array(
+				'id'              => (int) $delivery['id'],
+				'status'          => 'sending',
+				'next_attempt_at' => (int) $delivery['next_attempt_at'],
+			),
 			array( '%s', '%d', '%d', '%d', '%s', '%d' ),
-			array( '%d' )
+			array( '%d', '%s', '%d' )
 		);
 	}
 
