@@ -18,6 +18,7 @@ final class Events {
 	public const JOB_DELETED                = 'job.deleted';
 	public const APPLICATION_CREATED        = 'application.created';
 	public const APPLICATION_STATUS_CHANGED = 'application.status_changed';
+	public const APPLICATION_DELETED        = 'application.deleted';
 
 	public const ALL = array(
 		self::JOB_CREATED,
@@ -25,6 +26,7 @@ final class Events {
 		self::JOB_DELETED,
 		self::APPLICATION_CREATED,
 		self::APPLICATION_STATUS_CHANGED,
+		self::APPLICATION_DELETED,
 	);
 
 	/** Fired for every domain event; listeners: webhooks queue. */
@@ -34,10 +36,10 @@ final class Events {
 	public const DATA_CHANGED_ACTION = 'recruiting_reports_data_changed';
 
 	public static function emit( string $event, array $payload ): void {
-		do_action( self::EVENT_ACTION, $event, $payload );
+		do_action( self::EVENT_ACTION, $event, $payload ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed (recruiting_reports_event).
 	}
 
 	public static function data_changed(): void {
-		do_action( self::DATA_CHANGED_ACTION );
+		do_action( self::DATA_CHANGED_ACTION ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed (recruiting_reports_data_changed).
 	}
 }
