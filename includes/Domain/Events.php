@@ -18,6 +18,7 @@ final class Events {
 	public const JOB_DELETED                = 'job.deleted';
 	public const APPLICATION_CREATED        = 'application.created';
 	public const APPLICATION_STATUS_CHANGED = 'application.status_changed';
+	public const APPLICATION_DELETED        = 'application.deleted';
 
 	public const ALL = array(
 		self::JOB_CREATED,
@@ -25,6 +26,7 @@ final class Events {
 		self::JOB_DELETED,
 		self::APPLICATION_CREATED,
 		self::APPLICATION_STATUS_CHANGED,
+		self::APPLICATION_DELETED,
 	);
 
 	/** Fired for every domain event; listeners: webhooks queue. */

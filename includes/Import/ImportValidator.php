@@ -13,6 +13,7 @@ use RecruitingReports\Data\Source;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
+use RecruitingReports\Domain\TextFields;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -141,11 +142,28 @@ final class ImportValidator {
 		return $value;
 	}
 
-	private function text( string $path, array $record, string $field, bool $required, int $max ): ?string {
+	/**
+	 * A free-text field, cleaned by the same rule as the REST API's writes (TextFields) before it is validated.
+	 *
+	 * @param string $path     Path of the record.
+	 * @param array  $record   The record.
+	 * @param string $field    Key in the record.
+	 * @param bool   $required Whether it must be non-empty.
+	 * @param int    $max      Maximum length (characters).
+	 * @param string $rule     TextFields field name (default: $field).
+	 * @return string|null Null when invalid (the error is recorded).
+	 */
+	private function text( string $path, array $record, string $field, bool $required, int $max, string $rule = '' ): ?string {
 		$value = $record[ $field ] ?? null;
 		if ( null === $value && ! $required ) {
 			return '';
 		}
+		if ( is_string( $value ) && ! mb_check_encoding( $value, 'UTF-8' ) ) {
+			/* translators: %d: maximum length. */
+			$this->error( "$path.$field", sprintf( __( 'Must be valid UTF-8 of at most %d characters.', 'recruiting-reports' ), $max ) );
+			return null;
+		}
+		$value = is_string( $value ) ? TextFields::clean( '' === $rule ? $field : $rule, $value ) : $value;
 		if ( ! is_string( $value ) || ( $required && '' === trim( $value ) ) ) {
 			$this->error(
 				"$path.$field",
@@ -153,7 +171,7 @@ final class ImportValidator {
 			);
 			return null;
 		}
-		if ( mb_strlen( $value ) > $max || ! mb_check_encoding( $value, 'UTF-8' ) ) {
+		if ( mb_strlen( $value ) > $max ) {
 			/* translators: %d: maximum length. */
 			$this->error( "$path.$field", sprintf( __( 'Must be valid UTF-8 of at most %d characters.', 'recruiting-reports' ), $max ) );
 			return null;
@@ -225,9 +243,9 @@ final class ImportValidator {
 		if ( ! is_array( $candidate ) || array_is_list( $candidate ) ) {
 			$this->error( "$path.candidate", __( 'Required: an object with name and email.', 'recruiting-reports' ) );
 		} else {
-			$name  = $this->text( "$path.candidate", $candidate, 'name', true, 255 );
-			$phone = $this->text( "$path.candidate", $candidate, 'phone', false, 64 );
-			$email = $candidate['email'] ?? null;
+			$name  = $this->text( "$path.candidate", $candidate, 'name', true, 255, 'candidate_name' );
+			$phone = $this->text( "$path.candidate", $candidate, 'phone', false, 64, 'candidate_phone' );
+			$email = is_string( $candidate['email'] ?? null ) ? TextFields::clean( 'candidate_email', $candidate['email'] ) : null;
 			if ( ! is_string( $email ) || strlen( $email ) > 255 || ! is_email( $email ) ) {
 				$this->error( "$path.candidate.email", __( 'Required: a valid email address.', 'recruiting-reports' ) );
 			}

@@ -15,6 +15,7 @@ use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\JobChangeListener;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
+use RecruitingReports\Domain\TextFields;
 use RecruitingReports\Import\ImportValidator;
 use WP_Error;
 use WP_Post;
@@ -336,21 +337,21 @@ final class JobsController extends ItemController {
 		$fields = array();
 		$params = $request->get_params();
 		if ( $creating || array_key_exists( 'title', $params ) ) {
-			$title = sanitize_text_field( (string) $request['title'] );
+			$title = TextFields::clean( 'title', (string) $request['title'] );
 			if ( '' === $title ) {
 				return self::invalid( 'title', __( 'The title must not be empty.', 'recruiting-reports' ) );
 			}
 			$fields['title'] = $title;
 		}
 		if ( array_key_exists( 'description', $params ) ) {
-			$fields['description'] = wp_kses_post( (string) $request['description'] );
+			$fields['description'] = TextFields::clean( 'description', (string) $request['description'] );
 		}
 		if ( array_key_exists( 'status', $params ) || $creating ) {
 			$fields['status'] = $request['status'] ? (string) $request['status'] : 'draft';
 		}
 		foreach ( self::TEXT_FIELDS as $field ) {
 			if ( array_key_exists( $field, $params ) ) {
-				$fields[ $field ] = sanitize_text_field( (string) $request[ $field ] );
+				$fields[ $field ] = TextFields::clean( $field, (string) $request[ $field ] );
 			}
 		}
 		if ( array_key_exists( 'external_id', $params ) ) {

@@ -19,6 +19,7 @@ namespace RecruitingReports\Webhooks;
 
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Settings;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Iso8601;
@@ -32,8 +33,11 @@ final class Dispatcher {
 	/** WP-Cron hook that sends due deliveries (the test support runs every recruiting_reports* hook). */
 	public const CRON_HOOK = 'recruiting_reports_deliver_webhooks';
 
-	/** Daily housekeeping: old deliveries, ended rate-limit windows, and a safety net for the queue. */
+	/** Daily housekeeping: ended rate-limit windows, and a safety net for the queue. */
 	public const MAINTENANCE_HOOK = 'recruiting_reports_maintenance';
+
+	/** Hourly: finished deliveries older than the setting delivery_log_days are deleted (their payloads hold personal data). */
+	public const PURGE_HOOK = 'recruiting_reports_purge_deliveries';
 
 	/** Seconds to wait after the n-th failed attempt (index n-1); its length + 1 is the number of attempts. */
 	public const BACKOFF = array( 60, 300, 1800, 7200, 21600, 43200, 86400 );
@@ -46,15 +50,13 @@ final class Dispatcher {
 	/** Per attempt. */
 	private const TIMEOUT = 10;
 
-	/** Delivered and failed deliveries are kept this long. */
-	private const RETENTION_DAYS = 30;
-
 	private static bool $spawn_registered = false;
 
 	public static function register(): void {
 		add_action( Events::EVENT_ACTION, array( self::class, 'on_event' ), 10, 2 );
 		add_action( self::CRON_HOOK, array( self::class, 'run' ) );
 		add_action( self::MAINTENANCE_HOOK, array( self::class, 'maintenance' ) );
+		add_action( self::PURGE_HOOK, array( self::class, 'purge' ) );
 		add_action( 'init', array( self::class, 'ensure_maintenance' ) );
 	}
 
@@ -141,6 +143,9 @@ final class Dispatcher {
 			}
 			$post = JobRepository::get( (int) ( $payload['job_id'] ?? 0 ) );
 			return $post ? array( 'job' => Present::job( $post ) ) : null;
+		}
+		if ( isset( $payload['application'] ) && is_array( $payload['application'] ) ) {
+			return array( 'application' => $payload['application'] ); // Gone already (application.deleted).
 		}
 		$row = ApplicationsController::find( (int) ( $payload['application_id'] ?? 0 ) );
 		if ( ! $row ) {
@@ -239,13 +244,13 @@ final class Dispatcher {
 			$error = __( 'The webhook no longer exists.', 'recruiting-reports' );
 		} else {
 			$secret = SecretBox::open( (string) $webhook['secret_encrypted'] );
-			$check  = UrlGuard::check( (string) $webhook['url'] );
+			$vetted = UrlGuard::vet( (string) $webhook['url'] );
 			if ( null === $secret ) {
 				$error = __( 'The signing secret cannot be decrypted (were the site\'s salts changed?); rotate the secret.', 'recruiting-reports' );
-			} elseif ( is_wp_error( $check ) ) {
-				$error = __( 'Refused: ', 'recruiting-reports' ) . $check->get_error_message();
+			} elseif ( is_wp_error( $vetted ) ) {
+				$error = __( 'Refused: ', 'recruiting-reports' ) . $vetted->get_error_message();
 			} else {
-				$response = self::send( (string) $webhook['url'], $secret, $delivery );
+				$response = self::send( (string) $webhook['url'], $vetted, $secret, $delivery );
 				if ( is_wp_error( $response ) ) {
 					$error = $response->get_error_message();
 				} else {
@@ -260,8 +265,16 @@ final class Dispatcher {
 		self::record( $delivery, $code, $error, (int) round( ( microtime( true ) - $started ) * 1000 ) );
 	}
 
-	/** @return array|\WP_Error wp_safe_remote_post()'s result. */
-	private static function send( string $url, string $secret, array $delivery ) {
+	/**
+	 * Sends one attempt to the addresses UrlGuard vetted.
+	 *
+	 * @param string $url      Webhook URL.
+	 * @param array  $vetted   UrlGuard::vet()'s result for it.
+	 * @param string $secret   Signing secret.
+	 * @param array  $delivery Delivery row.
+	 * @return array|\WP_Error wp_safe_remote_post()'s result.
+	 */
+	private static function send( string $url, array $vetted, string $secret, array $delivery ) {
 		$timestamp = time();
 		$body      = (string) $delivery['payload'];
 		$args      = array(
@@ -283,7 +296,16 @@ final class Dispatcher {
 		$port          = (int) wp_parse_url( $url, PHP_URL_PORT );
 		$allow_port    = static fn( $ports ) => array_merge( (array) $ports, $port ? array( $port ) : array() );
 		$allow_private = static fn() => true;
+		// The connection goes to the addresses vetted a moment ago, not to whatever DNS answers when cURL looks the
+		// name up again (DNS rebinding); TLS still verifies the certificate against the host name.
+		$pin = static function ( $handle, $parsed_args, $request_url ) use ( $url, $vetted ) {
+			if ( $request_url === $url && $vetted['addresses'] && defined( 'CURLOPT_RESOLVE' ) ) {
+				$addresses = array_map( static fn( $ip ) => str_contains( $ip, ':' ) ? '[' . $ip . ']' : $ip, $vetted['addresses'] );
+				curl_setopt( $handle, CURLOPT_RESOLVE, array( $vetted['host'] . ':' . $vetted['port'] . ':' . implode( ',', $addresses ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.curl_curl_setopt -- WordPress's HTTP API hands over its own cURL handle for exactly this.
+			}
+		};
 		add_filter( 'http_allowed_safe_ports', $allow_port );
+		add_action( 'http_api_curl', $pin, 10, 3 );
 		if ( UrlGuard::allow_private() ) {
 			add_filter( 'http_request_host_is_external', $allow_private );
 		}
@@ -291,6 +313,7 @@ final class Dispatcher {
 			return wp_safe_remote_post( $url, $args );
 		} finally {
 			remove_filter( 'http_allowed_safe_ports', $allow_port );
+			remove_action( 'http_api_curl', $pin, 10 );
 			remove_filter( 'http_request_host_is_external', $allow_private );
 		}
 	}
@@ -384,6 +407,9 @@ final class Dispatcher {
 			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', self::MAINTENANCE_HOOK );
 			self::rearm();
 		}
+		if ( ! wp_next_scheduled( self::PURGE_HOOK ) ) {
+			wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', self::PURGE_HOOK );
+		}
 	}
 
 	/** Schedules the delivery run for the earliest pending delivery, if any. */
@@ -400,17 +426,26 @@ final class Dispatcher {
 	public static function deactivate(): void {
 		wp_clear_scheduled_hook( self::CRON_HOOK );
 		wp_clear_scheduled_hook( self::MAINTENANCE_HOOK );
+		wp_clear_scheduled_hook( self::PURGE_HOOK );
 	}
 
-	/** Daily: forget old finished deliveries and ended rate-limit windows; re-arm the queue if needed. */
+	/** Daily: forget ended rate-limit windows; re-arm the queue if needed. */
 	public static function maintenance(): void {
+		self::rearm();
+		\RecruitingReports\Auth\RateLimiter::purge();
+	}
+
+	/**
+	 * Hourly: deletes delivered and failed deliveries (with their attempts) last touched more than delivery_log_days
+	 * ago, so the payloads — candidates' names and addresses among them — are kept no longer than the admin chose
+	 * (give or take the hour). Pending deliveries stay until they are delivered or fail (about two days at most).
+	 */
+	public static function purge(): void {
 		global $wpdb;
 		$deliveries = Schema::table( 'webhook_deliveries' );
 		$attempts   = Schema::table( 'webhook_attempts' );
-		$before     = time() - self::RETENTION_DAYS * DAY_IN_SECONDS;
+		$before     = time() - (int) Settings::get( 'delivery_log_days' ) * DAY_IN_SECONDS;
 		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d)", $attempts, $deliveries, $before ) );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d", $deliveries, $before ) );
-		self::rearm();
-		\RecruitingReports\Auth\RateLimiter::purge();
 	}
 }

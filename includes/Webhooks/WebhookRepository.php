@@ -216,4 +216,33 @@ final class WebhookRepository {
 		}
 		return $result;
 	}
+
+	/**
+	 * Deliveries whose payload mentions a string (an e-mail address), oldest first, with their webhook's URL.
+	 *
+	 * @param string $needle What the payload contains (compared as LIKE does: case-insensitively for ASCII).
+	 * @param int    $limit  At most this many.
+	 * @param int    $after  Only ids above this one.
+	 * @return array[] Delivery rows plus `url`.
+	 */
+	public static function deliveries_mentioning( string $needle, int $limit, int $after = 0 ): array {
+		global $wpdb;
+		$deliveries = Schema::table( 'webhook_deliveries' );
+		$webhooks   = Schema::table( 'webhooks' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT d.*, w.url FROM $deliveries d LEFT JOIN $webhooks w ON w.id = d.webhook_id WHERE d.id > %d AND d.payload LIKE %s ORDER BY d.id LIMIT %d", $after, '%' . $wpdb->esc_like( $needle ) . '%', $limit ), ARRAY_A );
+		return $rows ? $rows : array();
+	}
+
+	/**
+	 * Replaces a delivery's payload (the privacy eraser's redaction; a pending delivery then sends the new one).
+	 *
+	 * @param int    $id      Delivery id.
+	 * @param string $payload New JSON body.
+	 * @return bool
+	 */
+	public static function replace_payload( int $id, string $payload ): bool {
+		global $wpdb;
+		return false !== $wpdb->update( Schema::table( 'webhook_deliveries' ), array( 'payload' => $payload ), array( 'id' => $id ), array( '%s' ), array( '%d' ) );
+	}
 }

@@ -50,6 +50,7 @@ add_action(
 				}
 				delete_option( \RecruitingReports\Data\Settings::OPTION );
 				delete_option( 'recruiting_test_webhook_strict' );
+				delete_option( 'recruiting_test_dns' );
 				delete_option( 'recruiting_test_fail_sql' );
 				delete_option( 'recruiting_test_slow_sql' );
 				\RecruitingReports\Data\Settings::ensure_defaults();
@@ -236,6 +237,17 @@ add_action(
 add_filter(
 	'recruiting_reports_webhook_allow_private_urls',
 	static fn( $allow ) => get_option( 'recruiting_test_webhook_strict' ) ? false : $allow
+);
+
+// The test sites have no DNS of their own: option recruiting_test_dns (host => addresses) stands in for it.
+add_filter(
+	'recruiting_reports_webhook_host_addresses',
+	static function ( $addresses, $host ) {
+		$dns = get_option( 'recruiting_test_dns', array() );
+		return is_array( $dns ) && isset( $dns[ strtolower( $host ) ] ) ? (array) $dns[ strtolower( $host ) ] : $addresses;
+	},
+	10,
+	2
 );
 
 add_filter(
