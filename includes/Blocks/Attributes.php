@@ -134,7 +134,7 @@ final class Attributes {
 		if ( '' === $value || null === $value ) {
 			return '';
 		}
-		if ( is_string( $value ) && preg_match( '/^(\d{4})-(\d{2})-(\d{2})$/', $value, $m ) && checkdate( (int) $m[2], (int) $m[3], (int) $m[1] ) ) {
+		if ( is_string( $value ) && preg_match( '/^(\d{4})-(\d{2})-(\d{2})$/D', $value, $m ) && checkdate( (int) $m[2], (int) $m[3], (int) $m[1] ) ) {
 			return $value;
 		}
 		$problems[] = $problem;

@@ -4,8 +4,10 @@
  *
  * Who sees what: with "only users with Read Applications" (the default), a visitor without that
  * capability gets no report data in the HTML at all (the report is never even computed for them)
- * and sees a neutral message or nothing, as the block says. With "everyone", the server computes
- * the report through ReportService (same queries and cache as the REST API) and embeds it.
+ * and sees a neutral message or nothing, as the block says. With "everyone" (honoured only as
+ * Visibility allows: the post's author and last editor hold Read Applications, never in the editor's
+ * preview route), the server computes the report through ReportService (same queries and cache as the
+ * REST API) and embeds it.
  *
  * @package RecruitingReports
  */
@@ -25,6 +27,7 @@ final class ReportBlock {
 
 	public static function register(): void {
 		add_action( 'init', array( self::class, 'register_block' ) );
+		Visibility::register();
 	}
 
 	public static function register_block(): void {
@@ -67,8 +70,9 @@ final class ReportBlock {
 	 */
 	public static function render( $attributes ): string {
 		$attributes = Attributes::sanitize( $attributes );
+		$public     = $attributes['public'] && Visibility::public_allowed( get_post() );
 
-		if ( ! $attributes['public'] && ! current_user_can( Capabilities::READ_APPLICATIONS ) ) {
+		if ( ! $public && ! current_user_can( Capabilities::READ_APPLICATIONS ) ) {
 			if ( 'nothing' === $attributes['denied_display'] ) {
 				return '';
 			}

@@ -88,10 +88,45 @@ final class JobRepository {
 			);
 			$total = (int) $count->found_posts;
 		}
+		// WordPress reads the matching ids and then the posts: a job trashed in between arrives with its new status.
+		$statuses = (array) $args['post_status'];
 		return array(
-			'posts' => array_values( array_filter( $query->posts, static fn( $post ) => $post instanceof WP_Post ) ),
+			'posts' => array_values( array_filter( $query->posts, static fn( $post ) => $post instanceof WP_Post && in_array( $post->post_status, $statuses, true ) ) ),
 			'total' => $total,
 		);
+	}
+
+	/**
+	 * The job with its row locked until the current transaction ends, so that a concurrent update or trash of
+	 * the same job waits for this write instead of interleaving with it (SELECT … FOR UPDATE on MySQL/MariaDB;
+	 * WordPress's SQLite integration drops the locking clause, SQLite lets one writer at a time in anyway). Read
+	 * after the lock, from the database (not the object cache), so the check sees the last committed state.
+	 *
+	 * @return WP_Post|null Null when the job does not exist or is in the trash.
+	 */
+	public static function lock( int $id ): ?WP_Post {
+		global $wpdb;
+		if ( $id <= 0 || ! $wpdb->get_var( $wpdb->prepare( 'SELECT ID FROM %i WHERE ID = %d AND post_type = %s FOR UPDATE', $wpdb->posts, $id, JobPostType::POST_TYPE ) ) ) {
+			return null;
+		}
+		clean_post_cache( $id );
+		return self::get( $id );
+	}
+
+	/**
+	 * Moves a job to the trash, under the row lock (see lock()).
+	 *
+	 * @return WP_Post|WP_Error The job as it was before, or resource_not_found when it is gone already.
+	 */
+	public static function trash( int $id ) {
+		$post = self::lock( $id );
+		if ( ! $post ) {
+			return self::not_found();
+		}
+		if ( ! wp_trash_post( $id ) ) {
+			return new WP_Error( 'internal_error', __( 'The job could not be deleted.', 'recruiting-reports' ), array( 'status' => 500 ) );
+		}
+		return $post;
 	}
 
 	/**
@@ -122,13 +157,17 @@ final class JobRepository {
 
 	/**
 	 * Creates ($id 0) or updates a job. Fields: title, description, status, department, location,
-	 * employment_type, external_id, created_at (unix seconds, creation only or import), author (user id).
+	 * employment_type, external_id, created_at (unix seconds, creation only or import), author (user id). An
+	 * update locks the job first (see lock()): a job trashed meanwhile stays trashed, the update answers 404.
 	 *
 	 * @param array $fields Fields to write.
 	 * @param int   $id     The job to update, 0 to create.
 	 * @return int|WP_Error The job id.
 	 */
 	public static function save( array $fields, int $id = 0 ) {
+		if ( $id && ! self::lock( $id ) ) {
+			return self::not_found();
+		}
 		if ( ! $id && ! isset( $fields['created_at'] ) ) {
 			$fields['created_at'] = time();
 		}
@@ -171,6 +210,10 @@ final class JobRepository {
 			update_post_meta( (int) $result, self::EXTERNAL_KEY_META, wp_slash( ExternalId::key( (string) $fields['external_id'] ) ) );
 		}
 		return (int) $result;
+	}
+
+	private static function not_found(): WP_Error {
+		return new WP_Error( 'resource_not_found', __( 'Job not found.', 'recruiting-reports' ), array( 'status' => 404 ) );
 	}
 
 	/**

@@ -78,9 +78,10 @@ final class NoteRepository {
 	 * Deletes a note.
 	 *
 	 * @param int $id Note id.
+	 * @return bool Whether this call deleted it (false when a concurrent delete was first).
 	 */
-	public static function delete( int $id ): void {
+	public static function delete( int $id ): bool {
 		global $wpdb;
-		$wpdb->delete( Schema::table( 'notes' ), array( 'id' => $id ), array( '%d' ) );
+		return 1 === (int) $wpdb->delete( Schema::table( 'notes' ), array( 'id' => $id ), array( '%d' ) );
 	}
 }

@@ -19,12 +19,12 @@ final class SecretBox {
 
 	/** A new signing secret: whsec_ and 43 base64url characters (32 random bytes). */
 	public static function new_secret(): string {
-		return 'whsec_' . rtrim( strtr( base64_encode( random_bytes( 32 ) ), '+/', '-_' ), '=' );
+		return 'whsec_' . rtrim( strtr( base64_encode( random_bytes( 32 ) ), '+/', '-_' ), '=' ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- text form of random bytes, not code.
 	}
 
 	public static function seal( string $plain ): string {
 		$nonce = random_bytes( self::NONCE_BYTES );
-		return self::VERSION . base64_encode( $nonce . sodium_crypto_secretbox( $plain, $nonce, self::key() ) );
+		return self::VERSION . base64_encode( $nonce . sodium_crypto_secretbox( $plain, $nonce, self::key() ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- text form of the ciphertext for the database.
 	}
 
 	/** The secret, or null when it cannot be decrypted (tampered, or the salts changed). */
@@ -32,7 +32,7 @@ final class SecretBox {
 		if ( ! str_starts_with( $sealed, self::VERSION ) ) {
 			return null;
 		}
-		$raw = base64_decode( substr( $sealed, strlen( self::VERSION ) ), true );
+		$raw = base64_decode( substr( $sealed, strlen( self::VERSION ) ), true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode -- the stored ciphertext, see seal().
 		if ( false === $raw || strlen( $raw ) <= self::NONCE_BYTES ) {
 			return null;
 		}

@@ -21,6 +21,8 @@ final class Settings {
 			'rate_limit_per_hour'      => 1000,
 			'default_period'           => 'last_12_months',
 			'delete_data_on_uninstall' => false,
+			'anonymise_on_erasure'     => false,
+			'delivery_log_days'        => 30,
 		);
 	}
 
@@ -41,6 +43,16 @@ final class Settings {
 			'delete_data_on_uninstall' => array(
 				'description' => __( 'Delete all recruiting data when the plugin is uninstalled.', 'recruiting-reports' ),
 				'type'        => 'boolean',
+			),
+			'anonymise_on_erasure'     => array(
+				'description' => __( 'When a candidate\'s personal data is erased (Tools → Erase Personal Data), anonymise their applications instead of deleting them, so that reports keep their figures.', 'recruiting-reports' ),
+				'type'        => 'boolean',
+			),
+			'delivery_log_days'        => array(
+				'description' => __( 'Days the webhook delivery log (with the payloads sent, which hold candidates\' personal data) is kept.', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 3650,
 			),
 		);
 	}

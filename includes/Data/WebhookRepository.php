@@ -21,6 +21,25 @@ final class WebhookRepository {
 		return $row ? $row : null;
 	}
 
+	/**
+	 * Runs $work with the webhook's row locked until the transaction ends (SELECT … FOR UPDATE on MySQL/MariaDB;
+	 * SQLite lets one writer in at a time), so that a concurrent delete either waits for the work or has happened
+	 * before it: a write for a webhook never lands half-way through its deletion.
+	 *
+	 * @param int      $id   Webhook id.
+	 * @param callable $work Gets the webhook's row; a WP_Error or false it returns rolls back.
+	 * @return mixed What $work returned, or null when the webhook does not exist (any more).
+	 */
+	public static function with_lock( int $id, callable $work ) {
+		return Transaction::run(
+			static function () use ( $id, $work ) {
+				global $wpdb;
+				$row = $id > 0 ? $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d FOR UPDATE', Schema::table( 'webhooks' ), $id ), ARRAY_A ) : null;
+				return $row ? $work( $row ) : null;
+			}
+		);
+	}
+
 	/** @return array{rows:array[],total:int} */
 	public static function query( int $page, int $per_page ): array {
 		global $wpdb;
@@ -73,8 +92,17 @@ final class WebhookRepository {
 		);
 	}
 
-	/** Updates the given fields (url, events, active). */
+	/**
+	 * Updates the given fields (url, events, active).
+	 *
+	 * @return array|null The updated row, null when the webhook does not exist (any more).
+	 */
 	public static function update( int $id, array $fields ): ?array {
+		return self::with_lock( $id, static fn() => self::write( $id, $fields ) );
+	}
+
+	/** The update itself, under the lock. */
+	private static function write( int $id, array $fields ): ?array {
 		global $wpdb;
 		$data = array();
 		if ( array_key_exists( 'url', $fields ) ) {
@@ -93,32 +121,48 @@ final class WebhookRepository {
 		return self::find( $id );
 	}
 
-	/** @return string|null The new secret (shown once), null when the webhook does not exist. */
-	public static function rotate_secret( int $id ): ?string {
-		global $wpdb;
-		if ( ! self::find( $id ) ) {
-			return null;
-		}
-		$secret = SecretBox::new_secret();
-		$wpdb->update(
-			Schema::table( 'webhooks' ),
-			array(
-				'secret_encrypted' => SecretBox::seal( $secret ),
-				'updated_at'       => time(),
-			),
-			array( 'id' => $id )
+	/**
+	 * Replaces the signing secret.
+	 *
+	 * @return array|null The webhook's row with the new secret in `secret` (shown once), null when it does not exist.
+	 */
+	public static function rotate_secret( int $id ): ?array {
+		return self::with_lock(
+			$id,
+			static function () use ( $id ) {
+				global $wpdb;
+				$secret = SecretBox::new_secret();
+				$wpdb->update(
+					Schema::table( 'webhooks' ),
+					array(
+						'secret_encrypted' => SecretBox::seal( $secret ),
+						'updated_at'       => time(),
+					),
+					array( 'id' => $id )
+				);
+				return self::find( $id ) + array( 'secret' => $secret );
+			}
 		);
-		return $secret;
 	}
 
-	/** Deletes a webhook with its deliveries and their attempts (nothing more is sent to it). */
-	public static function delete( int $id ): void {
-		global $wpdb;
-		$deliveries = Schema::table( 'webhook_deliveries' );
-		$attempts   = Schema::table( 'webhook_attempts' );
-		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE webhook_id = %d)', $attempts, $deliveries, $id ) );
-		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE webhook_id = %d', $deliveries, $id ) );
-		$wpdb->delete( Schema::table( 'webhooks' ), array( 'id' => $id ), array( '%d' ) );
+	/**
+	 * Deletes a webhook with its deliveries and their attempts (nothing more is sent to it).
+	 *
+	 * @return array|null The deleted row, null when it did not exist (any more).
+	 */
+	public static function delete( int $id ): ?array {
+		return self::with_lock(
+			$id,
+			static function ( array $row ) use ( $id ) {
+				global $wpdb;
+				$deliveries = Schema::table( 'webhook_deliveries' );
+				$attempts   = Schema::table( 'webhook_attempts' );
+				$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE webhook_id = %d)', $attempts, $deliveries, $id ) );
+				$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE webhook_id = %d', $deliveries, $id ) );
+				$wpdb->delete( Schema::table( 'webhooks' ), array( 'id' => $id ), array( '%d' ) );
+				return $row;
+			}
+		);
 	}
 
 	// ---------------------------------------------------------------- deliveries.
@@ -168,5 +212,34 @@ final class WebhookRepository {
 			$result[ (int) $row['delivery_id'] ][] = $row;
 		}
 		return $result;
+	}
+
+	/**
+	 * Deliveries whose payload mentions a string (an e-mail address), oldest first, with their webhook's URL.
+	 *
+	 * @param string $needle What the payload contains (compared as LIKE does: case-insensitively for ASCII).
+	 * @param int    $limit  At most this many.
+	 * @param int    $after  Only ids above this one.
+	 * @return array[] Delivery rows plus `url`.
+	 */
+	public static function deliveries_mentioning( string $needle, int $limit, int $after = 0 ): array {
+		global $wpdb;
+		$deliveries = Schema::table( 'webhook_deliveries' );
+		$webhooks   = Schema::table( 'webhooks' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT d.*, w.url FROM $deliveries d LEFT JOIN $webhooks w ON w.id = d.webhook_id WHERE d.id > %d AND d.payload LIKE %s ORDER BY d.id LIMIT %d", $after, '%' . $wpdb->esc_like( $needle ) . '%', $limit ), ARRAY_A );
+		return $rows ? $rows : array();
+	}
+
+	/**
+	 * Replaces a delivery's payload (the privacy eraser's redaction; a pending delivery then sends the new one).
+	 *
+	 * @param int    $id      Delivery id.
+	 * @param string $payload New JSON body.
+	 * @return bool
+	 */
+	public static function replace_payload( int $id, string $payload ): bool {
+		global $wpdb;
+		return false !== $wpdb->update( Schema::table( 'webhook_deliveries' ), array( 'payload' => $payload ), array( 'id' => $id ), array( '%s' ), array( '%d' ) );
 	}
 }

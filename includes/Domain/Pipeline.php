@@ -14,7 +14,7 @@ namespace RecruitingReports\Domain;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The pipeline.
+ * Application statuses, pipeline stages and the transition rules of SPEC §6.
  */
 final class Pipeline {
 

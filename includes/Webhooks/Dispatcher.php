@@ -22,6 +22,7 @@ use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Present;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Data\SecretBox;
+use RecruitingReports\Data\Settings;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Events;
@@ -34,8 +35,11 @@ final class Dispatcher {
 	/** WP-Cron hook that sends due deliveries (the test support runs every recruiting_reports* hook). */
 	public const CRON_HOOK = 'recruiting_reports_deliver_webhooks';
 
-	/** Daily housekeeping: old deliveries, ended rate-limit windows, and a safety net for the queue. */
+	/** Daily housekeeping: ended rate-limit windows, and a safety net for the queue. */
 	public const MAINTENANCE_HOOK = 'recruiting_reports_maintenance';
+
+	/** Hourly: finished deliveries older than the setting delivery_log_days are deleted (their payloads hold personal data). */
+	public const PURGE_HOOK = 'recruiting_reports_purge_deliveries';
 
 	/** Seconds to wait after the n-th failed attempt (index n-1); its length + 1 is the number of attempts. */
 	public const BACKOFF = array( 60, 300, 1800, 7200, 21600, 43200, 86400 );
@@ -48,15 +52,13 @@ final class Dispatcher {
 	/** Per attempt. */
 	private const TIMEOUT = 10;
 
-	/** Delivered and failed deliveries are kept this long. */
-	private const RETENTION_DAYS = 30;
-
 	private static bool $spawn_registered = false;
 
 	public static function register(): void {
 		add_action( Events::EVENT_ACTION, array( self::class, 'on_event' ), 10, 2 );
 		add_action( self::CRON_HOOK, array( self::class, 'run' ) );
 		add_action( self::MAINTENANCE_HOOK, array( self::class, 'maintenance' ) );
+		add_action( self::PURGE_HOOK, array( self::class, 'purge' ) );
 		add_action( 'init', array( self::class, 'ensure_maintenance' ) );
 	}
 
@@ -154,6 +156,9 @@ final class Dispatcher {
 			$post = JobRepository::get( (int) ( $payload['job_id'] ?? 0 ) );
 			return $post ? array( 'job' => Present::job( $post ) ) : null;
 		}
+		if ( isset( $payload['application'] ) && is_array( $payload['application'] ) ) {
+			return array( 'application' => $payload['application'] ); // Gone already (application.deleted).
+		}
 		$row = ApplicationRepository::find( (int) ( $payload['application_id'] ?? 0 ) );
 		if ( ! $row ) {
 			return null;
@@ -204,8 +209,9 @@ final class Dispatcher {
 				if ( microtime( true ) >= $deadline ) {
 					break;
 				}
-				if ( self::claim( $delivery ) ) {
-					self::attempt( $delivery );
+				$claimed = self::claim( $delivery );
+				if ( null !== $claimed ) {
+					self::attempt( $claimed );
 					++$sent;
 				}
 			}
@@ -217,12 +223,27 @@ final class Dispatcher {
 		return $sent;
 	}
 
-	/** Compare-and-swap on the row as read, so that two cron runs never send the same attempt. */
-	private static function claim( array $delivery ): bool {
+	/**
+	 * Compare-and-swap on the row as read, so that two cron runs never send the same attempt.
+	 *
+	 * @param array $delivery The row as read.
+	 * @return array|null The row as claimed (its lease in next_attempt_at), null when another run was first.
+	 */
+	private static function claim( array $delivery ): ?array {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
 		$now   = time();
-		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $table, $now + self::LEASE, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) );
+		$lease = $now + self::LEASE;
+		if ( 1 !== (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $table, $lease, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) ) ) {
+			return null;
+		}
+		return array_merge(
+			$delivery,
+			array(
+				'status'          => 'sending',
+				'next_attempt_at' => $lease,
+			)
+		);
 	}
 
 	/** One attempt: sign, send, log, and set the delivery's next state. */
@@ -235,13 +256,13 @@ final class Dispatcher {
 			$error = __( 'The webhook no longer exists.', 'recruiting-reports' );
 		} else {
 			$secret = SecretBox::open( (string) $webhook['secret_encrypted'] );
-			$check  = UrlGuard::check( (string) $webhook['url'] );
+			$vetted = UrlGuard::vet( (string) $webhook['url'] );
 			if ( null === $secret ) {
 				$error = __( 'The signing secret cannot be decrypted (were the site\'s salts changed?); rotate the secret.', 'recruiting-reports' );
-			} elseif ( is_wp_error( $check ) ) {
-				$error = __( 'Refused: ', 'recruiting-reports' ) . $check->get_error_message();
+			} elseif ( is_wp_error( $vetted ) ) {
+				$error = __( 'Refused: ', 'recruiting-reports' ) . $vetted->get_error_message();
 			} else {
-				$response = self::send( (string) $webhook['url'], $secret, $delivery );
+				$response = self::send( (string) $webhook['url'], $vetted, $secret, $delivery );
 				if ( is_wp_error( $response ) ) {
 					$error = $response->get_error_message();
 				} else {
@@ -256,8 +277,16 @@ final class Dispatcher {
 		self::record( $delivery, $code, $error, (int) round( ( microtime( true ) - $started ) * 1000 ) );
 	}
 
-	/** @return array|\WP_Error wp_safe_remote_post()'s result. */
-	private static function send( string $url, string $secret, array $delivery ) {
+	/**
+	 * Sends one attempt to the addresses UrlGuard vetted.
+	 *
+	 * @param string $url      Webhook URL.
+	 * @param array  $vetted   UrlGuard::vet()'s result for it.
+	 * @param string $secret   Signing secret.
+	 * @param array  $delivery Delivery row.
+	 * @return array|\WP_Error wp_safe_remote_post()'s result.
+	 */
+	private static function send( string $url, array $vetted, string $secret, array $delivery ) {
 		$timestamp = time();
 		$body      = (string) $delivery['payload'];
 		$args      = array(
@@ -279,7 +308,16 @@ final class Dispatcher {
 		$port          = (int) wp_parse_url( $url, PHP_URL_PORT );
 		$allow_port    = static fn( $ports ) => array_merge( (array) $ports, $port ? array( $port ) : array() );
 		$allow_private = static fn() => true;
+		// The connection goes to the addresses vetted a moment ago, not to whatever DNS answers when cURL looks the
+		// name up again (DNS rebinding); TLS still verifies the certificate against the host name.
+		$pin = static function ( $handle, $parsed_args, $request_url ) use ( $url, $vetted ) {
+			if ( $request_url === $url && $vetted['addresses'] && defined( 'CURLOPT_RESOLVE' ) ) {
+				$addresses = array_map( static fn( $ip ) => str_contains( $ip, ':' ) ? '[' . $ip . ']' : $ip, $vetted['addresses'] );
+				curl_setopt( $handle, CURLOPT_RESOLVE, array( $vetted['host'] . ':' . $vetted['port'] . ':' . implode( ',', $addresses ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.curl_curl_setopt -- WordPress's HTTP API hands over its own cURL handle for exactly this.
+			}
+		};
 		add_filter( 'http_allowed_safe_ports', $allow_port );
+		add_action( 'http_api_curl', $pin, 10, 3 );
 		if ( UrlGuard::allow_private() ) {
 			add_filter( 'http_request_host_is_external', $allow_private );
 		}
@@ -287,11 +325,21 @@ final class Dispatcher {
 			return wp_safe_remote_post( $url, $args );
 		} finally {
 			remove_filter( 'http_allowed_safe_ports', $allow_port );
+			remove_action( 'http_api_curl', $pin, 10 );
 			remove_filter( 'http_request_host_is_external', $allow_private );
 		}
 	}
 
-	/** Logs the attempt and moves the delivery to delivered, pending (with its next time) or failed. */
+	/**
+	 * Logs the attempt and moves the delivery to delivered, pending (with its next time) or failed — only while
+	 * this run still holds the claim: when the send outlasted the lease, another run has claimed the delivery
+	 * again (and may have delivered it already), and its outcome must not be overwritten by this one.
+	 *
+	 * @param array       $delivery    The row as claimed by claim().
+	 * @param int|null    $code        HTTP status of the receiver's answer.
+	 * @param string|null $error       Why the attempt failed, null on success.
+	 * @param int         $duration_ms Time the attempt took.
+	 */
 	private static function record( array $delivery, ?int $code, ?string $error, int $duration_ms ): void {
 		global $wpdb;
 		$now   = time();
@@ -328,9 +376,13 @@ final class Dispatcher {
 				'last_error'         => $error,
 				'updated_at'         => $now,
 			),
-			array( 'id' => (int) $delivery['id'] ),
+			array(
+				'id'              => (int) $delivery['id'],
+				'status'          => 'sending',
+				'next_attempt_at' => (int) $delivery['next_attempt_at'],
+			),
 			array( '%s', '%d', '%d', '%d', '%s', '%d' ),
-			array( '%d' )
+			array( '%d', '%s', '%d' )
 		);
 	}
 
@@ -367,6 +419,9 @@ final class Dispatcher {
 			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', self::MAINTENANCE_HOOK );
 			self::rearm();
 		}
+		if ( ! wp_next_scheduled( self::PURGE_HOOK ) ) {
+			wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', self::PURGE_HOOK );
+		}
 	}
 
 	/** Schedules the delivery run for the earliest pending delivery, if any. */
@@ -383,16 +438,25 @@ final class Dispatcher {
 	public static function deactivate(): void {
 		wp_clear_scheduled_hook( self::CRON_HOOK );
 		wp_clear_scheduled_hook( self::MAINTENANCE_HOOK );
+		wp_clear_scheduled_hook( self::PURGE_HOOK );
 	}
 
-	/** Daily: forget old finished deliveries and ended rate-limit windows; re-arm the queue if needed. */
+	/** Daily: forget ended rate-limit windows; re-arm the queue if needed. */
 	public static function maintenance(): void {
+		self::rearm();
+	}
+
+	/**
+	 * Hourly: deletes delivered and failed deliveries (with their attempts) last touched more than delivery_log_days
+	 * ago, so the payloads — candidates' names and addresses among them — are kept no longer than the admin chose
+	 * (give or take the hour). Pending deliveries stay until they are delivered or fail (about two days at most).
+	 */
+	public static function purge(): void {
 		global $wpdb;
 		$deliveries = Schema::table( 'webhook_deliveries' );
 		$attempts   = Schema::table( 'webhook_attempts' );
-		$before     = time() - self::RETENTION_DAYS * DAY_IN_SECONDS;
+		$before     = time() - (int) Settings::get( 'delivery_log_days' ) * DAY_IN_SECONDS;
 		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d)", $attempts, $deliveries, $before ) );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d", $deliveries, $before ) );
-		self::rearm();
 	}
 }
