@@ -2,7 +2,7 @@
 /**
  * Bootstrap of the PHP unit tests: the plugin's pure classes (rules, arithmetic, date resolution, validation) run
  * without WordPress. Only the handful of WordPress functions those classes call are defined here, each trivially
- * (translation returns the text, the site timezone is a test setting); anything that needs WordPress for real
+ * (translation returns the text, the site timezone is a test setting, sanitisers trim); anything that needs WordPress for real
  * (the database, hooks, users) belongs in the integration suites, which run against a real WordPress.
  *
  * @package RecruitingReports
@@ -56,6 +56,27 @@ function wp_timezone() {
  */
 function is_email( $email ) {
 	return false !== filter_var( $email, FILTER_VALIDATE_EMAIL ) ? $email : false;
+}
+
+/**
+ * WordPress's text sanitiser, reduced to what the validator tests feed it (plain one-line text): trimmed, tags
+ * stripped. Markup handling is WordPress's and is tested through the integration suites.
+ *
+ * @param string $text Text.
+ * @return string
+ */
+function sanitize_text_field( $text ) {
+	return trim( strip_tags( (string) $text ) );
+}
+
+/**
+ * WordPress's e-mail sanitiser, reduced to trimming (the tests give well-formed or plainly invalid addresses).
+ *
+ * @param string $email Address.
+ * @return string
+ */
+function sanitize_email( $email ) {
+	return trim( (string) $email );
 }
 
 /**
