@@ -532,6 +532,10 @@ export interface PluginSettings {
 	default_period:
 		'last_30_days' | 'last_90_days' | 'last_12_months' | 'year_to_date';
 	delete_data_on_uninstall: boolean;
+	/** Privacy eraser: anonymise (keep the figures) instead of deleting. */
+	anonymise_on_erasure: boolean;
+	/** Days the webhook delivery log keeps payloads. */
+	delivery_log_days: number;
 }
 
 export interface ImportBatch {
