@@ -28,7 +28,7 @@ final class Menu {
 	}
 
 	public static function add_reports(): void {
-		$hook = add_menu_page(
+		$hook                          = add_menu_page(
 			__( 'Recruiting Reports', 'recruiting-reports' ),
 			__( 'Recruiting', 'recruiting-reports' ),
 			Capabilities::READ_APPLICATIONS,
@@ -71,7 +71,9 @@ final class Menu {
 			return;
 		}
 		wp_enqueue_style( 'wp-components' );
-		Assets::enqueue( self::$hooks[ $hook_suffix ] );
+		if ( Assets::enqueue( self::$hooks[ $hook_suffix ] ) && 'reports' === self::$hooks[ $hook_suffix ] ) {
+			Preload::reports_page();
+		}
 	}
 
 	public static function render_reports(): void {

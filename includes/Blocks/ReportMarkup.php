@@ -102,7 +102,11 @@ final class ReportMarkup {
 					'interview_to_offer'     => __( 'Interview → offer', 'recruiting-reports' ),
 					'offer_to_hire'          => __( 'Offer → hired', 'recruiting-reports' ),
 				);
-				return self::simple_bars( 'by_stage', __( 'Average days between stages', 'recruiting-reports' ), __( 'Stage', 'recruiting-reports' ), $steps, $data['by_stage'] ?? array(), __( 'Average days', 'recruiting-reports' ), 'days', self::PURPLE );
+				$spec  = self::simple_bars( 'by_stage', __( 'Average days between stages', 'recruiting-reports' ), __( 'Stage', 'recruiting-reports' ), $steps, $data['by_stage'] ?? array(), __( 'Average days', 'recruiting-reports' ), 'days', self::PURPLE );
+				$hires = array_sum( array_map( static fn( $row ) => (int) ( $row['hires'] ?? 0 ), is_array( $data['trend'] ?? null ) ? $data['trend'] : array() ) );
+				// Without hires the API's 0s are no averages at all (as src/reports/specs.ts).
+				$spec['series'][0]['missing'] = array_fill( 0, count( $steps ), 0 === $hires );
+				return $spec;
 			case 'by_job':
 				$rows = is_array( $data['by_job'] ?? null ) ? $data['by_job'] : array();
 				return array(
@@ -290,7 +294,11 @@ final class ReportMarkup {
 			$html .= '<tr><th scope="row">' . esc_html( $label ) . '</th>';
 			foreach ( $spec['series'] as $series ) {
 				$value = $series['values'][ $row ] ?? 0;
-				$html .= '<td class="rr-table__num" data-value="' . esc_attr( self::raw( $value ) ) . '">' . esc_html( self::format( $value, $series['unit'] ) ) . '</td>';
+				// A value without data (a month without hires) shows "—", never "0.0", which reads as a result.
+				$shown = empty( $series['missing'][ $row ] )
+					? esc_html( self::format( $value, $series['unit'] ) )
+					: '<span aria-hidden="true">—</span><span class="screen-reader-text">' . esc_html__( 'No hires', 'recruiting-reports' ) . '</span>';
+				$html .= '<td class="rr-table__num" data-value="' . esc_attr( self::raw( $value ) ) . '">' . $shown . '</td>';
 			}
 			$html .= '</tr>';
 		}
