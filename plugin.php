@@ -7,12 +7,18 @@
  * Requires PHP:      8.1
  * Author:            Recruiting Reports contributors
  * License:           GPL-2.0-or-later
+ * License URI:       https://www.gnu.org/licenses/gpl-2.0.html
  * Text Domain:       recruiting-reports
+ * Domain Path:       /languages
+ * Update URI:        false
  *
  * @package RecruitingReports
  */
 
 defined( 'ABSPATH' ) || exit;
+
+// Update URI is false on purpose: the plugin is installed from its zip, not from WordPress.org, so
+// WordPress must never offer a WordPress.org plugin that happens to use the same slug as an update.
 
 define( 'RECRUITING_REPORTS_VERSION', '0.1.0' );
 define( 'RECRUITING_REPORTS_FILE', __FILE__ );

@@ -15,6 +15,7 @@ module.exports = {
 		dashboard: src( 'dashboard/index.tsx' ),
 		reports: src( 'admin/reports/index.tsx' ),
 		settings: src( 'admin/settings/index.tsx' ),
+		applications: src( 'admin/applications/index.tsx' ),
 		'block-editor': src( 'blocks/editor.tsx' ),
 		'block-view': src( 'blocks/view.ts' ),
 	},

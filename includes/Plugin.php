@@ -24,18 +24,23 @@ final class Plugin {
 		Rest\NotesController::class,
 		Rest\RatingsController::class,
 		Rest\WebhooksController::class,
+		Rest\WebhookDeliveriesController::class,
 		Rest\ApiKeysController::class,
 		Rest\SettingsController::class,
 		Rest\ReportsController::class,
+		Rest\OpenApiController::class,
 	);
 
 	public static function boot(): void {
+		// Before anything on init translates (the post type's labels).
+		add_action( 'init', array( self::class, 'load_textdomain' ), 0 );
 		add_action( 'plugins_loaded', array( Installer::class, 'maybe_upgrade' ) );
 		add_action( 'init', array( JobPostType::class, 'register' ) );
 		add_filter( 'wp_insert_post_data', array( JobPostType::class, 'keep_creation_date' ) );
 		add_action( 'rest_api_init', array( self::class, 'register_rest_routes' ) );
 		// Credentials, permission order, error shape and rate-limit headers of recruiting/v1.
 		Rest\Gate::register();
+		Rest\CsvResponse::register();
 		// A deleted user's API keys are revoked (authentication refuses them anyway).
 		add_action( 'deleted_user', array( Auth\ApiKeys::class, 'revoke_all_of_user' ) );
 		// Webhooks: deliveries queued in the request that makes a change, sent by WP-Cron.
@@ -43,7 +48,19 @@ final class Plugin {
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
 		Domain\JobChangeListener::register();
 		Reports\ReportCache::register();
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			Cli\Commands::register();
+		}
 		self::boot_ui();
+	}
+
+	/**
+	 * PHP translations from the plugin's languages/ folder (the header's Domain Path); translations
+	 * in wp-content/languages/plugins/ still take precedence. Scripts get theirs from the same folder
+	 * through wp_set_script_translations() (Admin\Assets, Blocks\ReportBlock).
+	 */
+	public static function load_textdomain(): void {
+		load_plugin_textdomain( self::TEXT_DOMAIN, false, dirname( plugin_basename( RECRUITING_REPORTS_FILE ) ) . '/languages' );
 	}
 
 	/** Admin screens, dashboard widget and blocks (the TypeScript UI in src/, built into build/). */
@@ -51,7 +68,9 @@ final class Plugin {
 		Blocks\ReportBlock::register();
 		if ( is_admin() ) {
 			Admin\Menu::register();
+			Admin\JobsScreen::register();
 			Admin\DashboardWidget::register();
+			Admin\SummariesNotice::register();
 		}
 	}
 

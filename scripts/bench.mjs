@@ -5,16 +5,19 @@
 //   1. import 100,000 applications with histories (200 jobs) through POST /import in batches of 5,000
 //      (import throughput; the SPEC target is under 2 minutes);
 //   2. benchmark at 100,000 applications;
-//   3. bulk-seed 900,000 more with Seed\BenchmarkData::seed (seeder throughput);
+//   3. bulk-seed 900,000 more with Dev\BenchmarkData::seed (seeder throughput; dev/, loaded by the bench mu-plugin);
 //   4. benchmark at 1,000,000 applications.
 //
 // A benchmark step: for the default period, one month and one job, ROUNDS times (interleaved, so all
 // requests see the same machine load): a trivial authenticated REST request (GET /wp/v2/users/me),
-// then for each report an invalidation (the cache version bump every write does), the report cold
-// (a miss) and the same report again warm (a hit). Prints medians, ratios to the trivial request,
-// PHP peak memory per request, and the time the report classes take inside PHP (no HTTP).
+// then for each report (the five of SPEC §7 and §7.2, each also with compare=previous_period) an
+// invalidation (the cache version bump every write does), the report cold (a miss) and the same
+// report again warm (a hit). Prints medians, ratios to the trivial request, PHP peak memory per
+// request, and the time the report classes take inside PHP (no HTTP). At 100,000 applications it also
+// exports them all as CSV (GET /applications?format=csv, streamed): time, rows and PHP peak memory.
 //
 // Env: RR_PORT (default 9760), BENCH_ROUNDS (default 21), BENCH_MAX (100000 to stop after step 2),
+// BENCH_REPORTS (comma-separated report variants to run, e.g. funnel,funnel+compare; default all),
 // RR_KEEP_SITE=1 keeps the site's files.
 
 import fs from 'node:fs';
@@ -30,6 +33,10 @@ const IMPORT_BATCH = 5000;
 const LARGE_TOTAL = Number( process.env.BENCH_MAX ?? 1000000 );
 const MARK = '@@RR-BENCH@@';
 const SETTLE_MS = Number( process.env.BENCH_SETTLE_MS ?? 15000 );
+// Each report alone and with compare=previous_period (both periods must stay within the same targets).
+const REPORT_NAMES = [ 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill' ];
+const ALL_VARIANTS = REPORT_NAMES.flatMap( ( name ) => [ { name, label: name, compare: false }, { name, label: `${ name }+compare`, compare: true } ] );
+const VARIANTS = process.env.BENCH_REPORTS ? ALL_VARIANTS.filter( ( v ) => process.env.BENCH_REPORTS.split( ',' ).includes( v.label ) ) : ALL_VARIANTS;
 
 // OPcache on for the server and the CLI, as in production (see scripts/bench/php-ini).
 process.env.PHP_INI_SCAN_DIR = `:${ path.join( REPO_ROOT, 'scripts/bench/php-ini' ) }`;
@@ -69,7 +76,7 @@ async function main() {
 	let importMs = 0;
 	const batchMs = [];
 	for ( let first = 1; first <= IMPORT_TOTAL; first += IMPORT_BATCH ) {
-		const body = marked( await php( `echo '${ MARK }' . wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::import_payload( ${ first }, ${ IMPORT_BATCH }, ${ now }, ${ first === 1 ? 'true' : 'false' } ) );` ) );
+		const body = marked( await php( `echo '${ MARK }' . wp_json_encode( \\RecruitingReports\\Dev\\BenchmarkData::import_payload( ${ first }, ${ IMPORT_BATCH }, ${ now }, ${ first === 1 ? 'true' : 'false' } ) );` ) );
 		const started = performance.now();
 		const response = await fetch( `${ site.url }/wp-json/recruiting/v1/import`, {
 			method: 'POST',
@@ -90,13 +97,15 @@ async function main() {
 
 	const results = [];
 	results.push( await benchmark( auth, now ) );
+	const exportLine = await exportBenchmark( auth );
+	log( exportLine );
 
 	// 3. Bulk seeder throughput.
 	let seedLine = '';
 	if ( LARGE_TOTAL > IMPORT_TOTAL ) {
 		const more = LARGE_TOTAL - IMPORT_TOTAL;
 		log( `bulk-seeding ${ fmt( more ) } more applications…` );
-		const seeded = JSON.parse( marked( await php( `echo '${ MARK }' . wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::seed( ${ more }, ${ IMPORT_TOTAL + 1 }, ${ now } ) );` ) ) );
+		const seeded = JSON.parse( marked( await php( `echo '${ MARK }' . wp_json_encode( \\RecruitingReports\\Dev\\BenchmarkData::seed( ${ more }, ${ IMPORT_TOTAL + 1 }, ${ now } ) );` ) ) );
 		seedLine = `BenchmarkData::seed: ${ fmt( seeded.applications ) } applications (${ fmt( seeded.history_rows ) } history rows) in ${ seeded.seconds } s = ${ fmt( Math.round( seeded.applications / seeded.seconds ) ) } applications/s`;
 		log( seedLine );
 		results.push( await benchmark( auth, now ) );
@@ -106,6 +115,7 @@ async function main() {
 	const lines = [ '', '## Recruiting Reports benchmark (native: PHP 8.2 built-in server + OPcache, MariaDB)', '' ];
 	lines.push( `- ${ importLine }` );
 	if ( seedLine ) lines.push( `- ${ seedLine }` );
+	lines.push( `- ${ exportLine }` );
 	lines.push( `- medians over ${ ROUNDS } requests each (after ${ WARMUP } warm-up rounds); cold = first request after a cache invalidation; ratio = ÷ trivial request (GET /wp/v2/users/me) of the same rounds` );
 	lines.push( '' );
 	for ( const result of results ) {
@@ -129,7 +139,7 @@ async function main() {
 	}
 }
 
-/** Benchmarks both reports for the default period, one month and one job at the current data size. */
+/** Benchmarks every report variant for the default period, one month and one job at the current data size. */
 async function benchmark( auth, now ) {
 	const data = await counts();
 	// Let MariaDB finish the background work the bulk writes left (purge, change-buffer merges) so the
@@ -148,8 +158,8 @@ async function benchmark( auth, now ) {
 	const rows = [];
 	for ( const { scenario, query } of scenarios ) {
 		const samples = { trivial: [], trivialMemory: [] };
-		for ( const report of [ 'overview', 'time-to-hire' ] ) {
-			samples[ report ] = { cold: [], warm: [], memory: [] };
+		for ( const { label } of VARIANTS ) {
+			samples[ label ] = { cold: [], warm: [], memory: [] };
 		}
 		for ( let round = 0; round < WARMUP + ROUNDS; round++ ) {
 			const keep = round >= WARMUP;
@@ -158,23 +168,24 @@ async function benchmark( auth, now ) {
 				samples.trivial.push( trivial.ms );
 				samples.trivialMemory.push( trivial.memory );
 			}
-			for ( const report of [ 'overview', 'time-to-hire' ] ) {
+			for ( const { name, label, compare } of VARIANTS ) {
+				const variantQuery = compare ? { ...query, compare: 'previous_period' } : query;
 				await timed( auth, '/recruiting-bench/v1/invalidate', {}, 'POST' );
-				const cold = await timed( auth, `/recruiting/v1/reports/${ report }`, query );
-				const warm = await timed( auth, `/recruiting/v1/reports/${ report }`, query );
+				const cold = await timed( auth, `/recruiting/v1/reports/${ name }`, variantQuery );
+				const warm = await timed( auth, `/recruiting/v1/reports/${ name }`, variantQuery );
 				if ( cold.cache !== 'miss' || warm.cache !== 'hit' ) {
-					throw new Error( `${ report } ${ JSON.stringify( query ) }: expected miss then hit, got ${ cold.cache } then ${ warm.cache }` );
+					throw new Error( `${ label } ${ JSON.stringify( query ) }: expected miss then hit, got ${ cold.cache } then ${ warm.cache }` );
 				}
 				if ( keep ) {
-					samples[ report ].cold.push( cold.ms );
-					samples[ report ].warm.push( warm.ms );
-					samples[ report ].memory.push( cold.memory );
+					samples[ label ].cold.push( cold.ms );
+					samples[ label ].warm.push( warm.ms );
+					samples[ label ].memory.push( cold.memory );
 				}
 			}
 		}
 		const compute = JSON.parse( marked( await php( computeSnippet( query ) ) ) );
 		const trivial = median( samples.trivial );
-		for ( const report of [ 'overview', 'time-to-hire' ] ) {
+		for ( const { label: report } of VARIANTS ) {
 			const cold = median( samples[ report ].cold );
 			const warm = median( samples[ report ].warm );
 			rows.push( {
@@ -195,25 +206,46 @@ async function benchmark( auth, now ) {
 	return { ...data, rows };
 }
 
-/** PHP that runs each report cold 7 times inside one process and prints the median milliseconds. */
+/** PHP that runs each report variant cold 7 times inside one process and prints the median milliseconds. */
 function computeSnippet( query ) {
+	const variants = VARIANTS.map( ( { name, label, compare } ) => [ label, name, compare ? 'previous_period' : null ] );
 	return `
 $args = json_decode( ${ phpString( JSON.stringify( query ) ) }, true );
 $out  = array();
-foreach ( array( 'overview', 'time-to-hire' ) as $report ) {
+foreach ( json_decode( ${ phpString( JSON.stringify( variants ) ) }, true ) as [ $label, $report, $compare ] ) {
 	$times = array();
 	for ( $i = 0; $i < 7; $i++ ) {
 		\\RecruitingReports\\Domain\\Events::data_changed();
 		$started = hrtime( true );
-		$result  = \\RecruitingReports\\Reports\\ReportService::run( $report, $args );
+		$result  = \\RecruitingReports\\Reports\\ReportService::run( $report, $args + array( 'compare' => $compare ) );
 		$times[] = ( hrtime( true ) - $started ) / 1e6;
 		if ( is_wp_error( $result ) || 'miss' !== $result['cache'] ) { fwrite( STDERR, 'unexpected result' ); exit( 1 ); }
 	}
 	sort( $times );
-	$out[ $report ] = $times[3];
+	$out[ $label ] = $times[3];
 }
 echo '${ MARK }' . wp_json_encode( $out );
 `;
+}
+
+/** GET /applications?format=csv of every application: time to the last byte, rows, PHP peak memory. */
+async function exportBenchmark( auth ) {
+	const started = performance.now();
+	const response = await fetch( `${ site.url }/wp-json/recruiting/v1/applications?format=csv`, { headers: { Authorization: auth } } );
+	if ( response.status !== 200 ) {
+		throw new Error( `CSV export: HTTP ${ response.status }: ${ ( await response.text() ).slice( 0, 500 ) }` );
+	}
+	let bytes = 0;
+	let lines = 0;
+	for await ( const chunk of response.body ) {
+		bytes += chunk.length;
+		for ( const byte of chunk ) {
+			lines += byte === 10 ? 1 : 0;
+		}
+	}
+	const ms = performance.now() - started;
+	const peak = Number( marked( await php( `echo '${ MARK }' . (int) get_option( 'recruiting_bench_csv_peak' );` ) ) );
+	return `GET /applications?format=csv: ${ fmt( lines - 1 ) } rows (${ mb( bytes ) } MB) streamed in ${ ( ms / 1000 ).toFixed( 2 ) } s, PHP peak memory ${ mb( peak ) } MB (target: under 32 MB)`;
 }
 
 async function counts() {

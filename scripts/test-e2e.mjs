@@ -68,6 +68,7 @@ async function main() {
 		'dashboard',
 		'reports',
 		'settings',
+		'applications',
 		'block-editor',
 		'block-view',
 	] ) {

@@ -10,7 +10,7 @@
 // Tests get RR_BASE_URL, RR_ADMIN_USER, RR_ADMIN_PASSWORD, RR_ADMIN_APP_PASSWORD,
 // RR_RUN_PHP_URL (POST PHP code, see lib/php-bridge.mjs), RR_WORDPRESS_VERSION (the version the
 // harness installed: 6.6 on Playground, 7.1 on native) and RR_TARGET (both informational only:
-// tests must behave the same on both targets).
+// tests must behave the same on both targets); on native also RR_WORDPRESS_PATH (the WordPress folder).
 // Env: RR_PORT (site port), RR_PLAYGROUND_WORKERS (default 1), RR_KEEP_SITE=1 (keep temp files),
 // RR_PLUGIN_DIR (boot another plugin dir instead of the repo root; for harness development).
 
@@ -150,6 +150,10 @@ function runNodeTest( testFiles ) {
 					RR_ADMIN_APP_PASSWORD: site.appPassword,
 					RR_RUN_PHP_URL: bridge.url,
 					RR_WORDPRESS_VERSION: site.wordpressVersion,
+					// Native only: the site's WordPress folder, for tools that run beside the server
+					// (wp-cli.phar, tests/integration/lib/wp-cli.mjs). Playground's PHP runs in wasm.
+					RR_WORDPRESS_PATH:
+						target === 'native' ? site.wordpressPath : '',
 				},
 			}
 		);

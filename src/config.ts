@@ -14,6 +14,7 @@ export interface AppConfig {
 	dashboardPeriod: PeriodPreset;
 	/** Admin URLs. */
 	reportsUrl: string;
+	applicationsUrl: string;
 	settingsUrl: string;
 	jobsUrl: string;
 	/** The current user's recruiting permissions. */
@@ -21,11 +22,19 @@ export interface AppConfig {
 		readJobs: boolean;
 		readApplications: boolean;
 		manageSettings: boolean;
+		writeApplications: boolean;
 	};
 	/** The recruiting capabilities the current user holds (a key can only get these). */
 	permissions: Permission[];
 	/** The site's UTC offset now, e.g. `+01:00` (for dates the user picks, such as a key's expiry). */
 	utcOffset: string;
+	/** REST root of the plugin (`…/wp-json/recruiting/v1/`) and a REST nonce, for plain links such as CSV downloads. */
+	restUrl: string;
+	restNonce: string;
+	/** The site's timezone: an IANA name or a fixed offset such as `+02:00`. */
+	timezone: string;
+	/** The current user's id (notes: "delete your own"). */
+	userId: number;
 	/** BCP 47 locale used for number and date formatting. */
 	locale: string;
 }
@@ -53,6 +62,9 @@ export function getConfig(): AppConfig {
 		dashboardPeriod:
 			given.dashboardPeriod ?? given.defaultPeriod ?? 'last_12_months',
 		reportsUrl: given.reportsUrl ?? 'admin.php?page=recruiting-reports',
+		applicationsUrl:
+			given.applicationsUrl ??
+			'admin.php?page=recruiting-reports-applications',
 		settingsUrl:
 			given.settingsUrl ?? 'admin.php?page=recruiting-reports-settings',
 		jobsUrl: given.jobsUrl ?? 'edit.php?post_type=recruiting_job',
@@ -60,10 +72,15 @@ export function getConfig(): AppConfig {
 			readJobs: true,
 			readApplications: true,
 			manageSettings: false,
+			writeApplications: false,
 			...given.can,
 		},
 		permissions: given.permissions ?? [],
 		utcOffset: given.utcOffset ?? '+00:00',
+		restUrl: given.restUrl ?? '/wp-json/recruiting/v1/',
+		restNonce: given.restNonce ?? '',
+		timezone: given.timezone ?? given.utcOffset ?? 'UTC',
+		userId: given.userId ?? 0,
 		locale:
 			given.locale ||
 			( typeof document !== 'undefined' &&

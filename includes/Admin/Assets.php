@@ -68,15 +68,23 @@ final class Assets {
 			// The widget opens with it, and the dashboard preloads its reports for it.
 			'dashboardPeriod' => Preload::dashboard_period(),
 			'reportsUrl'      => admin_url( 'admin.php?page=' . Menu::REPORTS_SLUG ),
+			'applicationsUrl' => Menu::applications_url(),
 			'settingsUrl'     => admin_url( 'admin.php?page=' . Menu::SETTINGS_SLUG ),
 			'jobsUrl'         => admin_url( 'edit.php?post_type=recruiting_job' ),
 			'can'             => array(
-				'readJobs'         => current_user_can( Capabilities::READ_JOBS ),
-				'readApplications' => current_user_can( Capabilities::READ_APPLICATIONS ),
-				'manageSettings'   => current_user_can( Capabilities::MANAGE_SETTINGS ),
+				'readJobs'          => current_user_can( Capabilities::READ_JOBS ),
+				'readApplications'  => current_user_can( Capabilities::READ_APPLICATIONS ),
+				'writeApplications' => current_user_can( Capabilities::WRITE_APPLICATIONS ),
+				'manageSettings'    => current_user_can( Capabilities::MANAGE_SETTINGS ),
 			),
 			'permissions'     => array_values( array_filter( Capabilities::ALL, 'current_user_can' ) ),
 			'utcOffset'       => wp_date( 'P' ),
+			// The zone's rules, so the browser turns site dates into instants with each date's own offset.
+			'timezone'        => wp_timezone_string(),
+			// Plain links (CSV downloads) carry the nonce themselves; api-fetch adds it to its own requests.
+			'restUrl'         => rest_url( 'recruiting/v1/' ),
+			'restNonce'       => wp_create_nonce( 'wp_rest' ),
+			'userId'          => get_current_user_id(),
 			'locale'          => str_replace( '_', '-', determine_locale() ),
 		);
 	}
@@ -99,7 +107,13 @@ final class Assets {
 	}
 
 	/** Shown in place of a screen when build/ is missing. */
-	public static function missing_build_notice(): string {
-		return '<div class="notice notice-error inline"><p>' . esc_html__( 'The plugin\'s scripts are not built. Run "npm run build" in the plugin folder.', 'recruiting-reports' ) . '</p></div>';
+	public static function print_missing_build_notice(): void {
+		wp_admin_notice(
+			esc_html__( 'The plugin\'s scripts are not built. Run "npm run build" in the plugin folder.', 'recruiting-reports' ),
+			array(
+				'type'               => 'error',
+				'additional_classes' => array( 'inline' ),
+			)
+		);
 	}
 }

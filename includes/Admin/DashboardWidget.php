@@ -53,7 +53,7 @@ final class DashboardWidget {
 
 	public static function render(): void {
 		if ( null === Assets::asset( 'dashboard' ) ) {
-			echo Assets::missing_build_notice(); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside.
+			Assets::print_missing_build_notice();
 			return;
 		}
 		echo '<div id="recruiting-reports-dashboard-root" class="rr-widget-root"></div>';

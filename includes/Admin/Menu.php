@@ -1,6 +1,6 @@
 <?php
 /**
- * The "Recruiting" admin menu: Reports (the top-level page), Jobs (the post type's list, added
+ * The "Recruiting" admin menu: Reports (the top-level page), Applications, Jobs (the post type's list, added
  * by WordPress because the post type's show_in_menu names this menu) and Settings.
  *
  * @package RecruitingReports
@@ -14,8 +14,9 @@ defined( 'ABSPATH' ) || exit;
 
 final class Menu {
 
-	public const REPORTS_SLUG  = 'recruiting-reports';
-	public const SETTINGS_SLUG = 'recruiting-reports-settings';
+	public const REPORTS_SLUG      = 'recruiting-reports';
+	public const APPLICATIONS_SLUG = 'recruiting-reports-applications';
+	public const SETTINGS_SLUG     = 'recruiting-reports-settings';
 
 	/** @var array<string,string> Hook suffix of each of our pages => its script entry. */
 	private static array $hooks = array();
@@ -50,6 +51,26 @@ final class Menu {
 		if ( $hook ) {
 			self::$hooks[ (string) $hook ] = 'reports';
 		}
+		$hook = add_submenu_page(
+			self::REPORTS_SLUG,
+			__( 'Applications', 'recruiting-reports' ),
+			__( 'Applications', 'recruiting-reports' ),
+			Capabilities::READ_APPLICATIONS,
+			self::APPLICATIONS_SLUG,
+			array( self::class, 'render_applications' )
+		);
+		if ( $hook ) {
+			self::$hooks[ (string) $hook ] = 'applications';
+		}
+	}
+
+	/**
+	 * The Applications page, filtered by the given query arguments (the page's URL filters, see docs/ui.md).
+	 *
+	 * @param array<string,string|int> $filters For example job_id, status.
+	 */
+	public static function applications_url( array $filters = array() ): string {
+		return add_query_arg( array_map( 'rawurlencode', array_map( 'strval', $filters ) ), admin_url( 'admin.php?page=' . self::APPLICATIONS_SLUG ) );
 	}
 
 	public static function add_settings(): void {
@@ -80,6 +101,10 @@ final class Menu {
 		self::render_page( __( 'Recruiting Reports', 'recruiting-reports' ), 'reports', 'reports' );
 	}
 
+	public static function render_applications(): void {
+		self::render_page( __( 'Applications', 'recruiting-reports' ), 'applications', 'applications' );
+	}
+
 	public static function render_settings(): void {
 		self::render_page( __( 'Recruiting Settings', 'recruiting-reports' ), 'settings', 'settings' );
 	}
@@ -88,7 +113,7 @@ final class Menu {
 		echo '<div class="wrap rr-wrap">';
 		echo '<h1>' . esc_html( $title ) . '</h1>';
 		if ( null === Assets::asset( $entry ) ) {
-			echo Assets::missing_build_notice(); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside.
+			Assets::print_missing_build_notice();
 		}
 		printf( '<div id="recruiting-reports-%s-root"></div>', esc_attr( $root ) );
 		echo '<noscript><div class="notice notice-warning inline"><p>' . esc_html__( 'This page needs JavaScript.', 'recruiting-reports' ) . '</p></div></noscript>';

@@ -57,12 +57,16 @@ final class Access {
 	/**
 	 * Authenticates the API key a request presents (once per key per HTTP request, rate limit included).
 	 *
+	 * A request that presents no key inside an HTTP request that a key authenticated is one of its internal
+	 * requests (the REST server's `_embed`): it acts with the same key, as an embedded request of a logged-in user
+	 * acts as that user.
+	 *
 	 * @return array|WP_Error|null The key row (with effective_permissions), 401/429, or null when no key is presented.
 	 */
 	public static function authenticate( WP_REST_Request $request ) {
 		$key = self::presented_key( $request );
 		if ( null === $key ) {
-			return null;
+			return self::$current_key;
 		}
 		if ( isset( self::$keys[ $key ] ) ) {
 			return self::$keys[ $key ];

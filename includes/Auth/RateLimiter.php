@@ -42,8 +42,7 @@ final class RateLimiter {
 				$hits    = null;
 				break;
 			}
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
-			$hits = $wpdb->get_var( $wpdb->prepare( "SELECT hits FROM $table WHERE key_id = %d AND window_start = %d", $key_id, $window ) );
+			$hits = $wpdb->get_var( $wpdb->prepare( 'SELECT hits FROM %i WHERE key_id = %d AND window_start = %d', $table, $key_id, $window ) );
 			if ( null !== $hits && (int) $hits >= $limit ) {
 				break; // Over the limit.
 			}
@@ -64,16 +63,14 @@ final class RateLimiter {
 					$allowed = true;
 					$hits    = 1;
 					// Older windows of this key are of no further use.
-					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-					$wpdb->query( $wpdb->prepare( "DELETE FROM $table WHERE key_id = %d AND window_start < %d", $key_id, $window ) );
+					$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE key_id = %d AND window_start < %d', $table, $key_id, $window ) );
 					break;
 				}
 			}
 			// The row appeared (another request created it) with room left: count again.
 		}
 		if ( null === $hits ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$hits = $wpdb->get_var( $wpdb->prepare( "SELECT hits FROM $table WHERE key_id = %d AND window_start = %d", $key_id, $window ) );
+			$hits = $wpdb->get_var( $wpdb->prepare( 'SELECT hits FROM %i WHERE key_id = %d AND window_start = %d', $table, $key_id, $window ) );
 		}
 		$reset = $window + self::WINDOW;
 		return array(
@@ -87,8 +84,7 @@ final class RateLimiter {
 
 	private static function increment( string $table, int $key_id, int $window, int $limit ): bool {
 		global $wpdb;
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE $table SET hits = hits + 1 WHERE key_id = %d AND window_start = %d AND hits < %d", $key_id, $window, $limit ) );
+		return 1 === (int) $wpdb->query( $wpdb->prepare( 'UPDATE %i SET hits = hits + 1 WHERE key_id = %d AND window_start = %d AND hits < %d', $table, $key_id, $window, $limit ) );
 	}
 
 	/** Removes windows that have ended (daily maintenance). */
@@ -96,7 +92,6 @@ final class RateLimiter {
 		global $wpdb;
 		$now   = $now ?? time();
 		$table = Schema::table( 'rate_limits' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$wpdb->query( $wpdb->prepare( "DELETE FROM $table WHERE window_start < %d", $now - ( $now % self::WINDOW ) ) );
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE window_start < %d', $table, $now - ( $now % self::WINDOW ) ) );
 	}
 }

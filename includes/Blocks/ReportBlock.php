@@ -48,6 +48,21 @@ final class ReportBlock {
 	}
 
 	/**
+	 * What the block's markup may contain when render.php escapes it on output: post HTML plus the
+	 * chart data element (<script type="application/json">, encoded with JSON_HEX_* in ReportMarkup).
+	 *
+	 * @return array<string,array<string,bool>> wp_kses() allowed HTML.
+	 */
+	public static function allowed_html(): array {
+		$allowed           = wp_kses_allowed_html( 'post' );
+		$allowed['script'] = array(
+			'type'  => true,
+			'class' => true,
+		);
+		return $allowed;
+	}
+
+	/**
 	 * @param mixed $attributes Block attributes.
 	 */
 	public static function render( $attributes ): string {

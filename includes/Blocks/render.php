@@ -9,4 +9,5 @@
 
 defined( 'ABSPATH' ) || exit;
 
-echo \RecruitingReports\Blocks\ReportBlock::render( $attributes ?? array() ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- built from escaped parts.
+// Escaped late, on output, although ReportMarkup escapes every part: the whole markup passes wp_kses.
+echo wp_kses( \RecruitingReports\Blocks\ReportBlock::render( $attributes ?? array() ), \RecruitingReports\Blocks\ReportBlock::allowed_html() );

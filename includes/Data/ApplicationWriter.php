@@ -21,7 +21,8 @@ final class ApplicationWriter {
 	/**
 	 * Creates an application in `new`, with its first history row.
 	 *
-	 * @param array $fields job_id, candidate_name, candidate_email, candidate_phone, external_id (optional).
+	 * @param array $fields job_id, candidate_name, candidate_email, candidate_phone, external_id (optional),
+	 *                      source (optional, already normalised by Source::normalize(); default `direct`).
 	 * @return int|WP_Error Application id.
 	 */
 	public static function create( array $fields, int $user_id, ?int $applied_at = null ) {
@@ -36,6 +37,7 @@ final class ApplicationWriter {
 				'candidate_name'  => (string) $fields['candidate_name'],
 				'candidate_email' => (string) $fields['candidate_email'],
 				'candidate_phone' => (string) ( $fields['candidate_phone'] ?? '' ),
+				'source'          => (string) ( $fields['source'] ?? Source::DIRECT ),
 				'created_at'      => $now,
 				'updated_at'      => $now,
 			),
@@ -73,8 +75,7 @@ final class ApplicationWriter {
 		global $wpdb;
 		$table = Schema::table( 'applications' );
 		for ( $attempt = 0; $attempt < 3; $attempt++ ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+			$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
 			if ( ! $row ) {
 				return new WP_Error( 'resource_not_found', __( 'Application not found.', 'recruiting-reports' ), array( 'status' => 404 ) );
 			}

@@ -22,23 +22,24 @@ final class BulkInsert {
 	 */
 	public static function insert( string $table, array $columns, array $rows ): bool {
 		global $wpdb;
+		$into = 'INSERT INTO %i (' . implode( ',', array_fill( 0, count( $columns ), '%i' ) ) . ') VALUES ';
 		foreach ( array_chunk( $rows, self::CHUNK ) as $chunk ) {
-			$values = array();
+			$tuples = array();
+			$args   = array_merge( array( $table ), $columns );
 			foreach ( $chunk as $row ) {
 				$cells = array();
 				foreach ( $row as $value ) {
 					if ( null === $value ) {
-						$cells[] = 'NULL';
-					} elseif ( is_int( $value ) ) {
-						$cells[] = (string) $value;
+						$cells[] = 'NULL'; // prepare() has no placeholder for NULL.
 					} else {
-						$cells[] = $wpdb->prepare( '%s', (string) $value );
+						$cells[] = is_int( $value ) ? '%d' : '%s';
+						$args[]  = is_int( $value ) ? $value : (string) $value;
 					}
 				}
-				$values[] = '(' . implode( ',', $cells ) . ')';
+				$tuples[] = '(' . implode( ',', $cells ) . ')';
 			}
-			$sql = "INSERT INTO $table (" . implode( ',', $columns ) . ') VALUES ' . implode( ',', $values );
-			if ( false === $wpdb->query( $sql ) ) { // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- every value is prepared above.
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- built above from placeholders and NULL literals only, for a variable number of rows.
+			if ( false === $wpdb->query( $wpdb->prepare( $into . implode( ',', $tuples ), $args ) ) ) {
 				return false;
 			}
 		}

@@ -44,9 +44,13 @@ final class JobRepository {
 		if ( ! $external_ids ) {
 			return array();
 		}
-		$placeholders = implode( ',', array_fill( 0, count( $external_ids ), '%s' ) );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- placeholders only.
-		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT m.meta_value AS external_id, p.ID AS id FROM {$wpdb->postmeta} m JOIN {$wpdb->posts} p ON p.ID = m.post_id WHERE m.meta_key = %s AND p.post_type = %s AND p.post_status <> 'trash' AND m.meta_value IN ($placeholders)", array_merge( array( self::EXTERNAL_KEY_META, JobPostType::POST_TYPE ), $external_ids ) ), ARRAY_A );
+		$rows = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT m.meta_value AS external_id, p.ID AS id FROM %i m JOIN %i p ON p.ID = m.post_id WHERE m.meta_key = %s AND p.post_type = %s AND p.post_status <> 'trash' AND m.meta_value IN (" . implode( ',', array_fill( 0, count( $external_ids ), '%s' ) ) . ')',
+				array_merge( array( $wpdb->postmeta, $wpdb->posts, self::EXTERNAL_KEY_META, JobPostType::POST_TYPE ), $external_ids )
+			),
+			ARRAY_A
+		);
 		$map  = array();
 		foreach ( $rows as $row ) {
 			$map[ (string) $row['external_id'] ] = (int) $row['id'];

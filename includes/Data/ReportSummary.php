@@ -12,6 +12,10 @@
  * - report_hire_days: per UTC day and month, for all jobs, how many hires took N whole days (a
  *   histogram), so the median over any period is found without sorting every hire (TimeToHireReport).
  * - report_statuses: current status counts per job and for all jobs.
+ * - report_sources: the cohort per source in the buckets of report_buckets: applications, how many of
+ *   them have been hired and the sum of their times to hire (the sources report).
+ * The cohort figures of report_buckets include how many of the cohort are now at offer, rejected or
+ * withdrawn (the funnel's outcomes): a status change moves the application between those counters.
  *
  * Only sums and counts live here, so a change is a delta: apply() takes the rows before and after a
  * write and adds the difference with INSERT … ON DUPLICATE KEY UPDATE x = x + VALUES(x) (atomic under
@@ -37,7 +41,7 @@ final class ReportSummary {
 	public const MAX_BIN = 3650;
 
 	/** The columns of an application row the summaries are computed from. */
-	public const ROW_COLUMNS = array( 'id', 'job_id', 'status', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at' );
+	public const ROW_COLUMNS = array( 'id', 'job_id', 'source', 'status', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at' );
 
 	/** reached(stage) counters of the cohort: column => stage rank. */
 	public const REACHED = array(
@@ -72,10 +76,35 @@ final class ReportSummary {
 		'io_hires',
 		'oh_seconds',
 		'oh_hires',
+		'now_offer',
+		'now_rejected',
+		'now_withdrawn',
 	);
+
+	/** Current statuses counted per cohort bucket (the funnel's outcomes and offers still pending): status => column. */
+	public const NOW = array(
+		'offer'     => 'now_offer',
+		'rejected'  => 'now_rejected',
+		'withdrawn' => 'now_withdrawn',
+	);
+
+	/** The additive columns of report_sources. */
+	public const SOURCE_MEASURES = array( 'applied', 'hires', 'hire_seconds' );
 
 	/** Rows per upsert statement. */
 	private const ROWS_PER_STATEMENT = 500;
+
+	/**
+	 * Most applications a schema upgrade rebuilds inside the web request that triggers it. A rebuild
+	 * takes about 5.5 s per 100,000 applications on the native stack (PHP 8.2, MariaDB; several times
+	 * that on a busy shared host), so 50,000 keeps it far inside PHP's default 30 s time limit; above it
+	 * the upgrade leaves the rebuild to `wp recruiting summaries rebuild` and the admin sees a notice
+	 * (Admin\SummariesNotice).
+	 */
+	public const REQUEST_REBUILD_LIMIT = 50000;
+
+	/** Set (to the time) while the summaries wait for `wp recruiting summaries rebuild`. */
+	public const STALE_OPTION = 'recruiting_reports_summaries_stale';
 
 	/** @var array<int,int> day start => month start (memo) */
 	private static array $months = array();
@@ -91,13 +120,14 @@ final class ReportSummary {
 		$buckets  = array();
 		$bins     = array();
 		$statuses = array();
+		$sources  = array();
 		foreach ( $before as $row ) {
-			self::collect( $buckets, $bins, $statuses, $row, -1 );
+			self::collect( $buckets, $bins, $statuses, $sources, $row, -1 );
 		}
 		foreach ( $after as $row ) {
-			self::collect( $buckets, $bins, $statuses, $row, 1 );
+			self::collect( $buckets, $bins, $statuses, $sources, $row, 1 );
 		}
-		return self::write_buckets( $buckets ) && self::write_bins( $bins ) && self::write_statuses( $statuses );
+		return self::write_buckets( $buckets ) && self::write_bins( $bins ) && self::write_statuses( $statuses ) && self::write_sources( $sources );
 	}
 
 	/**
@@ -111,29 +141,64 @@ final class ReportSummary {
 		$table = Schema::table( 'applications' );
 		$rows  = array();
 		foreach ( array_chunk( array_map( 'intval', $ids ), 1000 ) as $chunk ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers only.
-			$found = $wpdb->get_results( 'SELECT ' . implode( ',', self::ROW_COLUMNS ) . " FROM $table WHERE id IN (" . implode( ',', $chunk ) . ')', ARRAY_A );
+			$found = $wpdb->get_results(
+				$wpdb->prepare(
+					'SELECT ' . implode( ',', array_fill( 0, count( self::ROW_COLUMNS ), '%i' ) ) . ' FROM %i WHERE id IN (' . implode( ',', array_fill( 0, count( $chunk ), '%d' ) ) . ')',
+					array_merge( self::ROW_COLUMNS, array( $table ), $chunk )
+				),
+				ARRAY_A
+			);
 			array_push( $rows, ...$found );
 		}
 		return $rows;
 	}
 
-	/** Recomputes every summary from the applications table (migrations, repair), in chunks. */
-	public static function rebuild(): bool {
+	/**
+	 * A schema upgrade's rebuild: done now when the site is small or the upgrade runs under WP-CLI;
+	 * otherwise marked as pending for the operator, so that no web request runs for minutes.
+	 */
+	public static function rebuild_after_upgrade(): void {
 		global $wpdb;
-		foreach ( array( 'report_buckets', 'report_hire_days', 'report_statuses' ) as $name ) {
-			$wpdb->query( 'DELETE FROM ' . Schema::table( $name ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$applications = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i', Schema::table( 'applications' ) ) );
+		if ( $applications > self::REQUEST_REBUILD_LIMIT && ! ( defined( 'WP_CLI' ) && WP_CLI ) ) {
+			update_option( self::STALE_OPTION, time(), false );
+			return;
+		}
+		self::rebuild();
+	}
+
+	/**
+	 * Recomputes every summary from the applications table (migrations, repair, `wp recruiting summaries
+	 * rebuild`), in chunks.
+	 *
+	 * @param int           $batch_size Applications read and applied per chunk.
+	 * @param callable|null $progress   Called after each chunk with the number of applications it held.
+	 */
+	public static function rebuild( int $batch_size = 5000, ?callable $progress = null ): bool {
+		global $wpdb;
+		foreach ( array( 'report_buckets', 'report_hire_days', 'report_statuses', 'report_sources' ) as $name ) {
+			$wpdb->query( $wpdb->prepare( 'DELETE FROM %i', Schema::table( $name ) ) );
 		}
 		$table   = Schema::table( 'applications' );
 		$last_id = 0;
 		do {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT ' . implode( ',', self::ROW_COLUMNS ) . " FROM $table WHERE id > %d ORDER BY id LIMIT 5000", $last_id ), ARRAY_A );
+			$rows = $wpdb->get_results(
+				// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- one array of replacements (columns, table, last id, batch size); the sniff cannot count array_merge().
+				$wpdb->prepare(
+					'SELECT ' . implode( ',', array_fill( 0, count( self::ROW_COLUMNS ), '%i' ) ) . ' FROM %i WHERE id > %d ORDER BY id LIMIT %d',
+					array_merge( self::ROW_COLUMNS, array( $table, $last_id, max( 1, $batch_size ) ) )
+				),
+				ARRAY_A
+			);
 			if ( ! $rows ) {
+				delete_option( self::STALE_OPTION );
 				return true;
 			}
 			if ( ! self::apply( array(), $rows ) ) {
 				return false;
+			}
+			if ( $progress ) {
+				$progress( count( $rows ) );
 			}
 			$last_id = (int) end( $rows )['id'];
 		} while ( true );
@@ -172,8 +237,9 @@ final class ReportSummary {
 	 * @param array<string,array<string,int>> $buckets  "span|bucket|job" => measure => delta.
 	 * @param array<string,int>               $bins     "span|bucket|days" => delta.
 	 * @param array<string,int>               $statuses "job|status" => delta.
+	 * @param array<string,array>             $sources  "span|bucket|job|source key" => [source, measure => delta].
 	 */
-	private static function collect( array &$buckets, array &$bins, array &$statuses, array $row, int $sign ): void {
+	private static function collect( array &$buckets, array &$bins, array &$statuses, array &$sources, array $row, int $sign ): void {
 		$job = (int) $row['job_id'];
 		foreach ( array( $job, 0 ) as $scope ) {
 			$key              = $scope . '|' . $row['status'];
@@ -187,7 +253,21 @@ final class ReportSummary {
 				$cohort[ $column ] = $sign;
 			}
 		}
+		if ( isset( self::NOW[ $row['status'] ] ) ) {
+			$cohort[ self::NOW[ $row['status'] ] ] = $sign;
+		}
 		self::add( $buckets, $applied, $job, $cohort );
+
+		// Rows written before the source existed (the benchmark seeder's) came in directly.
+		$source = (string) ( $row['source'] ?? Source::DIRECT );
+		$hired  = null === $row['hired_at'] ? null : (int) $row['hired_at'] - $applied;
+		foreach ( self::keys( $applied, $job ) as $key ) {
+			$key                = $key . '|' . md5( $source );
+			$sources[ $key ][0] = $source;
+			$sources[ $key ][1] = ( $sources[ $key ][1] ?? 0 ) + $sign;
+			$sources[ $key ][2] = ( $sources[ $key ][2] ?? 0 ) + ( null === $hired ? 0 : $sign );
+			$sources[ $key ][3] = ( $sources[ $key ][3] ?? 0 ) + ( null === $hired ? 0 : $sign * $hired );
+		}
 
 		if ( null === $row['hired_at'] ) {
 			return;
@@ -217,16 +297,20 @@ final class ReportSummary {
 	 * a job has few rows per day, and per-job day rows would be most of the table).
 	 */
 	private static function add( array &$buckets, int $time, int $job, array $measures ): void {
-		$keys = array(
-			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|' . $job,
-			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|0',
-			self::SPAN_DAY . '|' . self::day_start( $time ) . '|0',
-		);
-		foreach ( $keys as $key ) {
+		foreach ( self::keys( $time, $job ) as $key ) {
 			foreach ( $measures as $measure => $delta ) {
 				$buckets[ $key ][ $measure ] = ( $buckets[ $key ][ $measure ] ?? 0 ) + $delta;
 			}
 		}
+	}
+
+	/** The "span|bucket|job" keys of an instant's buckets (see add()). */
+	private static function keys( int $time, int $job ): array {
+		return array(
+			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|' . $job,
+			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|0',
+			self::SPAN_DAY . '|' . self::day_start( $time ) . '|0',
+		);
 	}
 
 	private static function write_buckets( array $buckets ): bool {
@@ -261,11 +345,23 @@ final class ReportSummary {
 		return self::upsert( 'report_statuses', array( 'job_id', 'status', 'applications' ), array( 'applications' ), $rows );
 	}
 
+	private static function write_sources( array $sources ): bool {
+		$rows = array();
+		foreach ( $sources as $key => [ $source, $applied, $hires, $seconds ] ) {
+			if ( 0 === $applied && 0 === $hires && 0 === $seconds ) {
+				continue; // A status change that did not touch a hire: nothing to add.
+			}
+			[ $span, $bucket, $job, $source_key ] = explode( '|', $key );
+			$rows[ $key ]                         = array( (int) $span, (int) $bucket, (int) $job, $source_key, $source, $applied, $hires, $seconds );
+		}
+		return self::upsert( 'report_sources', array_merge( array( 'span', 'bucket', 'job_id', 'source_key', 'source' ), self::SOURCE_MEASURES ), self::SOURCE_MEASURES, $rows );
+	}
+
 	/**
 	 * INSERT … ON DUPLICATE KEY UPDATE column = column + VALUES(column), in key order (so concurrent
 	 * writers lock shared rows in the same order).
 	 *
-	 * @param array<string,array> $rows Key => values in $columns order (integers, or short strings from Pipeline).
+	 * @param array<string,array> $rows Key => values in $columns order (integers, or strings: status names, sources).
 	 */
 	private static function upsert( string $name, array $columns, array $added, array $rows ): bool {
 		global $wpdb;
@@ -273,15 +369,23 @@ final class ReportSummary {
 			return true;
 		}
 		ksort( $rows, SORT_STRING );
-		$table  = Schema::table( $name );
-		$update = implode( ', ', array_map( static fn( $column ) => "$column = $column + VALUES($column)", $added ) );
+		$table = Schema::table( $name );
+		$into  = 'INSERT INTO %i (' . implode( ',', array_fill( 0, count( $columns ), '%i' ) ) . ') VALUES ';
+		// column = column + VALUES(column) for each added column: three identifiers each.
+		$update      = ' ON DUPLICATE KEY UPDATE ' . implode( ', ', array_fill( 0, count( $added ), '%i = %i + VALUES(%i)' ) );
+		$update_args = array();
+		foreach ( $added as $column ) {
+			array_push( $update_args, $column, $column, $column );
+		}
 		foreach ( array_chunk( $rows, self::ROWS_PER_STATEMENT ) as $chunk ) {
-			$values = array();
+			$tuples = array();
+			$args   = array_merge( array( $table ), $columns );
 			foreach ( $chunk as $row ) {
-				$values[] = '(' . implode( ',', array_map( static fn( $value ) => is_int( $value ) ? (string) $value : "'" . esc_sql( $value ) . "'", $row ) ) . ')';
+				$tuples[] = '(' . implode( ',', array_map( static fn( $value ) => is_int( $value ) ? '%d' : '%s', $row ) ) . ')';
+				array_push( $args, ...array_values( $row ) );
 			}
-			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integers and escaped status names only.
-			if ( false === $wpdb->query( "INSERT INTO $table (" . implode( ',', $columns ) . ') VALUES ' . implode( ',', $values ) . " ON DUPLICATE KEY UPDATE $update" ) ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- built above from placeholders only, for a variable number of rows and columns.
+			if ( false === $wpdb->query( $wpdb->prepare( $into . implode( ',', $tuples ) . $update, array_merge( $args, $update_args ) ) ) ) {
 				return false;
 			}
 		}

@@ -18,7 +18,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 3;
+	public const VERSION = 4;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -35,6 +35,7 @@ final class Schema {
 		'report_buckets',
 		'report_hire_days',
 		'report_statuses',
+		'report_sources',
 	);
 
 	public static function table( string $name ): string {
@@ -64,6 +65,7 @@ final class Schema {
   candidate_name varchar(255) NOT NULL DEFAULT '',
   candidate_email varchar(255) NOT NULL DEFAULT '',
   candidate_phone varchar(64) NOT NULL DEFAULT '',
+  source varchar(100) NOT NULL DEFAULT 'direct',
   status varchar(20) NOT NULL DEFAULT 'new',
   reopen_status varchar(20) DEFAULT NULL,
   max_stage tinyint(3) unsigned NOT NULL DEFAULT 0,
@@ -83,7 +85,8 @@ final class Schema {
   KEY job_applied_stage (job_id,applied_at,max_stage),
   KEY hire_timeline (hired_at,job_id,applied_at,screening_at,interview_at,offer_at),
   KEY job_hire_timeline (job_id,hired_at,applied_at,screening_at,interview_at,offer_at),
-  KEY hire_duration (hire_seconds,hired_at)
+  KEY hire_duration (hire_seconds,hired_at),
+  KEY source_applied (source,applied_at)
 ) $charset;",
 			// Index notes for the report queries of SPEC §7 (docs/reports.md lists every query):
 			// status / job_status: overview by_status and totals (all applications, optionally one job), covering.
@@ -93,7 +96,7 @@ final class Schema {
 			// hire_duration: hires in order of time to hire (hire_seconds = hired_at - applied_at), for the exact
 			// median, minimum and maximum once report_hire_days has located them (TimeToHireReport).
 			// Whole days and months of a period come from the report_* summary tables below instead.
-			// job_status also serves GET /applications?job_id=&status=.
+			// job_status also serves GET /applications?job_id=&status=; source_applied serves ?source=.
 			// Report summaries (ReportSummary): additive figures per UTC day (span 1) and month (span 2), per job
 			// and for all jobs (job_id 0). The primary key serves "these buckets, one scope" (a scope's rows
 			// are contiguous whatever the optimizer's statistics say); bucket_job_hires serves time-to-hire's
@@ -117,6 +120,9 @@ final class Schema {
   io_hires bigint(20) NOT NULL DEFAULT 0,
   oh_seconds bigint(20) NOT NULL DEFAULT 0,
   oh_hires bigint(20) NOT NULL DEFAULT 0,
+  now_offer bigint(20) NOT NULL DEFAULT 0,
+  now_rejected bigint(20) NOT NULL DEFAULT 0,
+  now_withdrawn bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (span,job_id,bucket),
   KEY bucket_job_hires (span,bucket,job_id,hires,hire_seconds)
 ) $charset;",
@@ -127,6 +133,20 @@ final class Schema {
   days int(11) NOT NULL,
   hires bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (span,bucket,days)
+) $charset;",
+			// The cohort by applied_at per source (sources report), with the same buckets as report_buckets.
+			// source_key is md5( source ): the key compares bytes on every database (MySQL's collations
+			// would fold 'café' and 'cafe' into one row, SQLite's would not).
+			"CREATE TABLE {$t['report_sources']} (
+  span tinyint(3) unsigned NOT NULL,
+  bucket bigint(20) NOT NULL,
+  job_id bigint(20) unsigned NOT NULL,
+  source_key char(32) NOT NULL,
+  source varchar(100) NOT NULL DEFAULT '',
+  applied bigint(20) NOT NULL DEFAULT 0,
+  hires bigint(20) NOT NULL DEFAULT 0,
+  hire_seconds bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (span,job_id,bucket,source_key)
 ) $charset;",
 			// Current status counts per job and for all jobs (job_id 0).
 			"CREATE TABLE {$t['report_statuses']} (
@@ -261,14 +281,17 @@ final class Schema {
 			// Version 2 added the denormalised timeline columns; fill them from the status history.
 			2 => array( self::class, 'rebuild_timelines' ),
 			// Version 3 replaced the time-to-hire indexes by covering ones (dbDelta added them), added
-			// applications.hire_seconds and the report summary tables: fill them.
+			// applications.hire_seconds and the report summary tables (filled by step 4, which always follows).
 			3 => static function () {
 				global $wpdb;
 				self::drop_indexes( 'applications', array( 'hired_applied', 'job_hired' ) );
 				$applications = self::table( 'applications' );
-				$wpdb->query( "UPDATE $applications SET hire_seconds = hired_at - applied_at WHERE hired_at IS NOT NULL" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-				ReportSummary::rebuild();
+				$wpdb->query( $wpdb->prepare( 'UPDATE %i SET hire_seconds = hired_at - applied_at WHERE hired_at IS NOT NULL', $applications ) );
 			},
+			// Version 4 added applications.source (dbDelta gave every existing application the default
+			// `direct`), the cohort's current-status columns of report_buckets and report_sources: (re)build
+			// every summary (in this request on small sites, else left to `wp recruiting summaries rebuild`).
+			4 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
 		);
 	}
 
@@ -280,9 +303,10 @@ final class Schema {
 	private static function drop_indexes( string $name, array $indexes ): void {
 		global $wpdb;
 		$table    = self::table( $name );
-		$existing = array_unique( wp_list_pluck( (array) $wpdb->get_results( "SHOW INDEX FROM $table", ARRAY_A ), 'Key_name' ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$existing = array_unique( wp_list_pluck( (array) $wpdb->get_results( $wpdb->prepare( 'SHOW INDEX FROM %i', $table ), ARRAY_A ), 'Key_name' ) );
 		foreach ( array_intersect( $indexes, $existing ) as $index ) {
-			$wpdb->query( "ALTER TABLE $table DROP INDEX $index" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- a schema migration of the plugin's own table (dbDelta cannot drop indexes).
+			$wpdb->query( $wpdb->prepare( 'ALTER TABLE %i DROP INDEX %i', $table, $index ) );
 		}
 	}
 
@@ -295,15 +319,18 @@ final class Schema {
 		$history      = self::table( 'status_history' );
 		$last_id      = 0;
 		do {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
-			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT id, applied_at FROM $applications WHERE id > %d ORDER BY id LIMIT 500", $last_id ), ARRAY_A );
+			$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT id, applied_at FROM %i WHERE id > %d ORDER BY id LIMIT 500', $applications, $last_id ), ARRAY_A );
 			if ( ! $rows ) {
 				break;
 			}
-			$ids          = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
-			$placeholders = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$changes = $wpdb->get_results( $wpdb->prepare( "SELECT application_id, to_status, changed_at FROM $history WHERE application_id IN ($placeholders) AND from_status IS NOT NULL ORDER BY application_id, changed_at, id", $ids ), ARRAY_A );
+			$ids     = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
+			$changes = $wpdb->get_results(
+				$wpdb->prepare(
+					'SELECT application_id, to_status, changed_at FROM %i WHERE application_id IN (' . implode( ',', array_fill( 0, count( $ids ), '%d' ) ) . ') AND from_status IS NOT NULL ORDER BY application_id, changed_at, id',
+					array_merge( array( $history ), $ids )
+				),
+				ARRAY_A
+			);
 			$by_app  = array();
 			foreach ( $changes as $change ) {
 				$by_app[ (int) $change['application_id'] ][] = array(
@@ -325,7 +352,8 @@ final class Schema {
 	public static function drop_all(): void {
 		global $wpdb;
 		foreach ( self::TABLES as $name ) {
-			$wpdb->query( 'DROP TABLE IF EXISTS ' . self::table( $name ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- uninstall removes the plugin's own tables (SPEC §12).
+			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', self::table( $name ) ) );
 		}
 		delete_option( self::VERSION_OPTION );
 	}

@@ -44,7 +44,11 @@ final class Transaction {
 			throw $e;
 		}
 		--self::$depth;
-		$wpdb->query( ( $result instanceof WP_Error || false === $result ) ? 'ROLLBACK' : 'COMMIT' );
+		if ( $result instanceof WP_Error || false === $result ) {
+			$wpdb->query( 'ROLLBACK' );
+		} else {
+			$wpdb->query( 'COMMIT' );
+		}
 		return $result;
 	}
 }

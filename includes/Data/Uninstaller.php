@@ -18,7 +18,7 @@ final class Uninstaller {
 			return;
 		}
 		global $wpdb;
-		$job_ids = $wpdb->get_col( $wpdb->prepare( "SELECT ID FROM {$wpdb->posts} WHERE post_type = %s", JobPostType::POST_TYPE ) );
+		$job_ids = $wpdb->get_col( $wpdb->prepare( 'SELECT ID FROM %i WHERE post_type = %s', $wpdb->posts, JobPostType::POST_TYPE ) );
 		foreach ( $job_ids as $job_id ) {
 			wp_delete_post( (int) $job_id, true );
 		}
@@ -26,6 +26,6 @@ final class Uninstaller {
 		Capabilities::uninstall();
 		delete_option( Settings::OPTION );
 		// Transients and options written by other parts carry this prefix.
-		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s", $wpdb->esc_like( 'recruiting_reports_' ) . '%', $wpdb->esc_like( '_transient_recruiting_reports_' ) . '%' ) );
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE option_name LIKE %s OR option_name LIKE %s', $wpdb->options, $wpdb->esc_like( 'recruiting_reports_' ) . '%', $wpdb->esc_like( '_transient_recruiting_reports_' ) . '%' ) );
 	}
 }

@@ -9,6 +9,7 @@
 namespace RecruitingReports\Import;
 
 use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\Source;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
@@ -34,17 +35,19 @@ final class ImportValidator {
 	private array $errors = array();
 
 	/**
-	 * @param mixed $body Decoded JSON body.
+	 * @param mixed $body    Decoded JSON body.
+	 * @param bool  $limited Whether the per-request limits apply (MAX_JOBS, MAX_APPLICATIONS). WP-CLI
+	 *                       validates a whole file of any size at once, then writes it in batches of those limits.
 	 * @return array{jobs:array,applications:array}|null Normalised batch, or null when errors() is not empty.
 	 */
-	public function validate( $body ): ?array {
+	public function validate( $body, bool $limited = true ): ?array {
 		$this->errors = array();
 		if ( ! is_array( $body ) || ( $body && array_is_list( $body ) ) ) {
 			$this->error( 'body', __( 'The body must be a JSON object with "jobs" and/or "applications" arrays.', 'recruiting-reports' ) );
 			return null;
 		}
-		$jobs_in = $this->list_field( $body, 'jobs', self::MAX_JOBS );
-		$apps_in = $this->list_field( $body, 'applications', self::MAX_APPLICATIONS );
+		$jobs_in = $this->list_field( $body, 'jobs', $limited ? self::MAX_JOBS : PHP_INT_MAX );
+		$apps_in = $this->list_field( $body, 'applications', $limited ? self::MAX_APPLICATIONS : PHP_INT_MAX );
 		if ( ! $this->errors && ! $jobs_in && ! $apps_in ) {
 			$this->error( 'body', __( 'Nothing to import: give at least one job or application.', 'recruiting-reports' ) );
 		}
@@ -230,6 +233,11 @@ final class ImportValidator {
 			}
 		}
 
+		$source = Source::normalize( $app['source'] ?? null );
+		if ( is_wp_error( $source ) ) {
+			$this->error( "$path.source", $source->get_error_message() );
+		}
+
 		$applied_at = $this->instant( "$path.applied_at", $app['applied_at'] ?? null, $now, true );
 		$history    = $this->history( $path, $app['history'] ?? array(), $applied_at, $now );
 
@@ -242,6 +250,7 @@ final class ImportValidator {
 			'candidate_name'  => $name,
 			'candidate_email' => $email,
 			'candidate_phone' => $phone,
+			'source'          => $source,
 			'applied_at'      => $applied_at,
 			'history'         => $history,
 		);

@@ -29,28 +29,83 @@ defined( 'ABSPATH' ) || exit;
 final class Importer {
 
 	/**
-	 * @param mixed $body Decoded JSON body.
+	 * Validates and writes one import batch within the per-request limits (POST /import).
+	 *
+	 * @param mixed $body    Decoded JSON body.
+	 * @param int   $user_id The user recorded on the history rows.
 	 * @return array|WP_Error Summary, 400 with every problem, or 500.
 	 */
 	public function import( $body, int $user_id ) {
+		$batch = $this->validate( $body );
+		return is_wp_error( $batch ) ? $batch : $this->write_batch( $batch, $user_id );
+	}
+
+	/**
+	 * Validates a whole import without writing anything.
+	 *
+	 * @param mixed $body    Decoded JSON body.
+	 * @param bool  $limited Whether the per-request limits apply; WP-CLI validates a file of any size at once
+	 *                       and writes it with split() and write_batch().
+	 * @return array|WP_Error The normalised batch, or 400 listing every problem in data.params.
+	 */
+	public function validate( $body, bool $limited = true ) {
 		$validator = new ImportValidator();
-		$batch     = $validator->validate( $body );
-		if ( null === $batch ) {
-			$errors = $validator->errors();
-			return new WP_Error(
-				'rest_invalid_param',
-				sprintf(
-					/* translators: %d: number of problems. */
-					_n( 'The import was rejected and nothing was written: %d problem.', 'The import was rejected and nothing was written: %d problems.', count( $errors ), 'recruiting-reports' ),
-					count( $errors )
-				),
-				array(
-					'status' => 400,
-					'params' => $errors,
-				)
+		$batch     = $validator->validate( $body, $limited );
+		if ( null !== $batch ) {
+			return $batch;
+		}
+		$errors = $validator->errors();
+		return new WP_Error(
+			'rest_invalid_param',
+			sprintf(
+				/* translators: %d: number of problems. */
+				_n( 'The import was rejected and nothing was written: %d problem.', 'The import was rejected and nothing was written: %d problems.', count( $errors ), 'recruiting-reports' ),
+				count( $errors )
+			),
+			array(
+				'status' => 400,
+				'params' => $errors,
+			)
+		);
+	}
+
+	/**
+	 * Splits a validated batch of any size into batches within the per-request limits. Jobs come first (the
+	 * last jobs batch carries the first applications), so every job an application refers to by external id
+	 * is written before or together with it.
+	 *
+	 * @param array $batch A batch from validate( …, false ).
+	 * @return array[] Batches for write_batch(), in order.
+	 */
+	public static function split( array $batch ): array {
+		$batches = array();
+		foreach ( array_chunk( $batch['jobs'], ImportValidator::MAX_JOBS ) as $jobs ) {
+			$batches[] = array(
+				'jobs'         => $jobs,
+				'applications' => array(),
 			);
 		}
+		foreach ( array_chunk( $batch['applications'], ImportValidator::MAX_APPLICATIONS ) as $index => $applications ) {
+			if ( 0 === $index && $batches ) {
+				$batches[ count( $batches ) - 1 ]['applications'] = $applications;
+				continue;
+			}
+			$batches[] = array(
+				'jobs'         => array(),
+				'applications' => $applications,
+			);
+		}
+		return $batches;
+	}
 
+	/**
+	 * Writes one validated batch atomically (one transaction).
+	 *
+	 * @param array $batch   A batch from validate() or split().
+	 * @param int   $user_id The user recorded on the history rows.
+	 * @return array|WP_Error Summary, or 500 (nothing of this batch written).
+	 */
+	public function write_batch( array $batch, int $user_id ) {
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' );
 		// No job.* events from WordPress's post hooks either (Domain\JobChangeListener).
@@ -108,6 +163,7 @@ final class Importer {
 					'candidate_name'  => $app['candidate_name'],
 					'candidate_email' => $app['candidate_email'],
 					'candidate_phone' => $app['candidate_phone'],
+					'source'          => $app['source'],
 				),
 				Pipeline::timeline_columns( $state ),
 				array( 'updated_at' => $now )
@@ -178,9 +234,13 @@ final class Importer {
 		$map   = array();
 		$keys  = array_values( array_unique( array_map( array( ImportValidator::class, 'key' ), $external_ids ) ) );
 		foreach ( array_chunk( $keys, 1000 ) as $chunk ) {
-			$placeholders = implode( ',', array_fill( 0, count( $chunk ), '%s' ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT id, external_key FROM $table WHERE external_key IN ($placeholders)", $chunk ), ARRAY_A );
+			$rows = $wpdb->get_results(
+				$wpdb->prepare(
+					'SELECT id, external_key FROM %i WHERE external_key IN (' . implode( ',', array_fill( 0, count( $chunk ), '%s' ) ) . ')',
+					array_merge( array( $table ), $chunk )
+				),
+				ARRAY_A
+			);
 			foreach ( $rows as $row ) {
 				$map[ (string) $row['external_key'] ] = (int) $row['id'];
 			}
@@ -192,8 +252,13 @@ final class Importer {
 		global $wpdb;
 		$table = Schema::table( 'status_history' );
 		foreach ( array_chunk( $application_ids, 1000 ) as $chunk ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers only.
-			if ( false === $wpdb->query( "DELETE FROM $table WHERE application_id IN (" . implode( ',', array_map( 'intval', $chunk ) ) . ')' ) ) {
+			$deleted = $wpdb->query(
+				$wpdb->prepare(
+					'DELETE FROM %i WHERE application_id IN (' . implode( ',', array_fill( 0, count( $chunk ), '%d' ) ) . ')',
+					array_merge( array( $table ), $chunk )
+				)
+			);
+			if ( false === $deleted ) {
 				return false;
 			}
 		}

@@ -5,11 +5,8 @@
  *
  * 1. jobs:      COUNT / SUM(CASE …) over recruiting_job posts that are not trashed (type_status_date).
  * 2. by_status: report_statuses rows of the scope (at most seven).
- * 3. summary:   SUM of applied, reached_*, hires, hire_seconds over the report_buckets of the period's
- *               whole UTC months and days (PeriodParts), for the scope.
- * 4. cohort edges: COUNT(*) … GROUP BY max_stage over applications applied in the period's partial days
- *               (applied_stage / job_applied_stage, covering); reached(s) ⇔ max_stage ≥ rank(s).
- * 5. hire edges: COUNT(*), SUM(hired_at - applied_at) over hires in the partial days (hire_timeline).
+ * 3.–5.         the cohort's and the hires' sums over the period (PeriodTotals: summary rows of the
+ *               whole UTC months and days, the applications of the partial days).
  *
  * The average time to hire is the same exact sum over the same hires as TimeToHireReport's
  * overall.average_days, so the two are equal by construction.
@@ -19,7 +16,6 @@
 
 namespace RecruitingReports\Reports;
 
-use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
@@ -29,7 +25,7 @@ defined( 'ABSPATH' ) || exit;
 final class OverviewReport {
 
 	public function run( ReportQuery $query ): array {
-		$totals   = $this->period_totals( $query );
+		$totals   = PeriodTotals::of( $query );
 		$reached  = array( $totals['applied'], $totals['reached_screening'], $totals['reached_interview'], $totals['reached_offer'], $totals['reached_hired'] );
 		$statuses = $this->statuses( $query );
 		return array(
@@ -54,20 +50,23 @@ final class OverviewReport {
 		global $wpdb;
 		// post_date_gmt is the job's creation instant (always set, see JobPostType::keep_creation_date),
 		// compared as 'Y-m-d H:i:s' UTC strings, which order like the instants on MySQL and SQLite.
-		$sql = $wpdb->prepare(
-			"SELECT COUNT(*) AS total,
-				SUM(CASE WHEN post_status = 'publish' THEN 1 ELSE 0 END) AS active,
-				SUM(CASE WHEN post_date_gmt >= %s AND post_date_gmt < %s THEN 1 ELSE 0 END) AS created
-			FROM {$wpdb->posts}
-			WHERE post_type = %s AND post_status NOT IN ('trash', 'auto-draft')",
-			gmdate( 'Y-m-d H:i:s', $query->start ),
-			gmdate( 'Y-m-d H:i:s', $query->end ),
-			JobPostType::POST_TYPE
+		$job = $query->job_id ?? 0; // 0: every job.
+		$row = $wpdb->get_row(
+			$wpdb->prepare(
+				"SELECT COUNT(*) AS total,
+					SUM(CASE WHEN post_status = 'publish' THEN 1 ELSE 0 END) AS active,
+					SUM(CASE WHEN post_date_gmt >= %s AND post_date_gmt < %s THEN 1 ELSE 0 END) AS created
+				FROM %i
+				WHERE post_type = %s AND post_status NOT IN ('trash', 'auto-draft') AND (%d = 0 OR ID = %d)",
+				gmdate( 'Y-m-d H:i:s', $query->start ),
+				gmdate( 'Y-m-d H:i:s', $query->end ),
+				$wpdb->posts,
+				JobPostType::POST_TYPE,
+				$job,
+				$job
+			),
+			ARRAY_A
 		);
-		if ( null !== $query->job_id ) {
-			$sql .= $wpdb->prepare( ' AND ID = %d', $query->job_id );
-		}
-		$row = $wpdb->get_row( $sql, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
 		return array(
 			'total'           => (int) ( $row['total'] ?? 0 ),
 			'active'          => (int) ( $row['active'] ?? 0 ),
@@ -79,8 +78,7 @@ final class OverviewReport {
 	private function statuses( ReportQuery $query ): array {
 		global $wpdb;
 		$table = Schema::table( 'report_statuses' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
-		$rows      = $wpdb->get_results( $wpdb->prepare( "SELECT status, applications FROM $table WHERE job_id = %d", $query->job_id ?? 0 ), ARRAY_A );
+		$rows      = $wpdb->get_results( $wpdb->prepare( 'SELECT status, applications FROM %i WHERE job_id = %d', $table, $query->job_id ?? 0 ), ARRAY_A );
 		$by_status = array_fill_keys( Pipeline::STATUSES, 0 );
 		foreach ( $rows as $row ) {
 			if ( isset( $by_status[ $row['status'] ] ) ) {
@@ -91,51 +89,5 @@ final class OverviewReport {
 			'total'     => array_sum( $by_status ),
 			'by_status' => $by_status,
 		);
-	}
-
-	/**
-	 * The cohort's size and reached() counts, and the hires' count and total seconds, over the period.
-	 *
-	 * @return array<string,int>
-	 */
-	private function period_totals( ReportQuery $query ): array {
-		global $wpdb;
-		$measures = array( 'applied', 'reached_screening', 'reached_interview', 'reached_offer', 'reached_hired', 'hires', 'hire_seconds' );
-		$totals   = array_fill_keys( $measures, 0 );
-		$parts    = array( PeriodParts::of( $query->start, $query->end, null === $query->job_id ) );
-		$job      = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
-
-		$buckets = PeriodParts::bucket_condition( $parts );
-		if ( null !== $buckets ) {
-			$table = Schema::table( 'report_buckets' );
-			$sums  = implode( ', ', array_map( static fn( $m ) => "SUM($m) AS $m", $measures ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
-			$row = $wpdb->get_row( $wpdb->prepare( "SELECT $sums FROM $table WHERE job_id = %d AND $buckets", $query->job_id ?? 0 ), ARRAY_A );
-			foreach ( $measures as $measure ) {
-				$totals[ $measure ] += (int) ( $row[ $measure ] ?? 0 );
-			}
-		}
-
-		$applications = Schema::table( 'applications' );
-		$applied      = PeriodParts::raw_condition( $parts, 'applied_at' );
-		if ( null !== $applied ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers, prepared $job.
-			foreach ( $wpdb->get_results( "SELECT max_stage, COUNT(*) AS n FROM $applications WHERE $applied$job GROUP BY max_stage", ARRAY_A ) as $row ) {
-				$totals['applied'] += (int) $row['n'];
-				foreach ( ReportSummary::REACHED as $column => $rank ) {
-					if ( (int) $row['max_stage'] >= $rank ) {
-						$totals[ $column ] += (int) $row['n'];
-					}
-				}
-			}
-		}
-		$hired = PeriodParts::raw_condition( $parts, 'hired_at' );
-		if ( null !== $hired ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$row                     = $wpdb->get_row( "SELECT COUNT(*) AS hires, SUM(hired_at - applied_at) AS total FROM $applications WHERE $hired$job", ARRAY_A );
-			$totals['hires']        += (int) ( $row['hires'] ?? 0 );
-			$totals['hire_seconds'] += (int) ( $row['total'] ?? 0 );
-		}
-		return $totals;
 	}
 }

@@ -28,6 +28,10 @@ final class ReportQuery {
 	/** Most calendar months a period may overlap (100 years): keeps the trend and its SQL bounded. */
 	public const MAX_MONTHS = 1200;
 
+	/** Comparison periods (SPEC §7.1). */
+	public const PREVIOUS_PERIOD = 'previous_period';
+	public const PREVIOUS_YEAR   = 'previous_year';
+
 	/** Months of the default period and of the one-bound rule ("the last 12 months"). */
 	private const DEFAULT_MONTHS = 12;
 
@@ -145,6 +149,28 @@ final class ReportQuery {
 		}
 
 		return new self( $from, $to, $job, $timezone );
+	}
+
+	/**
+	 * The same query for the comparison period (SPEC §7.1): previous_period is the same number of days
+	 * ending the day before date_from; previous_year the same dates one year earlier (29 February → 28).
+	 *
+	 * @param string $mode PREVIOUS_PERIOD or PREVIOUS_YEAR.
+	 */
+	public function comparison( string $mode ): self {
+		$utc  = new DateTimeZone( 'UTC' );
+		$from = new DateTimeImmutable( $this->from, $utc );
+		$to   = new DateTimeImmutable( $this->to, $utc );
+		if ( self::PREVIOUS_PERIOD === $mode ) {
+			$days = (int) $from->diff( $to )->days;
+			$to   = $from->modify( '-1 day' );
+			$from = $to->modify( "-$days days" );
+		} else {
+			$year = static fn( DateTimeImmutable $date ) => $date->setDate( (int) $date->format( 'Y' ) - 1, (int) $date->format( 'n' ), '02-29' === $date->format( 'm-d' ) ? 28 : (int) $date->format( 'j' ) );
+			$from = $year( $from );
+			$to   = $year( $to );
+		}
+		return new self( $from->format( 'Y-m-d' ), $to->format( 'Y-m-d' ), $this->job_id, new DateTimeZone( $this->timezone ) );
 	}
 
 	/** The 404 for a job_id that names no job (not a job, trashed, or never existed). */

@@ -116,8 +116,8 @@ final class TimeToHireReport {
 			$table = Schema::table( 'report_buckets' );
 			$case  = self::month_case( 'bucket', $query->months, 0, $last );
 			$sums  = implode( ', ', array_map( static fn( $column ) => "SUM($column) AS $column", self::SUMS ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from ReportQuery / PeriodParts.
-			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT $case AS month_index, $sums FROM $table WHERE job_id = %d AND $buckets GROUP BY month_index", $query->job_id ?? 0 ), ARRAY_A );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only CASE and bucket condition (month_case, PeriodParts) and the constant SUMS columns.
+			$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT ' . $case . ' AS month_index, ' . $sums . ' FROM %i WHERE job_id = %d AND ' . $buckets . ' GROUP BY month_index', $table, $query->job_id ?? 0 ), ARRAY_A );
 		}
 		$edges = PeriodParts::raw_condition( $parts, 'hired_at' );
 		if ( null !== $edges ) {
@@ -128,8 +128,8 @@ final class TimeToHireReport {
 				// NULL when the hire never entered one of the two stages: SUM and COUNT skip it (SPEC §7).
 				$sums[] = "SUM($to - $from) AS {$prefix}_seconds, COUNT($to - $from) AS {$prefix}_hires";
 			}
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers, prepared job condition.
-			$rows = array_merge( $rows, $wpdb->get_results( "SELECT $case AS month_index, " . implode( ', ', $sums ) . " FROM $table WHERE $edges" . self::job_condition( $query ) . ' GROUP BY month_index', ARRAY_A ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only CASE and edge condition (month_case, PeriodParts), constant column expressions.
+			$rows = array_merge( $rows, $wpdb->get_results( $wpdb->prepare( 'SELECT ' . $case . ' AS month_index, ' . implode( ', ', $sums ) . ' FROM %i WHERE ' . $edges . ' AND (%d = 0 OR job_id = %d) GROUP BY month_index', $table, $query->job_id ?? 0, $query->job_id ?? 0 ), ARRAY_A ) );
 		}
 		foreach ( $rows as $row ) {
 			$index = (int) $row['month_index'];
@@ -153,14 +153,14 @@ final class TimeToHireReport {
 		$buckets = PeriodParts::bucket_condition( $parts );
 		if ( null !== $buckets ) {
 			$table = Schema::table( 'report_buckets' );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$rows = $wpdb->get_results( "SELECT job_id, SUM(hires) AS hires, SUM(hire_seconds) AS total FROM $table WHERE job_id > 0 AND $buckets GROUP BY job_id", ARRAY_A );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only bucket condition from PeriodParts.
+			$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, SUM(hires) AS hires, SUM(hire_seconds) AS total FROM %i WHERE job_id > 0 AND ' . $buckets . ' GROUP BY job_id', $table ), ARRAY_A );
 		}
 		$edges = PeriodParts::raw_condition( $parts, 'hired_at' );
 		if ( null !== $edges ) {
 			$table = Schema::table( 'applications' );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$rows = array_merge( $rows, $wpdb->get_results( "SELECT job_id, COUNT(*) AS hires, SUM(hired_at - applied_at) AS total FROM $table WHERE $edges GROUP BY job_id", ARRAY_A ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only edge condition from PeriodParts.
+			$rows = array_merge( $rows, $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, COUNT(*) AS hires, SUM(hired_at - applied_at) AS total FROM %i WHERE ' . $edges . ' GROUP BY job_id', $table ), ARRAY_A ) );
 		}
 		$jobs = array();
 		foreach ( $rows as $row ) {
@@ -183,8 +183,8 @@ final class TimeToHireReport {
 		$buckets = PeriodParts::bucket_condition( $parts );
 		if ( null !== $buckets ) {
 			$table = Schema::table( 'report_hire_days' );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			foreach ( $wpdb->get_results( "SELECT days, SUM(hires) AS n FROM $table WHERE $buckets GROUP BY days", ARRAY_A ) as $row ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only bucket condition from PeriodParts.
+			foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT days, SUM(hires) AS n FROM %i WHERE ' . $buckets . ' GROUP BY days', $table ), ARRAY_A ) as $row ) {
 				$bins[ (int) $row['days'] ] = ( $bins[ (int) $row['days'] ] ?? 0 ) + (int) $row['n'];
 			}
 		}
@@ -192,8 +192,8 @@ final class TimeToHireReport {
 		if ( null !== $edges ) {
 			$table = Schema::table( 'applications' );
 			// Whole days without a division function: (s - s % 86400) / 86400 is exact on both databases.
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			foreach ( $wpdb->get_results( "SELECT (hire_seconds - hire_seconds % 86400) / 86400 AS days, COUNT(*) AS n FROM $table WHERE $edges GROUP BY days", ARRAY_A ) as $row ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only edge condition from PeriodParts.
+			foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT (hire_seconds - hire_seconds %% 86400) / 86400 AS days, COUNT(*) AS n FROM %i WHERE ' . $edges . ' GROUP BY days', $table ), ARRAY_A ) as $row ) {
 				$bin          = min( ReportSummary::MAX_BIN, (int) $row['days'] );
 				$bins[ $bin ] = ( $bins[ $bin ] ?? 0 ) + (int) $row['n'];
 			}
@@ -250,11 +250,12 @@ final class TimeToHireReport {
 			if ( null !== $last && $last < ReportSummary::MAX_BIN ) {
 				$where .= $wpdb->prepare( ' AND hire_seconds < %d', ( $last + 1 ) * Figures::DAY );
 			}
-			$selects[] = sprintf( 'SELECT %d AS position, hire_seconds FROM (SELECT hire_seconds FROM %s WHERE %s ORDER BY hire_seconds LIMIT %d OFFSET %d) AS p%d', $i, $table, $where, $count, $offset, $i );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $where is prepared just above.
+			$selects[] = $wpdb->prepare( 'SELECT %d AS position, hire_seconds FROM (SELECT hire_seconds FROM %i WHERE ' . $where . ' ORDER BY hire_seconds LIMIT %d OFFSET %d) AS %i', $i, $table, $count, $offset, 'p' . $i );
 		}
 		$values = array_fill_keys( array_keys( $positions ), array() );
 		if ( $selects ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above, integers.
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- each SELECT is prepared above.
 			foreach ( $wpdb->get_results( implode( ' UNION ALL ', $selects ), ARRAY_A ) as $row ) {
 				$values[ (int) $row['position'] ][] = (int) $row['hire_seconds'];
 			}
@@ -273,23 +274,16 @@ final class TimeToHireReport {
 	private function spread_job( ReportQuery $query, int $hires ): array {
 		global $wpdb;
 		$table = Schema::table( 'applications' );
-		$where = $wpdb->prepare( 'hired_at >= %d AND hired_at < %d', $query->start, $query->end ) . self::job_condition( $query );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$range  = $wpdb->get_row( "SELECT MIN(hired_at - applied_at) AS lowest, MAX(hired_at - applied_at) AS highest FROM $table WHERE $where", ARRAY_A );
+		$job    = $query->job_id ?? 0; // 0: every job.
+		$range  = $wpdb->get_row( $wpdb->prepare( 'SELECT MIN(hired_at - applied_at) AS lowest, MAX(hired_at - applied_at) AS highest FROM %i WHERE hired_at >= %d AND hired_at < %d AND (%d = 0 OR job_id = %d)', $table, $query->start, $query->end, $job, $job ), ARRAY_A );
 		$offset = intdiv( $hires - 1, 2 );
 		$limit  = 0 === $hires % 2 ? 2 : 1;
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$middle = array_map( 'intval', $wpdb->get_col( "SELECT hired_at - applied_at AS duration FROM $table WHERE $where ORDER BY duration LIMIT $limit OFFSET $offset" ) );
+		$middle = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( 'SELECT hired_at - applied_at AS duration FROM %i WHERE hired_at >= %d AND hired_at < %d AND (%d = 0 OR job_id = %d) ORDER BY duration LIMIT %d OFFSET %d', $table, $query->start, $query->end, $job, $job, $limit, $offset ) ) );
 		return array(
 			'min'    => (int) ( $range['lowest'] ?? 0 ),
 			'median' => array( array_sum( $middle ), max( 1, count( $middle ) ) ),
 			'max'    => (int) ( $range['highest'] ?? 0 ),
 		);
-	}
-
-	private static function job_condition( ReportQuery $query ): string {
-		global $wpdb;
-		return null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
 	}
 
 	/**
@@ -322,8 +316,8 @@ final class TimeToHireReport {
 		}
 		global $wpdb;
 		$titles = array();
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers only.
-		foreach ( $wpdb->get_results( "SELECT ID, post_title FROM {$wpdb->posts} WHERE ID IN (" . implode( ',', array_map( 'intval', array_keys( $jobs ) ) ) . ')', ARRAY_A ) as $row ) {
+		$ids = array_keys( $jobs );
+		foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT ID, post_title FROM %i WHERE ID IN (' . implode( ',', array_fill( 0, count( $ids ), '%d' ) ) . ')', array_merge( array( $wpdb->posts ), $ids ) ), ARRAY_A ) as $row ) {
 			$titles[ (int) $row['ID'] ] = (string) $row['post_title'];
 		}
 		$rows = array();

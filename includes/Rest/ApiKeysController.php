@@ -20,35 +20,52 @@ use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
-final class ApiKeysController extends Controller {
+/**
+ * API keys.
+ */
+final class ApiKeysController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'api-keys';
+
+	protected const ITEM_TYPE = 'api_key';
+
+	protected const PERMISSIONS = array(
+		'read'   => Capabilities::MANAGE_SETTINGS,
+		'create' => Capabilities::MANAGE_SETTINGS,
+		'update' => Capabilities::MANAGE_SETTINGS,
+		'delete' => Capabilities::MANAGE_SETTINGS,
+	);
 
 	public const MAX_RATE_LIMIT = 1000000;
 
+	/**
+	 * Registers /api-keys and /api-keys/{id}.
+	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/' . $this->rest_base,
 			array(
 				array(
 					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => $this->guard( array( $this, 'get_items' ) ),
-					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'callback'            => array( $this, 'get_items' ),
+					'permission_callback' => $this->permission( 'read' ),
 					'args'                => $this->get_collection_params(),
 				),
 				array(
 					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => $this->guard( array( $this, 'create_item' ) ),
-					'permission_callback' => array( $this, 'create_item_permissions_check' ),
+					'callback'            => array( $this, 'create_item' ),
+					'permission_callback' => $this->permission( 'create' ),
 					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/' . $this->rest_base . '/' . self::ID,
 			array(
 				'args'   => array(
@@ -59,46 +76,41 @@ final class ApiKeysController extends Controller {
 				),
 				array(
 					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => $this->guard( array( $this, 'get_item' ) ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+					'callback'            => array( $this, 'get_item' ),
+					'permission_callback' => $this->permission( 'read' ),
+					'args'                => $this->context_args(),
 				),
 				array(
 					'methods'             => WP_REST_Server::EDITABLE,
-					'callback'            => $this->guard( array( $this, 'update_item' ) ),
-					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					'callback'            => array( $this, 'update_item' ),
+					'permission_callback' => $this->permission( 'update' ),
 					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ),
 				),
 				array(
 					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => $this->guard( array( $this, 'delete_item' ) ),
-					'permission_callback' => array( $this, 'delete_item_permissions_check' ),
+					'callback'            => array( $this, 'delete_item' ),
+					'permission_callback' => $this->permission( 'delete' ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 	}
 
-	public function get_items_permissions_check( $request ) {
-		return Access::authorize_key_management( $request );
-	}
-
-	public function get_item_permissions_check( $request ) {
-		return Access::authorize_key_management( $request );
-	}
-
-	public function create_item_permissions_check( $request ) {
-		return Access::authorize_key_management( $request );
-	}
-
-	public function update_item_permissions_check( $request ) {
-		return Access::authorize_key_management( $request );
-	}
-
-	public function delete_item_permissions_check( $request ) {
+	/**
+	 * Keys are managed by a logged-in user with Settings only: a key-authenticated request is refused (403), so a
+	 * key can never mint or widen keys.
+	 *
+	 * @param WP_REST_Request $request    Request.
+	 * @param string          $capability Capability (Settings).
+	 * @return true|WP_Error
+	 */
+	protected function authorize( WP_REST_Request $request, string $capability ) {
 		return Access::authorize_key_management( $request );
 	}
 
 	/**
+	 * Route callback: get_items.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response
 	 */
@@ -111,20 +123,23 @@ final class ApiKeysController extends Controller {
 			)
 		);
 		Present::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $result['rows'] ) );
-		$items = array_map( array( self::class, 'present' ), $result['rows'] );
-		return $this->paginate( new WP_REST_Response( $items, 200 ), $result['total'], $request );
+		return $this->collection( $result['rows'], $result['total'], $request );
 	}
 
 	/**
+	 * Route callback: get_item.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_item( $request ) {
 		$row = ApiKeys::find( (int) $request['id'] );
-		return $row ? new WP_REST_Response( self::present( $row ), 200 ) : self::key_not_found();
+		return $row ? $this->prepare_item_for_response( $row, $request ) : self::key_not_found();
 	}
 
 	/**
+	 * Route callback: create_item.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -137,10 +152,7 @@ final class ApiKeysController extends Controller {
 		if ( is_wp_error( $created ) ) {
 			return $created;
 		}
-		$data        = self::present( $created['row'] );
-		$data['key'] = $created['key'];
-		$response    = new WP_REST_Response( $data, 201 );
-		$response->header( 'Location', rest_url( sprintf( '%s/%s/%d', $this->namespace, $this->rest_base, $data['id'] ) ) );
+		$response = $this->created( $created['row'] + array( 'key' => $created['key'] ), $request );
 		// The only response that ever holds the key: never cache it.
 		$response->header( 'Cache-Control', 'no-store' );
 		return $response;
@@ -162,7 +174,7 @@ final class ApiKeysController extends Controller {
 		if ( is_wp_error( $fields ) ) {
 			return $fields;
 		}
-		return new WP_REST_Response( self::present( ApiKeys::update( $id, $fields ) ), 200 );
+		return $this->prepare_item_for_response( ApiKeys::update( $id, $fields ), $request );
 	}
 
 	/**
@@ -176,10 +188,14 @@ final class ApiKeysController extends Controller {
 		if ( ! ApiKeys::find( $id ) ) {
 			return self::key_not_found();
 		}
-		return new WP_REST_Response( self::present( ApiKeys::revoke( $id ) ), 200 );
+		return $this->prepare_item_for_response( ApiKeys::revoke( $id ), $request );
 	}
 
 	/**
+	 * The writable fields a request gives, checked (a user grants only permissions they hold).
+	 *
+	 * @param WP_REST_Request $request  Request.
+	 * @param bool            $creating Whether the key is being created.
 	 * @return array|WP_Error
 	 */
 	private function fields_from_request( WP_REST_Request $request, bool $creating ) {
@@ -221,31 +237,66 @@ final class ApiKeysController extends Controller {
 		return $fields;
 	}
 
-	/** The API representation of a key row: never the key or its hash. */
-	public static function present( array $row ): array {
-		$owner = get_userdata( (int) $row['user_id'] );
+	/**
+	 * A key's fields: never its hash, and the key itself only in the response that creates it (the item then
+	 * carries it).
+	 *
+	 * @param array           $item    Row of the api_keys table (with `key` after creation).
+	 * @param string[]        $fields  Fields included.
+	 * @param WP_REST_Request $request Request.
+	 * @return array
+	 */
+	protected function item_data( $item, array $fields, WP_REST_Request $request ): array {
+		$owner = get_userdata( (int) $item['user_id'] );
+		$data  = array(
+			'id'                    => (int) $item['id'],
+			'name'                  => (string) $item['name'],
+			'environment'           => (string) $item['environment'],
+			'hint'                  => (string) $item['hint'],
+			'permissions'           => ApiKeys::permissions_of( $item ),
+			'effective_permissions' => ApiKeys::effective_permissions( $item, $owner ),
+			'owner'                 => Present::user( (int) $item['user_id'] ),
+			'rate_limit'            => null === $item['rate_limit'] ? null : (int) $item['rate_limit'],
+			'effective_rate_limit'  => ApiKeys::rate_limit( $item ),
+			'status'                => ApiKeys::status( $item ),
+			'created_at'            => Iso8601::format( (int) $item['created_at'] ),
+			'last_used_at'          => null === $item['last_used_at'] ? null : Iso8601::format( (int) $item['last_used_at'] ),
+			'expires_at'            => null === $item['expires_at'] ? null : Iso8601::format( (int) $item['expires_at'] ),
+			'revoked_at'            => null === $item['revoked_at'] ? null : Iso8601::format( (int) $item['revoked_at'] ),
+		);
+		if ( isset( $item['key'] ) ) {
+			$data['key'] = (string) $item['key'];
+		}
+		return $data;
+	}
+
+	/**
+	 * Self and the collection.
+	 *
+	 * @param array $item Row of the api_keys table.
+	 * @return array
+	 */
+	protected function prepare_links( $item ): array {
 		return array(
-			'id'                    => (int) $row['id'],
-			'name'                  => (string) $row['name'],
-			'environment'           => (string) $row['environment'],
-			'hint'                  => (string) $row['hint'],
-			'permissions'           => ApiKeys::permissions_of( $row ),
-			'effective_permissions' => ApiKeys::effective_permissions( $row, $owner ),
-			'owner'                 => Present::user( (int) $row['user_id'] ),
-			'rate_limit'            => null === $row['rate_limit'] ? null : (int) $row['rate_limit'],
-			'effective_rate_limit'  => ApiKeys::rate_limit( $row ),
-			'status'                => ApiKeys::status( $row ),
-			'created_at'            => Iso8601::format( (int) $row['created_at'] ),
-			'last_used_at'          => null === $row['last_used_at'] ? null : Iso8601::format( (int) $row['last_used_at'] ),
-			'expires_at'            => null === $row['expires_at'] ? null : Iso8601::format( (int) $row['expires_at'] ),
-			'revoked_at'            => null === $row['revoked_at'] ? null : Iso8601::format( (int) $row['revoked_at'] ),
+			'self'       => array( 'href' => self::url( $this->rest_base . '/' . (int) $item['id'] ) ),
+			'collection' => array( 'href' => self::url( $this->rest_base ) ),
 		);
 	}
 
+	/**
+	 * 404 for a key.
+	 *
+	 * @return WP_Error
+	 */
 	private static function key_not_found(): WP_Error {
 		return self::not_found( __( 'API key not found.', 'recruiting-reports' ) );
 	}
 
+	/**
+	 * Arguments of GET /api-keys.
+	 *
+	 * @return array
+	 */
 	public function get_collection_params(): array {
 		return array_merge(
 			$this->pagination_params(),
@@ -260,16 +311,20 @@ final class ApiKeysController extends Controller {
 		);
 	}
 
+	/**
+	 * The API key schema (never the hash; the key only at creation).
+	 *
+	 * @return array
+	 */
 	public function get_item_schema(): array {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );
 		}
-		$view         = array( 'view', 'edit' );
 		$readonly     = static fn( string $description, $type ) => array(
 			'description' => $description,
 			'type'        => $type,
 			'readonly'    => true,
-			'context'     => $view,
+			'context'     => self::OWN_CONTEXTS,
 		);
 		$this->schema = array(
 			'$schema'    => 'http://json-schema.org/draft-04/schema#',
@@ -283,14 +338,14 @@ final class ApiKeysController extends Controller {
 					'minLength'   => 1,
 					'maxLength'   => 200,
 					'required'    => true,
-					'context'     => $view,
+					'context'     => self::OWN_CONTEXTS,
 				),
 				'environment'           => array(
 					'description' => __( 'live (rp_live_…) or test (rp_test_…); they behave the same, the UI marks test keys. Fixed at creation.', 'recruiting-reports' ),
 					'type'        => 'string',
 					'enum'        => ApiKeys::ENVIRONMENTS,
 					'default'     => 'live',
-					'context'     => $view,
+					'context'     => self::OWN_CONTEXTS,
 				),
 				'hint'                  => $readonly( __( 'Recognisable part of the key, such as rp_live_…a1b2.', 'recruiting-reports' ), 'string' ),
 				'permissions'           => array(
@@ -303,7 +358,7 @@ final class ApiKeysController extends Controller {
 					'maxItems'    => count( Capabilities::ALL ),
 					'uniqueItems' => true,
 					'required'    => true,
-					'context'     => $view,
+					'context'     => self::OWN_CONTEXTS,
 				),
 				'effective_permissions' => $readonly( __( 'The ticked permissions its owner still holds: what the key can do now.', 'recruiting-reports' ), 'array' ),
 				'owner'                 => self::user_schema( __( 'The user who created the key (null once deleted).', 'recruiting-reports' ) ),
@@ -312,7 +367,7 @@ final class ApiKeysController extends Controller {
 					'type'        => array( 'integer', 'null' ),
 					'minimum'     => 1,
 					'maximum'     => self::MAX_RATE_LIMIT,
-					'context'     => $view,
+					'context'     => self::OWN_CONTEXTS,
 				),
 				'effective_rate_limit'  => $readonly( __( 'The limit that applies now.', 'recruiting-reports' ), 'integer' ),
 				'status'                => array(
@@ -320,7 +375,7 @@ final class ApiKeysController extends Controller {
 					'type'        => 'string',
 					'enum'        => array( 'active', 'expired', 'revoked', 'invalid' ),
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::OWN_CONTEXTS,
 				),
 				'created_at'            => self::readonly_instant( __( 'Creation time (UTC).', 'recruiting-reports' ) ),
 				'last_used_at'          => self::readonly_instant( __( 'Last use (UTC, updated at most once a minute).', 'recruiting-reports' ), true ),
@@ -328,7 +383,7 @@ final class ApiKeysController extends Controller {
 					'description' => __( 'Optional expiry (ISO 8601 with offset, in the future); null for none.', 'recruiting-reports' ),
 					'type'        => array( 'string', 'null' ),
 					'format'      => 'date-time',
-					'context'     => $view,
+					'context'     => self::OWN_CONTEXTS,
 				),
 				'revoked_at'            => self::readonly_instant( __( 'When it was revoked (UTC).', 'recruiting-reports' ), true ),
 				'key'                   => $readonly( __( 'The full key: only in the response that creates it.', 'recruiting-reports' ), 'string' ),

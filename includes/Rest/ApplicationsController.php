@@ -9,14 +9,17 @@
 namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
+use RecruitingReports\Data\ApplicationExport;
 use RecruitingReports\Data\ApplicationWriter;
 use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Source;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\Pipeline;
 use RecruitingReports\Import\ImportValidator;
+use RecruitingReports\Reports\Csv;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -24,26 +27,57 @@ use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
-final class ApplicationsController extends Controller {
+/**
+ * Applications.
+ */
+final class ApplicationsController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'applications';
 
+	protected const ITEM_TYPE = 'application';
+
+	protected const PERMISSIONS = array(
+		'read'   => Capabilities::READ_APPLICATIONS,
+		'create' => Capabilities::WRITE_APPLICATIONS,
+		'update' => Capabilities::WRITE_APPLICATIONS,
+	);
+
+	/**
+	 * Rating aggregates of the applications of the list being prepared (one query per page), by id.
+	 *
+	 * @var array<int,array>
+	 */
+	private array $ratings = array();
+
+	/**
+	 * Whether a list is being prepared: lists leave the history out (a query per item).
+	 *
+	 * @var bool
+	 */
+	private bool $listing = false;
+
+	/**
+	 * Registers /applications, /applications/{id} and /applications/{id}/status.
+	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/' . $this->rest_base,
 			array(
 				array(
 					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => $this->guard( array( $this, 'get_items' ) ),
-					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'callback'            => array( $this, 'get_items' ),
+					'permission_callback' => $this->permission( 'read' ),
 					'args'                => $this->get_collection_params(),
 				),
 				array(
 					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => $this->guard( array( $this, 'create_item' ) ),
-					'permission_callback' => array( $this, 'create_item_permissions_check' ),
+					'callback'            => array( $this, 'create_item' ),
+					'permission_callback' => $this->permission( 'create' ),
 					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
@@ -55,28 +89,27 @@ final class ApplicationsController extends Controller {
 				'type'        => 'integer',
 			),
 		);
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/' . $this->rest_base . '/' . self::ID,
 			array(
 				'args'   => $id_arg,
 				array(
 					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => $this->guard( array( $this, 'get_item' ) ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+					'callback'            => array( $this, 'get_item' ),
+					'permission_callback' => $this->permission( 'read' ),
+					'args'                => $this->context_args(),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/' . $this->rest_base . '/' . self::ID . '/status',
 			array(
 				'args'   => $id_arg,
 				array(
 					'methods'             => WP_REST_Server::EDITABLE,
-					'callback'            => $this->guard( array( $this, 'update_status' ) ),
-					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					'callback'            => array( $this, 'update_status' ),
+					'permission_callback' => $this->permission( 'update' ),
 					'args'                => array(
 						'status' => array(
 							'description' => __( 'The new status (SPEC §6 rules apply; 409 lists the allowed ones).', 'recruiting-reports' ),
@@ -96,56 +129,34 @@ final class ApplicationsController extends Controller {
 		);
 	}
 
-	public function get_items_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::READ_APPLICATIONS );
-	}
-
-	public function get_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::READ_APPLICATIONS );
-	}
-
-	public function create_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::WRITE_APPLICATIONS );
-	}
-
-	public function update_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::WRITE_APPLICATIONS );
-	}
-
 	/**
+	 * GET /applications.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response
 	 */
 	public function get_items( $request ) {
 		global $wpdb;
-		$table  = Schema::table( 'applications' );
-		$where  = array( '1=1' );
-		$params = array();
-		if ( null !== $request['job_id'] ) {
-			$where[]  = 'job_id = %d';
-			$params[] = (int) $request['job_id'];
+		$table   = Schema::table( 'applications' );
+		$filters = array(
+			'job_id'         => $request['job_id'],
+			'status'         => $request['status'],
+			'applied_after'  => $request['applied_after'],
+			'applied_before' => $request['applied_before'],
+			'hired_after'    => $request['hired_after'],
+			'hired_before'   => $request['hired_before'],
+			'reached'        => $request['reached'],
+			'entered'        => $request['entered'],
+			'search'         => $request['search'],
+			'source'         => null === $request['source'] ? null : Source::normalize( $request['source'] ),
+		);
+		if ( is_wp_error( $filters['source'] ) ) {
+			return $filters['source'];
 		}
-		if ( $request['status'] ) {
-			$statuses = array_values( array_intersect( Pipeline::STATUSES, (array) $request['status'] ) );
-			$where[]  = 'status IN (' . implode( ',', array_fill( 0, count( $statuses ), '%s' ) ) . ')';
-			$params   = array_merge( $params, $statuses );
+		if ( 'csv' === $request['format'] ) {
+			return self::export( $filters );
 		}
-		if ( null !== $request['applied_after'] ) {
-			$where[]  = 'applied_at >= %d';
-			$params[] = Iso8601::parse( $request['applied_after'] );
-		}
-		if ( null !== $request['applied_before'] ) {
-			$where[]  = 'applied_at < %d';
-			$params[] = Iso8601::parse( $request['applied_before'] );
-		}
-		$search = trim( (string) $request['search'] );
-		if ( '' !== $search ) {
-			$like     = '%' . $wpdb->esc_like( $search ) . '%';
-			$where[]  = '(candidate_name LIKE %s OR candidate_email LIKE %s)';
-			$params[] = $like;
-			$params[] = $like;
-		}
-		$where_sql = implode( ' AND ', $where );
+		[ $where_sql, $params ] = ApplicationExport::where( $filters );
 		$orderby   = array(
 			'applied_at' => 'applied_at',
 			'updated_at' => 'updated_at',
@@ -158,11 +169,45 @@ final class ApplicationsController extends Controller {
 		$count_sql = "SELECT COUNT(*) FROM $table WHERE $where_sql";
 		$total     = (int) $wpdb->get_var( $params ? $wpdb->prepare( $count_sql, $params ) : $count_sql ); // phpcs:ignore WordPress.DB.PreparedSQL
 		$rows      = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE $where_sql ORDER BY $orderby $order, id $order LIMIT %d OFFSET %d", array_merge( $params, array( $per_page, $offset ) ) ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL
-		$items     = Present::applications( $rows ? $rows : array() );
-		return $this->paginate( new WP_REST_Response( $items, 200 ), $total, $request );
+		$rows      = $rows ? $rows : array();
+		Present::prime_jobs( $rows );
+		if ( rest_is_field_included( 'rating', $this->get_fields_for_response( $request ) ) ) {
+			$this->ratings = Present::ratings( array_map( static fn( $row ) => (int) $row['id'], $rows ) );
+		}
+		$this->listing = true;
+		try {
+			return $this->collection( $rows, $total, $request );
+		} finally {
+			$this->listing = false;
+		}
 	}
 
 	/**
+	 * GET /applications?format=csv: every application the filters select (no pagination), streamed.
+	 *
+	 * @param array $filters ApplicationExport::where() filters.
+	 */
+	private static function export( array $filters ): CsvResponse {
+		$after  = null === $filters['applied_after'] ? 'start' : gmdate( 'Y-m-d', (int) Iso8601::parse( $filters['applied_after'] ) );
+		$before = null === $filters['applied_before'] ? gmdate( 'Y-m-d' ) : gmdate( 'Y-m-d', (int) Iso8601::parse( $filters['applied_before'] ) );
+		return new CsvResponse(
+			"recruiting-applications-{$after}_{$before}",
+			static function () use ( $filters ) {
+				echo Csv::BOM . Csv::line( ApplicationExport::COLUMNS ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CSV, escaped by Csv::cell().
+				ApplicationExport::each_chunk(
+					$filters,
+					static function ( array $rows ) {
+						echo implode( '', array_map( array( Csv::class, 'line' ), $rows ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CSV, escaped by Csv::cell().
+						flush();
+					}
+				);
+			}
+		);
+	}
+
+	/**
+	 * GET /applications/{id}, with the status history.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -198,7 +243,12 @@ final class ApplicationsController extends Controller {
 		if ( ! is_email( $email ) ) {
 			return self::invalid( 'candidate', __( 'candidate.email must be a valid email address.', 'recruiting-reports' ) );
 		}
+		$source = Source::normalize( $request['source'] );
+		if ( is_wp_error( $source ) ) {
+			return $source;
+		}
 		$fields = array(
+			'source'          => $source,
 			'job_id'          => (int) $job->ID,
 			'candidate_name'  => $name,
 			'candidate_email' => $email,
@@ -220,10 +270,7 @@ final class ApplicationsController extends Controller {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		$response = $this->prepare_item_for_response( self::find( (int) $result ), $request );
-		$response->set_status( 201 );
-		$response->header( 'Location', rest_url( sprintf( '%s/%s/%d', $this->namespace, $this->rest_base, $result ) ) );
-		return $response;
+		return $this->created( self::find( (int) $result ), $request );
 	}
 
 	/**
@@ -248,16 +295,55 @@ final class ApplicationsController extends Controller {
 	}
 
 	/**
+	 * An application's fields; the rating and the history (queries) only when included, the history only for a
+	 * single application.
+	 *
 	 * @param array           $item    Row of the applications table.
+	 * @param string[]        $fields  Fields included.
 	 * @param WP_REST_Request $request Request.
-	 * @return WP_REST_Response
+	 * @return array
 	 */
-	public function prepare_item_for_response( $item, $request ) {
-		$data            = Present::application( $item );
-		$data['history'] = Present::history( (int) $item['id'] );
-		return rest_ensure_response( $data );
+	protected function item_data( $item, array $fields, WP_REST_Request $request ): array {
+		$id   = (int) $item['id'];
+		$data = Present::application_fields( $item );
+		if ( rest_is_field_included( 'rating', $fields ) ) {
+			$data['rating'] = $this->ratings[ $id ] ?? Present::ratings( array( $id ) )[ $id ];
+		}
+		if ( ! $this->listing && rest_is_field_included( 'history', $fields ) ) {
+			$data['history'] = Present::history( $id );
+		}
+		return $data;
 	}
 
+	/**
+	 * Self, the collection, the job, the notes (both embeddable) and the rating.
+	 *
+	 * @param array $item Row of the applications table.
+	 * @return array
+	 */
+	protected function prepare_links( $item ): array {
+		$self = $this->rest_base . '/' . (int) $item['id'];
+		return array(
+			'self'       => array( 'href' => self::url( $self ) ),
+			'collection' => array( 'href' => self::url( $this->rest_base ) ),
+			'job'        => array(
+				'href'       => self::url( 'jobs/' . (int) $item['job_id'] ),
+				'embeddable' => true,
+			),
+			'notes'      => array(
+				'href'       => self::url( $self . '/notes' ),
+				'embeddable' => true,
+			),
+			'rating'     => array( 'href' => self::url( $self . '/rating' ) ),
+		);
+	}
+
+	/**
+	 * The application row of an id.
+	 *
+	 * @param int $id Application id.
+	 * @return array|null
+	 */
 	public static function find( int $id ): ?array {
 		global $wpdb;
 		if ( $id <= 0 ) {
@@ -269,6 +355,12 @@ final class ApplicationsController extends Controller {
 		return $row ? $row : null;
 	}
 
+	/**
+	 * Whether an application has this external id.
+	 *
+	 * @param string $external_id External id.
+	 * @return bool
+	 */
 	private static function find_by_external_id( string $external_id ): bool {
 		global $wpdb;
 		$table = Schema::table( 'applications' );
@@ -276,10 +368,20 @@ final class ApplicationsController extends Controller {
 		return (bool) $wpdb->get_var( $wpdb->prepare( "SELECT id FROM $table WHERE external_key = %s", ImportValidator::key( $external_id ) ) );
 	}
 
+	/**
+	 * 404 for an application.
+	 *
+	 * @return WP_Error
+	 */
 	public static function application_not_found(): WP_Error {
 		return self::not_found( __( 'Application not found.', 'recruiting-reports' ) );
 	}
 
+	/**
+	 * Arguments of GET /applications.
+	 *
+	 * @return array
+	 */
 	public function get_collection_params(): array {
 		return array_merge(
 			$this->pagination_params(),
@@ -301,10 +403,37 @@ final class ApplicationsController extends Controller {
 				),
 				'applied_after'  => self::instant_arg( __( 'Only applications made at or after this instant (ISO 8601 with offset).', 'recruiting-reports' ) ),
 				'applied_before' => self::instant_arg( __( 'Only applications made before this instant (ISO 8601 with offset; exclusive).', 'recruiting-reports' ) ),
+				'hired_after'    => self::instant_arg( __( 'Only applications hired at or after this instant (ISO 8601 with offset).', 'recruiting-reports' ) ),
+				'hired_before'   => self::instant_arg( __( 'Only applications hired before this instant (ISO 8601 with offset; exclusive).', 'recruiting-reports' ) ),
+				'reached'        => array(
+					'description' => __( 'Only applications that have ever held this pipeline stage or a later one.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => Pipeline::STAGES,
+				),
+				'entered'        => array(
+					'description' => __( 'Only applications that have entered every one of these pipeline stages (list or comma-separated).', 'recruiting-reports' ),
+					'type'        => 'array',
+					'items'       => array(
+						'type' => 'string',
+						'enum' => Pipeline::STAGES,
+					),
+					'maxItems'    => count( Pipeline::STAGES ),
+				),
 				'search'         => array(
 					'description' => __( 'Limit results to candidates whose name or email contains this string.', 'recruiting-reports' ),
 					'type'        => 'string',
 					'maxLength'   => 200,
+				),
+				'source'         => array(
+					'description' => __( 'Limit results to one source (compared after the same trimming and lower-casing as on input; empty means direct).', 'recruiting-reports' ),
+					'type'        => 'string',
+					'maxLength'   => 200,
+				),
+				'format'         => array(
+					'description' => __( 'json (default), or csv: every application the filters select (page and per_page do not apply), streamed.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => array( 'json', 'csv' ),
+					'default'     => 'json',
 				),
 				'orderby'        => array(
 					'description' => __( 'Sort by this field.', 'recruiting-reports' ),
@@ -322,12 +451,17 @@ final class ApplicationsController extends Controller {
 		);
 	}
 
+	/**
+	 * The application schema: the candidate's personal data (candidate, external id, history, rating) is in the
+	 * view and edit contexts only, never embedded in another resource's response.
+	 *
+	 * @return array
+	 */
 	public function get_item_schema(): array {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );
 		}
-		$view         = array( 'view', 'edit' );
-		$stage_dates  = array();
+		$stage_dates = array();
 		foreach ( Pipeline::STAGES as $stage ) {
 			$stage_dates[ $stage ] = array(
 				'type'   => array( 'string', 'null' ),
@@ -343,7 +477,7 @@ final class ApplicationsController extends Controller {
 					'description' => __( 'Application id.', 'recruiting-reports' ),
 					'type'        => 'integer',
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::ALL_CONTEXTS,
 				),
 				'job_id'              => array(
 					'description' => __( 'The job applied to (it must be published).', 'recruiting-reports' ),
@@ -351,25 +485,25 @@ final class ApplicationsController extends Controller {
 					'minimum'     => 1,
 					'maximum'     => self::MAX_ID,
 					'required'    => true,
-					'context'     => $view,
+					'context'     => self::ALL_CONTEXTS,
 				),
 				'job_title'           => array(
 					'description' => __( 'Title of the job.', 'recruiting-reports' ),
 					'type'        => array( 'string', 'null' ),
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::ALL_CONTEXTS,
 				),
 				'external_id'         => array(
 					'description' => __( 'Identifier in another system (unique, case-insensitive).', 'recruiting-reports' ),
 					'type'        => array( 'string', 'null' ),
 					'maxLength'   => 191,
-					'context'     => $view,
+					'context'     => self::OWN_CONTEXTS,
 				),
 				'candidate'           => array(
 					'description' => __( 'The candidate.', 'recruiting-reports' ),
 					'type'        => 'object',
 					'required'    => true,
-					'context'     => $view,
+					'context'     => self::OWN_CONTEXTS,
 					'properties'  => array(
 						'name'  => array(
 							'type'      => 'string',
@@ -389,45 +523,51 @@ final class ApplicationsController extends Controller {
 						),
 					),
 				),
+				'source'              => array(
+					'description' => __( 'Where the candidate came from (trimmed, lower-cased, at most 100 characters; missing or empty: direct).', 'recruiting-reports' ),
+					'type'        => array( 'string', 'null' ),
+					'maxLength'   => 200,
+					'context'     => self::OWN_CONTEXTS,
+				),
 				'status'              => array(
 					'description' => __( 'Current status; change it with PUT /applications/{id}/status.', 'recruiting-reports' ),
 					'type'        => 'string',
 					'enum'        => Pipeline::STATUSES,
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::ALL_CONTEXTS,
 				),
 				'allowed_transitions' => array(
 					'description' => __( 'Statuses the application may move to now.', 'recruiting-reports' ),
 					'type'        => 'array',
 					'items'       => array( 'type' => 'string' ),
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::OWN_CONTEXTS,
 				),
-				'applied_at'          => self::readonly_instant( __( 'When the application was made (UTC).', 'recruiting-reports' ) ),
+				'applied_at'          => self::readonly_instant( __( 'When the application was made (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
 				'stage_entered_at'    => array(
 					'description' => __( 'When each pipeline stage was first entered (UTC), null when never.', 'recruiting-reports' ),
 					'type'        => 'object',
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::ALL_CONTEXTS,
 					'properties'  => $stage_dates,
 				),
 				'rating'              => array(
 					'description' => __( 'Average score of the users\' ratings (null without ratings) and their number.', 'recruiting-reports' ),
 					'type'        => 'object',
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::OWN_CONTEXTS,
 					'properties'  => array(
 						'average' => array( 'type' => array( 'number', 'null' ) ),
 						'count'   => array( 'type' => 'integer' ),
 					),
 				),
-				'created_at'          => self::readonly_instant( __( 'When the record was created (UTC).', 'recruiting-reports' ) ),
-				'updated_at'          => self::readonly_instant( __( 'When the record was last changed (UTC).', 'recruiting-reports' ) ),
+				'created_at'          => self::readonly_instant( __( 'When the record was created (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+				'updated_at'          => self::readonly_instant( __( 'When the record was last changed (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
 				'history'             => array(
 					'description' => __( 'Status history, oldest first (single application responses only).', 'recruiting-reports' ),
 					'type'        => 'array',
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::OWN_CONTEXTS,
 					'items'       => array(
 						'type'       => 'object',
 						'properties' => array(

@@ -1,7 +1,12 @@
 <?php
 /**
- * Base of the plugin's REST controllers: the namespace, permission callbacks, the guard that turns an unexpected
- * exception into a plain 500, pagination headers, and shared argument schemas.
+ * Base of every controller of recruiting/v1 (ItemController adds what resources with items share):
+ *
+ * - permissions: each controller declares one capability per action (PERMISSIONS); permission() turns an action
+ *   into the route's permission_callback, run once per request (the Gate runs it ahead of argument validation, the
+ *   REST server asks again: the second call gets the first answer);
+ * - the guard: every callback registered through route() turns an unexpected exception into a plain 500 (SPEC §4);
+ * - the error helpers and shared argument schemas.
  *
  * @package RecruitingReports
  */
@@ -13,10 +18,12 @@ use RecruitingReports\Domain\Iso8601;
 use WP_Error;
 use WP_REST_Controller;
 use WP_REST_Request;
-use WP_REST_Response;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The base controller.
+ */
 abstract class Controller extends WP_REST_Controller {
 
 	public const NAMESPACE = 'recruiting/v1';
@@ -32,19 +39,89 @@ abstract class Controller extends WP_REST_Controller {
 	/** Bounds page numbers so that offsets stay integers in every database. */
 	public const MAX_PAGE = 10000000;
 
-	/** @var string */
+	/**
+	 * The capability each action needs: action name => capability (Data\Capabilities). Routes name the action with
+	 * permission(). A `read` action asked for in the `edit` context needs the `update` action's capability too, as
+	 * core's controllers do.
+	 *
+	 * @var array<string,string>
+	 */
+	protected const PERMISSIONS = array();
+
+	/**
+	 * Route namespace.
+	 *
+	 * @var string
+	 */
 	protected $namespace = self::NAMESPACE;
 
-	/** A permission_callback requiring one capability. */
-	protected function requires( string $capability ): callable {
-		return static fn( WP_REST_Request $request ) => Access::authorize( $request, $capability );
+	/**
+	 * Permission decisions already made, per request, so that a check runs once however often it is asked.
+	 *
+	 * @var \WeakMap<WP_REST_Request,true|WP_Error>
+	 */
+	private \WeakMap $decisions;
+
+	/**
+	 * Sets up the per-request permission memory.
+	 */
+	public function __construct() {
+		$this->decisions = new \WeakMap();
+	}
+
+	/**
+	 * Registers a route whose callbacks all run inside the guard.
+	 *
+	 * @param string $path      Route path after the namespace, such as '/jobs/(?P<id>[\d]+)'.
+	 * @param array  $endpoints register_rest_route() arguments (endpoints, 'args', 'schema').
+	 */
+	protected function route( string $path, array $endpoints ): void {
+		foreach ( $endpoints as $key => $endpoint ) {
+			if ( is_int( $key ) && isset( $endpoint['callback'] ) ) {
+				$endpoints[ $key ]['callback'] = $this->guard( $endpoint['callback'] );
+			}
+		}
+		register_rest_route( $this->namespace, $path, $endpoints );
+	}
+
+	/**
+	 * The permission_callback of an action declared in PERMISSIONS.
+	 *
+	 * @param string $action Action name (a key of PERMISSIONS).
+	 * @return callable
+	 */
+	protected function permission( string $action ): callable {
+		return function ( WP_REST_Request $request ) use ( $action ) {
+			if ( ! isset( $this->decisions[ $request ] ) ) {
+				$decision = $this->authorize( $request, static::PERMISSIONS[ $action ] );
+				if ( true === $decision && 'read' === $action && 'edit' === $request['context'] && isset( static::PERMISSIONS['update'] ) ) {
+					$decision = $this->authorize( $request, static::PERMISSIONS['update'] );
+				}
+				$this->decisions[ $request ] = $decision;
+			}
+			return $this->decisions[ $request ];
+		};
+	}
+
+	/**
+	 * Whether the request's credentials hold a capability (401/403/429 as SPEC §2 and §4 say).
+	 *
+	 * @param WP_REST_Request $request    Request.
+	 * @param string          $capability Capability.
+	 * @return true|WP_Error
+	 */
+	protected function authorize( WP_REST_Request $request, string $capability ) {
+		return Access::authorize( $request, $capability );
 	}
 
 	/**
 	 * Wraps a route callback: an unexpected exception becomes 500 internal_error (logged without the request
 	 * data), never a trace in the body.
+	 *
+	 * @param callable $callback Route callback.
+	 * @return callable
 	 */
-	protected function guard( callable $callback ): callable {
+	private function guard( callable $callback ): callable {
 		return static function ( WP_REST_Request $request ) use ( $callback ) {
 			try {
 				return $callback( $request );
@@ -56,61 +133,52 @@ abstract class Controller extends WP_REST_Controller {
 		};
 	}
 
+	/**
+	 * The URL of a route of the namespace.
+	 *
+	 * @param string $path Path after the namespace, such as 'jobs/12'.
+	 * @return string
+	 */
+	protected static function url( string $path ): string {
+		return rest_url( self::NAMESPACE . '/' . ltrim( $path, '/' ) );
+	}
+
+	/**
+	 * 500 internal_error (SPEC §4): nothing leaks.
+	 *
+	 * @return WP_Error
+	 */
 	public static function internal_error(): WP_Error {
 		return new WP_Error( 'internal_error', __( 'An unexpected error occurred; nothing was changed. Please try again.', 'recruiting-reports' ), array( 'status' => 500 ) );
 	}
 
+	/**
+	 * 404 resource_not_found.
+	 *
+	 * @param string $message Message.
+	 * @return WP_Error
+	 */
 	public static function not_found( string $message ): WP_Error {
 		return new WP_Error( 'resource_not_found', $message, array( 'status' => 404 ) );
 	}
 
-	/** 400 rest_invalid_param for one field. */
+	/**
+	 * 400 rest_invalid_param for one field.
+	 *
+	 * @param string $field   Field name.
+	 * @param string $message Message.
+	 * @return WP_Error
+	 */
 	public static function invalid( string $field, string $message ): WP_Error {
 		return Gate::invalid_param( array( $field => $message ), $message );
 	}
 
-	/** page and per_page, WordPress-style (per_page at most 100). */
-	protected function pagination_params(): array {
-		return array(
-			'page'     => array(
-				'description' => __( 'Current page of the collection.', 'recruiting-reports' ),
-				'type'        => 'integer',
-				'default'     => 1,
-				'minimum'     => 1,
-				'maximum'     => self::MAX_PAGE,
-			),
-			'per_page' => array(
-				'description' => __( 'Maximum number of items to be returned in result set.', 'recruiting-reports' ),
-				'type'        => 'integer',
-				'default'     => 10,
-				'minimum'     => 1,
-				'maximum'     => self::MAX_PER_PAGE,
-			),
-		);
-	}
-
-	/** X-WP-Total, X-WP-TotalPages and Link (prev/next) on a collection response. */
-	protected function paginate( WP_REST_Response $response, int $total, WP_REST_Request $request ): WP_REST_Response {
-		$page        = (int) $request['page'];
-		$per_page    = (int) $request['per_page'];
-		$total_pages = $per_page > 0 ? (int) ceil( $total / $per_page ) : 0;
-		$response->header( 'X-WP-Total', (string) $total );
-		$response->header( 'X-WP-TotalPages', (string) $total_pages );
-		$base  = add_query_arg( urlencode_deep( array_diff_key( $request->get_query_params(), array( 'api_key' => true ) ) ), rest_url( ltrim( $request->get_route(), '/' ) ) );
-		$links = array();
-		if ( $page > 1 && $page - 1 <= max( 1, $total_pages ) ) {
-			$links[] = '<' . add_query_arg( 'page', $page - 1, $base ) . '>; rel="prev"';
-		}
-		if ( $page < $total_pages ) {
-			$links[] = '<' . add_query_arg( 'page', $page + 1, $base ) . '>; rel="next"';
-		}
-		if ( $links ) {
-			$response->header( 'Link', implode( ', ', $links ) );
-		}
-		return $response;
-	}
-
-	/** An ISO 8601 date-time with an offset (Iso8601::parse), as an argument schema. */
+	/**
+	 * An ISO 8601 date-time with an offset (Iso8601::parse), as an argument schema.
+	 *
+	 * @param string $description Description.
+	 * @return array
+	 */
 	protected static function instant_arg( string $description ): array {
 		return array(
 			'description'       => $description,
@@ -123,30 +191,6 @@ abstract class Controller extends WP_REST_Controller {
 				}
 				return true;
 			},
-		);
-	}
-
-	/** The schema of a user reference in responses. */
-	protected static function user_schema( string $description ): array {
-		return array(
-			'description' => $description,
-			'type'        => array( 'object', 'null' ),
-			'readonly'    => true,
-			'context'     => array( 'view', 'edit' ),
-			'properties'  => array(
-				'id'   => array( 'type' => 'integer' ),
-				'name' => array( 'type' => 'string' ),
-			),
-		);
-	}
-
-	protected static function readonly_instant( string $description, bool $nullable = false ): array {
-		return array(
-			'description' => $description,
-			'type'        => $nullable ? array( 'string', 'null' ) : 'string',
-			'format'      => 'date-time',
-			'readonly'    => true,
-			'context'     => array( 'view', 'edit' ),
 		);
 	}
 }

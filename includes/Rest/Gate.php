@@ -24,6 +24,9 @@ use WP_REST_Response;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The namespace's gate.
+ */
 final class Gate {
 
 	/** Error codes our routes may answer with, as they are (everything else is normalised). */
@@ -53,6 +56,9 @@ final class Gate {
 	 */
 	private static \WeakMap $bad_bodies;
 
+	/**
+	 * Hooks the gate into the REST server.
+	 */
 	public static function register(): void {
 		self::$bad_bodies = new \WeakMap();
 		add_filter( 'rest_pre_dispatch', array( self::class, 'pre_dispatch' ), 5, 3 );
@@ -62,12 +68,19 @@ final class Gate {
 		add_filter( 'rest_exposed_cors_headers', array( self::class, 'exposed_cors_headers' ) );
 	}
 
-	/** A route of our namespace (the namespace index itself stays public, as WordPress's are). */
+	/**
+	 * A route of our namespace (the namespace index itself stays public, as WordPress's are).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return bool
+	 */
 	public static function is_ours( WP_REST_Request $request ): bool {
 		return str_starts_with( strtolower( $request->get_route() ), '/' . Controller::NAMESPACE . '/' );
 	}
 
 	/**
+	 * Authenticates a presented API key before the route is matched (rest_pre_dispatch).
+	 *
 	 * @param mixed           $result  Null, or a short-circuit response.
 	 * @param mixed           $server  The REST server.
 	 * @param WP_REST_Request $request Request.
@@ -125,9 +138,12 @@ final class Gate {
 	}
 
 	/**
+	 * Normalises error shapes and adds the rate-limit headers (rest_post_dispatch).
+	 *
 	 * @param WP_REST_Response $response Response.
 	 * @param mixed            $server   The REST server.
 	 * @param WP_REST_Request  $request  Request.
+	 * @return mixed
 	 */
 	public static function post_dispatch( $response, $server, $request ) {
 		if ( ! $response instanceof WP_REST_Response || ! $request instanceof WP_REST_Request || ! self::is_ours( $request ) ) {
@@ -158,6 +174,9 @@ final class Gate {
 	/**
 	 * SPEC §4's codes: WordPress's validation errors as rest_invalid_param with data.params per field; anything
 	 * unexpected as a generic 500 internal_error.
+	 *
+	 * @param WP_Error $error Error.
+	 * @return WP_Error
 	 */
 	public static function normalize( WP_Error $error ): WP_Error {
 		$code = (string) $error->get_error_code();
@@ -191,7 +210,13 @@ final class Gate {
 		return new WP_Error( 'internal_error', __( 'An unexpected error occurred; nothing was changed. Please try again.', 'recruiting-reports' ), array( 'status' => 500 ) );
 	}
 
-	/** 400 rest_invalid_param with a message per field. */
+	/**
+	 * 400 rest_invalid_param with a message per field.
+	 *
+	 * @param array  $params  Field => message.
+	 * @param string $message Message (default: lists the fields).
+	 * @return WP_Error
+	 */
 	public static function invalid_param( array $params, string $message = '' ): WP_Error {
 		if ( '' === $message ) {
 			/* translators: %s: list of parameter names. */
@@ -207,7 +232,12 @@ final class Gate {
 		);
 	}
 
-	/** A JSON body that parses to something else than an object (an array, a string, a number, null). */
+	/**
+	 * A JSON body that parses to something else than an object (an array, a string, a number, null).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return bool
+	 */
 	private static function body_is_not_an_object( WP_REST_Request $request ): bool {
 		if ( ! in_array( $request->get_method(), array( 'POST', 'PUT', 'PATCH' ), true ) || ! $request->is_json_content_type() ) {
 			return false;
@@ -216,7 +246,12 @@ final class Gate {
 		return '' !== $body && '{' !== $body[0];
 	}
 
-	/** The name of the first query/body parameter holding a string that is not valid UTF-8, or null. */
+	/**
+	 * The name of the first query/body parameter holding a string that is not valid UTF-8, or null.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return string|null
+	 */
 	private static function invalid_utf8( WP_REST_Request $request ): ?string {
 		$sources = array( $request->get_query_params(), $request->get_body_params() );
 		$json    = $request->get_json_params();
@@ -232,6 +267,14 @@ final class Gate {
 		return null;
 	}
 
+	/**
+	 * The path of the first string that is not valid UTF-8 in nested parameters, or null.
+	 *
+	 * @param array  $values Parameters.
+	 * @param string $path   Path of $values.
+	 * @param int    $depth  Nesting depth (bounded).
+	 * @return string|null
+	 */
 	private static function first_invalid_utf8( array $values, string $path, int $depth ): ?string {
 		if ( $depth > 8 ) {
 			return null;
@@ -254,11 +297,23 @@ final class Gate {
 		return null;
 	}
 
+	/**
+	 * Lets browsers send the API key header.
+	 *
+	 * @param string[] $headers Allowed headers.
+	 * @return string[]
+	 */
 	public static function allowed_cors_headers( array $headers ): array {
 		$headers[] = Access::KEY_HEADER;
 		return $headers;
 	}
 
+	/**
+	 * Lets browsers read the rate-limit and cache headers.
+	 *
+	 * @param string[] $headers Exposed headers.
+	 * @return string[]
+	 */
 	public static function exposed_cors_headers( array $headers ): array {
 		return array_merge( $headers, array( 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Recruiting-Cache' ) );
 	}

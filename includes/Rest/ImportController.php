@@ -7,8 +7,10 @@
 
 namespace RecruitingReports\Rest;
 
+use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Import\Importer;
+use RecruitingReports\Domain\Pipeline;
 use RecruitingReports\Import\ImportValidator;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -16,20 +18,33 @@ use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Import.
+ */
 final class ImportController extends Controller {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'import';
 
+	protected const PERMISSIONS = array(
+		'create' => Capabilities::MANAGE_SETTINGS,
+	);
+
+	/**
+	 * Registers /import.
+	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/' . $this->rest_base,
 			array(
 				array(
 					'methods'             => WP_REST_Server::CREATABLE,
 					'callback'            => array( $this, 'create_item' ),
-					'permission_callback' => $this->requires( Capabilities::MANAGE_SETTINGS ),
+					'permission_callback' => $this->permission( 'create' ),
 					// The body is validated as a whole by ImportValidator so that every problem is listed,
 					// not just the first one WordPress's argument validation would stop at.
 					'args'                => array(),
@@ -40,17 +55,24 @@ final class ImportController extends Controller {
 	}
 
 	/**
+	 * POST /import: all or nothing; a 400 lists every problem.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|\WP_Error
 	 */
 	public function create_item( $request ) {
-		$result = ( new Importer() )->import( $request->get_json_params(), \RecruitingReports\Auth\Access::user_id() );
+		$result = ( new Importer() )->import( $request->get_json_params(), Access::user_id() );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
 		return new WP_REST_Response( $result, 200 );
 	}
 
+	/**
+	 * The schema of the import body.
+	 *
+	 * @return array
+	 */
 	public function get_item_schema(): array {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );
@@ -124,7 +146,7 @@ final class ImportController extends Controller {
 									'properties' => array(
 										'status' => array(
 											'type' => 'string',
-											'enum' => \RecruitingReports\Domain\Pipeline::STATUSES,
+											'enum' => Pipeline::STATUSES,
 										),
 										'at'     => $instant,
 									),

@@ -14,6 +14,7 @@ use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\JobChangeListener;
 use RecruitingReports\Domain\JobPostType;
+use RecruitingReports\Domain\Pipeline;
 use RecruitingReports\Import\ImportValidator;
 use WP_Error;
 use WP_Post;
@@ -24,35 +25,59 @@ use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
-final class JobsController extends Controller {
+/**
+ * Jobs.
+ */
+final class JobsController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'jobs';
+
+	protected const ITEM_TYPE = 'job';
+
+	protected const PERMISSIONS = array(
+		'read'   => Capabilities::READ_JOBS,
+		'create' => Capabilities::WRITE_JOBS,
+		'update' => Capabilities::WRITE_JOBS,
+		'delete' => Capabilities::WRITE_JOBS,
+	);
 
 	public const TEXT_FIELDS = array( 'department', 'location', 'employment_type' );
 
+	/**
+	 * Application counts of the jobs of the list being prepared (one query per page), by job id.
+	 *
+	 * @var array<int,array<string,int>>
+	 */
+	private array $counts = array();
+
+	/**
+	 * Registers /jobs and /jobs/{id}.
+	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/' . $this->rest_base,
 			array(
 				array(
 					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => $this->guard( array( $this, 'get_items' ) ),
-					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'callback'            => array( $this, 'get_items' ),
+					'permission_callback' => $this->permission( 'read' ),
 					'args'                => $this->get_collection_params(),
 				),
 				array(
 					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => $this->guard( array( $this, 'create_item' ) ),
-					'permission_callback' => array( $this, 'create_item_permissions_check' ),
+					'callback'            => array( $this, 'create_item' ),
+					'permission_callback' => $this->permission( 'create' ),
 					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/' . $this->rest_base . '/' . self::ID,
 			array(
 				'args'   => array(
@@ -63,46 +88,29 @@ final class JobsController extends Controller {
 				),
 				array(
 					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => $this->guard( array( $this, 'get_item' ) ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+					'callback'            => array( $this, 'get_item' ),
+					'permission_callback' => $this->permission( 'read' ),
+					'args'                => $this->context_args(),
 				),
 				array(
 					'methods'             => WP_REST_Server::EDITABLE,
-					'callback'            => $this->guard( array( $this, 'update_item' ) ),
-					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					'callback'            => array( $this, 'update_item' ),
+					'permission_callback' => $this->permission( 'update' ),
 					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ),
 				),
 				array(
 					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => $this->guard( array( $this, 'delete_item' ) ),
-					'permission_callback' => array( $this, 'delete_item_permissions_check' ),
+					'callback'            => array( $this, 'delete_item' ),
+					'permission_callback' => $this->permission( 'delete' ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 	}
 
-	public function get_items_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::READ_JOBS );
-	}
-
-	public function get_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::READ_JOBS );
-	}
-
-	public function create_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::WRITE_JOBS );
-	}
-
-	public function update_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::WRITE_JOBS );
-	}
-
-	public function delete_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::WRITE_JOBS );
-	}
-
 	/**
+	 * GET /jobs.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response
 	 */
@@ -130,18 +138,27 @@ final class JobsController extends Controller {
 		$total   = (int) $query->found_posts;
 		if ( ! $query->posts && (int) $request['page'] > 1 ) {
 			// WordPress does not count the matches when the page is past the end: count them.
-			$total = (int) ( new WP_Query( array_merge( $args, array( 'paged' => 1, 'posts_per_page' => 1, 'fields' => 'ids' ) ) ) )->found_posts;
+			$total = (int) ( new WP_Query(
+				array_merge(
+					$args,
+					array(
+						'paged'          => 1,
+						'posts_per_page' => 1,
+						'fields'         => 'ids',
+					)
+				)
+			) )->found_posts;
 		}
-		$posts   = array_values( array_filter( $query->posts, static fn( $post ) => $post instanceof WP_Post ) );
-		$counts  = Present::application_counts( wp_list_pluck( $posts, 'ID' ) );
-		$items   = array();
-		foreach ( $posts as $post ) {
-			$items[] = $this->prepare_response_for_collection( $this->prepare_item_for_response( $post, $request, $counts[ (int) $post->ID ] ) );
+		$posts = array_values( array_filter( $query->posts, static fn( $post ) => $post instanceof WP_Post ) );
+		if ( rest_is_field_included( 'application_counts', $this->get_fields_for_response( $request ) ) ) {
+			$this->counts = Present::application_counts( wp_list_pluck( $posts, 'ID' ) );
 		}
-		return $this->paginate( new WP_REST_Response( $items, 200 ), $total, $request );
+		return $this->collection( $posts, $total, $request );
 	}
 
 	/**
+	 * GET /jobs/{id}.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -154,6 +171,8 @@ final class JobsController extends Controller {
 	}
 
 	/**
+	 * POST /jobs.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -163,32 +182,31 @@ final class JobsController extends Controller {
 			return $fields;
 		}
 		$result = Transaction::run(
-			function () use ( $fields ) {
+			static function () use ( $fields ) {
 				$id = JobChangeListener::suppress( static fn() => JobRepository::save( $fields + array( 'author' => Access::user_id() ) ) );
 				if ( is_wp_error( $id ) ) {
 					return self::internal_error();
 				}
-				$job = Present::job( get_post( $id ) );
 				Events::emit(
 					Events::JOB_CREATED,
 					array(
 						'job_id' => $id,
-						'job'    => $job,
+						'job'    => Present::job( get_post( $id ) ),
 					)
 				);
 				Events::data_changed();
-				return $job;
+				return $id;
 			}
 		);
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		$response = new WP_REST_Response( $result, 201 );
-		$response->header( 'Location', rest_url( sprintf( '%s/%s/%d', $this->namespace, $this->rest_base, $result['id'] ) ) );
-		return $response;
+		return $this->created( get_post( $result ), $request );
 	}
 
 	/**
+	 * PUT /jobs/{id}: changes the fields given.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -205,26 +223,25 @@ final class JobsController extends Controller {
 			return $this->prepare_item_for_response( $post, $request );
 		}
 		$result = Transaction::run(
-			function () use ( $fields, $post ) {
+			static function () use ( $fields, $post ) {
 				$id = JobChangeListener::suppress( static fn() => JobRepository::save( $fields, (int) $post->ID ) );
 				if ( is_wp_error( $id ) ) {
 					return self::internal_error();
 				}
 				clean_post_cache( $id );
-				$job = Present::job( get_post( $id ) );
 				Events::emit(
 					Events::JOB_UPDATED,
 					array(
 						'job_id'  => $id,
-						'job'     => $job,
+						'job'     => Present::job( get_post( $id ) ),
 						'changed' => array_keys( $fields ),
 					)
 				);
 				Events::data_changed();
-				return $job;
+				return $id;
 			}
 		);
-		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result, 200 );
+		return is_wp_error( $result ) ? $result : $this->prepare_item_for_response( get_post( $result ), $request );
 	}
 
 	/**
@@ -239,9 +256,10 @@ final class JobsController extends Controller {
 		if ( ! $post ) {
 			return self::job_not_found();
 		}
-		$previous = Present::job( $post );
+		$previous = $this->prepare_item_for_response( $post, $request );
 		$result   = Transaction::run(
-			function () use ( $post, $previous ) {
+			static function () use ( $post ) {
+				$job     = Present::job( $post );
 				$trashed = JobChangeListener::suppress( static fn() => wp_trash_post( (int) $post->ID ) );
 				if ( ! $trashed ) {
 					return self::internal_error();
@@ -250,7 +268,7 @@ final class JobsController extends Controller {
 					Events::JOB_DELETED,
 					array(
 						'job_id' => (int) $post->ID,
-						'job'    => $previous,
+						'job'    => $job,
 					)
 				);
 				Events::data_changed();
@@ -263,25 +281,52 @@ final class JobsController extends Controller {
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,
-				'previous' => $previous,
+				'previous' => $previous->get_data(),
 			),
 			200
 		);
 	}
 
 	/**
+	 * A job's fields; the application counts (a query) only when included.
+	 *
 	 * @param WP_Post         $item    Job.
+	 * @param string[]        $fields  Fields included.
 	 * @param WP_REST_Request $request Request.
-	 * @param array|null      $counts  Application counts by status, when already known.
-	 * @return WP_REST_Response
+	 * @return array
 	 */
-	public function prepare_item_for_response( $item, $request, ?array $counts = null ) {
-		return rest_ensure_response( Present::job( $item, $counts ) );
+	protected function item_data( $item, array $fields, WP_REST_Request $request ): array {
+		$data = Present::job_fields( $item );
+		if ( rest_is_field_included( 'application_counts', $fields ) ) {
+			$id                         = (int) $item->ID;
+			$data['application_counts'] = Present::counts( $this->counts[ $id ] ?? Present::application_counts( array( $id ) )[ $id ] );
+		}
+		return $data;
+	}
+
+	/**
+	 * Self, the collection, and the job's applications (embeddable).
+	 *
+	 * @param WP_Post $item Job.
+	 * @return array
+	 */
+	protected function prepare_links( $item ): array {
+		return array(
+			'self'         => array( 'href' => self::url( $this->rest_base . '/' . $item->ID ) ),
+			'collection'   => array( 'href' => self::url( $this->rest_base ) ),
+			'applications' => array(
+				'href'       => add_query_arg( 'job_id', (int) $item->ID, self::url( 'applications' ) ),
+				'embeddable' => true,
+			),
+		);
 	}
 
 	/**
 	 * The writable fields a request gives, sanitised, for JobRepository::save().
 	 *
+	 * @param WP_REST_Request $request  Request.
+	 * @param bool            $creating Whether the job is being created.
+	 * @param int             $id       The job being updated (0 when creating).
 	 * @return array|WP_Error
 	 */
 	private function fields_from_request( WP_REST_Request $request, bool $creating, int $id = 0 ) {
@@ -316,10 +361,20 @@ final class JobsController extends Controller {
 		return $fields;
 	}
 
+	/**
+	 * 404 for a job.
+	 *
+	 * @return WP_Error
+	 */
 	public static function job_not_found(): WP_Error {
 		return self::not_found( __( 'Job not found.', 'recruiting-reports' ) );
 	}
 
+	/**
+	 * Arguments of GET /jobs.
+	 *
+	 * @return array
+	 */
 	public function get_collection_params(): array {
 		return array_merge(
 			$this->pagination_params(),
@@ -354,6 +409,11 @@ final class JobsController extends Controller {
 		);
 	}
 
+	/**
+	 * The job schema: jobs hold no personal data, so every field but the costly counts can be embedded.
+	 *
+	 * @return array
+	 */
 	public function get_item_schema(): array {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );
@@ -362,7 +422,7 @@ final class JobsController extends Controller {
 			'description' => $description,
 			'type'        => 'string',
 			'maxLength'   => $max,
-			'context'     => array( 'view', 'edit' ),
+			'context'     => self::ALL_CONTEXTS,
 		);
 		$this->schema = array(
 			'$schema'    => 'http://json-schema.org/draft-04/schema#',
@@ -373,7 +433,7 @@ final class JobsController extends Controller {
 					'description' => __( 'Job id.', 'recruiting-reports' ),
 					'type'        => 'integer',
 					'readonly'    => true,
-					'context'     => array( 'view', 'edit' ),
+					'context'     => self::ALL_CONTEXTS,
 				),
 				'title'              => array_merge( $text( __( 'Job title (plain text).', 'recruiting-reports' ), 200 ), array( 'required' => true ) ),
 				'description'        => $text( __( 'Job description (HTML as allowed in post content).', 'recruiting-reports' ), 20000 ),
@@ -382,7 +442,7 @@ final class JobsController extends Controller {
 					'type'        => 'string',
 					'enum'        => JobPostType::STATUSES,
 					'default'     => 'draft',
-					'context'     => array( 'view', 'edit' ),
+					'context'     => self::ALL_CONTEXTS,
 				),
 				'department'         => $text( __( 'Department.', 'recruiting-reports' ), 100 ),
 				'location'           => $text( __( 'Location.', 'recruiting-reports' ), 100 ),
@@ -391,20 +451,20 @@ final class JobsController extends Controller {
 					'description' => __( 'Identifier in another system (unique, case-insensitive; the import matches jobs by it).', 'recruiting-reports' ),
 					'type'        => array( 'string', 'null' ),
 					'maxLength'   => 191,
-					'context'     => array( 'view', 'edit' ),
+					'context'     => self::OWN_CONTEXTS,
 				),
-				'created_at'         => self::readonly_instant( __( 'When the job was created (UTC).', 'recruiting-reports' ) ),
-				'updated_at'         => self::readonly_instant( __( 'When the job was last changed (UTC).', 'recruiting-reports' ) ),
+				'created_at'         => self::readonly_instant( __( 'When the job was created (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+				'updated_at'         => self::readonly_instant( __( 'When the job was last changed (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
 				'application_counts' => array(
 					'description' => __( 'Applications to this job: total and by current status.', 'recruiting-reports' ),
 					'type'        => 'object',
 					'readonly'    => true,
-					'context'     => array( 'view', 'edit' ),
+					'context'     => self::OWN_CONTEXTS,
 					'properties'  => array(
 						'total'     => array( 'type' => 'integer' ),
 						'by_status' => array(
 							'type'       => 'object',
-							'properties' => array_fill_keys( \RecruitingReports\Domain\Pipeline::STATUSES, array( 'type' => 'integer' ) ),
+							'properties' => array_fill_keys( Pipeline::STATUSES, array( 'type' => 'integer' ) ),
 						),
 					),
 				),

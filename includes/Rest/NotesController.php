@@ -17,16 +17,33 @@ use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
-final class NotesController extends Controller {
+/**
+ * Notes.
+ */
+final class NotesController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'notes';
+
+	protected const ITEM_TYPE = 'note';
+
+	protected const PERMISSIONS = array(
+		'read'   => Capabilities::READ_APPLICATIONS,
+		'create' => Capabilities::WRITE_APPLICATIONS,
+		'delete' => Capabilities::WRITE_APPLICATIONS,
+	);
 
 	public const MAX_LENGTH = 10000;
 
+	/**
+	 * Registers /applications/{id}/notes and /notes/{id}.
+	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/applications/' . self::ID . '/notes',
 			array(
 				'args'   => array(
@@ -37,21 +54,20 @@ final class NotesController extends Controller {
 				),
 				array(
 					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => $this->guard( array( $this, 'get_items' ) ),
-					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'callback'            => array( $this, 'get_items' ),
+					'permission_callback' => $this->permission( 'read' ),
 					'args'                => $this->get_collection_params(),
 				),
 				array(
 					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => $this->guard( array( $this, 'create_item' ) ),
-					'permission_callback' => array( $this, 'create_item_permissions_check' ),
+					'callback'            => array( $this, 'create_item' ),
+					'permission_callback' => $this->permission( 'create' ),
 					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/' . $this->rest_base . '/' . self::ID,
 			array(
 				'args'   => array(
@@ -62,36 +78,23 @@ final class NotesController extends Controller {
 				),
 				array(
 					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => $this->guard( array( $this, 'get_item' ) ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+					'callback'            => array( $this, 'get_item' ),
+					'permission_callback' => $this->permission( 'read' ),
+					'args'                => $this->context_args(),
 				),
 				array(
 					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => $this->guard( array( $this, 'delete_item' ) ),
-					'permission_callback' => array( $this, 'delete_item_permissions_check' ),
+					'callback'            => array( $this, 'delete_item' ),
+					'permission_callback' => $this->permission( 'delete' ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 	}
 
-	public function get_items_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::READ_APPLICATIONS );
-	}
-
-	public function get_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::READ_APPLICATIONS );
-	}
-
-	public function create_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::WRITE_APPLICATIONS );
-	}
-
-	public function delete_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::WRITE_APPLICATIONS );
-	}
-
 	/**
+	 * Route callback: get_items.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -109,20 +112,23 @@ final class NotesController extends Controller {
 		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE application_id = %d ORDER BY created_at $order, id $order LIMIT %d OFFSET %d", $application_id, $per_page, ( (int) $request['page'] - 1 ) * $per_page ), ARRAY_A );
 		// phpcs:enable
 		Present::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $rows ) );
-		$items = array_map( array( Present::class, 'note' ), $rows );
-		return $this->paginate( new WP_REST_Response( $items, 200 ), $total, $request );
+		return $this->collection( $rows, $total, $request );
 	}
 
 	/**
+	 * Route callback: get_item.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_item( $request ) {
 		$row = self::find( (int) $request['id'] );
-		return $row ? new WP_REST_Response( Present::note( $row ), 200 ) : self::note_not_found();
+		return $row ? $this->prepare_item_for_response( $row, $request ) : self::note_not_found();
 	}
 
 	/**
+	 * Route callback: create_item.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -149,13 +155,12 @@ final class NotesController extends Controller {
 		if ( ! $inserted ) {
 			return self::internal_error();
 		}
-		$id       = (int) $wpdb->insert_id;
-		$response = new WP_REST_Response( Present::note( self::find( $id ) ), 201 );
-		$response->header( 'Location', rest_url( sprintf( '%s/%s/%d', $this->namespace, $this->rest_base, $id ) ) );
-		return $response;
+		return $this->created( self::find( (int) $wpdb->insert_id ), $request );
 	}
 
 	/**
+	 * Route callback: delete_item.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -165,16 +170,53 @@ final class NotesController extends Controller {
 		if ( ! $row ) {
 			return self::note_not_found();
 		}
+		$previous = $this->prepare_item_for_response( $row, $request );
 		$wpdb->delete( Schema::table( 'notes' ), array( 'id' => (int) $row['id'] ), array( '%d' ) );
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,
-				'previous' => Present::note( $row ),
+				'previous' => $previous->get_data(),
 			),
 			200
 		);
 	}
 
+	/**
+	 * A note's fields.
+	 *
+	 * @param array           $item    Row of the notes table.
+	 * @param string[]        $fields  Fields included.
+	 * @param WP_REST_Request $request Request.
+	 * @return array
+	 */
+	protected function item_data( $item, array $fields, WP_REST_Request $request ): array {
+		return Present::note( $item );
+	}
+
+	/**
+	 * Self, the application's notes, and the application (embeddable).
+	 *
+	 * @param array $item Row of the notes table.
+	 * @return array
+	 */
+	protected function prepare_links( $item ): array {
+		$application = 'applications/' . (int) $item['application_id'];
+		return array(
+			'self'        => array( 'href' => self::url( $this->rest_base . '/' . (int) $item['id'] ) ),
+			'collection'  => array( 'href' => self::url( $application . '/notes' ) ),
+			'application' => array(
+				'href'       => self::url( $application ),
+				'embeddable' => true,
+			),
+		);
+	}
+
+	/**
+	 * The note row of an id.
+	 *
+	 * @param int $id Note id.
+	 * @return array|null
+	 */
 	private static function find( int $id ): ?array {
 		global $wpdb;
 		if ( $id <= 0 ) {
@@ -186,10 +228,20 @@ final class NotesController extends Controller {
 		return $row ? $row : null;
 	}
 
+	/**
+	 * 404 for a note.
+	 *
+	 * @return WP_Error
+	 */
 	private static function note_not_found(): WP_Error {
 		return self::not_found( __( 'Note not found.', 'recruiting-reports' ) );
 	}
 
+	/**
+	 * Arguments of GET /applications/{id}/notes.
+	 *
+	 * @return array
+	 */
 	public function get_collection_params(): array {
 		return array_merge(
 			$this->pagination_params(),
@@ -204,11 +256,15 @@ final class NotesController extends Controller {
 		);
 	}
 
+	/**
+	 * The note schema.
+	 *
+	 * @return array
+	 */
 	public function get_item_schema(): array {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );
 		}
-		$view         = array( 'view', 'edit' );
 		$this->schema = array(
 			'$schema'    => 'http://json-schema.org/draft-04/schema#',
 			'title'      => 'recruiting-note',
@@ -218,13 +274,13 @@ final class NotesController extends Controller {
 					'description' => __( 'Note id.', 'recruiting-reports' ),
 					'type'        => 'integer',
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::ALL_CONTEXTS,
 				),
 				'application_id' => array(
 					'description' => __( 'The application the note is about.', 'recruiting-reports' ),
 					'type'        => 'integer',
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::ALL_CONTEXTS,
 				),
 				'content'        => array(
 					'description' => __( 'The note (plain text).', 'recruiting-reports' ),
@@ -232,10 +288,10 @@ final class NotesController extends Controller {
 					'minLength'   => 1,
 					'maxLength'   => self::MAX_LENGTH,
 					'required'    => true,
-					'context'     => $view,
+					'context'     => self::ALL_CONTEXTS,
 				),
-				'author'         => self::user_schema( __( 'Who wrote it (an API key writes as its owner).', 'recruiting-reports' ) ),
-				'created_at'     => self::readonly_instant( __( 'When it was written (UTC).', 'recruiting-reports' ) ),
+				'author'         => self::user_schema( __( 'Who wrote it (an API key writes as its owner).', 'recruiting-reports' ), self::ALL_CONTEXTS ),
+				'created_at'     => self::readonly_instant( __( 'When it was written (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
 			),
 		);
 		return $this->add_additional_fields_schema( $this->schema );

@@ -25,30 +25,50 @@ final class Present {
 	// ---------------------------------------------------------------- jobs.
 
 	/**
-	 * @param array|null $counts by_status counts for this job (from application_counts()); null = query them.
+	 * A job with its application counts (the webhook payload's `job`).
+	 *
+	 * @param WP_Post $post Job.
+	 * @return array
 	 */
-	public static function job( WP_Post $post, ?array $counts = null ): array {
-		if ( null === $counts ) {
-			$counts = self::application_counts( array( (int) $post->ID ) )[ (int) $post->ID ];
-		}
+	public static function job( WP_Post $post ): array {
+		$id = (int) $post->ID;
+		return self::job_fields( $post ) + array( 'application_counts' => self::counts( self::application_counts( array( $id ) )[ $id ] ) );
+	}
+
+	/**
+	 * A job's own fields (everything but the application counts, which cost a query).
+	 *
+	 * @param WP_Post $post Job.
+	 * @return array
+	 */
+	public static function job_fields( WP_Post $post ): array {
 		$meta        = static fn( string $field ): string => (string) get_post_meta( $post->ID, JobRepository::META[ $field ], true );
 		$external_id = $meta( 'external_id' );
 		$modified    = '0000-00-00 00:00:00' === $post->post_modified_gmt ? JobRepository::created_at( $post ) : (int) strtotime( $post->post_modified_gmt . ' UTC' );
 		return array(
-			'id'                 => (int) $post->ID,
-			'title'              => $post->post_title,
-			'description'        => $post->post_content,
-			'status'             => $post->post_status,
-			'department'         => $meta( 'department' ),
-			'location'           => $meta( 'location' ),
-			'employment_type'    => $meta( 'employment_type' ),
-			'external_id'        => '' === $external_id ? null : $external_id,
-			'created_at'         => Iso8601::format( JobRepository::created_at( $post ) ),
-			'updated_at'         => Iso8601::format( $modified ),
-			'application_counts' => array(
-				'total'     => array_sum( $counts ),
-				'by_status' => $counts,
-			),
+			'id'              => (int) $post->ID,
+			'title'           => $post->post_title,
+			'description'     => $post->post_content,
+			'status'          => $post->post_status,
+			'department'      => $meta( 'department' ),
+			'location'        => $meta( 'location' ),
+			'employment_type' => $meta( 'employment_type' ),
+			'external_id'     => '' === $external_id ? null : $external_id,
+			'created_at'      => Iso8601::format( JobRepository::created_at( $post ) ),
+			'updated_at'      => Iso8601::format( $modified ),
+		);
+	}
+
+	/**
+	 * The `application_counts` field of a job.
+	 *
+	 * @param array<string,int> $by_status Counts by current status (every status present).
+	 * @return array
+	 */
+	public static function counts( array $by_status ): array {
+		return array(
+			'total'     => array_sum( $by_status ),
+			'by_status' => $by_status,
 		);
 	}
 
@@ -81,28 +101,32 @@ final class Present {
 	// ---------------------------------------------------------------- applications.
 
 	/**
-	 * Applications rows as API objects (ratings and job titles fetched once for the whole list).
+	 * Loads the jobs of some applications with one query (their titles are part of each application).
 	 *
 	 * @param array[] $rows Rows of the applications table.
-	 * @return array[]
 	 */
-	public static function applications( array $rows ): array {
-		if ( ! $rows ) {
-			return array();
-		}
-		$ids     = array_map( static fn( $row ) => (int) $row['id'], $rows );
-		$ratings = self::ratings( $ids );
+	public static function prime_jobs( array $rows ): void {
 		_prime_post_caches( array_values( array_unique( array_map( static fn( $row ) => (int) $row['job_id'], $rows ) ) ), false, false );
-		return array_map( static fn( $row ) => self::application( $row, $ratings[ (int) $row['id'] ] ), $rows );
 	}
 
 	/**
-	 * @param array      $row    Row of the applications table.
-	 * @param array|null $rating {average, count}; null = query it.
+	 * An application with its rating (the webhook payload's `application`).
+	 *
+	 * @param array $row Row of the applications table.
+	 * @return array
 	 */
-	public static function application( array $row, ?array $rating = null ): array {
-		$id     = (int) $row['id'];
-		$rating = $rating ?? self::ratings( array( $id ) )[ $id ];
+	public static function application( array $row ): array {
+		$id = (int) $row['id'];
+		return self::application_fields( $row ) + array( 'rating' => self::ratings( array( $id ) )[ $id ] );
+	}
+
+	/**
+	 * An application's own fields (everything but the rating, which costs a query).
+	 *
+	 * @param array $row Row of the applications table.
+	 * @return array
+	 */
+	public static function application_fields( array $row ): array {
 		$job    = get_post( (int) $row['job_id'] );
 		$state  = \RecruitingReports\Data\ApplicationWriter::state_of( $row );
 		$stages = array();
@@ -110,7 +134,7 @@ final class Present {
 			$stages[ $stage ] = isset( $state['entered'][ $stage ] ) ? Iso8601::format( $state['entered'][ $stage ] ) : null;
 		}
 		return array(
-			'id'                  => $id,
+			'id'                  => (int) $row['id'],
 			'job_id'              => (int) $row['job_id'],
 			'job_title'           => $job instanceof WP_Post ? $job->post_title : null,
 			'external_id'         => null === $row['external_id'] ? null : (string) $row['external_id'],
@@ -119,11 +143,11 @@ final class Present {
 				'email' => (string) $row['candidate_email'],
 				'phone' => (string) $row['candidate_phone'],
 			),
+			'source'              => (string) $row['source'],
 			'status'              => (string) $row['status'],
 			'allowed_transitions' => Pipeline::allowed_targets( (string) $row['status'], $row['reopen_status'] ),
 			'applied_at'          => Iso8601::format( (int) $row['applied_at'] ),
 			'stage_entered_at'    => $stages,
-			'rating'              => $rating,
 			'created_at'          => Iso8601::format( (int) $row['created_at'] ),
 			'updated_at'          => Iso8601::format( (int) $row['updated_at'] ),
 		);

@@ -18,14 +18,31 @@ use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
-final class RatingsController extends Controller {
+/**
+ * Ratings.
+ */
+final class RatingsController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'rating';
 
+	protected const ITEM_TYPE = 'rating';
+
+	protected const PERMISSIONS = array(
+		'read'   => Capabilities::READ_APPLICATIONS,
+		'update' => Capabilities::WRITE_APPLICATIONS,
+		'delete' => Capabilities::WRITE_APPLICATIONS,
+	);
+
+	/**
+	 * Registers /applications/{id}/rating.
+	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/applications/' . self::ID . '/rating',
 			array(
 				'args'   => array(
@@ -36,13 +53,14 @@ final class RatingsController extends Controller {
 				),
 				array(
 					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => $this->guard( array( $this, 'get_item' ) ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+					'callback'            => array( $this, 'get_item' ),
+					'permission_callback' => $this->permission( 'read' ),
+					'args'                => $this->context_args(),
 				),
 				array(
 					'methods'             => WP_REST_Server::EDITABLE,
-					'callback'            => $this->guard( array( $this, 'update_item' ) ),
-					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					'callback'            => array( $this, 'update_item' ),
+					'permission_callback' => $this->permission( 'update' ),
 					'args'                => array(
 						'score' => array(
 							'description' => __( 'Your score for the application, 1 to 5.', 'recruiting-reports' ),
@@ -55,36 +73,26 @@ final class RatingsController extends Controller {
 				),
 				array(
 					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => $this->guard( array( $this, 'delete_item' ) ),
-					'permission_callback' => array( $this, 'delete_item_permissions_check' ),
+					'callback'            => array( $this, 'delete_item' ),
+					'permission_callback' => $this->permission( 'delete' ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 	}
 
-	public function get_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::READ_APPLICATIONS );
-	}
-
-	public function update_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::WRITE_APPLICATIONS );
-	}
-
-	public function delete_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::WRITE_APPLICATIONS );
-	}
-
 	/**
+	 * Route callback: get_item.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|\WP_Error
 	 */
 	public function get_item( $request ) {
-		$id = (int) $request['id'];
-		if ( ! ApplicationsController::find( $id ) ) {
+		$application = ApplicationsController::find( (int) $request['id'] );
+		if ( ! $application ) {
 			return ApplicationsController::application_not_found();
 		}
-		return new WP_REST_Response( self::summary( $id ), 200 );
+		return $this->prepare_item_for_response( $application, $request );
 	}
 
 	/**
@@ -95,10 +103,11 @@ final class RatingsController extends Controller {
 	 */
 	public function update_item( $request ) {
 		global $wpdb;
-		$id = (int) $request['id'];
-		if ( ! ApplicationsController::find( $id ) ) {
+		$application = ApplicationsController::find( (int) $request['id'] );
+		if ( ! $application ) {
 			return ApplicationsController::application_not_found();
 		}
+		$id      = (int) $application['id'];
 		$table   = Schema::table( 'ratings' );
 		$user_id = Access::user_id();
 		$score   = (int) $request['score'];
@@ -128,7 +137,7 @@ final class RatingsController extends Controller {
 				return self::internal_error();
 			}
 		}
-		return new WP_REST_Response( self::summary( $id ), 200 );
+		return $this->prepare_item_for_response( $application, $request );
 	}
 
 	/**
@@ -139,10 +148,11 @@ final class RatingsController extends Controller {
 	 */
 	public function delete_item( $request ) {
 		global $wpdb;
-		$id = (int) $request['id'];
-		if ( ! ApplicationsController::find( $id ) ) {
+		$application = ApplicationsController::find( (int) $request['id'] );
+		if ( ! $application ) {
 			return ApplicationsController::application_not_found();
 		}
+		$id = (int) $application['id'];
 		$wpdb->delete(
 			Schema::table( 'ratings' ),
 			array(
@@ -151,10 +161,44 @@ final class RatingsController extends Controller {
 			),
 			array( '%d', '%d' )
 		);
-		return new WP_REST_Response( self::summary( $id ), 200 );
+		return $this->prepare_item_for_response( $application, $request );
 	}
 
-	/** Average, count, the acting user's score and every rating of an application. */
+	/**
+	 * Average, count, the acting user's score and every rating of an application.
+	 *
+	 * @param array           $item    Row of the applications table.
+	 * @param string[]        $fields  Fields included.
+	 * @param WP_REST_Request $request Request.
+	 * @return array
+	 */
+	protected function item_data( $item, array $fields, WP_REST_Request $request ): array {
+		return self::summary( (int) $item['id'] );
+	}
+
+	/**
+	 * Self and the application (embeddable).
+	 *
+	 * @param array $item Row of the applications table.
+	 * @return array
+	 */
+	protected function prepare_links( $item ): array {
+		$application = 'applications/' . (int) $item['id'];
+		return array(
+			'self'        => array( 'href' => self::url( $application . '/rating' ) ),
+			'application' => array(
+				'href'       => self::url( $application ),
+				'embeddable' => true,
+			),
+		);
+	}
+
+	/**
+	 * The rating summary of an application.
+	 *
+	 * @param int $application_id Application id.
+	 * @return array
+	 */
 	private static function summary( int $application_id ): array {
 		global $wpdb;
 		$table = Schema::table( 'ratings' );
@@ -165,7 +209,7 @@ final class RatingsController extends Controller {
 		$mine      = null;
 		$ratings   = array();
 		foreach ( $rows as $row ) {
-			if ( (int) $row['user_id'] === Access::user_id() ) {
+			if ( Access::user_id() === (int) $row['user_id'] ) {
 				$mine = (int) $row['score'];
 			}
 			$ratings[] = array(
@@ -183,11 +227,15 @@ final class RatingsController extends Controller {
 		);
 	}
 
+	/**
+	 * The rating summary schema.
+	 *
+	 * @return array
+	 */
 	public function get_item_schema(): array {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );
 		}
-		$view         = array( 'view', 'edit' );
 		$this->schema = array(
 			'$schema'    => 'http://json-schema.org/draft-04/schema#',
 			'title'      => 'recruiting-rating',
@@ -196,24 +244,24 @@ final class RatingsController extends Controller {
 				'application_id' => array(
 					'type'     => 'integer',
 					'readonly' => true,
-					'context'  => $view,
+					'context'  => self::ALL_CONTEXTS,
 				),
 				'average'        => array(
 					'description' => __( 'Average score (2 decimals), null without ratings.', 'recruiting-reports' ),
 					'type'        => array( 'number', 'null' ),
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::ALL_CONTEXTS,
 				),
 				'count'          => array(
 					'type'     => 'integer',
 					'readonly' => true,
-					'context'  => $view,
+					'context'  => self::ALL_CONTEXTS,
 				),
 				'your_score'     => array(
 					'description' => __( 'The acting user\'s score (the key owner\'s for an API key), null when none.', 'recruiting-reports' ),
 					'type'        => array( 'integer', 'null' ),
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::ALL_CONTEXTS,
 				),
 				'score'          => array(
 					'description' => __( 'Your score, 1 to 5 (PUT).', 'recruiting-reports' ),
@@ -226,7 +274,7 @@ final class RatingsController extends Controller {
 					'description' => __( 'Every rating, newest first.', 'recruiting-reports' ),
 					'type'        => 'array',
 					'readonly'    => true,
-					'context'     => $view,
+					'context'     => self::ALL_CONTEXTS,
 					'items'       => array(
 						'type'       => 'object',
 						'properties' => array(

@@ -1,7 +1,7 @@
 <?php
 /**
- * GET /recruiting/v1/reports/overview and /reports/time-to-hire (SPEC §7): HTTP only; the figures come
- * from Reports\ReportService, shared with the dashboard widget and the blocks.
+ * GET /recruiting/v1/reports/<name> for every report of ReportService's registry (SPEC §7, §7.1, §7.2): HTTP
+ * only; the figures come from Reports\ReportService, shared with the dashboard widget, the blocks and WP-CLI.
  *
  * @package RecruitingReports
  */
@@ -9,8 +9,9 @@
 namespace RecruitingReports\Rest;
 
 use RecruitingReports\Data\Capabilities;
-use RecruitingReports\Domain\Pipeline;
+use RecruitingReports\Reports\ReportCsv;
 use RecruitingReports\Reports\ReportQuery;
+use RecruitingReports\Reports\ReportSchema;
 use RecruitingReports\Reports\ReportService;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -18,32 +19,51 @@ use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Reports.
+ */
 final class ReportsController extends Controller {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'reports';
+
+	protected const PERMISSIONS = array(
+		'read' => Capabilities::READ_APPLICATIONS,
+	);
 
 	public const CACHE_HEADER = 'X-Recruiting-Cache';
 
+	/**
+	 * Registers /reports/{report} for every report.
+	 */
 	public function register_routes(): void {
 		foreach ( ReportService::REPORTS as $report ) {
-			register_rest_route(
-				$this->namespace,
+			$this->route(
 				'/' . $this->rest_base . '/' . $report,
 				array(
 					array(
 						'methods'             => WP_REST_Server::READABLE,
 						'callback'            => fn( WP_REST_Request $request ) => $this->report( $report, $request ),
-						'permission_callback' => $this->requires( Capabilities::READ_APPLICATIONS ),
+						'permission_callback' => $this->permission( 'read' ),
 						'args'                => $this->get_collection_params(),
 					),
-					'schema' => fn() => $this->schema_for( $report ),
+					'schema' => static fn() => ReportSchema::for( $report ),
 				)
 			);
 		}
 	}
 
-	/** @return WP_REST_Response|\WP_Error */
+	/**
+	 * Route callback of one report.
+	 *
+	 * @param string          $report  Report name (ReportService::REPORTS).
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|\WP_Error
+	 */
 	private function report( string $report, WP_REST_Request $request ) {
 		$result = ReportService::run(
 			$report,
@@ -51,16 +71,38 @@ final class ReportsController extends Controller {
 				'date_from' => $request->get_param( 'date_from' ),
 				'date_to'   => $request->get_param( 'date_to' ),
 				'job_id'    => $request->get_param( 'job_id' ),
+				'compare'   => $request->get_param( 'compare' ),
 			)
 		);
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		$response = new WP_REST_Response( $result['data'], 200 );
+		if ( 'csv' === $request->get_param( 'format' ) ) {
+			// The sections are the report's own (ReportSections), so they are known once it has run.
+			$check = ReportCsv::check_section( $request->get_param( 'section' ), $result['data'] );
+			if ( is_wp_error( $check ) ) {
+				return $check;
+			}
+			$section  = (string) $request->get_param( 'section' );
+			$text     = ReportCsv::render( $report, $section, $result['data'] );
+			$response = new CsvResponse(
+				ReportCsv::filename( $report, $section, $result['data'] ),
+				static function () use ( $text ) {
+					echo $text; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CSV (text/csv), escaped by Csv::cell().
+				}
+			);
+		} else {
+			$response = new WP_REST_Response( $result['data'], 200 );
+		}
 		$response->header( self::CACHE_HEADER, $result['cache'] );
 		return $response;
 	}
 
+	/**
+	 * Arguments of every report: the period, the job, the comparison and the CSV format.
+	 *
+	 * @return array
+	 */
 	public function get_collection_params(): array {
 		$date = static function ( string $description ): array {
 			return array(
@@ -81,155 +123,23 @@ final class ReportsController extends Controller {
 				'type'        => 'integer',
 				'minimum'     => 1,
 			),
-		);
-	}
-
-	private function schema_for( string $report ): array {
-		$number = static fn( string $description, array $extra = array() ) => array_merge(
-			array(
-				'description' => $description,
-				'type'        => 'number',
-				'context'     => array( 'view' ),
-				'readonly'    => true,
+			'compare'   => array(
+				'description'       => __( 'Add `comparison`: the same report for the previous period (same number of days, ending the day before date_from) or the same dates a year earlier.', 'recruiting-reports' ),
+				'type'              => 'string',
+				'enum'              => ReportService::COMPARE,
+				// '' means "no comparison" (what a form's empty choice submits), as '' dates mean "not given".
+				'validate_callback' => static fn( $value, $request, $param ) => '' === $value ? true : rest_validate_request_arg( $value, $request, $param ),
 			),
-			$extra
-		);
-		$integer = static fn( string $description ) => array(
-			'description' => $description,
-			'type'        => 'integer',
-			'minimum'     => 0,
-			'context'     => array( 'view' ),
-			'readonly'    => true,
-		);
-		$object  = static fn( string $description, array $properties ) => array(
-			'description' => $description,
-			'type'        => 'object',
-			'context'     => array( 'view' ),
-			'readonly'    => true,
-			'properties'  => $properties,
-		);
-		$period  = $object(
-			__( 'The resolved period (calendar dates in the site timezone, inclusive).', 'recruiting-reports' ),
-			array(
-				'from' => array(
-					'type'    => 'string',
-					'format'  => 'date',
-					'context' => array( 'view' ),
-				),
-				'to'   => array(
-					'type'    => 'string',
-					'format'  => 'date',
-					'context' => array( 'view' ),
-				),
-			)
-		);
-		$days    = __( 'Days, rounded to 1 decimal; 0 when there is nothing to average.', 'recruiting-reports' );
-		$rate    = static fn( string $description ) => $number(
-			$description,
-			array(
-				'minimum' => 0,
-				'maximum' => 1,
-			)
-		);
-
-		if ( ReportService::OVERVIEW === $report ) {
-			$by_status = array();
-			foreach ( Pipeline::STATUSES as $status ) {
-				$by_status[ $status ] = $integer( $status );
-			}
-			$properties = array(
-				'period'                => $period,
-				'jobs'                  => $object(
-					__( 'Job counts.', 'recruiting-reports' ),
-					array(
-						'total'           => $integer( __( 'Jobs that are not trashed.', 'recruiting-reports' ) ),
-						'active'          => $integer( __( 'Jobs published now.', 'recruiting-reports' ) ),
-						'new_this_period' => $integer( __( 'Jobs created in the period.', 'recruiting-reports' ) ),
-					)
-				),
-				'applications'          => $object(
-					__( 'Application counts.', 'recruiting-reports' ),
-					array(
-						'total'           => $integer( __( 'All applications ever.', 'recruiting-reports' ) ),
-						'new_this_period' => $integer( __( 'Applications received in the period (the cohort).', 'recruiting-reports' ) ),
-						'by_status'       => $object( __( 'Current status counts over all applications.', 'recruiting-reports' ), $by_status ),
-					)
-				),
-				'conversion'            => $object(
-					__( 'Stage-to-stage conversion over the cohort, 0 to 1, rounded to 4 decimals.', 'recruiting-reports' ),
-					array(
-						'application_to_screening' => $rate( __( 'Reached screening / cohort.', 'recruiting-reports' ) ),
-						'screening_to_interview'   => $rate( __( 'Reached interview / reached screening.', 'recruiting-reports' ) ),
-						'interview_to_offer'       => $rate( __( 'Reached offer / reached interview.', 'recruiting-reports' ) ),
-						'offer_to_hire'            => $rate( __( 'Reached hired / reached offer.', 'recruiting-reports' ) ),
-					)
-				),
-				'avg_time_to_hire_days' => $number( __( 'Mean days from application to hire over the hires in the period (equals time-to-hire overall.average_days).', 'recruiting-reports' ) ),
-			);
-		} else {
-			$properties = array(
-				'period'   => $period,
-				'overall'  => $object(
-					__( 'Days from application to hire over the hires in the period.', 'recruiting-reports' ),
-					array(
-						'average_days' => $number( $days ),
-						'median_days'  => $number( $days ),
-						'min_days'     => $number( $days ),
-						'max_days'     => $number( $days ),
-					)
-				),
-				'by_stage' => $object(
-					__( 'Mean days between entering consecutive stages, over the hires that entered both.', 'recruiting-reports' ),
-					array(
-						'new_to_screening'       => $number( $days ),
-						'screening_to_interview' => $number( $days ),
-						'interview_to_offer'     => $number( $days ),
-						'offer_to_hire'          => $number( $days ),
-					)
-				),
-				'by_job'   => array(
-					'description' => __( 'Jobs with at least one hire in the period, by hires descending then job_id.', 'recruiting-reports' ),
-					'type'        => 'array',
-					'context'     => array( 'view' ),
-					'readonly'    => true,
-					'items'       => array(
-						'type'       => 'object',
-						'properties' => array(
-							'job_id'       => $integer( __( 'Job id.', 'recruiting-reports' ) ),
-							'job_title'    => array(
-								'type'    => 'string',
-								'context' => array( 'view' ),
-							),
-							'average_days' => $number( $days ),
-							'hires'        => $integer( __( 'Hires in the period.', 'recruiting-reports' ) ),
-						),
-					),
-				),
-				'trend'    => array(
-					'description' => __( 'One row per calendar month overlapping the period, oldest first.', 'recruiting-reports' ),
-					'type'        => 'array',
-					'context'     => array( 'view' ),
-					'readonly'    => true,
-					'items'       => array(
-						'type'       => 'object',
-						'properties' => array(
-							'month'        => array(
-								'type'    => 'string',
-								'pattern' => '^[0-9]{4}-[0-9]{2}$',
-								'context' => array( 'view' ),
-							),
-							'average_days' => $number( $days ),
-							'hires'        => $integer( __( 'Hires in that month.', 'recruiting-reports' ) ),
-						),
-					),
-				),
-			);
-		}
-		return array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'recruiting-report-' . $report,
-			'type'       => 'object',
-			'properties' => $properties,
+			'format'    => array(
+				'description' => __( 'json (default) or csv: one section of the report as CSV (then section is required).', 'recruiting-reports' ),
+				'type'        => 'string',
+				'enum'        => array( 'json', 'csv' ),
+				'default'     => 'json',
+			),
+			'section'   => array(
+				'description' => __( 'With format=csv: the section to export (a list or object of the report, or summary); a missing or unknown one is answered with the list.', 'recruiting-reports' ),
+				'type'        => 'string',
+			),
 		);
 	}
 }

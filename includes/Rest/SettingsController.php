@@ -7,7 +7,6 @@
 
 namespace RecruitingReports\Rest;
 
-use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\Settings;
 use WP_REST_Request;
@@ -16,25 +15,42 @@ use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
-final class SettingsController extends Controller {
+/**
+ * Settings.
+ */
+final class SettingsController extends ItemController {
 
-	/** @var string */
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
 	protected $rest_base = 'settings';
 
+	protected const ITEM_TYPE = 'settings';
+
+	protected const PERMISSIONS = array(
+		'read'   => Capabilities::MANAGE_SETTINGS,
+		'update' => Capabilities::MANAGE_SETTINGS,
+	);
+
+	/**
+	 * Registers /settings.
+	 */
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
+		$this->route(
 			'/' . $this->rest_base,
 			array(
 				array(
 					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => $this->guard( array( $this, 'get_item' ) ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+					'callback'            => array( $this, 'get_item' ),
+					'permission_callback' => $this->permission( 'read' ),
+					'args'                => $this->context_args(),
 				),
 				array(
 					'methods'             => WP_REST_Server::EDITABLE,
-					'callback'            => $this->guard( array( $this, 'update_item' ) ),
-					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					'callback'            => array( $this, 'update_item' ),
+					'permission_callback' => $this->permission( 'update' ),
 					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
@@ -42,23 +58,19 @@ final class SettingsController extends Controller {
 		);
 	}
 
-	public function get_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::MANAGE_SETTINGS );
-	}
-
-	public function update_item_permissions_check( $request ) {
-		return Access::authorize( $request, Capabilities::MANAGE_SETTINGS );
-	}
-
 	/**
+	 * GET /settings.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response
 	 */
 	public function get_item( $request ) {
-		return new WP_REST_Response( Settings::all(), 200 );
+		return $this->prepare_item_for_response( Settings::all(), $request );
 	}
 
 	/**
+	 * PUT /settings: changes the fields given.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response
 	 */
@@ -76,16 +88,43 @@ final class SettingsController extends Controller {
 		if ( isset( $values['delete_data_on_uninstall'] ) ) {
 			$values['delete_data_on_uninstall'] = (bool) $values['delete_data_on_uninstall'];
 		}
-		return new WP_REST_Response( $values ? Settings::update( $values ) : Settings::all(), 200 );
+		return $this->prepare_item_for_response( $values ? Settings::update( $values ) : Settings::all(), $request );
 	}
 
+	/**
+	 * The settings as stored.
+	 *
+	 * @param array           $item    Settings::all().
+	 * @param string[]        $fields  Fields included.
+	 * @param WP_REST_Request $request Request.
+	 * @return array
+	 */
+	protected function item_data( $item, array $fields, WP_REST_Request $request ): array {
+		return $item;
+	}
+
+	/**
+	 * None: the settings are one object, as core's /wp/v2/settings (a client compares them whole).
+	 *
+	 * @param array $item Settings.
+	 * @return array
+	 */
+	protected function prepare_links( $item ): array {
+		return array();
+	}
+
+	/**
+	 * The settings schema (Settings::schema()).
+	 *
+	 * @return array
+	 */
 	public function get_item_schema(): array {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );
 		}
 		$properties = array();
 		foreach ( Settings::schema() as $name => $property ) {
-			$properties[ $name ] = $property + array( 'context' => array( 'view', 'edit' ) );
+			$properties[ $name ] = $property + array( 'context' => self::OWN_CONTEXTS );
 		}
 		$this->schema = array(
 			'$schema'    => 'http://json-schema.org/draft-04/schema#',

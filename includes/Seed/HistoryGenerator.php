@@ -37,18 +37,33 @@ final class HistoryGenerator {
 
 	private int $reopen;
 
+	/** State of the generator's own xorshift32 sequence (never 0). */
+	private int $state;
+
 	/**
 	 * @param array|null $steps  Another STEPS table (same shape), for example a busier pipeline.
 	 * @param int|null   $reopen Another REOPEN percentage.
 	 */
 	public function __construct( int $seed, ?array $steps = null, ?int $reopen = null ) {
-		mt_srand( $seed );
+		// Its own sequence rather than mt_srand(): reseeding PHP's shared generator would make every
+		// other mt_rand() caller in the request predictable.
+		$this->state  = ( $seed & 0xFFFFFFFF ) ? ( $seed & 0xFFFFFFFF ) : 0x9E3779B9;
 		$this->steps  = $steps ?? self::STEPS;
 		$this->reopen = $reopen ?? self::REOPEN;
+		// xorshift's first numbers after a small seed are small too: skip them.
+		for ( $i = 0; $i < 16; $i++ ) {
+			$this->between( 0, 1 );
+		}
 	}
 
+	/** The next number of the seed's sequence in [$min, $max] (xorshift32; deterministic, not secure). */
 	public function between( int $min, int $max ): int {
-		return mt_rand( $min, $max );
+		$x           = $this->state;
+		$x          ^= ( $x << 13 ) & 0xFFFFFFFF;
+		$x          ^= $x >> 17;
+		$x          ^= ( $x << 5 ) & 0xFFFFFFFF;
+		$this->state = $x;
+		return $min + $x % ( $max - $min + 1 );
 	}
 
 	/**
@@ -62,14 +77,14 @@ final class HistoryGenerator {
 		$at      = $applied_at;
 		while ( isset( $this->steps[ $status ] ) ) {
 			$step = $this->steps[ $status ];
-			$at  += mt_rand( $step['days'][0] * self::DAY, $step['days'][1] * self::DAY );
+			$at  += $this->between( $step['days'][0] * self::DAY, $step['days'][1] * self::DAY );
 			if ( $at > $now ) {
 				break;
 			}
-			$roll = mt_rand( 1, 100 );
+			$roll = $this->between( 1, 100 );
 			if ( $roll <= $step['advance'] ) {
 				$next = $step['next'];
-				if ( 'hired' !== $next && mt_rand( 1, 100 ) <= self::SKIP ) {
+				if ( 'hired' !== $next && $this->between( 1, 100 ) <= self::SKIP ) {
 					$next = $this->steps[ $next ]['next'];
 				}
 				$history[] = array( 'status' => $next, 'at' => $at );
@@ -78,8 +93,8 @@ final class HistoryGenerator {
 			}
 			if ( $roll <= $step['advance'] + $step['reject'] ) {
 				$history[] = array( 'status' => 'rejected', 'at' => $at );
-				$reopen_at = $at + mt_rand( 1 * self::DAY, 20 * self::DAY );
-				if ( mt_rand( 1, 100 ) > $this->reopen || $reopen_at > $now ) {
+				$reopen_at = $at + $this->between( 1 * self::DAY, 20 * self::DAY );
+				if ( $this->between( 1, 100 ) > $this->reopen || $reopen_at > $now ) {
 					break;
 				}
 				$history[] = array( 'status' => $status, 'at' => $reopen_at );

@@ -172,15 +172,19 @@ final class Dispatcher {
 		}
 	}
 
-	/** WP-Cron: sends due deliveries for up to ~20 seconds, then reschedules itself for what is left. */
-	public static function run(): void {
+	/**
+	 * WP-Cron (and `wp recruiting webhooks run`): sends due deliveries for up to ~20 seconds, then
+	 * reschedules itself for what is left.
+	 *
+	 * @return int Attempts made.
+	 */
+	public static function run(): int {
 		global $wpdb;
 		$table    = Schema::table( 'webhook_deliveries' );
 		$deadline = microtime( true ) + 20;
 		$sent     = 0;
 		while ( microtime( true ) < $deadline && $sent < 200 ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$due = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE status IN ('pending','sending') AND next_attempt_at <= %d ORDER BY next_attempt_at, id LIMIT 20", time() ), ARRAY_A );
+			$due = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM %i WHERE status IN ('pending','sending') AND next_attempt_at <= %d ORDER BY next_attempt_at, id LIMIT 20", $table, time() ), ARRAY_A );
 			if ( ! $due ) {
 				break;
 			}
@@ -194,11 +198,11 @@ final class Dispatcher {
 				}
 			}
 		}
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$next = $wpdb->get_var( "SELECT MIN(next_attempt_at) FROM $table WHERE status IN ('pending','sending')" );
+		$next = $wpdb->get_var( $wpdb->prepare( "SELECT MIN(next_attempt_at) FROM %i WHERE status IN ('pending','sending')", $table ) );
 		if ( null !== $next ) {
 			self::schedule( max( time(), (int) $next ) );
 		}
+		return $sent;
 	}
 
 	/** Compare-and-swap on the row as read, so that two cron runs never send the same attempt. */
@@ -206,8 +210,7 @@ final class Dispatcher {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
 		$now   = time();
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE $table SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $now + self::LEASE, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) );
+		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $table, $now + self::LEASE, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) );
 	}
 
 	/** One attempt: sign, send, log, and set the delivery's next state. */
@@ -319,23 +322,30 @@ final class Dispatcher {
 		);
 	}
 
-	/** Sends a failed (or delivered) delivery again: a fresh cycle of attempts, the log keeps the old ones. */
-	public static function retry( int $delivery_id ): void {
+	/**
+	 * Sends a failed (or delivered) delivery again: a fresh cycle of attempts, the log keeps the old ones.
+	 * A delivery still pending or being sent is left alone (compare-and-swap on its status).
+	 *
+	 * @param int $delivery_id Delivery id.
+	 * @return bool Whether it was queued again (false: no such finished delivery).
+	 */
+	public static function retry( int $delivery_id ): bool {
 		global $wpdb;
-		$now = time();
-		$wpdb->update(
-			Schema::table( 'webhook_deliveries' ),
-			array(
-				'status'          => 'pending',
-				'attempts'        => 0,
-				'next_attempt_at' => $now,
-				'updated_at'      => $now,
-			),
-			array( 'id' => $delivery_id ),
-			array( '%s', '%d', '%d', '%d' ),
-			array( '%d' )
+		$now     = time();
+		$updated = (int) $wpdb->query(
+			$wpdb->prepare(
+				"UPDATE %i SET status = 'pending', attempts = 0, next_attempt_at = %d, updated_at = %d WHERE id = %d AND status IN ('delivered', 'failed')",
+				Schema::table( 'webhook_deliveries' ),
+				$now,
+				$now,
+				$delivery_id
+			)
 		);
+		if ( 1 !== $updated ) {
+			return false;
+		}
 		self::schedule( $now );
+		return true;
 	}
 
 	/** On every load (one autoloaded option read): the daily event exists; when it had to be created (first run,
@@ -351,8 +361,7 @@ final class Dispatcher {
 	public static function rearm(): void {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$next = $wpdb->get_var( "SELECT MIN(next_attempt_at) FROM $table WHERE status IN ('pending','sending')" );
+		$next = $wpdb->get_var( $wpdb->prepare( "SELECT MIN(next_attempt_at) FROM %i WHERE status IN ('pending','sending')", $table ) );
 		if ( null !== $next ) {
 			self::schedule( max( time(), (int) $next ) );
 		}
@@ -370,10 +379,8 @@ final class Dispatcher {
 		$deliveries = Schema::table( 'webhook_deliveries' );
 		$attempts   = Schema::table( 'webhook_attempts' );
 		$before     = time() - self::RETENTION_DAYS * DAY_IN_SECONDS;
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$wpdb->query( $wpdb->prepare( "DELETE FROM $attempts WHERE delivery_id IN (SELECT id FROM $deliveries WHERE status IN ('delivered','failed') AND updated_at < %d)", $before ) );
-		$wpdb->query( $wpdb->prepare( "DELETE FROM $deliveries WHERE status IN ('delivered','failed') AND updated_at < %d", $before ) );
-		// phpcs:enable
+		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d)", $attempts, $deliveries, $before ) );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d", $deliveries, $before ) );
 		self::rearm();
 		\RecruitingReports\Auth\RateLimiter::purge();
 	}

@@ -19,8 +19,7 @@ final class WebhookRepository {
 			return null;
 		}
 		$table = Schema::table( 'webhooks' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
-		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
 		return $row ? $row : null;
 	}
 
@@ -28,10 +27,8 @@ final class WebhookRepository {
 	public static function query( int $page, int $per_page ): array {
 		global $wpdb;
 		$table = Schema::table( 'webhooks' );
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$total = (int) $wpdb->get_var( "SELECT COUNT(*) FROM $table" );
-		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table ORDER BY id DESC LIMIT %d OFFSET %d", $per_page, ( $page - 1 ) * $per_page ), ARRAY_A );
-		// phpcs:enable
+		$total = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i', $table ) );
+		$rows  = $wpdb->get_results( $wpdb->prepare( 'SELECT * FROM %i ORDER BY id DESC LIMIT %d OFFSET %d', $table, $per_page, ( $page - 1 ) * $per_page ), ARRAY_A );
 		return array(
 			'rows'  => $rows ? $rows : array(),
 			'total' => $total,
@@ -42,8 +39,7 @@ final class WebhookRepository {
 	public static function subscribers( string $event ): array {
 		global $wpdb;
 		$table = Schema::table( 'webhooks' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$rows = $wpdb->get_results( "SELECT id, events FROM $table WHERE active = 1", ARRAY_A );
+		$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT id, events FROM %i WHERE active = 1', $table ), ARRAY_A );
 		return array_values( array_filter( $rows ? $rows : array(), static fn( $row ) => in_array( $event, self::events_of( $row ), true ) ) );
 	}
 
@@ -122,10 +118,8 @@ final class WebhookRepository {
 		global $wpdb;
 		$deliveries = Schema::table( 'webhook_deliveries' );
 		$attempts   = Schema::table( 'webhook_attempts' );
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$wpdb->query( $wpdb->prepare( "DELETE FROM $attempts WHERE delivery_id IN (SELECT id FROM $deliveries WHERE webhook_id = %d)", $id ) );
-		$wpdb->query( $wpdb->prepare( "DELETE FROM $deliveries WHERE webhook_id = %d", $id ) );
-		// phpcs:enable
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE webhook_id = %d)', $attempts, $deliveries, $id ) );
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE webhook_id = %d', $deliveries, $id ) );
 		$wpdb->delete( Schema::table( 'webhooks' ), array( 'id' => $id ), array( '%d' ) );
 	}
 
@@ -134,25 +128,18 @@ final class WebhookRepository {
 	public static function find_delivery( int $id ): ?array {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
+		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
 		return $row ? $row : null;
 	}
 
-	/** @return array{rows:array[],total:int} A webhook's deliveries, newest first. */
+	/** @return array{rows:array[],total:int} A webhook's deliveries (every webhook's for 0), newest first. */
 	public static function deliveries( int $webhook_id, ?string $status, int $page, int $per_page ): array {
 		global $wpdb;
 		$table  = Schema::table( 'webhook_deliveries' );
-		$where  = 'webhook_id = %d';
-		$params = array( $webhook_id );
-		if ( $status ) {
-			$where   .= ' AND status = %s';
-			$params[] = $status;
-		}
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM $table WHERE $where", $params ) );
-		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE $where ORDER BY id DESC LIMIT %d OFFSET %d", array_merge( $params, array( $per_page, ( $page - 1 ) * $per_page ) ) ), ARRAY_A );
-		// phpcs:enable
+		// Webhook 0 and an empty status match every delivery: one literal statement with or without the filters.
+		$status = (string) $status;
+		$total  = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM %i WHERE (%d = 0 OR webhook_id = %d) AND (%s = '' OR status = %s)", $table, $webhook_id, $webhook_id, $status, $status ) );
+		$rows   = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM %i WHERE (%d = 0 OR webhook_id = %d) AND (%s = '' OR status = %s) ORDER BY id DESC LIMIT %d OFFSET %d", $table, $webhook_id, $webhook_id, $status, $status, $per_page, ( $page - 1 ) * $per_page ), ARRAY_A );
 		return array(
 			'rows'  => $rows ? $rows : array(),
 			'total' => $total,
@@ -172,10 +159,13 @@ final class WebhookRepository {
 		if ( ! $delivery_ids ) {
 			return $result;
 		}
-		$table        = Schema::table( 'webhook_attempts' );
-		$placeholders = implode( ',', array_fill( 0, count( $delivery_ids ), '%d' ) );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE delivery_id IN ($placeholders) ORDER BY id", $delivery_ids ), ARRAY_A );
+		$rows = $wpdb->get_results(
+			$wpdb->prepare(
+				'SELECT * FROM %i WHERE delivery_id IN (' . implode( ',', array_fill( 0, count( $delivery_ids ), '%d' ) ) . ') ORDER BY id',
+				array_merge( array( Schema::table( 'webhook_attempts' ) ), $delivery_ids )
+			),
+			ARRAY_A
+		);
 		foreach ( $rows as $row ) {
 			$result[ (int) $row['delivery_id'] ][] = $row;
 		}

@@ -17,7 +17,8 @@ const MARKER = '@@RR-HARNESS@@';
 
 /**
  * PHP statements that finish a freshly installed site. Run through runPhp() on both
- * targets. Activation goes through activate_plugin() so the real activation hooks run.
+ * targets. Activation goes through activate_plugin() so the real activation hooks run;
+ * pluginFile null leaves plugins alone (a site the plugin is installed into later).
  */
 export function setupSnippet( { pluginFile = PLUGIN_FILE } = {} ) {
 	return `
@@ -38,12 +39,7 @@ update_user_meta( $admin->ID, $GLOBALS['wpdb']->get_blog_prefix() . 'persisted_p
 	'_modified'      => gmdate( 'c' ),
 ) );
 
-$result = activate_plugin( ${ phpString( pluginFile ) } );
-if ( is_wp_error( $result ) ) {
-	fwrite( STDERR, 'activate_plugin failed: ' . $result->get_error_code() . ': ' . $result->get_error_message() . "\\n" );
-	exit( 1 );
-}
-if ( ! is_plugin_active( ${ phpString( pluginFile ) } ) ) { fwrite( STDERR, "plugin not active after activate_plugin\\n" ); exit( 1 ); }
+${ null === pluginFile ? '' : activationSnippet( pluginFile ) }
 // Let the next request rebuild rewrite rules with everything the plugin registers on init.
 delete_option( 'rewrite_rules' );
 
@@ -55,6 +51,15 @@ $created = WP_Application_Passwords::create_new_application_password( $admin->ID
 if ( is_wp_error( $created ) ) { fwrite( STDERR, $created->get_error_message() . "\\n" ); exit( 1 ); }
 echo "\\n${ MARKER }" . wp_json_encode( array( 'appPassword' => $created[0] ) ) . "\\n";
 `;
+}
+
+function activationSnippet( pluginFile ) {
+	return `$result = activate_plugin( ${ phpString( pluginFile ) } );
+if ( is_wp_error( $result ) ) {
+	fwrite( STDERR, 'activate_plugin failed: ' . $result->get_error_code() . ': ' . $result->get_error_message() . "\\n" );
+	exit( 1 );
+}
+if ( ! is_plugin_active( ${ phpString( pluginFile ) } ) ) { fwrite( STDERR, "plugin not active after activate_plugin\\n" ); exit( 1 ); }`;
 }
 
 /** Extracts the JSON our snippets print after the marker. */

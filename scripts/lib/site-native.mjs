@@ -4,345 +4,353 @@
 // and every server runs in its own process group (setsid) so stop() can kill the
 // whole group, including PHP_CLI_SERVER_WORKERS children.
 
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { NATIVE_WORDPRESS, copyWordPress } from "./wordpress-dist.mjs";
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { NATIVE_WORDPRESS, copyWordPress } from './wordpress-dist.mjs';
 import {
-  ADMIN_PASSWORD,
-  ADMIN_USER,
-  DEFAULT_PLUGIN_DIR,
-  PLUGIN_SLUG,
-  assertPortFree,
-  freePort,
-  parseMarked,
-  phpFailure,
-  phpString,
-  seconds,
-  setupSnippet,
-  runPhpSource,
-  waitForHttp,
-  warmUp,
-} from "./site-common.mjs";
+	ADMIN_PASSWORD,
+	ADMIN_USER,
+	DEFAULT_PLUGIN_DIR,
+	PLUGIN_SLUG,
+	assertPortFree,
+	freePort,
+	parseMarked,
+	phpFailure,
+	phpString,
+	seconds,
+	setupSnippet,
+	runPhpSource,
+	waitForHttp,
+	warmUp,
+} from './site-common.mjs';
 
 export const APT_PACKAGES = [
-  "php8.2-cli",
-  "php8.2-mysql",
-  "php8.2-sqlite3",
-  "php8.2-xml",
-  "php8.2-mbstring",
-  "php8.2-curl",
-  "php8.2-intl",
-  "mariadb-server",
+	'php8.2-cli',
+	'php8.2-mysql',
+	'php8.2-sqlite3',
+	'php8.2-xml',
+	'php8.2-mbstring',
+	'php8.2-curl',
+	'php8.2-intl',
+	'mariadb-server',
 ];
 
-const SBIN_DIRS = ["/usr/sbin", "/usr/local/sbin", "/sbin"];
+const SBIN_DIRS = [ '/usr/sbin', '/usr/local/sbin', '/sbin' ];
 
 /**
  * @param {object} [options]
  * @param {number} [options.port] defaults to a free port
  * @param {string} [options.muPluginsDir] symlinked as wp-content/mu-plugins
  * @param {string} [options.dbName] defaults to 'wordpress'
- * @param {string} [options.pluginDir] defaults to the repo root
+ * @param {string|null} [options.pluginDir] defaults to the repo root; null: a site without the
+ *   plugin (the release test installs it from its zip)
  * @param {number} [options.workers] PHP_CLI_SERVER_WORKERS, defaults to 4
  * @param {boolean} [options.keep] keep the temp dir after stop() (also RR_KEEP_SITE=1)
  * @param {string} [options.wordpressVersion] defaults to NATIVE_WORDPRESS (7.1, the newest
  *   supported; Playground covers the oldest); also RR_NATIVE_WORDPRESS=6.6
  */
-export async function startNativeSite({
-  port,
-  muPluginsDir,
-  dbName = "wordpress",
-  pluginDir = DEFAULT_PLUGIN_DIR,
-  workers = 4,
-  keep = process.env.RR_KEEP_SITE === "1",
-  wordpressVersion = process.env.RR_NATIVE_WORDPRESS || NATIVE_WORDPRESS,
-} = {}) {
-  const started = Date.now();
-  ensureNativePackages();
-  port ??= await freePort();
-  await assertPortFree(port);
-  const url = `http://127.0.0.1:${port}`;
+export async function startNativeSite( {
+	port,
+	muPluginsDir,
+	dbName = 'wordpress',
+	pluginDir = DEFAULT_PLUGIN_DIR,
+	workers = 4,
+	keep = process.env.RR_KEEP_SITE === '1',
+	wordpressVersion = process.env.RR_NATIVE_WORDPRESS || NATIVE_WORDPRESS,
+} = {} ) {
+	const started = Date.now();
+	ensureNativePackages();
+	port ??= await freePort();
+	await assertPortFree( port );
+	const url = `http://127.0.0.1:${ port }`;
 
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "rr-native-"));
-  // mariadbd runs as `mysql` and must traverse to its socket and data dir.
-  fs.chmodSync(root, 0o755);
-  const groups = []; // process groups to kill on stop()
-  const killGroups = (signal) => {
-    for (const child of groups) {
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // Already gone.
-      }
-    }
-  };
-  // Last resort if the caller exits without calling stop() (crash, process.exit() on Ctrl-C
-  // during boot): never leave servers or temp files behind. Must be synchronous.
-  const phpChildren = new Set(); // running runPhp() processes
-  const onExit = () => {
-    killGroups("SIGKILL");
-    for (const child of phpChildren) child.kill("SIGKILL");
-    try {
-      // A just-killed mariadbd may still be closing files: retry a little.
-      if (!keep)
-        fs.rmSync(root, {
-          recursive: true,
-          force: true,
-          maxRetries: 5,
-        });
-    } catch {
-      // Best effort; it is a temp dir.
-    }
-  };
-  process.on("exit", onExit);
+	const root = fs.mkdtempSync( path.join( os.tmpdir(), 'rr-native-' ) );
+	// mariadbd runs as `mysql` and must traverse to its socket and data dir.
+	fs.chmodSync( root, 0o755 );
+	const groups = []; // process groups to kill on stop()
+	const killGroups = ( signal ) => {
+		for ( const child of groups ) {
+			try {
+				process.kill( -child.pid, signal );
+			} catch {
+				// Already gone.
+			}
+		}
+	};
+	// Last resort if the caller exits without calling stop() (crash, process.exit() on Ctrl-C
+	// during boot): never leave servers or temp files behind. Must be synchronous.
+	const phpChildren = new Set(); // running runPhp() processes
+	const onExit = () => {
+		killGroups( 'SIGKILL' );
+		for ( const child of phpChildren ) child.kill( 'SIGKILL' );
+		try {
+			// A just-killed mariadbd may still be closing files: retry a little.
+			if ( ! keep )
+				fs.rmSync( root, {
+					recursive: true,
+					force: true,
+					maxRetries: 5,
+				} );
+		} catch {
+			// Best effort; it is a temp dir.
+		}
+	};
+	process.on( 'exit', onExit );
 
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await Promise.all(groups.map((child) => terminate(child)));
-    if (!keep) fs.rmSync(root, { recursive: true, force: true });
-    // Only now: a process.exit() while stopping must still run the exit handler.
-    process.off("exit", onExit);
-  };
+	let stopped = false;
+	const stop = async () => {
+		if ( stopped ) return;
+		stopped = true;
+		await Promise.all( groups.map( ( child ) => terminate( child ) ) );
+		if ( ! keep ) fs.rmSync( root, { recursive: true, force: true } );
+		// Only now: a process.exit() while stopping must still run the exit handler.
+		process.off( 'exit', onExit );
+	};
 
-  try {
-    const db = await startMariaDb(root, dbName, groups);
-    // The WordPress copy lives inside our temp root so one rm cleans up everything.
-    const wp = copyWordPress(path.join(root, "wp"), {
-      version: wordpressVersion,
-    });
-    // Playground-only leftover (6.6 builds): the remote-asset list.
-    fs.rmSync(path.join(wp, "wordpress-remote-asset-paths"), {
-      force: true,
-    });
-    const debugLogPath = path.join(root, "debug.log");
-    fs.writeFileSync(
-      path.join(wp, "wp-config.php"),
-      wpConfig({ url, dbName, socket: db.socket, debugLogPath }),
-    );
+	try {
+		const db = await startMariaDb( root, dbName, groups );
+		// The WordPress copy lives inside our temp root so one rm cleans up everything.
+		const wp = copyWordPress( path.join( root, 'wp' ), {
+			version: wordpressVersion,
+		} );
+		// Playground-only leftover (6.6 builds): the remote-asset list.
+		fs.rmSync( path.join( wp, 'wordpress-remote-asset-paths' ), {
+			force: true,
+		} );
+		const debugLogPath = path.join( root, 'debug.log' );
+		fs.writeFileSync(
+			path.join( wp, 'wp-config.php' ),
+			wpConfig( { url, dbName, socket: db.socket, debugLogPath } )
+		);
 
-    // Symlinks instead of copies: edits show up immediately and node_modules is never copied.
-    // WordPress resolves the symlinked plugin through wp_register_plugin_realpath().
-    fs.symlinkSync(
-      path.resolve(pluginDir),
-      path.join(wp, "wp-content/plugins", PLUGIN_SLUG),
-      "dir",
-    );
-    if (muPluginsDir) {
-      fs.symlinkSync(
-        path.resolve(muPluginsDir),
-        path.join(wp, "wp-content/mu-plugins"),
-        "dir",
-      );
-    }
+		// Symlinks instead of copies: edits show up immediately and node_modules is never copied.
+		// WordPress resolves the symlinked plugin through wp_register_plugin_realpath().
+		if ( null !== pluginDir ) {
+			fs.symlinkSync(
+				path.resolve( pluginDir ),
+				path.join( wp, 'wp-content/plugins', PLUGIN_SLUG ),
+				'dir'
+			);
+		}
+		if ( muPluginsDir ) {
+			fs.symlinkSync(
+				path.resolve( muPluginsDir ),
+				path.join( wp, 'wp-content/mu-plugins' ),
+				'dir'
+			);
+		}
 
-    const runPhp = makeRunPhp({
-      root,
-      wp,
-      url,
-      debugLogPath,
-      phpChildren,
-    });
-    installWordPress({ root, wp, url });
-    const { appPassword } = parseMarked(await runPhp(setupSnippet()));
+		const runPhp = makeRunPhp( {
+			root,
+			wp,
+			url,
+			debugLogPath,
+			phpChildren,
+		} );
+		installWordPress( { root, wp, url } );
+		const { appPassword } = parseMarked(
+			await runPhp(
+				setupSnippet( null === pluginDir ? { pluginFile: null } : {} )
+			)
+		);
 
-    const server = startPhpServer({ root, wp, port, workers });
-    groups.push(server);
-    await waitForHttp(`${url}/wp-includes/images/blank.gif`, {
-      isAlive: () => server.exitCode === null,
-    });
-    await warmUp(url);
-    log(
-      `native site (WordPress ${wordpressVersion}) up at ${url} in ${seconds(
-        started,
-      )} s (root ${root})`,
-    );
+		const server = startPhpServer( { root, wp, port, workers } );
+		groups.push( server );
+		await waitForHttp( `${ url }/wp-includes/images/blank.gif`, {
+			isAlive: () => server.exitCode === null,
+		} );
+		await warmUp( url );
+		log(
+			`native site (WordPress ${ wordpressVersion }) up at ${ url } in ${ seconds(
+				started
+			) } s (root ${ root })`
+		);
 
-    return {
-      url,
-      adminUser: ADMIN_USER,
-      adminPassword: ADMIN_PASSWORD,
-      appPassword,
-      debugLogPath,
-      wordpressPath: wp,
-      wordpressVersion,
-      runPhp,
-      stop,
-    };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+		return {
+			url,
+			adminUser: ADMIN_USER,
+			adminPassword: ADMIN_PASSWORD,
+			appPassword,
+			debugLogPath,
+			wordpressPath: wp,
+			wordpressVersion,
+			runPhp,
+			stop,
+		};
+	} catch ( error ) {
+		await stop();
+		throw error;
+	}
 }
 
 /** Installs the Debian packages when missing (only possible as root). */
 export function ensureNativePackages() {
-  const missing =
-    !findBinary("php8.2") ||
-    !findBinary("mariadbd") ||
-    !findBinary("mariadb-install-db") ||
-    !phpHasMysqli();
-  if (!missing) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      `native PHP/MariaDB missing; run as root: apt-get install -y ${APT_PACKAGES.join(" ")}`,
-    );
-  }
-  log(
-    `installing ${APT_PACKAGES.join(" ")} with apt-get (about a minute, once)…`,
-  );
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  execFileSync("apt-get", ["install", "-y", "-qq", ...APT_PACKAGES], {
-    stdio: "inherit",
-    env,
-  });
+	const missing =
+		! findBinary( 'php8.2' ) ||
+		! findBinary( 'mariadbd' ) ||
+		! findBinary( 'mariadb-install-db' ) ||
+		! phpHasMysqli();
+	if ( ! missing ) return;
+	if ( process.getuid?.() !== 0 ) {
+		throw new Error(
+			`native PHP/MariaDB missing; run as root: apt-get install -y ${ APT_PACKAGES.join( ' ' ) }`
+		);
+	}
+	log(
+		`installing ${ APT_PACKAGES.join( ' ' ) } with apt-get (about a minute, once)…`
+	);
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	execFileSync( 'apt-get', [ 'update', '-qq' ], { stdio: 'inherit', env } );
+	execFileSync( 'apt-get', [ 'install', '-y', '-qq', ...APT_PACKAGES ], {
+		stdio: 'inherit',
+		env,
+	} );
 }
 
 function phpHasMysqli() {
-  const php = findBinary("php8.2");
-  if (!php) return false;
-  const result = spawnSync(
-    php,
-    ["-r", 'echo extension_loaded("mysqli") ? "yes" : "no";'],
-    { encoding: "utf8" },
-  );
-  return result.stdout === "yes";
+	const php = findBinary( 'php8.2' );
+	if ( ! php ) return false;
+	const result = spawnSync(
+		php,
+		[ '-r', 'echo extension_loaded("mysqli") ? "yes" : "no";' ],
+		{ encoding: 'utf8' }
+	);
+	return result.stdout === 'yes';
 }
 
-function findBinary(name) {
-  const dirs = [
-    ...(process.env.PATH ?? "").split(path.delimiter),
-    ...SBIN_DIRS,
-  ];
-  for (const dir of dirs) {
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // Keep looking.
-    }
-  }
-  return null;
+function findBinary( name ) {
+	const dirs = [
+		...( process.env.PATH ?? '' ).split( path.delimiter ),
+		...SBIN_DIRS,
+	];
+	for ( const dir of dirs ) {
+		const candidate = path.join( dir, name );
+		try {
+			fs.accessSync( candidate, fs.constants.X_OK );
+			return candidate;
+		} catch {
+			// Keep looking.
+		}
+	}
+	return null;
 }
 
-async function startMariaDb(root, dbName, groups) {
-  const dir = path.join(root, "db");
-  const datadir = path.join(dir, "data");
-  const socket = path.join(dir, "mysqld.sock");
-  fs.mkdirSync(dir);
-  // As root, mariadbd refuses to run as root; it drops to `mysql`, which must own the dir.
-  const asRoot = process.getuid?.() === 0;
-  const dbUser = asRoot ? "mysql" : os.userInfo().username;
-  if (asRoot) execFileSync("chown", ["mysql:mysql", dir]);
+async function startMariaDb( root, dbName, groups ) {
+	const dir = path.join( root, 'db' );
+	const datadir = path.join( dir, 'data' );
+	const socket = path.join( dir, 'mysqld.sock' );
+	fs.mkdirSync( dir );
+	// As root, mariadbd refuses to run as root; it drops to `mysql`, which must own the dir.
+	const asRoot = process.getuid?.() === 0;
+	const dbUser = asRoot ? 'mysql' : os.userInfo().username;
+	if ( asRoot ) execFileSync( 'chown', [ 'mysql:mysql', dir ] );
 
-  // --no-defaults everywhere: /etc/mysql config (system datadir, socket) must not leak in.
-  execFileSync(
-    findBinary("mariadb-install-db"),
-    [
-      "--no-defaults",
-      `--user=${dbUser}`,
-      `--datadir=${datadir}`,
-      "--auth-root-authentication-method=socket",
-      "--skip-test-db",
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  const errorLog = path.join(dir, "mariadb.err");
-  const server = spawn(
-    findBinary("mariadbd"),
-    [
-      "--no-defaults",
-      `--user=${dbUser}`,
-      `--datadir=${datadir}`,
-      `--socket=${socket}`,
-      `--pid-file=${path.join(dir, "mariadb.pid")}`,
-      `--log-error=${errorLog}`,
-      "--skip-networking",
-      "--innodb-buffer-pool-size=256M",
-      // Throwaway data: durability buys nothing and costs a lot on imports/benchmarks.
-      "--innodb-flush-log-at-trx-commit=2",
-    ],
-    { detached: true, stdio: "ignore" }, // detached = setsid: own process group
-  );
-  groups.push(server);
+	// --no-defaults everywhere: /etc/mysql config (system datadir, socket) must not leak in.
+	execFileSync(
+		findBinary( 'mariadb-install-db' ),
+		[
+			'--no-defaults',
+			`--user=${ dbUser }`,
+			`--datadir=${ datadir }`,
+			'--auth-root-authentication-method=socket',
+			'--skip-test-db',
+		],
+		{ stdio: [ 'ignore', 'ignore', 'pipe' ] }
+	);
+	const errorLog = path.join( dir, 'mariadb.err' );
+	const server = spawn(
+		findBinary( 'mariadbd' ),
+		[
+			'--no-defaults',
+			`--user=${ dbUser }`,
+			`--datadir=${ datadir }`,
+			`--socket=${ socket }`,
+			`--pid-file=${ path.join( dir, 'mariadb.pid' ) }`,
+			`--log-error=${ errorLog }`,
+			'--skip-networking',
+			'--innodb-buffer-pool-size=256M',
+			// Throwaway data: durability buys nothing and costs a lot on imports/benchmarks.
+			'--innodb-flush-log-at-trx-commit=2',
+		],
+		{ detached: true, stdio: 'ignore' } // detached = setsid: own process group
+	);
+	groups.push( server );
 
-  // The socket user is created by mariadb-install-db with unix_socket auth; WordPress
-  // gets its own password user so it does not depend on which unix user runs PHP.
-  const sql = [
-    `CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`,
-    "CREATE USER 'wp'@'localhost' IDENTIFIED BY 'wp'",
-    `GRANT ALL ON \`${dbName}\`.* TO 'wp'@'localhost'`,
-  ].join(";");
-  const client = findBinary("mariadb");
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    if (server.exitCode !== null) {
-      throw new Error(
-        `mariadbd exited (${server.exitCode}):\n${readTail(errorLog)}`,
-      );
-    }
-    const result = spawnSync(
-      client,
-      [
-        "--no-defaults",
-        `--socket=${socket}`,
-        `--user=${asRoot ? "root" : dbUser}`,
-        "-e",
-        sql,
-      ],
-      {
-        encoding: "utf8",
-      },
-    );
-    if (result.status === 0) break;
-    if (Date.now() > deadline)
-      throw new Error(
-        `MariaDB did not accept connections: ${result.stderr}\n${readTail(errorLog)}`,
-      );
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { socket };
+	// The socket user is created by mariadb-install-db with unix_socket auth; WordPress
+	// gets its own password user so it does not depend on which unix user runs PHP.
+	const sql = [
+		`CREATE DATABASE \`${ dbName }\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`,
+		"CREATE USER 'wp'@'localhost' IDENTIFIED BY 'wp'",
+		`GRANT ALL ON \`${ dbName }\`.* TO 'wp'@'localhost'`,
+	].join( ';' );
+	const client = findBinary( 'mariadb' );
+	const deadline = Date.now() + 20000;
+	for (;;) {
+		if ( server.exitCode !== null ) {
+			throw new Error(
+				`mariadbd exited (${ server.exitCode }):\n${ readTail( errorLog ) }`
+			);
+		}
+		const result = spawnSync(
+			client,
+			[
+				'--no-defaults',
+				`--socket=${ socket }`,
+				`--user=${ asRoot ? 'root' : dbUser }`,
+				'-e',
+				sql,
+			],
+			{
+				encoding: 'utf8',
+			}
+		);
+		if ( result.status === 0 ) break;
+		if ( Date.now() > deadline )
+			throw new Error(
+				`MariaDB did not accept connections: ${ result.stderr }\n${ readTail( errorLog ) }`
+			);
+		await new Promise( ( r ) => setTimeout( r, 100 ) );
+	}
+	return { socket };
 }
 
-function wpConfig({ url, dbName, socket, debugLogPath }) {
-  const salt = () => phpString(crypto.randomBytes(32).toString("base64"));
-  const keys = [
-    "AUTH_KEY",
-    "SECURE_AUTH_KEY",
-    "LOGGED_IN_KEY",
-    "NONCE_KEY",
-    "AUTH_SALT",
-    "SECURE_AUTH_SALT",
-    "LOGGED_IN_SALT",
-    "NONCE_SALT",
-  ];
-  return `<?php
+function wpConfig( { url, dbName, socket, debugLogPath } ) {
+	const salt = () =>
+		phpString( crypto.randomBytes( 32 ).toString( 'base64' ) );
+	const keys = [
+		'AUTH_KEY',
+		'SECURE_AUTH_KEY',
+		'LOGGED_IN_KEY',
+		'NONCE_KEY',
+		'AUTH_SALT',
+		'SECURE_AUTH_SALT',
+		'LOGGED_IN_SALT',
+		'NONCE_SALT',
+	];
+	return `<?php
 // Generated by scripts/lib/site-native.mjs for a throwaway test site.
-define( 'DB_NAME', ${phpString(dbName)} );
+define( 'DB_NAME', ${ phpString( dbName ) } );
 define( 'DB_USER', 'wp' );
 define( 'DB_PASSWORD', 'wp' );
-define( 'DB_HOST', ${phpString(`localhost:${socket}`)} );
+define( 'DB_HOST', ${ phpString( `localhost:${ socket }` ) } );
 define( 'DB_CHARSET', 'utf8mb4' );
 define( 'DB_COLLATE', '' );
-${keys.map((key) => `define( '${key}', ${salt()} );`).join("\n")}
+${ keys.map( ( key ) => `define( '${ key }', ${ salt() } );` ).join( '\n' ) }
 $table_prefix = 'wp_';
 
 // Must match the served URL exactly, or every page redirects.
-define( 'WP_HOME', ${phpString(url)} );
-define( 'WP_SITEURL', ${phpString(url)} );
+define( 'WP_HOME', ${ phpString( url ) } );
+define( 'WP_SITEURL', ${ phpString( url ) } );
 // 'local' also enables application passwords over plain http.
 define( 'WP_ENVIRONMENT_TYPE', 'local' );
 define( 'DISABLE_WP_CRON', true );
 define( 'WP_HTTP_BLOCK_EXTERNAL', true );
 define( 'AUTOMATIC_UPDATER_DISABLED', true );
 define( 'WP_DEBUG', true );
-define( 'WP_DEBUG_LOG', ${phpString(debugLogPath)} );
+define( 'WP_DEBUG_LOG', ${ phpString( debugLogPath ) } );
 define( 'WP_DEBUG_DISPLAY', false );
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -353,11 +361,11 @@ require_once ABSPATH . 'wp-settings.php';
 }
 
 /** $_SERVER values WordPress expects but the PHP CLI does not set (avoids "undefined index" noise). */
-function cliServerPrelude(url) {
-  const host = new URL(url).host;
-  return `$_SERVER['HTTP_HOST'] = ${phpString(host)};
+function cliServerPrelude( url ) {
+	const host = new URL( url ).host;
+	return `$_SERVER['HTTP_HOST'] = ${ phpString( host ) };
 $_SERVER['SERVER_NAME'] = '127.0.0.1';
-$_SERVER['SERVER_PORT'] = ${phpString(new URL(url).port)};
+$_SERVER['SERVER_PORT'] = ${ phpString( new URL( url ).port ) };
 $_SERVER['REQUEST_URI'] = '/';
 $_SERVER['REQUEST_METHOD'] = 'GET';
 $_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
@@ -365,30 +373,30 @@ $_SERVER['REMOTE_ADDR'] = '127.0.0.1';
 `;
 }
 
-function installWordPress({ root, wp, url }) {
-  const script = path.join(root, "install.php");
-  fs.writeFileSync(
-    script,
-    `<?php
-${cliServerPrelude(url)}
+function installWordPress( { root, wp, url } ) {
+	const script = path.join( root, 'install.php' );
+	fs.writeFileSync(
+		script,
+		`<?php
+${ cliServerPrelude( url ) }
 define( 'WP_INSTALLING', true );
-require ${phpString(path.join(wp, "wp-load.php"))};
+require ${ phpString( path.join( wp, 'wp-load.php' ) ) };
 // There is no sendmail: replace the pluggable notification before upgrade.php defines it.
 function wp_new_blog_notification() {}
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
-$result = wp_install( 'Recruiting Reports', ${phpString(ADMIN_USER)}, 'admin@example.com', true, '', ${phpString(ADMIN_PASSWORD)} );
+$result = wp_install( 'Recruiting Reports', ${ phpString( ADMIN_USER ) }, 'admin@example.com', true, '', ${ phpString( ADMIN_PASSWORD ) } );
 if ( empty( $result['user_id'] ) ) { fwrite( STDERR, "wp_install failed\\n" ); exit( 1 ); }
-`,
-  );
-  const result = spawnSync(findBinary("php8.2"), [script], {
-    cwd: wp,
-    encoding: "utf8",
-  });
-  if (result.status !== 0) {
-    throw new Error(
-      `wp_install failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
-    );
-  }
+`
+	);
+	const result = spawnSync( findBinary( 'php8.2' ), [ script ], {
+		cwd: wp,
+		encoding: 'utf8',
+	} );
+	if ( result.status !== 0 ) {
+		throw new Error(
+			`wp_install failed (${ result.status }):\n${ result.stdout }\n${ result.stderr }`
+		);
+	}
 }
 
 /**
@@ -396,51 +404,58 @@ if ( empty( $result['user_id'] ) ) { fwrite( STDERR, "wp_install failed\\n" ); e
  * after wp-load.php, with the admin as current user. Resolves with stdout; rejects
  * on a non-zero exit with stderr and the new debug.log lines (fatals go there).
  */
-function makeRunPhp({ root, wp, url, debugLogPath, phpChildren }) {
-  let counter = 0;
-  return (code) =>
-    new Promise((resolve, reject) => {
-      const script = path.join(root, `run-${process.pid}-${++counter}.php`);
-      fs.writeFileSync(
-        script,
-        runPhpSource({
-          wpLoad: path.join(wp, "wp-load.php"),
-          code,
-          prelude: cliServerPrelude(url),
-        }),
-      );
-      const logSizeBefore = fileSize(debugLogPath);
-      const child = spawn(findBinary("php8.2"), [script], {
-        cwd: wp,
-      });
-      phpChildren.add(child);
-      let stdout = "";
-      let stderr = "";
-      child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
-      child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
-      child.on("error", reject);
-      child.on("close", (status) => {
-        phpChildren.delete(child);
-        fs.rmSync(script, { force: true });
-        if (status === 0) return resolve(stdout);
-        reject(
-          phpFailure(`runPhp exited with ${status}`, {
-            debugLog: readFrom(debugLogPath, logSizeBefore),
-            stderr,
-            stdout,
-          }),
-        );
-      });
-    });
+function makeRunPhp( { root, wp, url, debugLogPath, phpChildren } ) {
+	let counter = 0;
+	return ( code ) =>
+		new Promise( ( resolve, reject ) => {
+			const script = path.join(
+				root,
+				`run-${ process.pid }-${ ++counter }.php`
+			);
+			fs.writeFileSync(
+				script,
+				runPhpSource( {
+					wpLoad: path.join( wp, 'wp-load.php' ),
+					code,
+					prelude: cliServerPrelude( url ),
+				} )
+			);
+			const logSizeBefore = fileSize( debugLogPath );
+			const child = spawn( findBinary( 'php8.2' ), [ script ], {
+				cwd: wp,
+			} );
+			phpChildren.add( child );
+			let stdout = '';
+			let stderr = '';
+			child.stdout
+				.setEncoding( 'utf8' )
+				.on( 'data', ( chunk ) => ( stdout += chunk ) );
+			child.stderr
+				.setEncoding( 'utf8' )
+				.on( 'data', ( chunk ) => ( stderr += chunk ) );
+			child.on( 'error', reject );
+			child.on( 'close', ( status ) => {
+				phpChildren.delete( child );
+				fs.rmSync( script, { force: true } );
+				if ( status === 0 ) return resolve( stdout );
+				reject(
+					phpFailure( `runPhp exited with ${ status }`, {
+						debugLog: readFrom( debugLogPath, logSizeBefore ),
+						stderr,
+						stdout,
+					} )
+				);
+			} );
+		} );
 }
 
-function startPhpServer({ root, wp, port, workers }) {
-  const router = path.join(root, "router.php");
-  // php -S only serves existing files; everything else (pretty permalinks, /wp-json/, URLs
-  // with a dot in them) must go to index.php, which is what Apache/nginx rewrites do.
-  fs.writeFileSync(
-    router,
-    `<?php
+function startPhpServer( { root, wp, port, workers } ) {
+	const router = path.join( root, 'router.php' );
+	// php -S only serves existing files; everything else (pretty permalinks, /wp-json/, URLs
+	// with a dot in them) must go to index.php, which is what Apache/nginx rewrites do.
+	fs.writeFileSync(
+		router,
+		`<?php
 $path = urldecode( parse_url( $_SERVER['REQUEST_URI'], PHP_URL_PATH ) );
 $file = $_SERVER['DOCUMENT_ROOT'] . $path;
 if ( $path !== '/' && strpos( $path, '..' ) === false ) {
@@ -456,22 +471,22 @@ $_SERVER['PHP_SELF'] = '/index.php';
 $_SERVER['SCRIPT_FILENAME'] = $_SERVER['DOCUMENT_ROOT'] . '/index.php';
 chdir( $_SERVER['DOCUMENT_ROOT'] );
 require $_SERVER['DOCUMENT_ROOT'] . '/index.php';
-`,
-  );
-  const logFd = fs.openSync(path.join(root, "php-server.log"), "a");
-  const server = spawn(
-    findBinary("php8.2"),
-    ["-S", `127.0.0.1:${port}`, "-t", wp, router],
-    {
-      cwd: wp,
-      detached: true, // setsid: the server and its workers form one group we can kill
-      stdio: ["ignore", logFd, logFd],
-      env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(workers) },
-    },
-  );
-  fs.closeSync(logFd);
-  server.stopSignal = "SIGINT"; // see terminate()
-  return server;
+`
+	);
+	const logFd = fs.openSync( path.join( root, 'php-server.log' ), 'a' );
+	const server = spawn(
+		findBinary( 'php8.2' ),
+		[ '-S', `127.0.0.1:${ port }`, '-t', wp, router ],
+		{
+			cwd: wp,
+			detached: true, // setsid: the server and its workers form one group we can kill
+			stdio: [ 'ignore', logFd, logFd ],
+			env: { ...process.env, PHP_CLI_SERVER_WORKERS: String( workers ) },
+		}
+	);
+	fs.closeSync( logFd );
+	server.stopSignal = 'SIGINT'; // see terminate()
+	return server;
 }
 
 /**
@@ -481,50 +496,50 @@ require $_SERVER['DOCUMENT_ROOT'] . '/index.php';
  * PHP_CLI_SERVER_WORKERS children and exits. On SIGTERM the master dies at once and the
  * workers become zombies of init. mariadbd shuts down cleanly on SIGTERM.
  */
-function terminate(child) {
-  const killGroup = (signal) => {
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      // Group already empty.
-    }
-  };
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      killGroup("SIGKILL");
-      return resolve();
-    }
-    const timer = setTimeout(() => killGroup("SIGKILL"), 5000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      killGroup("SIGKILL"); // stragglers, if any
-      resolve();
-    });
-    killGroup(child.stopSignal ?? "SIGTERM");
-  });
+function terminate( child ) {
+	const killGroup = ( signal ) => {
+		try {
+			process.kill( -child.pid, signal );
+		} catch {
+			// Group already empty.
+		}
+	};
+	return new Promise( ( resolve ) => {
+		if ( child.exitCode !== null || child.signalCode !== null ) {
+			killGroup( 'SIGKILL' );
+			return resolve();
+		}
+		const timer = setTimeout( () => killGroup( 'SIGKILL' ), 5000 );
+		child.once( 'exit', () => {
+			clearTimeout( timer );
+			killGroup( 'SIGKILL' ); // stragglers, if any
+			resolve();
+		} );
+		killGroup( child.stopSignal ?? 'SIGTERM' );
+	} );
 }
 
-function fileSize(file) {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return 0;
-  }
+function fileSize( file ) {
+	try {
+		return fs.statSync( file ).size;
+	} catch {
+		return 0;
+	}
 }
 
-function readFrom(file, offset) {
-  try {
-    return fs.readFileSync(file).subarray(offset).toString("utf8");
-  } catch {
-    return "";
-  }
+function readFrom( file, offset ) {
+	try {
+		return fs.readFileSync( file ).subarray( offset ).toString( 'utf8' );
+	} catch {
+		return '';
+	}
 }
 
-function readTail(file, bytes = 4000) {
-  const size = fileSize(file);
-  return readFrom(file, Math.max(0, size - bytes));
+function readTail( file, bytes = 4000 ) {
+	const size = fileSize( file );
+	return readFrom( file, Math.max( 0, size - bytes ) );
 }
 
-function log(message) {
-  process.stderr.write(`[site-native] ${message}\n`);
+function log( message ) {
+	process.stderr.write( `[site-native] ${ message }\n` );
 }

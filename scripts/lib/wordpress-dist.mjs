@@ -13,36 +13,36 @@
 // and treated as a pristine, read-only copy: callers get their own throwaway copy through
 // copyWordPress() because both Playground and an install write into the site.
 
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import zlib from "node:zlib";
-import { sharedPath } from "./shared-dir.mjs";
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { sharedPath } from './shared-dir.mjs';
 
 export const REPO_ROOT = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../..",
+	path.dirname( fileURLToPath( import.meta.url ) ),
+	'../..'
 );
-export const CACHE_DIR = path.join(REPO_ROOT, ".cache", "wordpress");
+export const CACHE_DIR = path.join( REPO_ROOT, '.cache', 'wordpress' );
 
 /** WordPress version of the Playground target (the oldest the plugin supports). */
-export const PLAYGROUND_WORDPRESS = "6.6";
+export const PLAYGROUND_WORDPRESS = '6.6';
 /** WordPress version of the native target (the newest the plugin is tested up to). */
-export const NATIVE_WORDPRESS = "7.1";
+export const NATIVE_WORDPRESS = '7.1';
 
-const BUILDS_PACKAGE = "@wp-playground/wordpress-builds@0.9.19";
+const BUILDS_PACKAGE = '@wp-playground/wordpress-builds@0.9.19';
 const TARBALL = path.join(
-  CACHE_DIR,
-  "wp-playground-wordpress-builds-0.9.19.tgz",
+	CACHE_DIR,
+	'wp-playground-wordpress-builds-0.9.19.tgz'
 );
 // Written last: a tree without it is a half-finished extraction and is rebuilt.
-const COMPLETE_MARKER = ".rr-dist-complete";
+const COMPLETE_MARKER = '.rr-dist-complete';
 
 const BUILDERS = {
-  6.6: buildWordPress66,
-  7.1: buildWordPress71,
+	6.6: buildWordPress66,
+	7.1: buildWordPress71,
 };
 
 /**
@@ -51,37 +51,41 @@ const BUILDERS = {
  * @param {string} [version] '6.6' (default) or '7.1'
  * @returns {string}
  */
-export function ensureWordPress(version = PLAYGROUND_WORDPRESS) {
-  const build = BUILDERS[version];
-  if (!build) {
-    throw new Error(
-      `no WordPress ${version} here (${Object.keys(BUILDERS).join(", ")})`,
-    );
-  }
-  const wpDir = path.join(CACHE_DIR, `wp-${version}`);
-  if (fs.existsSync(path.join(wpDir, COMPLETE_MARKER))) {
-    return wpDir;
-  }
-  fs.mkdirSync(CACHE_DIR, { recursive: true });
-  // Build in a sibling temp dir and rename at the end, so an interrupted run never
-  // leaves something that looks complete.
-  const work = fs.mkdtempSync(path.join(CACHE_DIR, "tmp-"));
-  try {
-    const tree = build(work);
-    fs.writeFileSync(path.join(tree, COMPLETE_MARKER), `${version}\n`);
-    // Another process may have finished first (parallel first runs): keep its tree.
-    if (!fs.existsSync(path.join(wpDir, COMPLETE_MARKER))) {
-      fs.rmSync(wpDir, { recursive: true, force: true }); // an interrupted earlier attempt
-      try {
-        fs.renameSync(tree, wpDir);
-      } catch (error) {
-        if (!fs.existsSync(path.join(wpDir, COMPLETE_MARKER))) throw error;
-      }
-    }
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
-  return wpDir;
+export function ensureWordPress( version = PLAYGROUND_WORDPRESS ) {
+	const build = BUILDERS[ version ];
+	if ( ! build ) {
+		throw new Error(
+			`no WordPress ${ version } here (${ Object.keys( BUILDERS ).join( ', ' ) })`
+		);
+	}
+	const wpDir = path.join( CACHE_DIR, `wp-${ version }` );
+	if ( fs.existsSync( path.join( wpDir, COMPLETE_MARKER ) ) ) {
+		return wpDir;
+	}
+	fs.mkdirSync( CACHE_DIR, { recursive: true } );
+	// Build in a sibling temp dir and rename at the end, so an interrupted run never
+	// leaves something that looks complete.
+	const work = fs.mkdtempSync( path.join( CACHE_DIR, 'tmp-' ) );
+	try {
+		const tree = build( work );
+		fs.writeFileSync(
+			path.join( tree, COMPLETE_MARKER ),
+			`${ version }\n`
+		);
+		// Another process may have finished first (parallel first runs): keep its tree.
+		if ( ! fs.existsSync( path.join( wpDir, COMPLETE_MARKER ) ) ) {
+			fs.rmSync( wpDir, { recursive: true, force: true } ); // an interrupted earlier attempt
+			try {
+				fs.renameSync( tree, wpDir );
+			} catch ( error ) {
+				if ( ! fs.existsSync( path.join( wpDir, COMPLETE_MARKER ) ) )
+					throw error;
+			}
+		}
+	} finally {
+		fs.rmSync( work, { recursive: true, force: true } );
+	}
+	return wpDir;
 }
 
 /**
@@ -89,11 +93,11 @@ export function ensureWordPress(version = PLAYGROUND_WORDPRESS) {
  * @param {string} work temp dir
  * @returns {string} the unpacked tree
  */
-function buildWordPress71(work) {
-  const tarball = sharedPath("wordpress", "wordpress-7.1.tar.gz");
-  log(`unpacking ${tarball} into .cache/wordpress/wp-7.1…`);
-  execFileSync("tar", ["xzf", tarball, "-C", work], { stdio: "inherit" });
-  return path.join(work, "7.1");
+function buildWordPress71( work ) {
+	const tarball = sharedPath( 'wordpress', 'wordpress-7.1.tar.gz' );
+	log( `unpacking ${ tarball } into .cache/wordpress/wp-7.1…` );
+	execFileSync( 'tar', [ 'xzf', tarball, '-C', work ], { stdio: 'inherit' } );
+	return path.join( work, '7.1' );
 }
 
 /**
@@ -102,49 +106,55 @@ function buildWordPress71(work) {
  * @param {string} work temp dir
  * @returns {string} the joined tree
  */
-function buildWordPress66(work) {
-  if (!fs.existsSync(TARBALL)) {
-    // 158 MB; deliberately not a dependency so `npm ci` stays lean.
-    log(`downloading ${BUILDS_PACKAGE} with npm pack (158 MB, once)…`);
-    execFileSync(
-      "npm",
-      ["pack", BUILDS_PACKAGE, "--pack-destination", CACHE_DIR, "--silent"],
-      {
-        stdio: ["ignore", "ignore", "inherit"],
-      },
-    );
-    if (!fs.existsSync(TARBALL)) {
-      throw new Error(`npm pack did not produce ${TARBALL}`);
-    }
-  }
-  log(
-    "joining WordPress 6.6 (wp-beta zip + public assets) into .cache/wordpress/wp-6.6…",
-  );
-  // System tar is present wherever git is; Node has no tar/gzip-archive reader.
-  execFileSync(
-    "tar",
-    [
-      "xzf",
-      TARBALL,
-      "-C",
-      work,
-      "package/src/wordpress/wp-beta.zip",
-      "package/public/wp-beta",
-    ],
-    {
-      stdio: "inherit",
-    },
-  );
-  const tree = path.join(work, "wp");
-  extractZip(path.join(work, "package/src/wordpress/wp-beta.zip"), tree);
-  fs.cpSync(path.join(work, "package/public/wp-beta"), tree, {
-    recursive: true,
-  });
-  // The builds ship a pre-installed SQLite database for 127.0.0.1:9400; we want clean installs.
-  fs.rmSync(path.join(tree, "wp-content/database/.ht.sqlite"), {
-    force: true,
-  });
-  return tree;
+function buildWordPress66( work ) {
+	if ( ! fs.existsSync( TARBALL ) ) {
+		// 158 MB; deliberately not a dependency so `npm ci` stays lean.
+		log( `downloading ${ BUILDS_PACKAGE } with npm pack (158 MB, once)…` );
+		execFileSync(
+			'npm',
+			[
+				'pack',
+				BUILDS_PACKAGE,
+				'--pack-destination',
+				CACHE_DIR,
+				'--silent',
+			],
+			{
+				stdio: [ 'ignore', 'ignore', 'inherit' ],
+			}
+		);
+		if ( ! fs.existsSync( TARBALL ) ) {
+			throw new Error( `npm pack did not produce ${ TARBALL }` );
+		}
+	}
+	log(
+		'joining WordPress 6.6 (wp-beta zip + public assets) into .cache/wordpress/wp-6.6…'
+	);
+	// System tar is present wherever git is; Node has no tar/gzip-archive reader.
+	execFileSync(
+		'tar',
+		[
+			'xzf',
+			TARBALL,
+			'-C',
+			work,
+			'package/src/wordpress/wp-beta.zip',
+			'package/public/wp-beta',
+		],
+		{
+			stdio: 'inherit',
+		}
+	);
+	const tree = path.join( work, 'wp' );
+	extractZip( path.join( work, 'package/src/wordpress/wp-beta.zip' ), tree );
+	fs.cpSync( path.join( work, 'package/public/wp-beta' ), tree, {
+		recursive: true,
+	} );
+	// The builds ship a pre-installed SQLite database for 127.0.0.1:9400; we want clean installs.
+	fs.rmSync( path.join( tree, 'wp-content/database/.ht.sqlite' ), {
+		force: true,
+	} );
+	return tree;
 }
 
 /**
@@ -154,12 +164,12 @@ function buildWordPress66(work) {
  * @param {string} [options.version] WordPress version, see ensureWordPress()
  * @returns {string} path of the copy; the caller deletes it
  */
-export function copyWordPress(dest, { version } = {}) {
-  const source = ensureWordPress(version);
-  const target = dest ?? fs.mkdtempSync(path.join(os.tmpdir(), "rr-wp-"));
-  fs.cpSync(source, target, { recursive: true });
-  fs.rmSync(path.join(target, COMPLETE_MARKER), { force: true });
-  return target;
+export function copyWordPress( dest, { version } = {} ) {
+	const source = ensureWordPress( version );
+	const target = dest ?? fs.mkdtempSync( path.join( os.tmpdir(), 'rr-wp-' ) );
+	fs.cpSync( source, target, { recursive: true } );
+	fs.rmSync( path.join( target, COMPLETE_MARKER ), { force: true } );
+	return target;
 }
 
 /**
@@ -168,73 +178,81 @@ export function copyWordPress(dest, { version } = {}) {
  * @param {string} zipPath
  * @param {string} destDir
  */
-export function extractZip(zipPath, destDir) {
-  const buf = fs.readFileSync(zipPath);
-  // End of central directory record: signature 0x06054b50, within the last 64 KiB + 22 bytes.
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65557); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new Error(`${zipPath}: not a zip file`);
-  const entries = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  const root = path.resolve(destDir);
-  fs.mkdirSync(root, { recursive: true });
-  for (let n = 0; n < entries; n++) {
-    if (buf.readUInt32LE(p) !== 0x02014b50)
-      throw new Error(`${zipPath}: bad central directory`);
-    const method = buf.readUInt16LE(p + 10);
-    const compressedSize = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const externalAttrs = buf.readUInt32LE(p + 38);
-    const localOffset = buf.readUInt32LE(p + 42);
-    const name = buf.toString("utf8", p + 46, p + 46 + nameLen);
-    p += 46 + nameLen + extraLen + commentLen;
+export function extractZip( zipPath, destDir ) {
+	const buf = fs.readFileSync( zipPath );
+	// End of central directory record: signature 0x06054b50, within the last 64 KiB + 22 bytes.
+	let eocd = -1;
+	for (
+		let i = buf.length - 22;
+		i >= Math.max( 0, buf.length - 65557 );
+		i--
+	) {
+		if ( buf.readUInt32LE( i ) === 0x06054b50 ) {
+			eocd = i;
+			break;
+		}
+	}
+	if ( eocd < 0 ) throw new Error( `${ zipPath }: not a zip file` );
+	const entries = buf.readUInt16LE( eocd + 10 );
+	let p = buf.readUInt32LE( eocd + 16 );
+	const root = path.resolve( destDir );
+	fs.mkdirSync( root, { recursive: true } );
+	for ( let n = 0; n < entries; n++ ) {
+		if ( buf.readUInt32LE( p ) !== 0x02014b50 )
+			throw new Error( `${ zipPath }: bad central directory` );
+		const method = buf.readUInt16LE( p + 10 );
+		const compressedSize = buf.readUInt32LE( p + 20 );
+		const nameLen = buf.readUInt16LE( p + 28 );
+		const extraLen = buf.readUInt16LE( p + 30 );
+		const commentLen = buf.readUInt16LE( p + 32 );
+		const externalAttrs = buf.readUInt32LE( p + 38 );
+		const localOffset = buf.readUInt32LE( p + 42 );
+		const name = buf.toString( 'utf8', p + 46, p + 46 + nameLen );
+		p += 46 + nameLen + extraLen + commentLen;
 
-    const target = path.resolve(root, name);
-    if (target !== root && !target.startsWith(root + path.sep)) {
-      throw new Error(`${zipPath}: entry escapes destination: ${name}`);
-    }
-    if (name.endsWith("/")) {
-      fs.mkdirSync(target, { recursive: true });
-      continue;
-    }
-    // Sizes in the local header may be zero (data descriptor); the central directory's are authoritative.
-    const dataStart =
-      localOffset +
-      30 +
-      buf.readUInt16LE(localOffset + 26) +
-      buf.readUInt16LE(localOffset + 28);
-    const raw = buf.subarray(dataStart, dataStart + compressedSize);
-    let data;
-    if (method === 0) data = raw;
-    else if (method === 8) data = zlib.inflateRawSync(raw);
-    else
-      throw new Error(
-        `${zipPath}: unsupported compression method ${method} for ${name}`,
-      );
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    const mode = (externalAttrs >>> 16) & 0o777;
-    fs.writeFileSync(target, data, { mode: mode || 0o644 });
-  }
+		const target = path.resolve( root, name );
+		if ( target !== root && ! target.startsWith( root + path.sep ) ) {
+			throw new Error(
+				`${ zipPath }: entry escapes destination: ${ name }`
+			);
+		}
+		if ( name.endsWith( '/' ) ) {
+			fs.mkdirSync( target, { recursive: true } );
+			continue;
+		}
+		// Sizes in the local header may be zero (data descriptor); the central directory's are authoritative.
+		const dataStart =
+			localOffset +
+			30 +
+			buf.readUInt16LE( localOffset + 26 ) +
+			buf.readUInt16LE( localOffset + 28 );
+		const raw = buf.subarray( dataStart, dataStart + compressedSize );
+		let data;
+		if ( method === 0 ) data = raw;
+		else if ( method === 8 ) data = zlib.inflateRawSync( raw );
+		else
+			throw new Error(
+				`${ zipPath }: unsupported compression method ${ method } for ${ name }`
+			);
+		fs.mkdirSync( path.dirname( target ), { recursive: true } );
+		const mode = ( externalAttrs >>> 16 ) & 0o777;
+		fs.writeFileSync( target, data, { mode: mode || 0o644 } );
+	}
 }
 
-function log(message) {
-  process.stderr.write(`[wordpress-dist] ${message}\n`);
+function log( message ) {
+	process.stderr.write( `[wordpress-dist] ${ message }\n` );
 }
 
 // Allow `node scripts/lib/wordpress-dist.mjs [version…]` to prepare the cache ahead of time.
 if (
-  process.argv[1] &&
-  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+	process.argv[ 1 ] &&
+	path.resolve( process.argv[ 1 ] ) === fileURLToPath( import.meta.url )
 ) {
-  const versions = process.argv.slice(2);
-  for (const version of versions.length ? versions : [PLAYGROUND_WORDPRESS]) {
-    console.log(ensureWordPress(version));
-  }
+	const versions = process.argv.slice( 2 );
+	for ( const version of versions.length
+		? versions
+		: [ PLAYGROUND_WORDPRESS ] ) {
+		console.log( ensureWordPress( version ) );
+	}
 }

@@ -292,3 +292,64 @@ describe( 'api-fetch transport (wp-admin)', () => {
 		await expect( api.reports.overview() ).rejects.toBe( abort );
 	} );
 } );
+
+describe( 'compare and CSV', () => {
+	it( 'sends compare and returns the comparison with the report', async () => {
+		const body = { ...OVERVIEW, comparison: OVERVIEW };
+		const fetchMock = fetchReturning( 200, body, {
+			'X-Recruiting-Cache': 'miss',
+		} );
+		const client = createNodeClient( {
+			siteUrl: 'https://example.com',
+			auth: null,
+			fetch: fetchMock,
+		} );
+		const result = await client.reports.run( 'overview', {
+			date_from: '2025-03-01',
+			compare: 'previous_year',
+		} );
+		expect( fetchMock.mock.calls[ 0 ][ 0 ] ).toBe(
+			'https://example.com/wp-json/recruiting/v1/reports/overview?compare=previous_year&date_from=2025-03-01'
+		);
+		expect( result.data.comparison ).toEqual( OVERVIEW );
+	} );
+
+	it( 'reads a report section and the applications export as text, with format=csv', async () => {
+		const text = 'period,source\r\ncurrent,direct\r\n';
+		const fetchMock = fetchReturning( 200, text );
+		const client = createNodeClient( {
+			siteUrl: 'https://example.com',
+			auth: { apiKey: 'rp_live_x' },
+			fetch: fetchMock,
+		} );
+		await expect(
+			client.reports.csv( 'sources', 'sources', {
+				compare: 'previous_period',
+			} )
+		).resolves.toBe( text );
+		expect( fetchMock.mock.calls[ 0 ][ 0 ] ).toBe(
+			'https://example.com/wp-json/recruiting/v1/reports/sources?compare=previous_period&format=csv&section=sources'
+		);
+		await expect(
+			client.applications.csv( { source: 'linkedin' } )
+		).resolves.toBe( text );
+		expect( fetchMock.mock.calls[ 1 ][ 0 ] ).toBe(
+			'https://example.com/wp-json/recruiting/v1/applications?format=csv&source=linkedin'
+		);
+	} );
+
+	it( 'still rejects with the server error on a CSV request', async () => {
+		const client = createNodeClient( {
+			siteUrl: 'https://example.com',
+			auth: null,
+			fetch: fetchReturning( 400, {
+				code: 'rest_invalid_param',
+				message: 'format=csv needs section, one of: sources.',
+				data: { status: 400, params: { section: 'x' } },
+			} ),
+		} );
+		await expect(
+			client.reports.csv( 'sources', 'sources' )
+		).rejects.toMatchObject( { code: 'rest_invalid_param', status: 400 } );
+	} );
+} );

@@ -27,6 +27,8 @@ import type {
 	JobInput,
 	JobListQuery,
 	Note,
+	Compared,
+	FunnelReport,
 	OverviewReport,
 	PageQuery,
 	PluginSettings,
@@ -39,6 +41,9 @@ import type {
 	ReportByName,
 	ReportName,
 	ReportQuery,
+	ReportSections,
+	SourcesReport,
+	TimeToFillReport,
 	TimeToHireReport,
 } from './types';
 
@@ -64,6 +69,42 @@ function reportQuery( query: ReportQuery = {} ): TransportRequest[ 'query' ] {
 		date_from: query.date_from,
 		date_to: query.date_to,
 		job_id: query.job_id ? query.job_id : undefined,
+		compare: query.compare,
+	};
+}
+
+/**
+ * The request of a report section as CSV (SPEC §7.1); with `compare` the comparison's rows follow.
+ * Also usable as a download link: `buildPath( request.path, request.query )`.
+ * @param name
+ * @param section
+ * @param query
+ */
+export function reportCsvRequest< N extends ReportName >(
+	name: N,
+	section: ReportSections[ N ],
+	query: ReportQuery = {}
+): TransportRequest {
+	return {
+		method: 'GET',
+		path: `/reports/${ name }`,
+		query: { ...reportQuery( query ), format: 'csv', section },
+		responseType: 'text',
+	};
+}
+
+/**
+ * The request of the applications export as CSV: every application the filters select (no pages).
+ * @param query
+ */
+export function applicationsCsvRequest(
+	query: Omit< ApplicationListQuery, 'page' | 'per_page' > = {}
+): TransportRequest {
+	return {
+		method: 'GET',
+		path: '/applications',
+		query: { ...query, format: 'csv' },
+		responseType: 'text',
 	};
 }
 
@@ -87,8 +128,8 @@ export function createClient( transport: Transport ) {
 		name: N,
 		query: ReportQuery = {},
 		options: CallOptions = {}
-	): Promise< ReportResult< ReportByName[ N ] > > {
-		const response = await transport< ReportByName[ N ] >( {
+	): Promise< ReportResult< Compared< ReportByName[ N ] > > > {
+		const response = await transport< Compared< ReportByName[ N ] > >( {
 			method: 'GET',
 			path: `/reports/${ name }`,
 			query: reportQuery( query ),
@@ -156,6 +197,19 @@ export function createClient( transport: Transport ) {
 					method: 'GET',
 					path: '/applications',
 					query: { ...query },
+					signal: options.signal,
+				} ),
+			/**
+			 * Every application the filters select, as CSV text (SPEC §7.1).
+			 * @param query
+			 * @param options
+			 */
+			csv: (
+				query: Omit< ApplicationListQuery, 'page' | 'per_page' > = {},
+				options: CallOptions = {}
+			) =>
+				call< string >( {
+					...applicationsCsvRequest( query ),
 					signal: options.signal,
 				} ),
 			get: ( id: number, options: CallOptions = {} ) =>
@@ -399,13 +453,45 @@ export function createClient( transport: Transport ) {
 			overview: async (
 				query?: ReportQuery,
 				options?: CallOptions
-			): Promise< OverviewReport > =>
+			): Promise< Compared< OverviewReport > > =>
 				( await report( 'overview', query, options ) ).data,
 			timeToHire: async (
 				query?: ReportQuery,
 				options?: CallOptions
-			): Promise< TimeToHireReport > =>
+			): Promise< Compared< TimeToHireReport > > =>
 				( await report( 'time-to-hire', query, options ) ).data,
+			funnel: async (
+				query?: ReportQuery,
+				options?: CallOptions
+			): Promise< Compared< FunnelReport > > =>
+				( await report( 'funnel', query, options ) ).data,
+			sources: async (
+				query?: ReportQuery,
+				options?: CallOptions
+			): Promise< Compared< SourcesReport > > =>
+				( await report( 'sources', query, options ) ).data,
+			timeToFill: async (
+				query?: ReportQuery,
+				options?: CallOptions
+			): Promise< Compared< TimeToFillReport > > =>
+				( await report( 'time-to-fill', query, options ) ).data,
+			/**
+			 * One section of a report as CSV text (BOM removed by the decoder).
+			 * @param name
+			 * @param section
+			 * @param query
+			 * @param options
+			 */
+			csv: async < N extends ReportName >(
+				name: N,
+				section: ReportSections[ N ],
+				query?: ReportQuery,
+				options: CallOptions = {}
+			): Promise< string > =>
+				call< string >( {
+					...reportCsvRequest( name, section, query ),
+					signal: options.signal,
+				} ),
 		},
 	};
 }

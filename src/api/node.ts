@@ -109,11 +109,14 @@ export function createFetchTransport( options: NodeClientOptions ): Transport {
 		} catch {
 			json = undefined;
 		}
-		if ( ! response.ok || json === undefined ) {
+		if (
+			! response.ok ||
+			( json === undefined && request.responseType !== 'text' )
+		) {
 			throw errorFromResponse( response.status, json, text );
 		}
 		return {
-			data: json as T,
+			data: ( request.responseType === 'text' ? text : json ) as T,
 			status: response.status,
 			headers: response.headers,
 		};

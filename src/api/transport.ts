@@ -16,6 +16,8 @@ export interface TransportRequest {
 	/** Sent as JSON. */
 	body?: unknown;
 	signal?: AbortSignal;
+	/** `text`: the body is returned as it is (CSV), not parsed as JSON. Errors are JSON either way. */
+	responseType?: 'json' | 'text';
 }
 
 export interface TransportResponse< T > {

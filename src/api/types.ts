@@ -34,11 +34,19 @@ export type PipelineStage = ( typeof PIPELINE_STAGES )[ number ];
 /* Reports (SPEC §7)                                                    */
 /* ------------------------------------------------------------------ */
 
+/** The comparison period of `compare` (SPEC §7.1). */
+export type ComparePeriod = 'previous_period' | 'previous_year';
+
 export interface ReportQuery {
 	date_from?: IsoDate;
 	date_to?: IsoDate;
 	job_id?: number;
+	/** Adds `comparison`: the same report for the earlier period. */
+	compare?: ComparePeriod;
 }
+
+/** A report as returned with `compare`: `comparison` is the same report (without its own comparison). */
+export type Compared< T > = T & { comparison?: T };
 
 export interface ReportPeriod {
 	from: IsoDate;
@@ -78,6 +86,14 @@ export const STAGE_STEPS = [
 ] as const;
 export type StageStep = ( typeof STAGE_STEPS )[ number ];
 
+/** Mean, median, minimum and maximum of durations in days (1 decimal; 0 when there is nothing). */
+export interface DaysSpread {
+	average_days: number;
+	median_days: number;
+	min_days: number;
+	max_days: number;
+}
+
 export interface TimeToHireJobRow {
 	job_id: number;
 	job_title: string;
@@ -94,22 +110,94 @@ export interface TimeToHireTrendRow {
 
 export interface TimeToHireReport {
 	period: ReportPeriod;
-	overall: {
-		average_days: number;
-		median_days: number;
-		min_days: number;
-		max_days: number;
-	};
+	overall: DaysSpread;
 	by_stage: Record< StageStep, number >;
 	by_job: TimeToHireJobRow[];
 	trend: TimeToHireTrendRow[];
 }
 
-export type ReportName = 'overview' | 'time-to-hire';
+export interface FunnelStageRow {
+	stage: PipelineStage;
+	/** Applications of the cohort that reached the stage (or a later one). */
+	reached: number;
+	/** reached ÷ the previous stage's reached, 4 decimals (new: 1, or 0 for an empty cohort). */
+	conversion_from_previous: number;
+}
+
+export interface FunnelReport {
+	period: ReportPeriod;
+	stages: FunnelStageRow[];
+	/** Current status of the cohort; in_progress = new … offer. */
+	outcomes: { rejected: number; withdrawn: number; in_progress: number };
+	/** Hired ÷ (offers − offers still pending), 4 decimals. */
+	offer_acceptance_rate: number;
+}
+
+export interface SourceRow {
+	source: string;
+	applications: number;
+	/** Of those, hired at any time up to now. */
+	hires: number;
+	conversion: number;
+	average_days_to_hire: number;
+}
+
+export interface SourcesReport {
+	period: ReportPeriod;
+	/** By applications descending, then source. */
+	sources: SourceRow[];
+}
+
+export interface TimeToFillJobRow {
+	job_id: number;
+	job_title: string;
+	/** Site dates. */
+	opened: IsoDate;
+	filled: IsoDate;
+	/** Negative when an imported hire predates the job. */
+	days: number;
+}
+
+export interface TimeToFillTrendRow {
+	/** `YYYY-MM`. */
+	month: string;
+	average_days: number;
+	jobs: number;
+}
+
+export interface TimeToFillReport {
+	period: ReportPeriod;
+	overall: DaysSpread;
+	by_job: TimeToFillJobRow[];
+	trend: TimeToFillTrendRow[];
+	/** Published now without a hire (independent of the period). */
+	open_jobs: { count: number; average_age_days: number };
+}
+
+export const REPORT_NAMES = [
+	'overview',
+	'time-to-hire',
+	'funnel',
+	'sources',
+	'time-to-fill',
+] as const;
+export type ReportName = ( typeof REPORT_NAMES )[ number ];
 
 export interface ReportByName {
 	overview: OverviewReport;
 	'time-to-hire': TimeToHireReport;
+	funnel: FunnelReport;
+	sources: SourcesReport;
+	'time-to-fill': TimeToFillReport;
+}
+
+/** The CSV sections of each report (`format=csv&section=…`, SPEC §7.1). */
+export interface ReportSections {
+	overview: 'summary' | 'jobs' | 'applications' | 'by_status' | 'conversion';
+	'time-to-hire': 'overall' | 'by_stage' | 'by_job' | 'trend';
+	funnel: 'summary' | 'stages' | 'outcomes';
+	sources: 'sources';
+	'time-to-fill': 'overall' | 'by_job' | 'trend' | 'open_jobs';
 }
 
 /* ------------------------------------------------------------------ */
@@ -240,6 +328,8 @@ export interface Application {
 	job_title: string | null;
 	external_id: string | null;
 	candidate: Candidate;
+	/** Where the candidate came from: lower case, `direct` when not given (SPEC §7.2). */
+	source: string;
 	status: ApplicationStatus;
 	/** Statuses this application may move to now (SPEC §6). */
 	allowed_transitions: ApplicationStatus[];
@@ -268,7 +358,16 @@ export interface ApplicationListQuery extends PageQuery {
 	status?: ApplicationStatus[];
 	applied_after?: IsoDateTime;
 	applied_before?: IsoDateTime;
+	/** Hired (entered `hired`) at or after / before these instants. */
+	hired_after?: IsoDateTime;
+	hired_before?: IsoDateTime;
+	/** Has ever held this stage or a later one (SPEC §7 `reached`). */
+	reached?: PipelineStage;
+	/** Has entered every one of these stages (`new` always holds). */
+	entered?: PipelineStage[];
 	search?: string;
+	/** Compared after trimming and lower-casing; '' means direct. */
+	source?: string;
 	orderby?: 'applied_at' | 'updated_at' | 'id';
 	order?: 'asc' | 'desc';
 }
@@ -277,6 +376,8 @@ export interface ApplicationInput {
 	job_id: number;
 	candidate: { name: string; email: string; phone?: string };
 	external_id?: string | null;
+	/** At most 100 characters after trimming; stored lower-cased; missing or empty: direct. */
+	source?: string | null;
 }
 
 export interface StatusChangeInput {
@@ -441,6 +542,7 @@ export interface ImportBatch {
 		job?: string;
 		job_id?: number;
 		candidate: { name: string; email: string; phone?: string };
+		source?: string | null;
 		applied_at: IsoDateTime;
 		history?: Array< { status: ApplicationStatus; at: IsoDateTime } >;
 	} >;

@@ -59,11 +59,11 @@ export const apiFetchTransport: Transport = async < T >(
 		throw toApiError( thrown );
 	}
 	const { text, json } = await readBody( response );
-	if ( json === undefined ) {
+	if ( json === undefined && request.responseType !== 'text' ) {
 		throw errorFromResponse( response.status, undefined, text );
 	}
 	return {
-		data: json as T,
+		data: ( request.responseType === 'text' ? text : json ) as T,
 		status: response.status,
 		headers: response.headers,
 	};

@@ -15,7 +15,7 @@ import {
 import { __, sprintf } from '@wordpress/i18n';
 
 import type { ApiError } from '../api/errors';
-import type { Job, ReportByName, ReportName } from '../api/types';
+import type { Job, ReportByName } from '../api/types';
 import { JobPicker } from '../components/JobPicker';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { Busy, EmptyState, ErrorState, Skeleton } from '../components/states';
@@ -30,6 +30,7 @@ import {
 	sectionLabel,
 	toggleSection,
 	visibleSections,
+	type BlockReportName,
 	type ReportBlockAttributes,
 } from './attributes';
 import { ReportView, type BlockReportData } from './ReportView';
@@ -78,7 +79,7 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 	const config = getConfig();
 	const problems = attributeProblems( attributes );
 	const query = blockQuery( attributes, config.today );
-	const report: ReportName =
+	const report: BlockReportName =
 		attributes.report === 'time-to-hire' ? 'time-to-hire' : 'overview';
 	const reportState = useResource< ReportByName[ typeof report ] >(
 		'getReport',
@@ -201,9 +202,9 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 						] }
 						onChange={ ( value: string ) =>
 							setAttributes( {
-								report: value as ReportName,
+								report: value as BlockReportName,
 								sections:
-									REPORT_SECTIONS[ value as ReportName ],
+									REPORT_SECTIONS[ value as BlockReportName ],
 							} )
 						}
 					/>

@@ -17,9 +17,15 @@ import type { StatusChartKind, TrendChartKind } from '../reports/specs';
 export type SectionId =
 	'figures' | 'by_status' | 'conversion' | 'by_stage' | 'by_job' | 'trend';
 
+/** The reports the block shows (the others of ReportName are not block variations yet). */
+export type BlockReportName = Extract<
+	ReportName,
+	'overview' | 'time-to-hire'
+>;
+
 // A type alias (not an interface) so it fits @wordpress/blocks' Record< string, unknown > constraint.
 export type ReportBlockAttributes = {
-	report: ReportName;
+	report: BlockReportName;
 	period: PeriodChoice;
 	dateFrom: string;
 	dateTo: string;
@@ -32,7 +38,7 @@ export type ReportBlockAttributes = {
 	showHeading: boolean;
 };
 
-export const REPORT_SECTIONS: Record< ReportName, SectionId[] > = {
+export const REPORT_SECTIONS: Record< BlockReportName, SectionId[] > = {
 	overview: [ 'figures', 'by_status', 'conversion' ],
 	'time-to-hire': [ 'figures', 'by_stage', 'by_job', 'trend' ],
 };

@@ -15,6 +15,7 @@ import type {
 	TimeToHireReport,
 } from '../api/types';
 import { ChartFigure } from '../components/charts/ChartFigure';
+import { overviewLinks, timeToHireLinks } from '../reports/drilldown';
 import { Figures, type Figure } from '../components/Figures';
 import { formatCount, formatPeriod } from '../components/format';
 import { PeriodPicker } from '../components/PeriodPicker';
@@ -158,9 +159,21 @@ export function DashboardWidget( { titleElement }: Props ) {
 			return null;
 		}
 		return {
-			status: byStatusSpec( state.data.overview ),
-			conversion: conversionSpec( state.data.overview ),
-			trend: trendSpec( state.data.timeToHire ),
+			status: overviewLinks(
+				byStatusSpec( state.data.overview ),
+				state.data.overview,
+				0
+			),
+			conversion: overviewLinks(
+				conversionSpec( state.data.overview ),
+				state.data.overview,
+				0
+			),
+			trend: timeToHireLinks(
+				trendSpec( state.data.timeToHire ),
+				state.data.timeToHire,
+				0
+			),
 		};
 	}, [ state.data ] );
 

@@ -12,7 +12,7 @@ test( 'activation created every table, the capabilities and the Recruiter role',
 	for ( const [ name, count ] of Object.entries( state.tables ) ) {
 		assert.equal( typeof count, 'number', `table ${ name } exists` );
 	}
-	assert.equal( Object.keys( state.tables ).length, 12 );
+	assert.equal( Object.keys( state.tables ).length, 13 );
 	for ( const cap of CAPS ) {
 		assert.ok( state.roles.administrator.includes( cap ), `administrator has ${ cap }` );
 	}
@@ -41,10 +41,11 @@ test( 'an upgrade from schema version 1 keeps the data and rebuilds the timeline
 	const before = await siteState();
 	const simulated = expectStatus( await post( '/recruiting-test/v1/simulate-schema-v1', {} ), 200 );
 	assert.ok( ! simulated.columns.includes( 'max_stage' ), 'the old schema lacks max_stage' );
+	assert.ok( ! simulated.columns.includes( 'source' ), 'the old schema lacks source' );
 
 	// The next request loads the plugin, which sees version 1 and migrates.
 	const after = await siteState();
-	assert.equal( after.schema_version, 3 );
+	assert.equal( after.schema_version, 4 );
 	assert.deepEqual( after.tables, before.tables );
 	const row = expectStatus( await get( '/recruiting-test/v1/applications/up-1' ), 200 );
 	assert.equal( row.status, 'withdrawn' );
@@ -52,4 +53,8 @@ test( 'an upgrade from schema version 1 keeps the data and rebuilds the timeline
 	assert.equal( Number( row.max_stage ), 3 );
 	assert.equal( Number( row.offer_at ), Date.parse( '2025-01-10T10:00:00Z' ) / 1000 );
 	assert.equal( row.interview_at, null );
+	// Version 4: existing applications came in directly, and the sources summary counts them.
+	assert.equal( row.source, 'direct' );
+	const sources = expectStatus( await get( '/recruiting/v1/reports/sources', { query: { date_from: '2000-01-01' } } ), 200 );
+	assert.deepEqual( sources.sources.map( ( s ) => [ s.source, s.applications ] ), [ [ 'direct', 1 ] ] );
 } );

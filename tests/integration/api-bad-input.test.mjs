@@ -166,7 +166,7 @@ test( 'a write that fails half-way leaves nothing behind (transaction) and answe
 	const before = await siteState();
 	const app = expectStatus( await get( `${ NS }/applications/${ ids.application }` ), 200 );
 	try {
-		expectStatus( await post( '/recruiting-test/v1/fail-sql', { needle: 'INSERT INTO wp_recruiting_status_history' } ), 200 );
+		expectStatus( await post( '/recruiting-test/v1/fail-sql', { needle: 'INSERT INTO `wp_recruiting_status_history`' } ), 200 );
 		const created = await post( `${ NS }/applications`, { job_id: ids.job, candidate: { name: 'Half', email: 'half@example.com' } } );
 		const error = expectError( created, 500, 'internal_error' );
 		assert.ok( ! LEAKS.test( created.text ), created.text );

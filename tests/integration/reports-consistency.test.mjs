@@ -11,7 +11,7 @@ const REFERENCE = "require_once WP_PLUGIN_DIR . '/recruiting-reports/tests/suppo
 before( async () => {
 	await resetForReports();
 	// 1,500 applications over the last three years for 12 jobs, written by the bulk seeder.
-	const seeded = JSON.parse( await php( "echo wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::seed( 1500, 1, null, 12 ) );" ) );
+	const seeded = JSON.parse( await php( "echo wp_json_encode( \\RecruitingReports\\Dev\\BenchmarkData::seed( 1500, 1, null, 12 ) );" ) );
 	assert.equal( seeded.applications, 1500 );
 	// Then writes through every other path: status changes and new applications through the one writer,
 	// and a re-import that moves applications to another job and rewrites their histories.
@@ -28,12 +28,13 @@ before( async () => {
 		}
 		$job = (int) $wpdb->get_var( "SELECT job_id FROM $table ORDER BY id LIMIT 1" );
 		for ( $i = 0; $i < 5; $i++ ) {
-			\\RecruitingReports\\Data\\ApplicationWriter::create( array( 'job_id' => $job, 'candidate_name' => "Late $i", 'candidate_email' => "late$i@example.com" ), get_current_user_id(), time() - $i * 86400 );
+			\\RecruitingReports\\Data\\ApplicationWriter::create( array( 'job_id' => $job, 'candidate_name' => "Late $i", 'candidate_email' => "late$i@example.com", 'source' => $i % 2 ? 'café' : 'cafe' ), get_current_user_id(), time() - $i * 86400 );
 		}
 	` );
-	const payload = JSON.parse( await php( "echo wp_json_encode( \\RecruitingReports\\Seed\\BenchmarkData::import_payload( 1, 40, time(), false ) );" ) );
+	const payload = JSON.parse( await php( "echo wp_json_encode( \\RecruitingReports\\Dev\\BenchmarkData::import_payload( 1, 40, time(), false ) );" ) );
 	for ( const [ i, app ] of payload.applications.entries() ) {
 		app.job = `bench-job-${ 1 + ( i % 3 ) }`;
+		app.source = [ 'LinkedIn', ' Indeed', '', 'Newsletter' ][ i % 4 ]; // moves re-imported applications between sources
 		app.history = i % 2 ? [] : [ { status: 'hired', at: new Date( Date.parse( app.applied_at ) + ( 1 + i ) * 86400000 ).toISOString() } ].filter( ( h ) => Date.parse( h.at ) < Date.now() );
 	}
 	await importData( payload );
@@ -51,7 +52,7 @@ test( 'the summary tables equal a rebuild from the applications table after ever
 	assert.deepEqual( result.incremental, result.rebuilt );
 } );
 
-test( 'both reports equal a brute-force computation in several timezones, periods and jobs', async () => {
+test( 'every report equals a brute-force computation in several timezones, periods and jobs', async () => {
 	const output = await php( `${ REFERENCE }
 		global $wpdb;
 		$jobs     = array_map( 'intval', $wpdb->get_col( "SELECT job_id FROM {$wpdb->prefix}recruiting_applications GROUP BY job_id ORDER BY COUNT(*) DESC LIMIT 2" ) );
@@ -69,11 +70,15 @@ test( 'both reports equal a brute-force computation in several timezones, period
 			update_option( 'timezone_string', $tz );
 			foreach ( $periods as [ $from, $to ] ) {
 				foreach ( array_merge( array( 0 ), $jobs ) as $job ) {
-					foreach ( array( 'overview', 'time-to-hire' ) as $report ) {
+					foreach ( \\RecruitingReports\\Reports\\ReportService::REPORTS as $report ) {
 						\\RecruitingReports\\Domain\\Events::data_changed();
 						$args   = array( 'date_from' => $from, 'date_to' => $to, 'job_id' => $job ?: null );
 						$actual = \\RecruitingReports\\Reports\\ReportService::run( $report, $args );
 						$expect = rr_reference_report( $report, $from, $to, $job );
+						if ( 'time-to-fill' === $report && ! is_wp_error( $actual ) && abs( $actual['data']['open_jobs']['average_age_days'] - $expect['open_jobs']['average_age_days'] ) <= 0.1 ) {
+							// The age moves with the clock: a second between the two computations may round differently.
+							$expect['open_jobs']['average_age_days'] = $actual['data']['open_jobs']['average_age_days'];
+						}
 						++$checked;
 						if ( is_wp_error( $actual ) || wp_json_encode( $actual['data'] ) !== wp_json_encode( $expect ) ) {
 							$mismatches[] = array( 'tz' => $tz, 'report' => $report, 'args' => $args, 'actual' => is_wp_error( $actual ) ? $actual->get_error_message() : $actual['data'], 'expected' => $expect );
@@ -86,7 +91,7 @@ test( 'both reports equal a brute-force computation in several timezones, period
 		echo wp_json_encode( array( 'checked' => $checked, 'mismatches' => array_slice( $mismatches, 0, 3 ), 'count' => count( $mismatches ) ) );
 	` );
 	const result = JSON.parse( output );
-	assert.equal( result.checked, 5 * 5 * 3 * 2 );
+	assert.equal( result.checked, 5 * 5 * 3 * 5 );
 	if ( result.count ) {
 		for ( const mismatch of result.mismatches ) {
 			assert.deepEqual( mismatch.actual, mismatch.expected, `${ mismatch.report } in ${ mismatch.tz } ${ JSON.stringify( mismatch.args ) }` );

@@ -216,11 +216,13 @@ test( 'reports need Read Applications: 401 without credentials, 403 without the 
 } );
 
 test( 'the routes declare their arguments and response schema (OPTIONS)', async () => {
-	for ( const name of [ 'overview', 'time-to-hire' ] ) {
+	for ( const name of [ 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill' ] ) {
 		const options = await request( 'OPTIONS', `/recruiting/v1/reports/${ name }` );
 		assert.equal( options.status, 200 );
 		const args = options.json.endpoints[ 0 ].args;
-		assert.deepEqual( Object.keys( args ).sort(), [ 'date_from', 'date_to', 'job_id' ] );
+		assert.deepEqual( Object.keys( args ).sort(), [ 'compare', 'date_from', 'date_to', 'format', 'job_id', 'section' ] );
+		assert.deepEqual( args.compare.enum, [ 'previous_period', 'previous_year' ] );
+		assert.ok( options.json.schema.properties.comparison );
 		assert.equal( args.job_id.type, 'integer' );
 		assert.ok( options.json.schema.properties.period );
 	}

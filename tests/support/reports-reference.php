@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * @param string $report    'overview' or 'time-to-hire'.
+ * @param string $report    'overview', 'time-to-hire', 'funnel', 'sources' or 'time-to-fill'.
  * @param string $from      YYYY-MM-DD.
  * @param string $to        YYYY-MM-DD.
  * @param int    $job_id    0 for all jobs.
@@ -29,6 +29,121 @@ function rr_reference_report( string $report, string $from, string $to, int $job
 	$sql  = 'SELECT * FROM ' . $wpdb->prefix . 'recruiting_applications' . ( $job_id ? $wpdb->prepare( ' WHERE job_id = %d', $job_id ) : '' );
 	$apps = $wpdb->get_results( $sql, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 	$hires = array_values( array_filter( $apps, static fn( $a ) => $in( $a['hired_at'] ) ) );
+	$period = array(
+		'from' => $from,
+		'to'   => $to,
+	);
+
+	if ( 'funnel' === $report || 'sources' === $report ) {
+		$cohort = array_values( array_filter( $apps, static fn( $a ) => $in( $a['applied_at'] ) ) );
+		if ( 'sources' === $report ) {
+			$by_source = array();
+			foreach ( $cohort as $a ) {
+				$by_source[ $a['source'] ][] = $a;
+			}
+			$rows = array();
+			foreach ( $by_source as $source => $list ) {
+				$hired  = array_filter( $list, static fn( $a ) => null !== $a['hired_at'] );
+				$rows[] = array(
+					'source'               => (string) $source,
+					'applications'         => count( $list ),
+					'hires'                => count( $hired ),
+					'conversion'           => $rate( count( $hired ), count( $list ) ),
+					'average_days_to_hire' => $mean( array_map( static fn( $a ) => $a['hired_at'] - $a['applied_at'], $hired ) ),
+				);
+			}
+			usort( $rows, static fn( $a, $b ) => $b['applications'] <=> $a['applications'] ?: strcmp( $a['source'], $b['source'] ) );
+			return array(
+				'period'  => $period,
+				'sources' => $rows,
+			);
+		}
+		$reached = array();
+		$stages  = array();
+		foreach ( array( 'new', 'screening', 'interview', 'offer', 'hired' ) as $rank => $stage ) {
+			$reached[ $rank ] = count( array_filter( $cohort, static fn( $a ) => (int) $a['max_stage'] >= $rank ) );
+			$stages[]         = array(
+				'stage'                    => $stage,
+				'reached'                  => $reached[ $rank ],
+				'conversion_from_previous' => $rate( $reached[ $rank ], $reached[ max( 0, $rank - 1 ) ] ),
+			);
+		}
+		$now = static fn( $status ) => count( array_filter( $cohort, static fn( $a ) => $status === $a['status'] ) );
+		return array(
+			'period'                => $period,
+			'stages'                => $stages,
+			'outcomes'              => array(
+				'rejected'    => $now( 'rejected' ),
+				'withdrawn'   => $now( 'withdrawn' ),
+				'in_progress' => $now( 'new' ) + $now( 'screening' ) + $now( 'interview' ) + $now( 'offer' ),
+			),
+			'offer_acceptance_rate' => $rate( $reached[4], $reached[3] - $now( 'offer' ) ),
+		);
+	}
+
+	if ( 'time-to-fill' === $report ) {
+		$jobs = get_posts(
+			array(
+				'post_type'      => 'recruiting_job',
+				'post_status'    => array( 'publish', 'draft', 'closed', 'future', 'pending', 'private' ),
+				'posts_per_page' => -1,
+				'include'        => $job_id ? array( $job_id ) : array(),
+			)
+		);
+		$first = array();
+		foreach ( $apps as $a ) {
+			if ( null !== $a['hired_at'] && ( ! isset( $first[ $a['job_id'] ] ) || (int) $a['hired_at'] < $first[ $a['job_id'] ] ) ) {
+				$first[ $a['job_id'] ] = (int) $a['hired_at'];
+			}
+		}
+		$filled = array();
+		$ages   = array();
+		foreach ( $jobs as $post ) {
+			$created = strtotime( $post->post_date_gmt . ' UTC' );
+			if ( ! isset( $first[ $post->ID ] ) ) {
+				if ( 'publish' === $post->post_status ) {
+					$ages[] = time() - $created;
+				}
+			} elseif ( $in( $first[ $post->ID ] ) ) {
+				$filled[] = array(
+					'job_id'    => $post->ID,
+					'job_title' => $post->post_title,
+					'opened'    => $local( $created, 'Y-m-d' ),
+					'filled'    => $local( $first[ $post->ID ], 'Y-m-d' ),
+					'days'      => $days( $first[ $post->ID ] - $created ),
+					'seconds'   => $first[ $post->ID ] - $created,
+					'month'     => $local( $first[ $post->ID ], 'Y-m' ),
+				);
+			}
+		}
+		usort( $filled, static fn( $a, $b ) => array( $b['seconds'], $a['job_id'] ) <=> array( $a['seconds'], $b['job_id'] ) );
+		$values = array_reverse( array_column( $filled, 'seconds' ) );
+		$n      = count( $values );
+		$trend  = array();
+		for ( $month = substr( $from, 0, 7 ); $month <= substr( $to, 0, 7 ); $month = ( new DateTimeImmutable( $month . '-01' ) )->modify( '+1 month' )->format( 'Y-m' ) ) {
+			$in_month = array_column( array_filter( $filled, static fn( $f ) => $f['month'] === $month ), 'seconds' );
+			$trend[]  = array(
+				'month'        => $month,
+				'average_days' => $mean( $in_month ),
+				'jobs'         => count( $in_month ),
+			);
+		}
+		return array(
+			'period'    => $period,
+			'overall'   => array(
+				'average_days' => $mean( $values ),
+				'median_days'  => 0 === $n ? 0.0 : ( $n % 2 ? $days( $values[ intdiv( $n, 2 ) ] ) : $days( ( $values[ $n / 2 - 1 ] + $values[ $n / 2 ] ) / 2 ) ),
+				'min_days'     => $n ? $days( $values[0] ) : 0.0,
+				'max_days'     => $n ? $days( $values[ $n - 1 ] ) : 0.0,
+			),
+			'by_job'    => array_map( static fn( $f ) => array_diff_key( $f, array( 'seconds' => 0, 'month' => 0 ) ), $filled ),
+			'trend'     => $trend,
+			'open_jobs' => array(
+				'count'            => count( $ages ),
+				'average_age_days' => $mean( $ages ),
+			),
+		);
+	}
 
 	if ( 'overview' === $report ) {
 		$by_status = array_fill_keys( array( 'new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn' ), 0 );
@@ -144,11 +259,12 @@ function rr_summary_snapshot(): array {
 		'report_buckets'   => 'span, bucket, job_id',
 		'report_hire_days' => 'span, bucket, days',
 		'report_statuses'  => 'job_id, status',
+		'report_sources'   => 'span, bucket, job_id, source_key',
 	) as $name => $order ) {
 		$rows = $wpdb->get_results( 'SELECT * FROM ' . $wpdb->prefix . 'recruiting_' . $name . ' ORDER BY ' . $order, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 		$keep = array();
 		foreach ( $rows as $row ) {
-			$measures = array_diff_key( $row, array_flip( array( 'span', 'bucket', 'job_id', 'days', 'status' ) ) );
+			$measures = array_diff_key( $row, array_flip( array( 'span', 'bucket', 'job_id', 'days', 'status', 'source_key', 'source' ) ) );
 			if ( array_filter( array_map( 'intval', $measures ) ) ) {
 				$keep[] = implode( '|', $row );
 			}

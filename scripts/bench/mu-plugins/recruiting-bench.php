@@ -9,6 +9,10 @@
 
 defined( 'ABSPATH' ) || exit;
 
+// The benchmark dataset (RecruitingReports\Dev\BenchmarkData) and `wp recruiting seed benchmark` are
+// development tools in the plugin's dev/ folder, which the release zip leaves out.
+require_once WP_PLUGIN_DIR . '/recruiting-reports/dev/load.php';
+
 add_filter(
 	'rest_post_dispatch',
 	static function ( $response ) {
@@ -18,6 +22,18 @@ add_filter(
 		return $response;
 	},
 	PHP_INT_MAX
+);
+
+// A streamed response (format=csv) is written after its headers: its peak is recorded when the request
+// ends, for the benchmark to read.
+add_action(
+	'shutdown',
+	static function () {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- benchmark only, read-only flag.
+		if ( isset( $_GET['format'] ) && 'csv' === $_GET['format'] ) {
+			update_option( 'recruiting_bench_csv_peak', memory_get_peak_usage(), false );
+		}
+	}
 );
 
 add_action(

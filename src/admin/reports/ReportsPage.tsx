@@ -13,6 +13,7 @@ import type {
 	TimeToHireReport,
 } from '../../api/types';
 import { ChartFigure } from '../../components/charts/ChartFigure';
+import { overviewLinks, timeToHireLinks } from '../../reports/drilldown';
 import { Figures } from '../../components/Figures';
 import { formatPeriod } from '../../components/format';
 import { JobPicker } from '../../components/JobPicker';
@@ -142,7 +143,13 @@ function ReportSection< T >( {
 	);
 }
 
-export function OverviewBody( { report }: { report: OverviewReport } ) {
+export function OverviewBody( {
+	report,
+	jobId,
+}: {
+	report: OverviewReport;
+	jobId: number;
+} ) {
 	if ( report.applications.total === 0 && report.jobs.total === 0 ) {
 		return (
 			<EmptyState
@@ -165,7 +172,11 @@ export function OverviewBody( { report }: { report: OverviewReport } ) {
 			/>
 			<div className="rr-grid">
 				<ChartFigure
-					spec={ byStatusSpec( report ) }
+					spec={ overviewLinks(
+						byStatusSpec( report ),
+						report,
+						jobId
+					) }
 					tableOpen
 					height={ 260 }
 					emptyMessage={ __(
@@ -174,7 +185,11 @@ export function OverviewBody( { report }: { report: OverviewReport } ) {
 					) }
 				/>
 				<ChartFigure
-					spec={ conversionSpec( report ) }
+					spec={ overviewLinks(
+						conversionSpec( report ),
+						report,
+						jobId
+					) }
 					tableOpen
 					height={ 260 }
 					emptyMessage={ __(
@@ -187,7 +202,13 @@ export function OverviewBody( { report }: { report: OverviewReport } ) {
 	);
 }
 
-export function TimeToHireBody( { report }: { report: TimeToHireReport } ) {
+export function TimeToHireBody( {
+	report,
+	jobId,
+}: {
+	report: TimeToHireReport;
+	jobId: number;
+} ) {
 	const none = hiresInPeriod( report ) === 0;
 	const noHires = __( 'No hires in this period.', 'recruiting-reports' );
 	return (
@@ -198,20 +219,28 @@ export function TimeToHireBody( { report }: { report: TimeToHireReport } ) {
 			/>
 			<div className="rr-grid">
 				<ChartFigure
-					spec={ byStageSpec( report ) }
+					spec={ timeToHireLinks(
+						byStageSpec( report ),
+						report,
+						jobId
+					) }
 					tableOpen
 					height={ 260 }
 					emptyMessage={ noHires }
 				/>
 				<ChartFigure
-					spec={ byJobSpec( report ) }
+					spec={ timeToHireLinks(
+						byJobSpec( report ),
+						report,
+						jobId
+					) }
 					tableOpen
 					height={ Math.max( 160, 40 + 28 * report.by_job.length ) }
 					emptyMessage={ noHires }
 				/>
 			</div>
 			<ChartFigure
-				spec={ trendSpec( report ) }
+				spec={ timeToHireLinks( trendSpec( report ), report, jobId ) }
 				tableOpen
 				height={ 260 }
 				emptyMessage={ none ? noHires : undefined }
@@ -339,7 +368,12 @@ export function ReportsPage() {
 						figuresCount={ 5 }
 						chartCount={ 2 }
 						period={ ( data ) => data.period }
-						render={ ( data ) => <OverviewBody report={ data } /> }
+						render={ ( data ) => (
+							<OverviewBody
+								report={ data }
+								jobId={ query.job_id ?? 0 }
+							/>
+						) }
 					/>
 					<ReportSection
 						id="rr-time-to-hire"
@@ -349,7 +383,10 @@ export function ReportsPage() {
 						chartCount={ 3 }
 						period={ ( data ) => data.period }
 						render={ ( data ) => (
-							<TimeToHireBody report={ data } />
+							<TimeToHireBody
+								report={ data }
+								jobId={ query.job_id ?? 0 }
+							/>
 						) }
 					/>
 				</>

@@ -56,7 +56,15 @@ export function DataTable( { spec, showCaption = false }: Props ) {
 				<tbody>
 					{ spec.labels.map( ( label, row ) => (
 						<tr key={ `${ row }-${ label }` }>
-							<th scope="row">{ label }</th>
+							<th scope="row">
+								{ spec.links?.[ row ] ? (
+									<a href={ spec.links[ row ] ?? undefined }>
+										{ label }
+									</a>
+								) : (
+									label
+								) }
+							</th>
 							{ spec.series.map( ( series ) => (
 								<td
 									key={ series.label }

@@ -141,6 +141,33 @@ export function chartConfig(
 			animation: prefersReducedMotion() ? false : { duration: 300 },
 			indexAxis: spec.horizontal ? 'y' : 'x',
 			color: TEXT,
+			// Drill-down: a bar, slice or point opens the applications behind it (its table row links there too).
+			...( spec.links
+				? {
+						// A click anywhere in a category's band counts (short bars and thin points are small targets).
+						interaction: { mode: 'index', intersect: false },
+						onClick: (
+							_event: unknown,
+							elements: Array< { index: number } >
+						) => {
+							const target = spec.links?.[ elements[ 0 ]?.index ];
+							if ( target ) {
+								window.location.assign( target );
+							}
+						},
+						onHover: (
+							event: { native?: Event | null },
+							elements: unknown[]
+						) => {
+							const canvas = event.native?.target;
+							if ( canvas instanceof HTMLElement ) {
+								canvas.style.cursor = elements.length
+									? 'pointer'
+									: '';
+							}
+						},
+					}
+				: {} ),
 			plugins: {
 				legend: {
 					display: showLegend,

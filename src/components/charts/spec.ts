@@ -34,6 +34,8 @@ export interface ChartSpec {
 	categoryLabel: string;
 	labels: string[];
 	series: ChartSeries[];
+	/** Per category, the Applications list of the applications behind it (drill-down), if any. */
+	links?: Array< string | null >;
 }
 
 /**

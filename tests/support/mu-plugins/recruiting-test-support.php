@@ -12,6 +12,13 @@ use RecruitingReports\Domain\JobPostType;
 
 defined( 'ABSPATH' ) || exit;
 
+// The benchmark dataset (RecruitingReports\Dev\BenchmarkData) and `wp recruiting seed benchmark` are
+// development tools in the plugin's dev/ folder, which the release zip leaves out (a site installed from the
+// zip runs the suites that do not need them).
+if ( is_readable( WP_PLUGIN_DIR . '/recruiting-reports/dev/load.php' ) ) {
+	require_once WP_PLUGIN_DIR . '/recruiting-reports/dev/load.php';
+}
+
 add_action(
 	'rest_api_init',
 	static function () {
@@ -102,10 +109,11 @@ add_action(
 			static function () {
 				global $wpdb;
 				$table = Schema::table( 'applications' );
-				foreach ( array( 'job_applied_stage', 'applied_stage' ) as $index ) {
+				foreach ( array( 'job_applied_stage', 'applied_stage', 'source_applied' ) as $index ) {
 					$wpdb->query( "ALTER TABLE $table DROP INDEX $index" );
 				}
 				$wpdb->query( "ALTER TABLE $table DROP COLUMN max_stage" );
+				$wpdb->query( "ALTER TABLE $table DROP COLUMN source" );
 				$wpdb->query( "UPDATE $table SET status = 'new', reopen_status = NULL, screening_at = NULL, interview_at = NULL, offer_at = NULL, hired_at = NULL" );
 				update_option( Schema::VERSION_OPTION, 1 );
 				$columns = $wpdb->get_col( "SHOW COLUMNS FROM $table" );

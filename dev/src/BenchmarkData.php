@@ -16,7 +16,7 @@
  * @package RecruitingReports
  */
 
-namespace RecruitingReports\Seed;
+namespace RecruitingReports\Dev;
 
 use RecruitingReports\Data\ApplicationWriter;
 use RecruitingReports\Data\JobRepository;
@@ -25,6 +25,7 @@ use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Pipeline;
 use RecruitingReports\Import\ImportValidator;
+use RecruitingReports\Seed\HistoryGenerator;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -59,6 +60,9 @@ final class BenchmarkData {
 	private const REOPEN = 60;
 
 	private const FIRST = array( 'Ada', 'Grace', 'Alan', 'Mary', 'Priya', 'Chen', 'Fatima', 'Oluwaseun', 'Sofia', 'Mateo', 'Aiko', 'Lars', 'Zainab', 'Tom', 'Niamh', 'Ravi' );
+	/** Where the candidates came from (SPEC §7.2), a few skewed towards the first (direct). */
+	private const SOURCES = array( 'direct', 'direct', 'linkedin', 'linkedin', 'indeed', 'referral', 'careers-page', 'glassdoor', 'stackoverflow', 'university' );
+
 	private const LAST  = array( 'Lovelace', 'Hopper', 'Turing', 'Seacole', 'Patel', 'Wei', 'Khan', 'Adeyemi', 'Garcia', 'Rossi', 'Tanaka', 'Nilsson', 'Okafor', 'Byrne', 'Murphy', 'Singh' );
 
 	/**
@@ -144,6 +148,7 @@ final class BenchmarkData {
 				'external_id' => 'bench-app-' . $app['number'],
 				'job'         => 'bench-job-' . $app['job'],
 				'candidate'   => self::candidate( $app['number'] ),
+				'source'      => self::source( $app['number'] ),
 				'applied_at'  => gmdate( 'Y-m-d\TH:i:s\Z', $app['applied_at'] ),
 				'history'     => array_map(
 					static fn( $change ) => array(
@@ -170,9 +175,14 @@ final class BenchmarkData {
 	/**
 	 * Bulk-writes applications $first … $first + $count - 1 with their histories (jobs created first).
 	 *
+	 * @param int           $count     Applications to write.
+	 * @param int           $first     Number of the first one (external id bench-app-<number>).
+	 * @param int|null      $now       The dataset's "now" (default: the current time).
+	 * @param int           $job_count Jobs to spread them over.
+	 * @param callable|null $progress  Called after each transaction with the number of applications it wrote.
 	 * @return array{applications:int,history_rows:int,seconds:float}
 	 */
-	public static function seed( int $count, int $first = 1, ?int $now = null, int $job_count = self::JOBS ): array {
+	public static function seed( int $count, int $first = 1, ?int $now = null, int $job_count = self::JOBS, ?callable $progress = null ): array {
 		global $wpdb;
 		$started      = microtime( true );
 		$now          = $now ?? time();
@@ -186,14 +196,14 @@ final class BenchmarkData {
 		$user_id      = get_current_user_id();
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 		$next_id      = 1 + (int) $wpdb->get_var( "SELECT MAX(id) FROM $applications" );
-		$app_columns  = array( 'id', 'job_id', 'external_id', 'external_key', 'candidate_name', 'candidate_email', 'candidate_phone', 'status', 'reopen_status', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at', 'hire_seconds', 'created_at', 'updated_at' );
+		$app_columns  = array( 'id', 'job_id', 'external_id', 'external_key', 'candidate_name', 'candidate_email', 'candidate_phone', 'source', 'status', 'reopen_status', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at', 'hire_seconds', 'created_at', 'updated_at' );
 		$written      = 0;
 		$history_rows = 0;
 		$app_rows     = array();
 		$hist_rows    = array();
 		$summary_rows = array();
 
-		$flush = static function () use ( &$app_rows, &$hist_rows, &$summary_rows, $applications, $history, $app_columns ) {
+		$flush = static function () use ( &$app_rows, &$hist_rows, &$summary_rows, $applications, $history, $app_columns, $progress ) {
 			global $wpdb;
 			$wpdb->query( 'START TRANSACTION' );
 			foreach ( array_chunk( $app_rows, self::ROWS_PER_STATEMENT ) as $rows ) {
@@ -206,6 +216,9 @@ final class BenchmarkData {
 				throw new \RuntimeException( 'Benchmark summary update failed: ' . $wpdb->last_error );
 			}
 			$wpdb->query( 'COMMIT' );
+			if ( $progress ) {
+				$progress( count( $app_rows ) );
+			}
 			$app_rows     = array();
 			$hist_rows    = array();
 			$summary_rows = array();
@@ -227,6 +240,7 @@ final class BenchmarkData {
 				$person['name'],
 				$person['email'],
 				'',
+				self::source( $app['number'] ),
 				$timeline['status'],
 				$timeline['reopen_status'],
 				$timeline['max_stage'],
@@ -239,7 +253,10 @@ final class BenchmarkData {
 				$app['applied_at'],
 				$changed,
 			);
-			$summary_rows[] = array( 'job_id' => $job_ids[ $app['job'] ] ) + $timeline;
+			$summary_rows[] = array(
+				'job_id' => $job_ids[ $app['job'] ],
+				'source' => self::source( $app['number'] ),
+			) + $timeline;
 			foreach ( ApplicationWriter::history_rows( $id, $app['applied_at'], $app['history'], $user_id ) as $row ) {
 				$hist_rows[] = $row;
 				++$history_rows;
@@ -261,6 +278,11 @@ final class BenchmarkData {
 	}
 
 	/** @return array{name:string,email:string} */
+	/** The source of application $number (deterministic, so every writer gives the same data). */
+	private static function source( int $number ): string {
+		return self::SOURCES[ ( $number * 7 ) % count( self::SOURCES ) ];
+	}
+
 	private static function candidate( int $number ): array {
 		$first = self::FIRST[ $number % count( self::FIRST ) ];
 		$last  = self::LAST[ intdiv( $number, count( self::FIRST ) ) % count( self::LAST ) ];

@@ -1,0 +1,89 @@
+<?php
+/**
+ * GET /reports/sources (SPEC §7.2) over the cohort C: per source the applications, how many of them have
+ * been hired (at any time up to now), the conversion and the mean days to hire of those hires. Two
+ * queries whatever the data size (the scope is the job, or 0 for all):
+ *
+ * 1. summary: report_sources rows of the period's whole UTC months and days, GROUP BY source_key (the
+ *    md5 of the source: byte-exact grouping on every database).
+ * 2. edges:   the applications applied in the partial days (source_applied is not needed: applied_stage
+ *    bounds the rows to under a day each), GROUP BY HEX(source), which is byte-exact too (MySQL's
+ *    collations would otherwise merge 'café' and 'cafe').
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Reports;
+
+use RecruitingReports\Data\Schema;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The Sources report.
+ */
+final class SourcesReport {
+
+	/**
+	 * Computes the report.
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
+	public function run( ReportQuery $query ): array {
+		global $wpdb;
+		$parts  = array( PeriodParts::of( $query->start, $query->end, null === $query->job_id ) );
+		$totals = array();
+		$rows   = array();
+
+		$buckets = PeriodParts::bucket_condition( $parts );
+		if ( null !== $buckets ) {
+			$table = Schema::table( 'report_sources' );
+			// Every row of one source_key holds the same source, so MIN() only picks it.
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
+			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT MIN(source) AS source, SUM(applied) AS applied, SUM(hires) AS hires, SUM(hire_seconds) AS hire_seconds FROM $table WHERE job_id = %d AND $buckets GROUP BY source_key", $query->job_id ?? 0 ), ARRAY_A );
+		}
+		$edges = PeriodParts::raw_condition( $parts, 'applied_at' );
+		if ( null !== $edges ) {
+			$table = Schema::table( 'applications' );
+			$job   = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers, prepared $job.
+			foreach ( $wpdb->get_results( "SELECT HEX(source) AS source_hex, COUNT(*) AS applied, COUNT(hired_at) AS hires, SUM(hire_seconds) AS hire_seconds FROM $table WHERE $edges$job GROUP BY HEX(source)", ARRAY_A ) as $row ) {
+				$row['source'] = (string) hex2bin( (string) $row['source_hex'] );
+				$rows[]        = $row;
+			}
+		}
+		foreach ( $rows as $row ) {
+			$source            = (string) $row['source'];
+			$totals[ $source ] = array(
+				( $totals[ $source ][0] ?? 0 ) + (int) $row['applied'],
+				( $totals[ $source ][1] ?? 0 ) + (int) $row['hires'],
+				( $totals[ $source ][2] ?? 0 ) + (int) $row['hire_seconds'],
+			);
+		}
+
+		$sources = array();
+		foreach ( $totals as $source => [ $applied, $hires, $seconds ] ) {
+			if ( $applied > 0 ) { // A source whose applications all moved away (re-import) keeps zero rows.
+				$sources[] = array(
+					'source'               => (string) $source,
+					'applications'         => $applied,
+					'hires'                => $hires,
+					'conversion'           => Figures::rate( $hires, $applied ),
+					'average_days_to_hire' => Figures::mean_days( $seconds, $hires ),
+				);
+			}
+		}
+		usort(
+			$sources,
+			static function ( $a, $b ) {
+				$by_count = $b['applications'] <=> $a['applications'];
+				// strcmp: byte order, also for sources that look like numbers ('10' < '9').
+				return 0 !== $by_count ? $by_count : strcmp( $a['source'], $b['source'] );
+			}
+		);
+		return array(
+			'period'  => $query->period(),
+			'sources' => $sources,
+		);
+	}
+}

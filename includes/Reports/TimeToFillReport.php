@@ -1,0 +1,148 @@
+<?php
+/**
+ * GET /reports/time-to-fill (SPEC §7.2): a job is filled at its first hire (filled_at, the earliest
+ * hired_at of its applications); time to fill is filled_at − the job's creation, in days. Over the jobs
+ * F filled in the period (and job): overall mean/median/min/max, by_job, the monthly trend; and the jobs
+ * published now without any hire (open_jobs, independent of the period).
+ *
+ * Two queries whatever the number of applications; what PHP holds is one row per job:
+ *
+ * 1. jobs:  ID, title, status and creation (post_date_gmt) of the recruiting_job posts that are not
+ *    trashed (a job deleted or trashed has no creation date to measure from, as in jobs.total).
+ * 2. fills: SELECT job_id, MIN(hired_at) … WHERE hired_at IS NOT NULL GROUP BY job_id — on MySQL a loose
+ *    index scan of job_hire_timeline (job_id, hired_at): one index dive per job, not one row per hire.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Reports;
+
+use RecruitingReports\Data\Schema;
+use RecruitingReports\Domain\JobPostType;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The TimeToFill report.
+ */
+final class TimeToFillReport {
+
+	/**
+	 * Computes the report.
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
+	public function run( ReportQuery $query ): array {
+		$jobs   = $this->jobs( $query );
+		$fills  = $this->fills( $query );
+		$filled = array();
+		$open   = array( 0, 0 );
+		$now    = time();
+		foreach ( $jobs as $id => $job ) {
+			$at = $fills[ $id ] ?? null;
+			if ( null === $at ) {
+				if ( 'publish' === $job['status'] ) {
+					$open = array( $open[0] + 1, $open[1] + $now - $job['created'] );
+				}
+				continue;
+			}
+			if ( $at >= $query->start && $at < $query->end ) {
+				$filled[] = $job + array(
+					'id'      => $id,
+					'filled'  => $at,
+					'seconds' => $at - $job['created'],
+				);
+			}
+		}
+
+		// By exact seconds descending, then job id: also the order the median and extremes are read in.
+		usort( $filled, static fn( $a, $b ) => array( $b['seconds'], $a['id'] ) <=> array( $a['seconds'], $b['id'] ) );
+		$count  = count( $filled );
+		$total  = array_sum( array_column( $filled, 'seconds' ) );
+		$middle = $count ? array( $filled[ intdiv( $count, 2 ) ]['seconds'] ) : array( 0 );
+		if ( $count && 0 === $count % 2 ) {
+			$middle[] = $filled[ $count / 2 - 1 ]['seconds'];
+		}
+
+		$timezone = wp_timezone();
+		$date     = static fn( int $time ) => ( new \DateTimeImmutable( '@' . $time ) )->setTimezone( $timezone )->format( 'Y-m-d' );
+		$by_job   = array();
+		foreach ( $filled as $job ) {
+			$by_job[] = array(
+				'job_id'    => $job['id'],
+				'job_title' => $job['title'],
+				'opened'    => $date( $job['created'] ),
+				'filled'    => $date( $job['filled'] ),
+				'days'      => Figures::days( $job['seconds'] ),
+			);
+		}
+
+		$trend = array();
+		foreach ( $query->months as $month ) {
+			$in      = array_filter( $filled, static fn( $job ) => $job['filled'] >= $month['start'] && $job['filled'] < $month['end'] );
+			$trend[] = array(
+				'month'        => $month['month'],
+				'average_days' => Figures::mean_days( array_sum( array_column( $in, 'seconds' ) ), count( $in ) ),
+				'jobs'         => count( $in ),
+			);
+		}
+
+		return array(
+			'period'    => $query->period(),
+			'overall'   => array(
+				'average_days' => Figures::mean_days( $total, $count ),
+				'median_days'  => Figures::ratio( array_sum( $middle ), count( $middle ) * Figures::DAY, 10 ),
+				'min_days'     => $count ? Figures::days( $filled[ $count - 1 ]['seconds'] ) : 0.0,
+				'max_days'     => $count ? Figures::days( $filled[0]['seconds'] ) : 0.0,
+			),
+			'by_job'    => $by_job,
+			'trend'     => $trend,
+			'open_jobs' => array(
+				'count'            => $open[0],
+				'average_age_days' => Figures::mean_days( $open[1], $open[0] ),
+			),
+		);
+	}
+
+	/**
+	 * The jobs that are not trashed (or the one job).
+	 *
+	 * @param ReportQuery $query The job filter.
+	 * @return array<int,array{title:string,status:string,created:int}> job id => job.
+	 */
+	private function jobs( ReportQuery $query ): array {
+		global $wpdb;
+		$sql = $wpdb->prepare( "SELECT ID, post_title, post_status, post_date_gmt FROM {$wpdb->posts} WHERE post_type = %s AND post_status NOT IN ('trash', 'auto-draft')", JobPostType::POST_TYPE );
+		if ( null !== $query->job_id ) {
+			$sql .= $wpdb->prepare( ' AND ID = %d', $query->job_id );
+		}
+		$jobs = array();
+		foreach ( $wpdb->get_results( $sql, ARRAY_A ) as $row ) { // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
+			$jobs[ (int) $row['ID'] ] = array(
+				'title'   => (string) $row['post_title'],
+				'status'  => (string) $row['post_status'],
+				// post_date_gmt is the job's creation instant, always set (JobPostType::keep_creation_date).
+				'created' => (int) strtotime( $row['post_date_gmt'] . ' UTC' ),
+			);
+		}
+		return $jobs;
+	}
+
+	/**
+	 * When each job was filled.
+	 *
+	 * @param ReportQuery $query The job filter.
+	 * @return array<int,int> job id => filled_at (its earliest hired_at).
+	 */
+	private function fills( ReportQuery $query ): array {
+		global $wpdb;
+		$table = Schema::table( 'applications' );
+		$job   = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+		$fills = array();
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours, $job prepared.
+		foreach ( $wpdb->get_results( "SELECT job_id, MIN(hired_at) AS filled_at FROM $table WHERE hired_at IS NOT NULL$job GROUP BY job_id", ARRAY_A ) as $row ) {
+			$fills[ (int) $row['job_id'] ] = (int) $row['filled_at'];
+		}
+		return $fills;
+	}
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// Release test runner (SPEC §9, §14): boots a clean native site (PHP 8.2 + MariaDB, WordPress 7.1)
+// WITHOUT the plugin and runs tests/release/*.test.mjs against it. The tests install
+// recruiting-reports.zip through core's upload installer, check the installed plugin, its
+// translations and WordPress.org's Plugin Check on the unpacked zip.
+//
+//   npm run plugin-zip && node scripts/test-release.mjs [--zip=path] [--test-…]
+//
+// Tests get RR_BASE_URL, RR_ADMIN_USER, RR_ADMIN_PASSWORD, RR_RUN_PHP_URL (see lib/php-bridge.mjs),
+// RR_WORDPRESS_PATH (the site's WordPress folder, for WP-CLI) and RR_ZIP (absolute path of the zip).
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startPhpBridge } from './lib/php-bridge.mjs';
+import { startNativeSite } from './lib/site-native.mjs';
+import { pluginProblems, seconds } from './lib/site-common.mjs';
+import { REPO_ROOT } from './lib/wordpress-dist.mjs';
+
+const TESTS_DIR = path.join( REPO_ROOT, 'tests/release' );
+
+const args = process.argv.slice( 2 );
+const zipArg = args
+	.find( ( arg ) => arg.startsWith( '--zip=' ) )
+	?.slice( '--zip='.length );
+const zip = path.resolve(
+	zipArg ?? path.join( REPO_ROOT, 'recruiting-reports.zip' )
+);
+const nodeTestOptions = args.filter( ( arg ) => arg.startsWith( '--test-' ) );
+
+if ( ! fs.existsSync( zip ) ) {
+	console.error(
+		`[test-release] ${ zip } is missing: run npm run plugin-zip first`
+	);
+	process.exit( 1 );
+}
+
+let site;
+let bridge;
+process.exitCode = await main();
+process.exit();
+
+async function main() {
+	const started = Date.now();
+	try {
+		site = await startNativeSite( { pluginDir: null } );
+		bridge = await startPhpBridge( site.runPhp );
+	} catch ( error ) {
+		console.error(
+			`[test-release] clean native site failed to boot:\n${ error?.stack ?? error }`
+		);
+		await cleanup();
+		return 1;
+	}
+	console.log(
+		`[test-release] clean site (WordPress ${ site.wordpressVersion }, no plugin) up in ${ seconds(
+			started
+		) } s at ${ site.url }`
+	);
+	try {
+		const files = fs
+			.readdirSync( TESTS_DIR )
+			.filter( ( file ) => file.endsWith( '.test.mjs' ) )
+			.sort()
+			.map( ( file ) => path.join( TESTS_DIR, file ) );
+		const code = await runNodeTest( files );
+		// PHP warnings, notices or fatals from the installed plugin fail the run, as in the suites.
+		const log = fs.existsSync( site.debugLogPath )
+			? fs.readFileSync( site.debugLogPath, 'utf8' )
+			: '';
+		const problems = pluginProblems(
+			log,
+			path.join(
+				site.wordpressPath,
+				'wp-content/plugins/recruiting-reports'
+			)
+		);
+		if ( problems.length ) {
+			console.error(
+				`[test-release] FAIL: ${ problems.length } PHP problem(s) in plugin code:\n${ problems.join(
+					'\n'
+				) }`
+			);
+			return code || 1;
+		}
+		return code;
+	} finally {
+		await cleanup();
+	}
+}
+
+function runNodeTest( files ) {
+	return new Promise( ( resolve ) => {
+		const child = spawn(
+			process.execPath,
+			[
+				'--test',
+				'--test-concurrency=1',
+				'--test-reporter=spec',
+				'--test-timeout=600000',
+				...nodeTestOptions,
+				...files,
+			],
+			{
+				cwd: REPO_ROOT,
+				stdio: 'inherit',
+				env: {
+					...process.env,
+					RR_BASE_URL: site.url,
+					RR_ADMIN_USER: site.adminUser,
+					RR_ADMIN_PASSWORD: site.adminPassword,
+					RR_RUN_PHP_URL: bridge.url,
+					RR_WORDPRESS_PATH: site.wordpressPath,
+					RR_ZIP: zip,
+				},
+			}
+		);
+		child.on( 'exit', ( code, signal ) =>
+			resolve( code ?? 128 + ( os.constants.signals[ signal ] ?? 1 ) )
+		);
+	} );
+}
+
+async function cleanup() {
+	await Promise.allSettled( [ bridge?.close(), site?.stop() ] );
+	bridge = undefined;
+	site = undefined;
+}

@@ -1,0 +1,378 @@
+/**
+ * One application (its own URL: the Applications page with `&application=<id>`): the candidate, job,
+ * source, dates and status; the timeline of status changes; the status change limited to the allowed
+ * transitions; notes; ratings. Users without Write Applications see everything read-only.
+ */
+import {
+	Button,
+	Notice,
+	SelectControl,
+	Spinner,
+	TextareaControl,
+} from '@wordpress/components';
+import { useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+
+import { toApiError, type ApiError } from '../../api/errors';
+import { api } from '../../api/wp';
+import type {
+	ApplicationStatus,
+	ApplicationWithHistory,
+} from '../../api/types';
+import { getConfig } from '../../config';
+import { useResource, useStoreActions } from '../../store';
+import { ErrorState, Skeleton } from '../../components/states';
+import { statusLabel } from '../../reports/specs';
+import { applicationsUrl, type ApplicationFilters } from './filters';
+import { Notes } from './Notes';
+import { Rating } from './Rating';
+import { formatSiteDateTime } from './timezone';
+
+interface Props {
+	id: number;
+	/** The list's filters, kept for the way back. */
+	filters: ApplicationFilters;
+}
+
+/**
+ * The edit screen of a job, from the Jobs list URL (edit.php?post_type=… → post.php?post=…).
+ * @param jobsUrl The Jobs list URL.
+ * @param id      Job id.
+ */
+function jobEditUrl( jobsUrl: string, id: number ): string {
+	return jobsUrl.replace(
+		/edit\.php.*$/,
+		`post.php?post=${ id }&action=edit`
+	);
+}
+
+export function ApplicationView( { id, filters }: Props ) {
+	const config = getConfig();
+	const loaded = useResource< ApplicationWithHistory >( 'getApplication', [
+		id,
+	] );
+	const application = loaded.data;
+	const back = (
+		<p className="rr-app__back">
+			<a href={ applicationsUrl( config.applicationsUrl, filters ) }>
+				{ __( '← All applications', 'recruiting-reports' ) }
+			</a>
+		</p>
+	);
+
+	if ( loaded.error ) {
+		return (
+			<>
+				{ back }
+				<ErrorState
+					error={ loaded.error }
+					onRetry={ loaded.retry }
+					context={ __(
+						'The application could not be loaded.',
+						'recruiting-reports'
+					) }
+				/>
+			</>
+		);
+	}
+	if ( ! application ) {
+		return (
+			<>
+				{ back }
+				<Skeleton
+					charts={ 1 }
+					chartHeight={ 320 }
+					label={ __(
+						'Loading the application…',
+						'recruiting-reports'
+					) }
+				/>
+			</>
+		);
+	}
+	const at = ( iso: string ) =>
+		formatSiteDateTime( iso, config.timezone, config.locale );
+
+	return (
+		<div className="rr-app" data-application={ application.id }>
+			{ back }
+			<h2 className="rr-app__name">{ application.candidate.name }</h2>
+			<div className="rr-app__grid">
+				<section
+					className="rr-app__panel"
+					aria-labelledby="rr-app-details"
+				>
+					<h3 id="rr-app-details">
+						{ __( 'Details', 'recruiting-reports' ) }
+					</h3>
+					<dl className="rr-app__facts">
+						<dt>{ __( 'E-mail', 'recruiting-reports' ) }</dt>
+						<dd>
+							<a
+								href={ `mailto:${ application.candidate.email }` }
+							>
+								{ application.candidate.email }
+							</a>
+						</dd>
+						<dt>{ __( 'Phone', 'recruiting-reports' ) }</dt>
+						<dd>
+							{ application.candidate.phone ? (
+								<a
+									href={ `tel:${ application.candidate.phone }` }
+								>
+									{ application.candidate.phone }
+								</a>
+							) : (
+								'—'
+							) }
+						</dd>
+						<dt>{ __( 'Job', 'recruiting-reports' ) }</dt>
+						<dd>
+							{ application.job_title !== null ? (
+								<a
+									href={ jobEditUrl(
+										config.jobsUrl,
+										application.job_id
+									) }
+								>
+									{ application.job_title }
+								</a>
+							) : (
+								__( '(deleted job)', 'recruiting-reports' )
+							) }
+						</dd>
+						<dt>{ __( 'Source', 'recruiting-reports' ) }</dt>
+						<dd>{ application.source ?? 'direct' }</dd>
+						<dt>{ __( 'Applied', 'recruiting-reports' ) }</dt>
+						<dd>
+							<time dateTime={ application.applied_at }>
+								{ at( application.applied_at ) }
+							</time>
+						</dd>
+						<dt>{ __( 'Status', 'recruiting-reports' ) }</dt>
+						<dd>
+							<span
+								className={ `rr-status rr-status--${ application.status }` }
+								data-testid="current-status"
+							>
+								{ statusLabel( application.status ) }
+							</span>
+						</dd>
+					</dl>
+					{ config.can.writeApplications && (
+						<StatusChange application={ application } />
+					) }
+				</section>
+				<section
+					className="rr-app__panel"
+					aria-labelledby="rr-app-rating"
+				>
+					<h3 id="rr-app-rating">
+						{ __( 'Rating', 'recruiting-reports' ) }
+					</h3>
+					<Rating applicationId={ application.id } />
+				</section>
+				<section
+					className="rr-app__panel rr-app__panel--wide"
+					aria-labelledby="rr-app-timeline"
+				>
+					<h3 id="rr-app-timeline">
+						{ __( 'Timeline', 'recruiting-reports' ) }
+					</h3>
+					<ol className="rr-timeline">
+						{ application.history.map( ( change ) => (
+							<li key={ change.id } className="rr-timeline__item">
+								<strong>
+									{ change.from
+										? sprintf(
+												/* translators: 1: previous status, 2: new status. */
+												__(
+													'%1$s → %2$s',
+													'recruiting-reports'
+												),
+												statusLabel( change.from ),
+												statusLabel( change.to )
+											)
+										: statusLabel( change.to ) }
+								</strong>{ ' ' }
+								<span className="rr-timeline__meta">
+									<time dateTime={ change.at }>
+										{ at( change.at ) }
+									</time>
+									{ ' · ' }
+									{ change.user?.name ??
+										__(
+											'import or API',
+											'recruiting-reports'
+										) }
+								</span>
+								{ change.note && (
+									<p className="rr-timeline__note">
+										{ change.note }
+									</p>
+								) }
+							</li>
+						) ) }
+					</ol>
+				</section>
+				<section
+					className="rr-app__panel rr-app__panel--wide"
+					aria-labelledby="rr-app-notes"
+				>
+					<h3 id="rr-app-notes">
+						{ __( 'Notes', 'recruiting-reports' ) }
+					</h3>
+					<Notes applicationId={ application.id } />
+				</section>
+			</div>
+		</div>
+	);
+}
+
+interface StatusChangeProps {
+	application: ApplicationWithHistory;
+}
+
+function StatusChange( { application }: StatusChangeProps ) {
+	const { setApplicationStatus, refresh } = useStoreActions();
+	const [ status, setStatus ] = useState< ApplicationStatus | '' >( '' );
+	const [ note, setNote ] = useState( '' );
+	const [ saving, setSaving ] = useState( false );
+	const [ error, setError ] = useState< ApiError >();
+	const [ conflict, setConflict ] = useState< ApplicationWithHistory >();
+	const [ done, setDone ] = useState( '' );
+	const allowed = application.allowed_transitions;
+
+	if ( allowed.length === 0 ) {
+		return (
+			<p className="rr-app__final">
+				{ __(
+					'This status is final: no further change is possible.',
+					'recruiting-reports'
+				) }
+			</p>
+		);
+	}
+
+	const submit = async ( event: { preventDefault: () => void } ) => {
+		event.preventDefault();
+		if ( ! status ) {
+			return;
+		}
+		setSaving( true );
+		setError( undefined );
+		setConflict( undefined );
+		setDone( '' );
+		try {
+			const changed = ( await setApplicationStatus( application.id, {
+				status,
+				note: note.trim() || null,
+			} ) ) as ApplicationWithHistory;
+			setStatus( '' );
+			setNote( '' );
+			setDone(
+				sprintf(
+					/* translators: %s: new status. */
+					__( 'Status changed to %s.', 'recruiting-reports' ),
+					statusLabel( changed.status )
+				)
+			);
+		} catch ( thrown ) {
+			const apiError = toApiError( thrown );
+			if ( apiError.status === 409 ) {
+				// Someone else moved it meanwhile: read where it is now and say so; Reload shows it.
+				try {
+					setConflict( await api.applications.get( application.id ) );
+				} catch ( reloadError ) {
+					setError( toApiError( reloadError ) );
+				}
+			} else {
+				setError( apiError );
+			}
+		} finally {
+			setSaving( false );
+		}
+	};
+
+	return (
+		<form className="rr-app__status-form" onSubmit={ submit }>
+			<h4>{ __( 'Change status', 'recruiting-reports' ) }</h4>
+			{ conflict && (
+				<Notice
+					status="warning"
+					isDismissible={ false }
+					className="rr-app__conflict"
+				>
+					<p>
+						{ sprintf(
+							/* translators: %s: the application's status now. */
+							__(
+								'Someone else changed this application meanwhile: it is now “%s”. Reload to see the change and choose again.',
+								'recruiting-reports'
+							),
+							statusLabel( conflict.status )
+						) }
+					</p>
+					<Button
+						variant="secondary"
+						onClick={ () => {
+							refresh( 'getApplication', [ application.id ] );
+							setConflict( undefined );
+							setStatus( '' );
+						} }
+					>
+						{ __( 'Reload', 'recruiting-reports' ) }
+					</Button>
+				</Notice>
+			) }
+			{ error && (
+				<Notice status="error" isDismissible={ false }>
+					{ error.message }
+				</Notice>
+			) }
+			{ done && (
+				<Notice status="success" isDismissible={ false }>
+					{ done }
+				</Notice>
+			) }
+			<SelectControl
+				label={ __( 'New status', 'recruiting-reports' ) }
+				value={ status }
+				onChange={ ( value: string ) =>
+					setStatus( value as ApplicationStatus | '' )
+				}
+				help={ __(
+					'Only the changes the pipeline allows from the current status are offered.',
+					'recruiting-reports'
+				) }
+				options={ [
+					{
+						value: '',
+						label: __( 'Choose…', 'recruiting-reports' ),
+					},
+					...allowed.map( ( value ) => ( {
+						value,
+						label: statusLabel( value ),
+					} ) ),
+				] }
+				__nextHasNoMarginBottom
+			/>
+			<TextareaControl
+				label={ __( 'Note (optional)', 'recruiting-reports' ) }
+				value={ note }
+				onChange={ setNote }
+				rows={ 2 }
+				__nextHasNoMarginBottom
+			/>
+			<Button
+				variant="primary"
+				type="submit"
+				disabled={ ! status || saving }
+				isBusy={ saving }
+			>
+				{ __( 'Change status', 'recruiting-reports' ) }
+			</Button>
+			{ saving && <Spinner /> }
+		</form>
+	);
+}

@@ -1,0 +1,489 @@
+/**
+ * Recruiting › Applications: the list (`@wordpress/dataviews`, table and list layouts). Filtering, sorting
+ * and paging happen on the server (GET /applications), so only the shown page is loaded, whatever the
+ * number of applications. The filters live in the URL; the chosen layout, columns and page size are the
+ * user's preference (`@wordpress/preferences`, saved in the user's meta by WordPress).
+ */
+import { Button } from '@wordpress/components';
+import { useDispatch, useSelect } from '@wordpress/data';
+import { DataViews, type Field, type View } from '@wordpress/dataviews/wp';
+import { useCallback, useMemo } from '@wordpress/element';
+import { __, _n, sprintf } from '@wordpress/i18n';
+import { store as preferencesStore } from '@wordpress/preferences';
+
+import type {
+	Page,
+	Application,
+	ApplicationStatus,
+	Job,
+} from '../../api/types';
+import { useResource } from '../../store';
+import { getConfig } from '../../config';
+import { formatCount } from '../../components/format';
+import { ErrorState } from '../../components/states';
+import { statusLabel } from '../../reports/specs';
+import {
+	applicationsUrl,
+	filtersToParams,
+	filtersToQuery,
+	type ApplicationFilters,
+	type SortField,
+} from './filters';
+import { STAGE_OPTIONS, STATUS_OPTIONS, ratingText } from './labels';
+import { EmptySite } from './EmptySite';
+import { formatSiteDateTime } from './timezone';
+import { restLink } from './links';
+
+const PREFERENCES_SCOPE = 'recruiting-reports/applications';
+
+/** What the user chose and keeps between visits. */
+interface Remembered {
+	type: 'table' | 'list';
+	fields: string[];
+	perPage: number;
+}
+
+const DEFAULT_REMEMBERED: Remembered = {
+	type: 'table',
+	fields: [ 'job', 'status', 'source', 'applied_at', 'rating' ],
+	perPage: 20,
+};
+
+interface Props {
+	filters: ApplicationFilters;
+	onChangeFilters: ( filters: ApplicationFilters ) => void;
+}
+
+function viewFromFilters(
+	filters: ApplicationFilters,
+	remembered: Remembered
+): View {
+	const viewFilters: NonNullable< View[ 'filters' ] > = [];
+	if ( filters.job_id ) {
+		viewFilters.push( {
+			field: 'job',
+			operator: 'is',
+			value: filters.job_id,
+		} );
+	}
+	if ( filters.status.length ) {
+		viewFilters.push( {
+			field: 'status',
+			operator: 'isAny',
+			value: filters.status,
+		} );
+	}
+	if ( filters.source ) {
+		viewFilters.push( {
+			field: 'source',
+			operator: 'is',
+			value: filters.source,
+		} );
+	}
+	if ( filters.applied_from || filters.applied_to ) {
+		viewFilters.push( {
+			field: 'applied_at',
+			operator: 'between',
+			value: [ filters.applied_from ?? '', filters.applied_to ?? '' ],
+		} );
+	}
+	if ( filters.hired_from || filters.hired_to ) {
+		viewFilters.push( {
+			field: 'hired_at',
+			operator: 'between',
+			value: [ filters.hired_from ?? '', filters.hired_to ?? '' ],
+		} );
+	}
+	if ( filters.reached ) {
+		viewFilters.push( {
+			field: 'reached',
+			operator: 'is',
+			value: filters.reached,
+		} );
+	}
+	if ( filters.entered?.length ) {
+		viewFilters.push( {
+			field: 'entered',
+			operator: 'isAll',
+			value: filters.entered,
+		} );
+	}
+	return {
+		type: remembered.type,
+		search: filters.search,
+		filters: viewFilters,
+		sort: { field: filters.orderby, direction: filters.order },
+		page: filters.page,
+		perPage: remembered.perPage,
+		fields: remembered.fields,
+		titleField: 'candidate',
+		layout: {},
+	} as View;
+}
+
+function filtersFromView( view: View ): ApplicationFilters {
+	const find = ( field: string ) =>
+		view.filters?.find(
+			( filter ) =>
+				filter.field === field &&
+				filter.value !== undefined &&
+				filter.value !== null &&
+				filter.value !== ''
+		)?.value;
+	const range = ( field: string ): [ string?, string? ] => {
+		const value = find( field );
+		return Array.isArray( value )
+			? [ value[ 0 ] || undefined, value[ 1 ] || undefined ]
+			: [];
+	};
+	const [ appliedFrom, appliedTo ] = range( 'applied_at' );
+	const [ hiredFrom, hiredTo ] = range( 'hired_at' );
+	const status = find( 'status' );
+	const job = Number( find( 'job' ) );
+	return {
+		job_id: job > 0 ? job : undefined,
+		status: Array.isArray( status ) ? status : [],
+		source: ( find( 'source' ) as string | undefined )?.trim() || undefined,
+		applied_from: appliedFrom,
+		applied_to: appliedTo,
+		hired_from: hiredFrom,
+		hired_to: hiredTo,
+		reached: find( 'reached' ),
+		entered: Array.isArray( find( 'entered' ) )
+			? find( 'entered' )
+			: undefined,
+		search: view.search ?? '',
+		orderby: ( view.sort?.field as SortField ) ?? 'applied_at',
+		order: view.sort?.direction ?? 'desc',
+		page: view.page ?? 1,
+	};
+}
+
+export function ApplicationsList( { filters, onChangeFilters }: Props ) {
+	const config = getConfig();
+	const stored = useSelect(
+		( select ) =>
+			select( preferencesStore ).get( PREFERENCES_SCOPE, 'view' ) as
+				Partial< Remembered > | undefined,
+		[]
+	);
+	const remembered: Remembered = { ...DEFAULT_REMEMBERED, ...stored };
+	const { set } = useDispatch( preferencesStore );
+
+	const jobs = useResource< Page< Job > >( 'getJobs', [
+		{ per_page: 100, orderby: 'title', order: 'asc' },
+	] );
+	const query = filtersToQuery(
+		filters,
+		remembered.perPage,
+		config.timezone
+	);
+	const list = useResource< Page< Application > >( 'getApplications', [
+		query,
+	] );
+
+	const jobElements = useMemo(
+		() =>
+			( jobs.data?.items ?? [] ).map( ( job: Job ) => ( {
+				value: job.id,
+				label:
+					job.status === 'publish'
+						? job.title
+						: sprintf(
+								/* translators: 1: job title, 2: job status (Draft, Closed). */
+								__( '%1$s (%2$s)', 'recruiting-reports' ),
+								job.title,
+								job.status === 'closed'
+									? __( 'Closed', 'recruiting-reports' )
+									: __( 'Draft', 'recruiting-reports' )
+							),
+			} ) ),
+		[ jobs.data ]
+	);
+
+	const viewUrl = useCallback(
+		( item: Application ) =>
+			`${ config.applicationsUrl }&application=${ item.id }&${ new URLSearchParams(
+				filtersToParams( filters )
+			).toString() }`,
+		[ config.applicationsUrl, filters ]
+	);
+
+	const fields: Field< Application >[] = useMemo(
+		() => [
+			{
+				id: 'candidate',
+				label: __( 'Candidate', 'recruiting-reports' ),
+				enableHiding: false,
+				enableSorting: false,
+				getValue: ( { item } ) => item.candidate.name,
+				render: ( { item } ) => (
+					<span className="rr-apps__candidate">
+						<a href={ viewUrl( item ) }>{ item.candidate.name }</a>
+						<span className="rr-apps__email">
+							{ item.candidate.email }
+						</span>
+					</span>
+				),
+			},
+			{
+				id: 'job',
+				label: __( 'Job', 'recruiting-reports' ),
+				enableSorting: false,
+				elements: jobElements,
+				filterBy: { operators: [ 'is' ], isPrimary: true },
+				getValue: ( { item } ) => item.job_id,
+				render: ( { item } ) => (
+					<span>
+						{ item.job_title ??
+							__( '(deleted job)', 'recruiting-reports' ) }
+					</span>
+				),
+			},
+			{
+				id: 'status',
+				label: __( 'Status', 'recruiting-reports' ),
+				type: 'text',
+				enableSorting: false,
+				elements: STATUS_OPTIONS,
+				filterBy: { operators: [ 'isAny' ], isPrimary: true },
+				getValue: ( { item } ) => item.status,
+				render: ( { item } ) => (
+					<span className={ `rr-status rr-status--${ item.status }` }>
+						{ statusLabel( item.status as ApplicationStatus ) }
+					</span>
+				),
+			},
+			{
+				id: 'source',
+				label: __( 'Source', 'recruiting-reports' ),
+				type: 'text',
+				enableSorting: false,
+				filterBy: { operators: [ 'is' ] },
+				getValue: ( { item } ) => item.source ?? 'direct',
+			},
+			{
+				id: 'applied_at',
+				label: __( 'Applied', 'recruiting-reports' ),
+				type: 'date',
+				filterBy: { operators: [ 'between' ], isPrimary: true },
+				getValue: ( { item } ) => item.applied_at,
+				render: ( { item } ) => (
+					<time dateTime={ item.applied_at }>
+						{ formatSiteDateTime(
+							item.applied_at,
+							config.timezone,
+							config.locale
+						) }
+					</time>
+				),
+			},
+			{
+				id: 'hired_at',
+				label: __( 'Hired', 'recruiting-reports' ),
+				type: 'date',
+				enableSorting: false,
+				filterBy: { operators: [ 'between' ] },
+				getValue: ( { item } ) => item.stage_entered_at.hired ?? '',
+				render: ( { item } ) =>
+					item.stage_entered_at.hired ? (
+						<time dateTime={ item.stage_entered_at.hired }>
+							{ formatSiteDateTime(
+								item.stage_entered_at.hired,
+								config.timezone,
+								config.locale
+							) }
+						</time>
+					) : (
+						<span>—</span>
+					),
+			},
+			{
+				id: 'reached',
+				label: __( 'Reached stage', 'recruiting-reports' ),
+				type: 'text',
+				enableSorting: false,
+				enableHiding: false,
+				elements: STAGE_OPTIONS,
+				filterBy: { operators: [ 'is' ] },
+				getValue: () => '',
+				render: () => null,
+				isVisible: () => false,
+			},
+			{
+				id: 'entered',
+				label: __( 'Entered stages', 'recruiting-reports' ),
+				type: 'array',
+				enableSorting: false,
+				enableHiding: false,
+				elements: STAGE_OPTIONS,
+				filterBy: { operators: [ 'isAll' ] },
+				getValue: () => [],
+				render: () => null,
+				isVisible: () => false,
+			},
+			{
+				id: 'updated_at',
+				label: __( 'Last change', 'recruiting-reports' ),
+				type: 'date',
+				filterBy: false,
+				getValue: ( { item } ) => item.updated_at,
+				render: ( { item } ) => (
+					<time dateTime={ item.updated_at }>
+						{ formatSiteDateTime(
+							item.updated_at,
+							config.timezone,
+							config.locale
+						) }
+					</time>
+				),
+			},
+			{
+				id: 'rating',
+				label: __( 'Rating', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) => item.rating.average ?? 0,
+				render: ( { item } ) => (
+					<span>
+						{ ratingText( item.rating.average, item.rating.count ) }
+					</span>
+				),
+			},
+		],
+		[ jobElements, viewUrl, config.timezone, config.locale ]
+	);
+
+	const view = viewFromFilters( filters, remembered );
+	const onChangeView = ( next: View ) => {
+		const nextRemembered: Remembered = {
+			type: next.type === 'list' ? 'list' : 'table',
+			fields: next.fields ?? remembered.fields,
+			perPage: next.perPage ?? remembered.perPage,
+		};
+		if (
+			JSON.stringify( nextRemembered ) !== JSON.stringify( remembered )
+		) {
+			set( PREFERENCES_SCOPE, 'view', nextRemembered );
+		}
+		const nextFilters = filtersFromView( next );
+		// A new filter, search or page size starts again on the first page.
+		const { page: _page, ...rest } = nextFilters;
+		const { page: _oldPage, ...oldRest } = filters;
+		if (
+			JSON.stringify( rest ) !== JSON.stringify( oldRest ) ||
+			nextRemembered.perPage !== remembered.perPage
+		) {
+			nextFilters.page = 1;
+		}
+		onChangeFilters( nextFilters );
+	};
+
+	if ( list.error ) {
+		return (
+			<ErrorState
+				error={ list.error }
+				onRetry={ list.retry }
+				context={ __(
+					'The applications could not be loaded.',
+					'recruiting-reports'
+				) }
+			/>
+		);
+	}
+
+	const isFiltered =
+		JSON.stringify( filtersToParams( { ...filters, page: 1 } ) ) !== '{}';
+	const exportUrl = restLink(
+		'applications',
+		new URLSearchParams( {
+			...Object.fromEntries(
+				Object.entries(
+					filtersToQuery( filters, 100, config.timezone )
+				).filter(
+					( [ key, value ] ) =>
+						value !== undefined &&
+						! [ 'page', 'per_page', 'status' ].includes( key )
+				)
+			),
+			...( filters.status.length
+				? { status: filters.status.join( ',' ) }
+				: {} ),
+			format: 'csv',
+			_wpnonce: config.restNonce,
+		} as Record< string, string > )
+	);
+
+	return (
+		<div className="rr-apps">
+			<DataViews< Application >
+				data={ list.data?.items ?? [] }
+				fields={ fields }
+				view={ view }
+				onChangeView={ onChangeView }
+				isLoading={ list.loading || list.busy }
+				paginationInfo={ {
+					totalItems: list.data?.total ?? 0,
+					totalPages: list.data?.totalPages ?? 0,
+				} }
+				defaultLayouts={ { table: {}, list: {} } }
+				getItemId={ ( item ) => String( item.id ) }
+				searchLabel={ __( 'Search candidates', 'recruiting-reports' ) }
+				config={ { perPageSizes: [ 10, 20, 50, 100 ] } }
+				header={
+					<>
+						<p
+							className="rr-apps__count"
+							aria-live="polite"
+							data-total={ list.data?.total ?? '' }
+						>
+							{ list.data
+								? sprintf(
+										/* translators: %s: number of applications. */
+										_n(
+											'%s application',
+											'%s applications',
+											list.data.total,
+											'recruiting-reports'
+										),
+										formatCount( list.data.total )
+									)
+								: '' }
+						</p>
+						<Button
+							variant="secondary"
+							size="compact"
+							href={ exportUrl }
+							className="rr-apps__export"
+						>
+							{ __( 'Export CSV', 'recruiting-reports' ) }
+						</Button>
+					</>
+				}
+				empty={
+					isFiltered ? (
+						<p>
+							{ __(
+								'No applications match these filters.',
+								'recruiting-reports'
+							) }{ ' ' }
+							<a
+								href={ applicationsUrl(
+									config.applicationsUrl,
+									{}
+								) }
+							>
+								{ __(
+									'Show all applications',
+									'recruiting-reports'
+								) }
+							</a>
+						</p>
+					) : (
+						<EmptySite />
+					)
+				}
+			/>
+		</div>
+	);
+}

@@ -1,0 +1,141 @@
+/**
+ * Drill-down: the Applications list URL behind every category of a report chart (a bar, a table row, a
+ * trend point), built from the report's own definitions (SPEC §7) so the list holds exactly the
+ * applications the figure counts:
+ *
+ * - by status: all applications with that current status (the chart is not limited to the period);
+ * - conversion X → Y: the period's cohort (applied in the period) that reached Y;
+ * - days between stages X → Y: the period's hires that entered both X and Y;
+ * - time to hire by job: that job's hires in the period;
+ * - time to hire by month: the hires of that month (within the period).
+ *
+ * Every link also carries the report's job filter.
+ */
+import {
+	APPLICATION_STATUSES,
+	CONVERSION_STEPS,
+	STAGE_STEPS,
+	type OverviewReport,
+	type PipelineStage,
+	type ReportPeriod,
+	type TimeToHireReport,
+} from '../api/types';
+import type { ChartSpec } from '../components/charts/spec';
+import { getConfig } from '../config';
+import {
+	applicationsUrl,
+	monthRange,
+	type ApplicationFilters,
+} from '../admin/applications/filters';
+
+/** The stages a conversion step or a stage step goes from and to. */
+const STEP_STAGES: Record< string, [ PipelineStage, PipelineStage ] > = {
+	application_to_screening: [ 'new', 'screening' ],
+	new_to_screening: [ 'new', 'screening' ],
+	screening_to_interview: [ 'screening', 'interview' ],
+	interview_to_offer: [ 'interview', 'offer' ],
+	offer_to_hire: [ 'offer', 'hired' ],
+};
+
+function link( filters: Partial< ApplicationFilters > ): string {
+	return applicationsUrl( getConfig().applicationsUrl, filters );
+}
+
+/**
+ * The report's job filter as list filters.
+ * @param jobId Job id, 0 for all jobs.
+ */
+function jobScope( jobId: number ): Partial< ApplicationFilters > {
+	return jobId ? { job_id: jobId } : {};
+}
+
+function hiredIn( period: ReportPeriod ) {
+	return { hired_from: period.from, hired_to: period.to };
+}
+
+/**
+ * The overview's charts with their drill-down links.
+ * @param spec   A spec built from the report (by_status or conversion).
+ * @param report The report.
+ * @param jobId  The report's job filter (0: all jobs).
+ */
+export function overviewLinks(
+	spec: ChartSpec,
+	report: OverviewReport,
+	jobId: number
+): ChartSpec {
+	const scope = jobScope( jobId );
+	if ( spec.id === 'by_status' ) {
+		return {
+			...spec,
+			links: APPLICATION_STATUSES.map( ( status ) =>
+				link( { ...scope, status: [ status ] } )
+			),
+		};
+	}
+	if ( spec.id === 'conversion' ) {
+		return {
+			...spec,
+			links: CONVERSION_STEPS.map( ( step ) =>
+				link( {
+					...scope,
+					applied_from: report.period.from,
+					applied_to: report.period.to,
+					reached: STEP_STAGES[ step ][ 1 ],
+				} )
+			),
+		};
+	}
+	return spec;
+}
+
+/**
+ * The time-to-hire charts with their drill-down links.
+ * @param spec   A spec built from the report (by_stage, by_job or trend).
+ * @param report The report.
+ * @param jobId  The report's job filter (0: all jobs).
+ */
+export function timeToHireLinks(
+	spec: ChartSpec,
+	report: TimeToHireReport,
+	jobId: number
+): ChartSpec {
+	const scope = jobScope( jobId );
+	const period = report.period;
+	if ( spec.id === 'by_stage' ) {
+		return {
+			...spec,
+			links: STAGE_STEPS.map( ( step ) =>
+				link( {
+					...scope,
+					...hiredIn( period ),
+					entered: STEP_STAGES[ step ],
+				} )
+			),
+		};
+	}
+	if ( spec.id === 'by_job' ) {
+		return {
+			...spec,
+			links: ( report.by_job ?? [] ).map( ( row ) =>
+				link( { job_id: row.job_id, ...hiredIn( period ) } )
+			),
+		};
+	}
+	if ( spec.id === 'trend' ) {
+		return {
+			...spec,
+			links: ( report.trend ?? [] ).map( ( row ) => {
+				// The first and last months may be cut by the period.
+				const month = monthRange( row.month );
+				return link( {
+					...scope,
+					hired_from:
+						month.from < period.from ? period.from : month.from,
+					hired_to: month.to > period.to ? period.to : month.to,
+				} );
+			} ),
+		};
+	}
+	return spec;
+}
