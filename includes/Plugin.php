@@ -48,6 +48,9 @@ final class Plugin {
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
 		Domain\JobChangeListener::register();
 		Reports\ReportCache::register();
+		// Candidates in Tools → Export / Erase Personal Data, and the suggested privacy-policy text.
+		Privacy\CandidateData::register();
+		Privacy\PolicyText::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			Cli\Commands::register();
 		}

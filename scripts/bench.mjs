@@ -16,9 +16,12 @@
 // request, and the time the report classes take inside PHP (no HTTP). At 100,000 applications it also
 // exports them all as CSV (GET /applications?format=csv, streamed): time, rows and PHP peak memory.
 //
+//   5. SPEC §10's load figure on two web nodes, without and with Redis (scripts/bench/load.mjs), on sites of
+//      their own after the first one has stopped.
+//
 // Env: RR_PORT (default 9760), BENCH_ROUNDS (default 21), BENCH_MAX (100000 to stop after step 2),
 // BENCH_REPORTS (comma-separated report variants to run, e.g. funnel,funnel+compare; default all),
-// RR_KEEP_SITE=1 keeps the site's files.
+// BENCH_LOAD=0 skips step 5, BENCH_LOAD=only runs just step 5, RR_KEEP_SITE=1 keeps the site's files.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,14 +57,24 @@ for ( const signal of [ 'SIGINT', 'SIGTERM' ] ) {
 	process.on( signal, () => stop().finally( () => process.exit( 130 ) ) );
 }
 
-try {
-	site = await startNativeSite( {
-		port: Number( process.env.RR_PORT ?? 9760 ),
-		muPluginsDir: path.join( REPO_ROOT, 'scripts/bench/mu-plugins' ),
-	} );
-	await main();
-} finally {
-	await stop();
+if ( 'only' !== process.env.BENCH_LOAD ) {
+	try {
+		site = await startNativeSite( {
+			port: Number( process.env.RR_PORT ?? 9760 ),
+			muPluginsDir: path.join( REPO_ROOT, 'scripts/bench/mu-plugins' ),
+		} );
+		await main();
+	} finally {
+		await stop();
+	}
+}
+if ( '0' !== process.env.BENCH_LOAD ) {
+	const { loadFigure } = await import( './bench/load.mjs' );
+	const lines = await loadFigure( log );
+	console.log( lines.join( '\n' ) );
+	if ( process.env.BENCH_OUTPUT ) {
+		fs.appendFileSync( process.env.BENCH_OUTPUT, lines.join( '\n' ) + '\n' );
+	}
 }
 process.exit( process.exitCode ?? 0 );
 

@@ -3,6 +3,7 @@
 // tests/integration/**/*.test.mjs against it with node's test runner, stops the site.
 //
 //   node scripts/test-integration.mjs --target=playground|native [filter…] [--test-name-pattern=…]
+//   node scripts/test-integration.mjs --target=cluster --object-cache=none|redis [filter…]
 //
 // A filter is a test file path or a substring of its repo-relative path (e.g. `reports` runs
 // tests/integration/reports-*.test.mjs); --test-* options (in --name=value form) pass straight
@@ -11,6 +12,8 @@
 // RR_RUN_PHP_URL (POST PHP code, see lib/php-bridge.mjs), RR_WORDPRESS_VERSION (the version the
 // harness installed: 6.6 on Playground, 7.1 on native) and RR_TARGET (both informational only:
 // tests must behave the same on both targets); on native also RR_WORDPRESS_PATH (the WordPress folder).
+// --target=cluster runs tests/cluster/ instead, against two web nodes of one native site (SPEC §13,
+// lib/site-cluster.mjs); those tests also get RR_NODE_URLS (comma-separated) and RR_OBJECT_CACHE.
 // Env: RR_PORT (site port), RR_PLAYGROUND_WORKERS (default 1), RR_KEEP_SITE=1 (keep temp files),
 // RR_PLUGIN_DIR (boot another plugin dir instead of the repo root; for harness development).
 
@@ -22,7 +25,6 @@ import { pluginProblems, seconds } from './lib/site-common.mjs';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
 import { startPhpBridge } from './lib/php-bridge.mjs';
 
-const TESTS_DIR = path.join( REPO_ROOT, 'tests/integration' );
 const MU_PLUGINS_DIR = path.join( REPO_ROOT, 'tests/support/mu-plugins' );
 
 const args = process.argv.slice( 2 );
@@ -30,10 +32,18 @@ const target =
 	args
 		.find( ( arg ) => arg.startsWith( '--target=' ) )
 		?.slice( '--target='.length ) ?? 'playground';
+const objectCache =
+	args
+		.find( ( arg ) => arg.startsWith( '--object-cache=' ) )
+		?.slice( '--object-cache='.length ) ?? 'none';
+const TESTS_DIR = path.join(
+	REPO_ROOT,
+	target === 'cluster' ? 'tests/cluster' : 'tests/integration'
+);
 const nodeTestOptions = args.filter( ( arg ) => arg.startsWith( '--test-' ) );
 const filters = args.filter( ( arg ) => ! arg.startsWith( '--' ) );
-if ( ! [ 'playground', 'native' ].includes( target ) ) {
-	console.error( `unknown --target=${ target } (playground|native)` );
+if ( ! [ 'playground', 'native', 'cluster' ].includes( target ) ) {
+	console.error( `unknown --target=${ target } (playground|native|cluster)` );
 	process.exit( 2 );
 }
 
@@ -91,6 +101,10 @@ async function main() {
 				...options,
 				workers: Number( process.env.RR_PLAYGROUND_WORKERS ?? 1 ),
 			} );
+		} else if ( target === 'cluster' ) {
+			const { startClusterSite } =
+				await import( './lib/site-cluster.mjs' );
+			site = await startClusterSite( { ...options, objectCache } );
 		} else {
 			const { startNativeSite } = await import( './lib/site-native.mjs' );
 			site = await startNativeSite( options );
@@ -153,7 +167,9 @@ function runNodeTest( testFiles ) {
 					// Native only: the site's WordPress folder, for tools that run beside the server
 					// (wp-cli.phar, tests/integration/lib/wp-cli.mjs). Playground's PHP runs in wasm.
 					RR_WORDPRESS_PATH:
-						target === 'native' ? site.wordpressPath : '',
+						target === 'playground' ? '' : site.wordpressPath,
+					RR_NODE_URLS: ( site.urls ?? [ site.url ] ).join( ',' ),
+					RR_OBJECT_CACHE: site.objectCache ?? 'none',
 				},
 			}
 		);
@@ -214,7 +230,7 @@ function selectTestFiles( filterArgs ) {
 							path.resolve( filter ) ===
 								path.join( TESTS_DIR, file ) ||
 							path
-								.join( 'tests/integration', file )
+								.join( path.relative( REPO_ROOT, TESTS_DIR ), file )
 								.includes( filter )
 					)
 				);

@@ -8,15 +8,25 @@
  * window inserts the row; a concurrent first request loses the primary-key race and falls back to the
  * conditional increment. No object cache is assumed (with one, this stays correct: it is not used).
  *
+ * `X-RateLimit-Remaining` comes from the increment itself, not from a later read (which would see other requests'
+ * increments too, so parallel requests would repeat values): on MySQL/MariaDB the UPDATE stores the new count in
+ * LAST_INSERT_ID(expr), which the same connection reads back; on SQLite (no LAST_INSERT_ID(expr), and the MySQL
+ * dialect the integration parses has no UPDATE … RETURNING) the increment and the read share one transaction, and
+ * SQLite lets no other writer in before it ends.
+ *
  * @package RecruitingReports
  */
 
 namespace RecruitingReports\Auth;
 
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Transaction;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Per-key request limit over fixed one-hour windows (SPEC §3), counted in the rate_limits table.
+ */
 final class RateLimiter {
 
 	public const WINDOW = 3600;
@@ -24,6 +34,9 @@ final class RateLimiter {
 	/**
 	 * Counts one request for a key.
 	 *
+	 * @param int      $key_id Key id.
+	 * @param int      $limit  Limit.
+	 * @param int|null $now    Now.
 	 * @return array{allowed:bool,limit:int,remaining:int,reset:int,retry_after:int}
 	 */
 	public static function hit( int $key_id, int $limit, ?int $now = null ): array {
@@ -37,9 +50,9 @@ final class RateLimiter {
 		$hits    = null;
 		// Usually one pass; more only while concurrent first requests of a window race to create its row.
 		for ( $pass = 0; $pass < 10; $pass++ ) {
-			if ( self::increment( $table, $key_id, $window, $limit ) ) {
+			$hits = self::increment( $table, $key_id, $window, $limit );
+			if ( null !== $hits ) {
 				$allowed = true;
-				$hits    = null;
 				break;
 			}
 			$hits = $wpdb->get_var( $wpdb->prepare( 'SELECT hits FROM %i WHERE key_id = %d AND window_start = %d', $table, $key_id, $window ) );
@@ -69,9 +82,6 @@ final class RateLimiter {
 			}
 			// The row appeared (another request created it) with room left: count again.
 		}
-		if ( null === $hits ) {
-			$hits = $wpdb->get_var( $wpdb->prepare( 'SELECT hits FROM %i WHERE key_id = %d AND window_start = %d', $table, $key_id, $window ) );
-		}
 		$reset = $window + self::WINDOW;
 		return array(
 			'allowed'     => $allowed,
@@ -82,12 +92,38 @@ final class RateLimiter {
 		);
 	}
 
-	private static function increment( string $table, int $key_id, int $window, int $limit ): bool {
+	/**
+	 * The conditional increment.
+	 *
+	 * @param string $table  Table.
+	 * @param int    $key_id Key id.
+	 * @param int    $window Window.
+	 * @param int    $limit  Limit.
+	 * @return int|null The count this request brought the window to, null when not counted (no row, or full).
+	 */
+	private static function increment( string $table, int $key_id, int $window, int $limit ): ?int {
 		global $wpdb;
-		return 1 === (int) $wpdb->query( $wpdb->prepare( 'UPDATE %i SET hits = hits + 1 WHERE key_id = %d AND window_start = %d AND hits < %d', $table, $key_id, $window, $limit ) );
+		if ( defined( 'DB_ENGINE' ) && 'sqlite' === DB_ENGINE ) {
+			return Transaction::run(
+				static function () use ( $wpdb, $table, $key_id, $window, $limit ) {
+					if ( 1 !== (int) $wpdb->query( $wpdb->prepare( 'UPDATE %i SET hits = hits + 1 WHERE key_id = %d AND window_start = %d AND hits < %d', $table, $key_id, $window, $limit ) ) ) {
+						return null;
+					}
+					return (int) $wpdb->get_var( $wpdb->prepare( 'SELECT hits FROM %i WHERE key_id = %d AND window_start = %d', $table, $key_id, $window ) );
+				}
+			);
+		}
+		if ( 1 !== (int) $wpdb->query( $wpdb->prepare( 'UPDATE %i SET hits = LAST_INSERT_ID(hits + 1) WHERE key_id = %d AND window_start = %d AND hits < %d', $table, $key_id, $window, $limit ) ) ) {
+			return null;
+		}
+		return (int) $wpdb->get_var( 'SELECT LAST_INSERT_ID()' );
 	}
 
-	/** Removes windows that have ended (daily maintenance). */
+	/**
+	 * Removes windows that have ended (daily maintenance).
+	 *
+	 * @param int|null $now Now.
+	 */
 	public static function purge( ?int $now = null ): void {
 		global $wpdb;
 		$now   = $now ?? time();

@@ -4,8 +4,10 @@
  *
  * Who sees what: with "only users with Read Applications" (the default), a visitor without that
  * capability gets no report data in the HTML at all (the report is never even computed for them)
- * and sees a neutral message or nothing, as the block says. With "everyone", the server computes
- * the report through ReportService (same queries and cache as the REST API) and embeds it.
+ * and sees a neutral message or nothing, as the block says. With "everyone" (honoured only as
+ * Visibility allows: the post's author and last editor hold Read Applications, never in the editor's
+ * preview route), the server computes the report through ReportService (same queries and cache as the
+ * REST API) and embeds it.
  *
  * @package RecruitingReports
  */
@@ -19,14 +21,24 @@ use RecruitingReports\Plugin;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The report block (root block.json): registration, editor configuration and the server render.
+ */
 final class ReportBlock {
 
 	public const NAME = 'recruiting-reports/report';
 
+	/**
+	 * Hooks the block in.
+	 */
 	public static function register(): void {
 		add_action( 'init', array( self::class, 'register_block' ) );
+		Visibility::register();
 	}
 
+	/**
+	 * Registers the block from block.json, with its scripts' translations.
+	 */
 	public static function register_block(): void {
 		if ( ! file_exists( RECRUITING_REPORTS_DIR . '/build/block-editor.asset.php' ) ) {
 			return; // Not built (npm run build): registering would point at missing scripts.
@@ -63,12 +75,15 @@ final class ReportBlock {
 	}
 
 	/**
+	 * The block's front-end markup (block.json "render").
+	 *
 	 * @param mixed $attributes Block attributes.
 	 */
 	public static function render( $attributes ): string {
 		$attributes = Attributes::sanitize( $attributes );
+		$public     = $attributes['public'] && Visibility::public_allowed( get_post() );
 
-		if ( ! $attributes['public'] && ! current_user_can( Capabilities::READ_APPLICATIONS ) ) {
+		if ( ! $public && ! current_user_can( Capabilities::READ_APPLICATIONS ) ) {
 			if ( 'nothing' === $attributes['denied_display'] ) {
 				return '';
 			}

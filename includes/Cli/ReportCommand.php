@@ -7,6 +7,7 @@
 
 namespace RecruitingReports\Cli;
 
+use RecruitingReports\Reports\ReportCsv;
 use RecruitingReports\Reports\ReportSections;
 use RecruitingReports\Reports\ReportService;
 use WP_CLI;
@@ -99,6 +100,11 @@ final class ReportCommand {
 				/* translators: 1: section name, 2: report name, 3: list of sections. */
 				WP_CLI::error( sprintf( __( 'Unknown section "%1$s" of the report %2$s. Sections: %3$s.', 'recruiting-reports' ), $section, $args[0], implode( ', ', array_keys( $sections ) ) ) );
 			}
+			if ( 'csv' === $format ) {
+				// The API's own CSV (format=csv&section=…): the same bytes, formula-safe cells, a BOM for spreadsheets.
+				echo ReportCsv::render( $args[0], $section, $data ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CSV for a terminal or file, not HTML.
+				return;
+			}
 			self::print_rows( $format, $sections[ $section ] );
 			return;
 		}
@@ -117,7 +123,7 @@ final class ReportCommand {
 	/**
 	 * Prints one section's rows.
 	 *
-	 * @param string  $format table, json, csv or yaml.
+	 * @param string  $format table, json or yaml.
 	 * @param array[] $rows   One section's rows.
 	 */
 	private static function print_rows( string $format, array $rows ): void {

@@ -9,6 +9,9 @@ namespace RecruitingReports\Data;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The five permissions of SPEC §2 as WordPress capabilities, and the Recruiter role.
+ */
 final class Capabilities {
 
 	public const READ_JOBS          = 'recruiting_read_jobs';
@@ -58,10 +61,23 @@ final class Capabilities {
 		}
 	}
 
+	/** Uninstall: the capabilities leave every role and user, and the Recruiter role (with its members' grant) goes. */
 	public static function uninstall(): void {
 		foreach ( wp_roles()->role_objects as $role ) {
 			foreach ( self::ALL as $cap ) {
 				$role->remove_cap( $cap );
+			}
+		}
+		// Grants to single users (and the role on its members) live in each user's capabilities meta; edited there
+		// directly, so that meta left behind by a user deleted outside WordPress's functions is cleaned too.
+		global $wpdb;
+		$key      = $wpdb->get_blog_prefix() . 'capabilities';
+		$ours     = array_flip( array_merge( self::ALL, array( self::RECRUITER_ROLE ) ) );
+		$user_ids = $wpdb->get_col( $wpdb->prepare( "SELECT user_id FROM {$wpdb->usermeta} WHERE meta_key = %s AND meta_value LIKE %s", $key, '%' . $wpdb->esc_like( 'recruit' ) . '%' ) );
+		foreach ( $user_ids as $user_id ) {
+			$caps = get_user_meta( (int) $user_id, $key, true );
+			if ( is_array( $caps ) && array_intersect_key( $caps, $ours ) ) {
+				update_user_meta( (int) $user_id, $key, array_diff_key( $caps, $ours ) );
 			}
 		}
 		remove_role( self::RECRUITER_ROLE );

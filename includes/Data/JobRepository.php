@@ -14,6 +14,9 @@ use WP_Post;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Reads and writes jobs (posts of JobPostType) with their meta fields.
+ */
 final class JobRepository {
 
 	/** Meta fields of a job: API field => meta key. */
@@ -27,9 +30,49 @@ final class JobRepository {
 	/** Case-folded external id (ImportValidator::key), the meta that lookups use. */
 	public const EXTERNAL_KEY_META = '_recruiting_external_key';
 
+	/**
+	 * A job post by id, or null when it is not a job.
+	 *
+	 * @param int $id Id.
+	 */
 	public static function get( int $id ): ?WP_Post {
 		$post = $id > 0 ? get_post( $id ) : null;
 		return ( $post instanceof WP_Post && JobPostType::POST_TYPE === $post->post_type && 'trash' !== $post->post_status && 'auto-draft' !== $post->post_status ) ? $post : null;
+	}
+
+	/**
+	 * The job with its row locked until the current transaction ends, so that a concurrent update or trash of
+	 * the same job waits for this write instead of interleaving with it (SELECT … FOR UPDATE on MySQL/MariaDB;
+	 * WordPress's SQLite integration drops the locking clause, SQLite lets one writer at a time in anyway). Read
+	 * after the lock, from the database (not the object cache), so the check sees the last committed state.
+	 *
+	 * @param int $id Id.
+	 * @return WP_Post|null Null when the job does not exist or is in the trash.
+	 */
+	public static function lock( int $id ): ?WP_Post {
+		global $wpdb;
+		if ( $id <= 0 || ! $wpdb->get_var( $wpdb->prepare( 'SELECT ID FROM %i WHERE ID = %d AND post_type = %s FOR UPDATE', $wpdb->posts, $id, JobPostType::POST_TYPE ) ) ) {
+			return null;
+		}
+		clean_post_cache( $id );
+		return self::get( $id );
+	}
+
+	/**
+	 * Moves a job to the trash, under the row lock (see lock()).
+	 *
+	 * @param int $id Id.
+	 * @return WP_Post|WP_Error The job as it was before, or resource_not_found when it is gone already.
+	 */
+	public static function trash( int $id ) {
+		$post = self::lock( $id );
+		if ( ! $post ) {
+			return self::not_found();
+		}
+		if ( ! wp_trash_post( $id ) ) {
+			return new WP_Error( 'internal_error', __( 'The job could not be deleted.', 'recruiting-reports' ), array( 'status' => 500 ) );
+		}
+		return $post;
 	}
 
 	/**
@@ -60,11 +103,17 @@ final class JobRepository {
 
 	/**
 	 * Creates ($id 0) or updates a job. Fields: title, description, status, department, location,
-	 * employment_type, external_id, created_at (unix seconds, creation only or import), author (user id).
+	 * employment_type, external_id, created_at (unix seconds, creation only or import), author (user id). An
+	 * update locks the job first (see lock()): a job trashed meanwhile stays trashed, the update answers 404.
 	 *
+	 * @param array $fields Fields.
+	 * @param int   $id     Id.
 	 * @return int|WP_Error The job id.
 	 */
 	public static function save( array $fields, int $id = 0 ) {
+		if ( $id && ! self::lock( $id ) ) {
+			return self::not_found();
+		}
 		if ( ! $id && ! isset( $fields['created_at'] ) ) {
 			$fields['created_at'] = time();
 		}
@@ -109,7 +158,18 @@ final class JobRepository {
 		return (int) $result;
 	}
 
-	/** created_at of a job as unix seconds (post_date_gmt is UTC). */
+	/**
+	 * The 404 error for a job id that names no job.
+	 */
+	private static function not_found(): WP_Error {
+		return new WP_Error( 'resource_not_found', __( 'Job not found.', 'recruiting-reports' ), array( 'status' => 404 ) );
+	}
+
+	/**
+	 * A job's created_at as unix seconds (post_date_gmt is UTC).
+	 *
+	 * @param WP_Post $post Post.
+	 */
 	public static function created_at( WP_Post $post ): int {
 		$gmt = '0000-00-00 00:00:00' === $post->post_date_gmt ? get_gmt_from_date( $post->post_date ) : $post->post_date_gmt;
 		return (int) strtotime( $gmt . ' UTC' );

@@ -9,6 +9,9 @@ namespace RecruitingReports\Data;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Plugin settings (one option), with their defaults and validation rules.
+ */
 final class Settings {
 
 	public const OPTION = 'recruiting_reports_settings';
@@ -16,11 +19,16 @@ final class Settings {
 	/** Presets a report period can open with; "custom" is only for blocks, which carry their own dates. */
 	public const PERIODS = array( 'last_30_days', 'last_90_days', 'last_12_months', 'year_to_date' );
 
+	/**
+	 * The settings a new site starts with.
+	 */
 	public static function defaults(): array {
 		return array(
 			'rate_limit_per_hour'      => 1000,
 			'default_period'           => 'last_12_months',
 			'delete_data_on_uninstall' => false,
+			'anonymise_on_erasure'     => false,
+			'delivery_log_days'        => 30,
 		);
 	}
 
@@ -42,25 +50,50 @@ final class Settings {
 				'description' => __( 'Delete all recruiting data when the plugin is uninstalled.', 'recruiting-reports' ),
 				'type'        => 'boolean',
 			),
+			'anonymise_on_erasure'     => array(
+				'description' => __( 'When a candidate\'s personal data is erased (Tools → Erase Personal Data), anonymise their applications instead of deleting them, so that reports keep their figures.', 'recruiting-reports' ),
+				'type'        => 'boolean',
+			),
+			'delivery_log_days'        => array(
+				'description' => __( 'Days the webhook delivery log (with the payloads sent, which hold candidates\' personal data) is kept.', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 3650,
+			),
 		);
 	}
 
+	/**
+	 * Every setting, stored values over defaults.
+	 */
 	public static function all(): array {
 		$stored = get_option( self::OPTION, array() );
 		return array_merge( self::defaults(), is_array( $stored ) ? array_intersect_key( $stored, self::defaults() ) : array() );
 	}
 
+	/**
+	 * One setting.
+	 *
+	 * @param string $name Name.
+	 */
 	public static function get( string $name ) {
 		return self::all()[ $name ] ?? null;
 	}
 
-	/** Merges validated values into the stored settings; fields not given keep their value. */
+	/**
+	 * Merges validated values into the stored settings; fields not given keep their value.
+	 *
+	 * @param array $values Values.
+	 */
 	public static function update( array $values ): array {
 		$settings = array_merge( self::all(), array_intersect_key( $values, self::defaults() ) );
 		update_option( self::OPTION, $settings );
 		return $settings;
 	}
 
+	/**
+	 * Stores the defaults when nothing is stored yet.
+	 */
 	public static function ensure_defaults(): void {
 		add_option( self::OPTION, self::defaults() );
 	}

@@ -10,6 +10,9 @@ namespace RecruitingReports\Domain;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The plugin's domain events, as WordPress actions, so that writers do not know their listeners (report cache invalidation, webhooks).
+ */
 final class Events {
 
 	/** Webhook-visible events (SPEC §5). */
@@ -18,6 +21,7 @@ final class Events {
 	public const JOB_DELETED                = 'job.deleted';
 	public const APPLICATION_CREATED        = 'application.created';
 	public const APPLICATION_STATUS_CHANGED = 'application.status_changed';
+	public const APPLICATION_DELETED        = 'application.deleted';
 
 	public const ALL = array(
 		self::JOB_CREATED,
@@ -25,6 +29,7 @@ final class Events {
 		self::JOB_DELETED,
 		self::APPLICATION_CREATED,
 		self::APPLICATION_STATUS_CHANGED,
+		self::APPLICATION_DELETED,
 	);
 
 	/** Fired for every domain event; listeners: webhooks queue. */
@@ -33,11 +38,20 @@ final class Events {
 	/** Fired after any write that can change a report; listeners: report cache. */
 	public const DATA_CHANGED_ACTION = 'recruiting_reports_data_changed';
 
+	/**
+	 * Fires a domain event (SPEC §5 webhooks) with its payload.
+	 *
+	 * @param string $event   Event.
+	 * @param array  $payload Payload.
+	 */
 	public static function emit( string $event, array $payload ): void {
-		do_action( self::EVENT_ACTION, $event, $payload );
+		do_action( self::EVENT_ACTION, $event, $payload ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed (recruiting_reports_event).
 	}
 
+	/**
+	 * Fires after a write that can change a report (the report cache listens).
+	 */
 	public static function data_changed(): void {
-		do_action( self::DATA_CHANGED_ACTION );
+		do_action( self::DATA_CHANGED_ACTION ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed (recruiting_reports_data_changed).
 	}
 }

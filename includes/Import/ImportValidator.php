@@ -13,9 +13,13 @@ use RecruitingReports\Data\Source;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
+use RecruitingReports\Domain\TextFields;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Validates a whole import batch before anything is written, collecting every problem with its path (for example `applications[3].history[1].at`), and normalises the valid records.
+ */
 final class ImportValidator {
 
 	public const MAX_JOBS         = 1000;
@@ -26,15 +30,23 @@ final class ImportValidator {
 	/**
 	 * The identity of an external id. MySQL's default collations compare case-insensitively and its
 	 * unique index would then collide where SQLite would not, so ids that differ only in case are one id.
+	 *
+	 * @param string $external_id External id.
 	 */
 	public static function key( string $external_id ): string {
 		return mb_strtolower( $external_id );
 	}
 
-	/** @var array<string,string> path => message */
+	/**
+	 * Path => message.
+	 *
+	 * @var array<string,string>
+	 */
 	private array $errors = array();
 
 	/**
+	 * Validates a whole import body; the normalised batch, or null with errors() set.
+	 *
 	 * @param mixed $body    Decoded JSON body.
 	 * @param bool  $limited Whether the per-request limits apply (MAX_JOBS, MAX_APPLICATIONS). WP-CLI
 	 *                       validates a whole file of any size at once, then writes it in batches of those limits.
@@ -68,7 +80,7 @@ final class ImportValidator {
 				continue;
 			}
 			$seen[ self::key( $normalised['external_id'] ) ] = true;
-			$jobs[ $i ] = $normalised;
+			$jobs[ $i ]                                      = $normalised;
 		}
 
 		// Job references: an external id in this batch or already imported, or an existing job id.
@@ -101,17 +113,34 @@ final class ImportValidator {
 		);
 	}
 
-	/** @return array<string,string> path => message */
+	/**
+	 * Every problem found, path => message.
+	 *
+	 * @return array<string,string> path => message
+	 */
 	public function errors(): array {
 		return $this->errors;
 	}
 
+	/**
+	 * Records a problem at a path.
+	 *
+	 * @param string $path    Path.
+	 * @param string $message Message.
+	 */
 	private function error( string $path, string $message ): void {
 		if ( ! isset( $this->errors[ $path ] ) ) {
 			$this->errors[ $path ] = $message;
 		}
 	}
 
+	/**
+	 * A list field of the body (jobs or applications), checked for type and size.
+	 *
+	 * @param array  $body Body.
+	 * @param string $name Name.
+	 * @param int    $max  Max.
+	 */
 	private function list_field( array $body, string $name, int $max ): array {
 		if ( ! array_key_exists( $name, $body ) || null === $body[ $name ] ) {
 			return array();
@@ -129,6 +158,12 @@ final class ImportValidator {
 		return $body[ $name ];
 	}
 
+	/**
+	 * A record's external id, checked.
+	 *
+	 * @param string $path   Path.
+	 * @param array  $record Record.
+	 */
 	private function external_id( string $path, array $record ): ?string {
 		$value = $record['external_id'] ?? null;
 		if ( is_int( $value ) ) {
@@ -141,11 +176,28 @@ final class ImportValidator {
 		return $value;
 	}
 
-	private function text( string $path, array $record, string $field, bool $required, int $max ): ?string {
+	/**
+	 * A free-text field, cleaned by the same rule as the REST API's writes (TextFields) before it is validated.
+	 *
+	 * @param string $path     Path of the record.
+	 * @param array  $record   The record.
+	 * @param string $field    Key in the record.
+	 * @param bool   $required Whether it must be non-empty.
+	 * @param int    $max      Maximum length (characters).
+	 * @param string $rule     TextFields field name (default: $field).
+	 * @return string|null Null when invalid (the error is recorded).
+	 */
+	private function text( string $path, array $record, string $field, bool $required, int $max, string $rule = '' ): ?string {
 		$value = $record[ $field ] ?? null;
 		if ( null === $value && ! $required ) {
 			return '';
 		}
+		if ( is_string( $value ) && ! mb_check_encoding( $value, 'UTF-8' ) ) {
+			/* translators: %d: maximum length. */
+			$this->error( "$path.$field", sprintf( __( 'Must be valid UTF-8 of at most %d characters.', 'recruiting-reports' ), $max ) );
+			return null;
+		}
+		$value = is_string( $value ) ? TextFields::clean( '' === $rule ? $field : $rule, $value ) : $value;
 		if ( ! is_string( $value ) || ( $required && '' === trim( $value ) ) ) {
 			$this->error(
 				"$path.$field",
@@ -153,7 +205,7 @@ final class ImportValidator {
 			);
 			return null;
 		}
-		if ( mb_strlen( $value ) > $max || ! mb_check_encoding( $value, 'UTF-8' ) ) {
+		if ( mb_strlen( $value ) > $max ) {
 			/* translators: %d: maximum length. */
 			$this->error( "$path.$field", sprintf( __( 'Must be valid UTF-8 of at most %d characters.', 'recruiting-reports' ), $max ) );
 			return null;
@@ -161,6 +213,14 @@ final class ImportValidator {
 		return $value;
 	}
 
+	/**
+	 * An ISO 8601 instant field as unix seconds, checked against now.
+	 *
+	 * @param string $path     Path.
+	 * @param mixed  $value    Value.
+	 * @param int    $now      Now.
+	 * @param bool   $required Required.
+	 */
 	private function instant( string $path, $value, int $now, bool $required ): ?int {
 		if ( null === $value && ! $required ) {
 			return null;
@@ -177,6 +237,13 @@ final class ImportValidator {
 		return $timestamp;
 	}
 
+	/**
+	 * One job record, normalised, or null when invalid.
+	 *
+	 * @param string $path Path.
+	 * @param mixed  $job  Job.
+	 * @param int    $now  Now.
+	 */
 	private function job( string $path, $job, int $now ): ?array {
 		if ( ! is_array( $job ) || array_is_list( $job ) ) {
 			$this->error( $path, __( 'Must be an object.', 'recruiting-reports' ) );
@@ -186,7 +253,12 @@ final class ImportValidator {
 		$external_id = $this->external_id( $path, $job );
 		$title       = $this->text( $path, $job, 'title', true, 255 );
 		$fields      = array();
-		foreach ( array( 'description' => 65535, 'department' => 200, 'location' => 200, 'employment_type' => 100 ) as $field => $max ) {
+		foreach ( array(
+			'description'     => 65535,
+			'department'      => 200,
+			'location'        => 200,
+			'employment_type' => 100,
+		) as $field => $max ) {
 			$fields[ $field ] = $this->text( $path, $job, $field, false, $max );
 		}
 		$status = $job['status'] ?? 'draft';
@@ -209,6 +281,15 @@ final class ImportValidator {
 		);
 	}
 
+	/**
+	 * One application record, normalised, or null when invalid.
+	 *
+	 * @param string $path           Path.
+	 * @param mixed  $app            App.
+	 * @param int    $now            Now.
+	 * @param array  $batch_jobs     Batch jobs.
+	 * @param array  $known_external Known external.
+	 */
 	private function application( string $path, $app, int $now, array $batch_jobs, array $known_external ): ?array {
 		if ( ! is_array( $app ) || array_is_list( $app ) ) {
 			$this->error( $path, __( 'Must be an object.', 'recruiting-reports' ) );
@@ -225,9 +306,9 @@ final class ImportValidator {
 		if ( ! is_array( $candidate ) || array_is_list( $candidate ) ) {
 			$this->error( "$path.candidate", __( 'Required: an object with name and email.', 'recruiting-reports' ) );
 		} else {
-			$name  = $this->text( "$path.candidate", $candidate, 'name', true, 255 );
-			$phone = $this->text( "$path.candidate", $candidate, 'phone', false, 64 );
-			$email = $candidate['email'] ?? null;
+			$name  = $this->text( "$path.candidate", $candidate, 'name', true, 255, 'candidate_name' );
+			$phone = $this->text( "$path.candidate", $candidate, 'phone', false, 64, 'candidate_phone' );
+			$email = is_string( $candidate['email'] ?? null ) ? TextFields::clean( 'candidate_email', $candidate['email'] ) : null;
 			if ( ! is_string( $email ) || strlen( $email ) > 255 || ! is_email( $email ) ) {
 				$this->error( "$path.candidate.email", __( 'Required: a valid email address.', 'recruiting-reports' ) );
 			}
@@ -256,7 +337,15 @@ final class ImportValidator {
 		);
 	}
 
-	/** @return array{external?:string,id?:int}|null */
+	/**
+	 * An application's job, by job_id or by external id (in this batch or earlier).
+	 *
+	 * @param string $path           Path.
+	 * @param array  $app            App.
+	 * @param array  $batch_jobs     Batch jobs.
+	 * @param array  $known_external Known external.
+	 * @return array{external?:string,id?:int}|null
+	 */
 	private function job_reference( string $path, array $app, array $batch_jobs, array $known_external ): ?array {
 		$has_ref = array_key_exists( 'job', $app );
 		$has_id  = array_key_exists( 'job_id', $app );
@@ -291,7 +380,15 @@ final class ImportValidator {
 		return array( 'id' => $id );
 	}
 
-	/** @return array<int,array{status:string,at:int}>|null */
+	/**
+	 * An application's status history, checked against the pipeline rules.
+	 *
+	 * @param string   $path       Path.
+	 * @param mixed    $history    History.
+	 * @param int|null $applied_at Applied at.
+	 * @param int      $now        Now.
+	 * @return array<int,array{status:string,at:int}>|null
+	 */
 	private function history( string $path, $history, ?int $applied_at, int $now ): ?array {
 		if ( ! is_array( $history ) || ( $history && ! array_is_list( $history ) ) ) {
 			$this->error( "$path.history", __( 'Must be an array of {status, at} objects.', 'recruiting-reports' ) );

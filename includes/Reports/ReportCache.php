@@ -8,9 +8,15 @@
  *   one per report and normalised query (ReportQuery::cache_key(): resolved dates, job, timezone), so
  *   the default period moves with "today" and a timezone change never serves the old bounds. A stale
  *   entry is overwritten by the next miss, so entries never pile up per version; each expires after a day.
- * - The version is an autoloaded option holding a random token (not a time: two writes in the same
- *   second must both invalidate). It is read before the report is computed, so a result computed from
- *   data older than a write can only be stored under the version that write replaced.
+ * - The version is read before the report is computed and replaced only after the write's COMMIT
+ *   (Transaction::after_commit()), so a result computed from data older than a write can only be stored
+ *   under the version that write replaced, even when another web node reads the version meanwhile.
+ * - With a persistent object cache (Redis on several web nodes) the version is a counter in the object
+ *   cache, bumped with wp_cache_incr() (atomic there; an option would go through the shared `alloptions`
+ *   entry, where two nodes' concurrent writes can overwrite each other). It starts at a random number, so
+ *   an evicted counter never comes back at a value entries were stored under. Without one it is an
+ *   autoloaded option holding a random token (not a time: two writes in the same second must both
+ *   invalidate).
  * - Bumped on Events::DATA_CHANGED_ACTION (import, application create/status change, jobs through the
  *   REST API) and on WordPress's own post hooks for jobs, so jobs edited, trashed, restored or deleted
  *   in wp-admin invalidate too.
@@ -20,6 +26,7 @@
 
 namespace RecruitingReports\Reports;
 
+use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\JobPostType;
 
@@ -28,6 +35,10 @@ defined( 'ABSPATH' ) || exit;
 final class ReportCache {
 
 	public const VERSION_OPTION = 'recruiting_reports_cache_version';
+
+	/** Object cache key and group of the version when the object cache is persistent. */
+	private const VERSION_KEY   = 'report_version';
+	private const VERSION_GROUP = 'recruiting_reports';
 
 	/** Transient names start with this (the uninstaller deletes _transient_recruiting_reports_*). */
 	private const PREFIX = 'recruiting_reports_report_';
@@ -43,9 +54,19 @@ final class ReportCache {
 		add_action( 'untrashed_post', array( self::class, 'on_post_change' ), 10, 1 );
 	}
 
-	/** Invalidates every cached report. */
+	/** Invalidates every cached report, once the current transaction (if any) has committed. */
 	public static function bump(): void {
-		update_option( self::VERSION_OPTION, bin2hex( random_bytes( 8 ) ), true );
+		Transaction::after_commit( array( self::class, 'replace_version' ) );
+	}
+
+	/** Replaces the version now (Transaction::after_commit() callback). */
+	public static function replace_version(): void {
+		if ( ! wp_using_ext_object_cache() ) {
+			update_option( self::VERSION_OPTION, bin2hex( random_bytes( 8 ) ), true );
+		} elseif ( false === wp_cache_incr( self::VERSION_KEY, 1, self::VERSION_GROUP ) ) {
+			// No counter (first use, or evicted): a fresh random start invalidates as well.
+			wp_cache_set( self::VERSION_KEY, random_int( 1, PHP_INT_MAX >> 1 ), self::VERSION_GROUP );
+		}
 	}
 
 	/**
@@ -72,6 +93,14 @@ final class ReportCache {
 
 	/** The current data version (created on first use). */
 	public static function version(): string {
+		if ( wp_using_ext_object_cache() ) {
+			$version = wp_cache_get( self::VERSION_KEY, self::VERSION_GROUP, true );
+			if ( false === $version ) {
+				wp_cache_add( self::VERSION_KEY, random_int( 1, PHP_INT_MAX >> 1 ), self::VERSION_GROUP );
+				$version = wp_cache_get( self::VERSION_KEY, self::VERSION_GROUP, true );
+			}
+			return 'c' . $version;
+		}
 		$version = get_option( self::VERSION_OPTION );
 		if ( ! is_string( $version ) || '' === $version ) {
 			$version = bin2hex( random_bytes( 8 ) );

@@ -218,7 +218,7 @@ final class ReportQuery {
 		if ( null === $value || '' === $value ) {
 			return null;
 		}
-		if ( ! is_string( $value ) || ! preg_match( '/^(\d{4})-(\d{2})-(\d{2})$/', $value, $m ) ) {
+		if ( ! is_string( $value ) || ! preg_match( '/^(\d{4})-(\d{2})-(\d{2})$/D', $value, $m ) ) {
 			return new WP_Error( 'rest_invalid_param', __( 'Expected a date in the form YYYY-MM-DD.', 'recruiting-reports' ) );
 		}
 		if ( (int) $m[1] < 1000 ) {
@@ -242,7 +242,7 @@ final class ReportQuery {
 		if ( is_int( $value ) && $value > 0 ) {
 			return $value;
 		}
-		if ( is_string( $value ) && preg_match( '/^[1-9]\d{0,18}$/', $value ) && (string) (int) $value === $value ) {
+		if ( is_string( $value ) && preg_match( '/^[1-9]\d{0,18}$/D', $value ) && (string) (int) $value === $value ) {
 			return (int) $value;
 		}
 		return new WP_Error( 'rest_invalid_param', __( 'Expected a job id (a positive integer).', 'recruiting-reports' ) );

@@ -9,6 +9,7 @@
 namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
+use RecruitingReports\Data\ApplicationEraser;
 use RecruitingReports\Data\ApplicationExport;
 use RecruitingReports\Data\ApplicationWriter;
 use RecruitingReports\Data\Capabilities;
@@ -18,6 +19,7 @@ use RecruitingReports\Data\Source;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\Pipeline;
+use RecruitingReports\Domain\TextFields;
 use RecruitingReports\Import\ImportValidator;
 use RecruitingReports\Reports\Csv;
 use WP_Error;
@@ -45,6 +47,7 @@ final class ApplicationsController extends ItemController {
 		'read'   => Capabilities::READ_APPLICATIONS,
 		'create' => Capabilities::WRITE_APPLICATIONS,
 		'update' => Capabilities::WRITE_APPLICATIONS,
+		'delete' => Capabilities::MANAGE_SETTINGS,
 	);
 
 	/**
@@ -98,6 +101,11 @@ final class ApplicationsController extends ItemController {
 					'callback'            => array( $this, 'get_item' ),
 					'permission_callback' => $this->permission( 'read' ),
 					'args'                => $this->context_args(),
+				),
+				array(
+					'methods'             => WP_REST_Server::DELETABLE,
+					'callback'            => array( $this, 'delete_item' ),
+					'permission_callback' => $this->permission( 'delete' ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
@@ -220,6 +228,32 @@ final class ApplicationsController extends ItemController {
 	}
 
 	/**
+	 * DELETE /applications/{id} (Settings): the application goes with its history, notes and ratings, every report
+	 * stays consistent and `application.deleted` is queued (ApplicationEraser, as the privacy eraser does).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function delete_item( $request ) {
+		$row = self::find( (int) $request['id'] );
+		if ( ! $row ) {
+			return self::application_not_found();
+		}
+		$previous = $this->prepare_item_for_response( $row, $request );
+		$result   = ApplicationEraser::delete( (int) $row['id'] );
+		if ( is_wp_error( $result ) ) {
+			return $result;
+		}
+		return new WP_REST_Response(
+			array(
+				'deleted'  => true,
+				'previous' => $previous->get_data(),
+			),
+			200
+		);
+	}
+
+	/**
 	 * A careers site or job board submits a candidate's application to a published job.
 	 *
 	 * @param WP_REST_Request $request Request.
@@ -234,9 +268,9 @@ final class ApplicationsController extends ItemController {
 			return self::invalid( 'job_id', __( 'The job is not published, so it does not accept applications.', 'recruiting-reports' ) );
 		}
 		$candidate = (array) $request['candidate'];
-		$name      = sanitize_text_field( (string) ( $candidate['name'] ?? '' ) );
-		$email     = sanitize_email( (string) ( $candidate['email'] ?? '' ) );
-		$phone     = sanitize_text_field( (string) ( $candidate['phone'] ?? '' ) );
+		$name      = TextFields::clean( 'candidate_name', (string) ( $candidate['name'] ?? '' ) );
+		$email     = TextFields::clean( 'candidate_email', (string) ( $candidate['email'] ?? '' ) );
+		$phone     = TextFields::clean( 'candidate_phone', (string) ( $candidate['phone'] ?? '' ) );
 		if ( '' === $name ) {
 			return self::invalid( 'candidate', __( 'candidate.name must not be empty.', 'recruiting-reports' ) );
 		}

@@ -127,6 +127,11 @@ final class Gate {
 		if ( isset( self::$bad_bodies[ $request ] ) ) {
 			return self::invalid_param( array( 'body' => __( 'The body must be a JSON object.', 'recruiting-reports' ) ), __( 'The body must be a JSON object.', 'recruiting-reports' ) );
 		}
+		$null = self::null_not_allowed( $request, (array) ( $handler['args'] ?? array() ) );
+		if ( null !== $null ) {
+			/* translators: %s: parameter name. */
+			return self::invalid_param( array( $null => sprintf( __( '%s must not be null.', 'recruiting-reports' ), $null ) ) );
+		}
 		if ( is_wp_error( $response ) ) {
 			return self::normalize( $response );
 		}
@@ -233,13 +238,39 @@ final class Gate {
 	}
 
 	/**
-	 * A JSON body that parses to something else than an object (an array, a string, a number, null).
+	 * The first JSON body parameter that is null where the route's schema does not allow null, or null.
+	 *
+	 * WordPress validates and sanitises only parameters that are not null, so a JSON `null` would reach the
+	 * route unchecked and be cast to 0, "", false or [] (a silent write); core's own controllers have the same
+	 * gap. Checked here, for every route of the namespace at once, against each argument's declared type, on the
+	 * raw body (by now WordPress's sanitising has already turned the null into the type's empty value).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @param array           $args    The route's argument schemas.
+	 * @return string|null
+	 */
+	private static function null_not_allowed( WP_REST_Request $request, array $args ): ?string {
+		$json = $request->is_json_content_type() ? json_decode( (string) $request->get_body(), true ) : null;
+		if ( ! is_array( $json ) ) {
+			return null;
+		}
+		foreach ( $args as $name => $schema ) {
+			if ( array_key_exists( $name, $json ) && null === $json[ $name ] && is_array( $schema ) && isset( $schema['type'] ) && ! in_array( 'null', (array) $schema['type'], true ) ) {
+				return (string) $name;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * A JSON body that parses to something else than an object (an array, a string, a number, null), on any
+	 * method: WordPress reads a JSON body's parameters on GET and DELETE too.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return bool
 	 */
 	private static function body_is_not_an_object( WP_REST_Request $request ): bool {
-		if ( ! in_array( $request->get_method(), array( 'POST', 'PUT', 'PATCH' ), true ) || ! $request->is_json_content_type() ) {
+		if ( ! $request->is_json_content_type() ) {
 			return false;
 		}
 		$body = ltrim( (string) $request->get_body() );

@@ -45,9 +45,7 @@ final class ImportController extends Controller {
 					'methods'             => WP_REST_Server::CREATABLE,
 					'callback'            => array( $this, 'create_item' ),
 					'permission_callback' => $this->permission( 'create' ),
-					// The body is validated as a whole by ImportValidator so that every problem is listed,
-					// not just the first one WordPress's argument validation would stop at.
-					'args'                => array(),
+					'args'                => $this->body_args(),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
@@ -69,7 +67,7 @@ final class ImportController extends Controller {
 	}
 
 	/**
-	 * The schema of the import body.
+	 * The schema of the response: what the import created and updated.
 	 *
 	 * @return array
 	 */
@@ -77,79 +75,113 @@ final class ImportController extends Controller {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );
 		}
-		$instant      = array(
-			'type'   => 'string',
-			'format' => 'date-time',
+		$counts       = static fn( string $description ) => array(
+			'description' => $description,
+			'type'        => 'object',
+			'context'     => array( 'view', 'edit' ),
+			'readonly'    => true,
+			'properties'  => array(
+				'created' => array( 'type' => 'integer' ),
+				'updated' => array( 'type' => 'integer' ),
+				'ids'     => array(
+					'description'          => __( 'Each record\'s id by the external_id it was given.', 'recruiting-reports' ),
+					'type'                 => 'object',
+					'additionalProperties' => array( 'type' => 'integer' ),
+				),
+			),
 		);
 		$this->schema = array(
 			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'recruiting-import',
+			'title'      => 'recruiting-import-result',
 			'type'       => 'object',
 			'properties' => array(
-				'jobs'         => array(
-					'description' => __( 'Jobs to create or update, identified by external_id.', 'recruiting-reports' ),
-					'type'        => 'array',
-					'maxItems'    => ImportValidator::MAX_JOBS,
-					'context'     => array( 'edit' ),
-					'items'       => array(
-						'type'       => 'object',
-						'required'   => array( 'external_id', 'title' ),
-						'properties' => array(
-							'external_id'     => array( 'type' => 'string' ),
-							'title'           => array( 'type' => 'string' ),
-							'description'     => array( 'type' => 'string' ),
-							'status'          => array(
-								'type' => 'string',
-								'enum' => array( 'draft', 'publish', 'closed' ),
-							),
-							'department'      => array( 'type' => 'string' ),
-							'location'        => array( 'type' => 'string' ),
-							'employment_type' => array( 'type' => 'string' ),
-							'created_at'      => $instant,
+				'jobs'            => $counts( __( 'Jobs created and updated.', 'recruiting-reports' ) ),
+				'applications'    => $counts( __( 'Applications created and updated.', 'recruiting-reports' ) ),
+				'history_entries' => array(
+					'description' => __( 'Status history rows written.', 'recruiting-reports' ),
+					'type'        => 'integer',
+					'context'     => array( 'view', 'edit' ),
+					'readonly'    => true,
+				),
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+
+	/**
+	 * The body's arguments, declared for OPTIONS and clients. WordPress does not validate them one by one:
+	 * ImportValidator checks the body as a whole so that a 400 lists every problem, not just the first one
+	 * WordPress's argument validation would stop at.
+	 *
+	 * @return array
+	 */
+	private function body_args(): array {
+		$instant = array(
+			'type'   => 'string',
+			'format' => 'date-time',
+		);
+		$args    = array(
+			'jobs'         => array(
+				'description' => __( 'Jobs to create or update, identified by external_id.', 'recruiting-reports' ),
+				'type'        => 'array',
+				'maxItems'    => ImportValidator::MAX_JOBS,
+				'items'       => array(
+					'type'       => 'object',
+					'required'   => array( 'external_id', 'title' ),
+					'properties' => array(
+						'external_id'     => array( 'type' => 'string' ),
+						'title'           => array( 'type' => 'string' ),
+						'description'     => array( 'type' => 'string' ),
+						'status'          => array(
+							'type' => 'string',
+							'enum' => array( 'draft', 'publish', 'closed' ),
 						),
+						'department'      => array( 'type' => 'string' ),
+						'location'        => array( 'type' => 'string' ),
+						'employment_type' => array( 'type' => 'string' ),
+						'created_at'      => $instant,
 					),
 				),
-				'applications' => array(
-					'description' => __( 'Applications with their status history, identified by external_id.', 'recruiting-reports' ),
-					'type'        => 'array',
-					'maxItems'    => ImportValidator::MAX_APPLICATIONS,
-					'context'     => array( 'edit' ),
-					'items'       => array(
-						'type'       => 'object',
-						'required'   => array( 'external_id', 'candidate', 'applied_at' ),
-						'properties' => array(
-							'external_id' => array( 'type' => 'string' ),
-							'job'         => array(
-								'description' => __( 'External id of a job in this or an earlier import.', 'recruiting-reports' ),
-								'type'        => 'string',
+			),
+			'applications' => array(
+				'description' => __( 'Applications with their status history, identified by external_id.', 'recruiting-reports' ),
+				'type'        => 'array',
+				'maxItems'    => ImportValidator::MAX_APPLICATIONS,
+				'items'       => array(
+					'type'       => 'object',
+					'required'   => array( 'external_id', 'candidate', 'applied_at' ),
+					'properties' => array(
+						'external_id' => array( 'type' => 'string' ),
+						'job'         => array(
+							'description' => __( 'External id of a job in this or an earlier import.', 'recruiting-reports' ),
+							'type'        => 'string',
+						),
+						'job_id'      => array(
+							'description' => __( 'Id of an existing job (instead of job).', 'recruiting-reports' ),
+							'type'        => 'integer',
+						),
+						'candidate'   => array(
+							'type'       => 'object',
+							'properties' => array(
+								'name'  => array( 'type' => 'string' ),
+								'email' => array(
+									'type'   => 'string',
+									'format' => 'email',
+								),
+								'phone' => array( 'type' => 'string' ),
 							),
-							'job_id'      => array(
-								'description' => __( 'Id of an existing job (instead of job).', 'recruiting-reports' ),
-								'type'        => 'integer',
-							),
-							'candidate'   => array(
+						),
+						'applied_at'  => $instant,
+						'history'     => array(
+							'type'  => 'array',
+							'items' => array(
 								'type'       => 'object',
 								'properties' => array(
-									'name'  => array( 'type' => 'string' ),
-									'email' => array(
-										'type'   => 'string',
-										'format' => 'email',
+									'status' => array(
+										'type' => 'string',
+										'enum' => Pipeline::STATUSES,
 									),
-									'phone' => array( 'type' => 'string' ),
-								),
-							),
-							'applied_at'  => $instant,
-							'history'     => array(
-								'type'  => 'array',
-								'items' => array(
-									'type'       => 'object',
-									'properties' => array(
-										'status' => array(
-											'type' => 'string',
-											'enum' => Pipeline::STATUSES,
-										),
-										'at'     => $instant,
-									),
+									'at'     => $instant,
 								),
 							),
 						),
@@ -157,6 +189,12 @@ final class ImportController extends Controller {
 				),
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
+		foreach ( $args as $name => $arg ) {
+			$args[ $name ] = $arg + array(
+				'validate_callback' => null,
+				'sanitize_callback' => null,
+			);
+		}
+		return $args;
 	}
 }

@@ -15,6 +15,7 @@ use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\JobChangeListener;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
+use RecruitingReports\Domain\TextFields;
 use RecruitingReports\Import\ImportValidator;
 use WP_Error;
 use WP_Post;
@@ -149,7 +150,9 @@ final class JobsController extends ItemController {
 				)
 			) )->found_posts;
 		}
-		$posts = array_values( array_filter( $query->posts, static fn( $post ) => $post instanceof WP_Post ) );
+		// WordPress reads the matching ids and then the posts: a job trashed in between arrives with its new status.
+		$statuses = (array) $args['post_status'];
+		$posts    = array_values( array_filter( $query->posts, static fn( $post ) => $post instanceof WP_Post && in_array( $post->post_status, $statuses, true ) ) );
 		if ( rest_is_field_included( 'application_counts', $this->get_fields_for_response( $request ) ) ) {
 			$this->counts = Present::application_counts( wp_list_pluck( $posts, 'ID' ) );
 		}
@@ -224,9 +227,10 @@ final class JobsController extends ItemController {
 		}
 		$result = Transaction::run(
 			static function () use ( $fields, $post ) {
+				// save() locks the job and checks again that it exists: a concurrent delete may have won.
 				$id = JobChangeListener::suppress( static fn() => JobRepository::save( $fields, (int) $post->ID ) );
 				if ( is_wp_error( $id ) ) {
-					return self::internal_error();
+					return 'resource_not_found' === $id->get_error_code() ? self::job_not_found() : self::internal_error();
 				}
 				clean_post_cache( $id );
 				Events::emit(
@@ -256,14 +260,14 @@ final class JobsController extends ItemController {
 		if ( ! $post ) {
 			return self::job_not_found();
 		}
-		$previous = $this->prepare_item_for_response( $post, $request );
-		$result   = Transaction::run(
-			static function () use ( $post ) {
-				$job     = Present::job( $post );
-				$trashed = JobChangeListener::suppress( static fn() => wp_trash_post( (int) $post->ID ) );
-				if ( ! $trashed ) {
-					return self::internal_error();
+		$result = Transaction::run(
+			function () use ( $post, $request ) {
+				// trash() locks the job and checks again that it exists: a concurrent delete may have won.
+				$trashed = JobChangeListener::suppress( static fn() => JobRepository::trash( (int) $post->ID ) );
+				if ( is_wp_error( $trashed ) ) {
+					return 'resource_not_found' === $trashed->get_error_code() ? self::job_not_found() : self::internal_error();
 				}
+				$job = Present::job( $trashed );
 				Events::emit(
 					Events::JOB_DELETED,
 					array(
@@ -272,7 +276,7 @@ final class JobsController extends ItemController {
 					)
 				);
 				Events::data_changed();
-				return true;
+				return $this->prepare_item_for_response( $trashed, $request );
 			}
 		);
 		if ( is_wp_error( $result ) ) {
@@ -281,7 +285,7 @@ final class JobsController extends ItemController {
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,
-				'previous' => $previous->get_data(),
+				'previous' => $result->get_data(),
 			),
 			200
 		);
@@ -333,21 +337,21 @@ final class JobsController extends ItemController {
 		$fields = array();
 		$params = $request->get_params();
 		if ( $creating || array_key_exists( 'title', $params ) ) {
-			$title = sanitize_text_field( (string) $request['title'] );
+			$title = TextFields::clean( 'title', (string) $request['title'] );
 			if ( '' === $title ) {
 				return self::invalid( 'title', __( 'The title must not be empty.', 'recruiting-reports' ) );
 			}
 			$fields['title'] = $title;
 		}
 		if ( array_key_exists( 'description', $params ) ) {
-			$fields['description'] = wp_kses_post( (string) $request['description'] );
+			$fields['description'] = TextFields::clean( 'description', (string) $request['description'] );
 		}
 		if ( array_key_exists( 'status', $params ) || $creating ) {
 			$fields['status'] = $request['status'] ? (string) $request['status'] : 'draft';
 		}
 		foreach ( self::TEXT_FIELDS as $field ) {
 			if ( array_key_exists( $field, $params ) ) {
-				$fields[ $field ] = sanitize_text_field( (string) $request[ $field ] );
+				$fields[ $field ] = TextFields::clean( $field, (string) $request[ $field ] );
 			}
 		}
 		if ( array_key_exists( 'external_id', $params ) ) {

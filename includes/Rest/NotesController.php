@@ -159,7 +159,8 @@ final class NotesController extends ItemController {
 	}
 
 	/**
-	 * Route callback: delete_item.
+	 * Route callback: delete_item. Write Applications lets a user delete their own notes; another user's note
+	 * needs Settings too (SPEC §5).
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
@@ -170,8 +171,20 @@ final class NotesController extends ItemController {
 		if ( ! $row ) {
 			return self::note_not_found();
 		}
+		if ( Access::user_id() !== (int) $row['user_id'] && true !== $this->authorize( $request, Capabilities::MANAGE_SETTINGS ) ) {
+			return new WP_Error(
+				'insufficient_permissions',
+				__( 'Only the note\'s author or a user with the Settings permission can delete it.', 'recruiting-reports' ),
+				array(
+					'status'   => 403,
+					'required' => Capabilities::MANAGE_SETTINGS,
+				)
+			);
+		}
 		$previous = $this->prepare_item_for_response( $row, $request );
-		$wpdb->delete( Schema::table( 'notes' ), array( 'id' => (int) $row['id'] ), array( '%d' ) );
+		if ( 1 !== (int) $wpdb->delete( Schema::table( 'notes' ), array( 'id' => (int) $row['id'] ), array( '%d' ) ) ) {
+			return self::note_not_found(); // A concurrent delete was first.
+		}
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,

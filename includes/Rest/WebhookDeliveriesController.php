@@ -121,22 +121,22 @@ final class WebhookDeliveriesController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function send_test( $request ) {
-		$row = WebhookRepository::find( (int) $request['id'] );
-		if ( ! $row ) {
-			return WebhooksController::webhook_not_found();
-		}
-		$delivery_id = Dispatcher::enqueue(
-			(int) $row['id'],
-			Dispatcher::TEST_EVENT,
-			array(
-				'webhook_id' => (int) $row['id'],
-				'message'    => __( 'This is a test delivery from Recruiting Reports.', 'recruiting-reports' ),
-			)
+		// Under the webhook's lock: a concurrent delete cannot leave a delivery without its webhook behind.
+		$delivery = WebhookRepository::with_lock(
+			(int) $request['id'],
+			static function ( array $row ) {
+				$delivery_id = Dispatcher::enqueue(
+					(int) $row['id'],
+					Dispatcher::TEST_EVENT,
+					array(
+						'webhook_id' => (int) $row['id'],
+						'message'    => __( 'This is a test delivery from Recruiting Reports.', 'recruiting-reports' ),
+					)
+				);
+				return null === $delivery_id ? self::internal_error() : WebhookRepository::find_delivery( $delivery_id );
+			}
 		);
-		if ( null === $delivery_id ) {
-			return self::internal_error();
-		}
-		return $this->accepted( $delivery_id, $request );
+		return $this->accepted( $delivery, $request );
 	}
 
 	/**
@@ -164,26 +164,38 @@ final class WebhookDeliveriesController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function retry( $request ) {
-		$delivery = WebhookRepository::find_delivery( (int) $request['delivery_id'] );
-		if ( ! $delivery || (int) $delivery['webhook_id'] !== (int) $request['id'] ) {
-			return self::not_found( __( 'Delivery not found.', 'recruiting-reports' ) );
-		}
-		if ( in_array( $delivery['status'], array( 'pending', 'sending' ), true ) ) {
-			return self::invalid( 'delivery_id', __( 'The delivery is still being attempted.', 'recruiting-reports' ) );
-		}
-		Dispatcher::retry( (int) $delivery['id'] );
-		return $this->accepted( (int) $delivery['id'], $request );
+		// Under the webhook's lock: a concurrent delete of the webhook (and its deliveries) waits or has won.
+		$delivery = WebhookRepository::with_lock(
+			(int) $request['id'],
+			static function ( array $row ) use ( $request ) {
+				$delivery = WebhookRepository::find_delivery( (int) $request['delivery_id'] );
+				if ( ! $delivery || (int) $delivery['webhook_id'] !== (int) $row['id'] ) {
+					return self::not_found( __( 'Delivery not found.', 'recruiting-reports' ) );
+				}
+				if ( ! Dispatcher::retry( (int) $delivery['id'] ) ) {
+					return self::invalid( 'delivery_id', __( 'The delivery is still being attempted.', 'recruiting-reports' ) );
+				}
+				return WebhookRepository::find_delivery( (int) $delivery['id'] );
+			}
+		);
+		return $this->accepted( $delivery, $request );
 	}
 
 	/**
 	 * 202 with a queued delivery.
 	 *
-	 * @param int             $delivery_id Delivery id.
-	 * @param WP_REST_Request $request     Request.
-	 * @return WP_REST_Response
+	 * @param array|WP_Error|null $delivery The delivery's row; an error; null when the webhook is gone.
+	 * @param WP_REST_Request     $request  Request.
+	 * @return WP_REST_Response|WP_Error
 	 */
-	private function accepted( int $delivery_id, WP_REST_Request $request ): WP_REST_Response {
-		$response = $this->prepare_item_for_response( WebhookRepository::find_delivery( $delivery_id ), $request );
+	private function accepted( $delivery, WP_REST_Request $request ) {
+		if ( null === $delivery ) {
+			return WebhooksController::webhook_not_found();
+		}
+		if ( is_wp_error( $delivery ) ) {
+			return $delivery;
+		}
+		$response = $this->prepare_item_for_response( $delivery, $request );
 		$response->set_status( 202 );
 		return $response;
 	}

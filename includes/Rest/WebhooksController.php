@@ -166,7 +166,9 @@ final class WebhooksController extends ItemController {
 		if ( is_wp_error( $fields ) ) {
 			return $fields;
 		}
-		return $this->prepare_item_for_response( WebhookRepository::update( $id, $fields ), $request );
+		$row = WebhookRepository::update( $id, $fields );
+		// Null when a concurrent request deleted the webhook after the check above.
+		return $row ? $this->prepare_item_for_response( $row, $request ) : self::webhook_not_found();
 	}
 
 	/**
@@ -176,12 +178,11 @@ final class WebhooksController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_item( $request ) {
-		$row = WebhookRepository::find( (int) $request['id'] );
+		$row = WebhookRepository::delete( (int) $request['id'] );
 		if ( ! $row ) {
 			return self::webhook_not_found();
 		}
 		$previous = $this->prepare_item_for_response( $row, $request );
-		WebhookRepository::delete( (int) $row['id'] );
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,
@@ -198,12 +199,11 @@ final class WebhooksController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function rotate_secret( $request ) {
-		$id     = (int) $request['id'];
-		$secret = WebhookRepository::rotate_secret( $id );
-		if ( null === $secret ) {
+		$row = WebhookRepository::rotate_secret( (int) $request['id'] );
+		if ( null === $row ) {
 			return self::webhook_not_found();
 		}
-		$response = $this->prepare_item_for_response( WebhookRepository::find( $id ) + array( 'secret' => $secret ), $request );
+		$response = $this->prepare_item_for_response( $row, $request );
 		$response->header( 'Cache-Control', 'no-store' );
 		return $response;
 	}

@@ -19,6 +19,7 @@ namespace RecruitingReports\Webhooks;
 
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Settings;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Iso8601;
@@ -27,13 +28,19 @@ use RecruitingReports\Rest\Present;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Webhook delivery (SPEC §5): every domain event is queued as one delivery row per subscribed, active webhook, in the request (and the database transaction) that makes the change; WP-Cron sends them later, never inside the user's request.
+ */
 final class Dispatcher {
 
 	/** WP-Cron hook that sends due deliveries (the test support runs every recruiting_reports* hook). */
 	public const CRON_HOOK = 'recruiting_reports_deliver_webhooks';
 
-	/** Daily housekeeping: old deliveries, ended rate-limit windows, and a safety net for the queue. */
+	/** Daily housekeeping: ended rate-limit windows, and a safety net for the queue. */
 	public const MAINTENANCE_HOOK = 'recruiting_reports_maintenance';
+
+	/** Hourly: finished deliveries older than the setting delivery_log_days are deleted (their payloads hold personal data). */
+	public const PURGE_HOOK = 'recruiting_reports_purge_deliveries';
 
 	/** Seconds to wait after the n-th failed attempt (index n-1); its length + 1 is the number of attempts. */
 	public const BACKOFF = array( 60, 300, 1800, 7200, 21600, 43200, 86400 );
@@ -46,18 +53,27 @@ final class Dispatcher {
 	/** Per attempt. */
 	private const TIMEOUT = 10;
 
-	/** Delivered and failed deliveries are kept this long. */
-	private const RETENTION_DAYS = 30;
-
+	/**
+	 * Spawn registered.
+	 *
+	 * @var bool
+	 */
 	private static bool $spawn_registered = false;
 
+	/**
+	 * Hooks the queue into events and WP-Cron.
+	 */
 	public static function register(): void {
 		add_action( Events::EVENT_ACTION, array( self::class, 'on_event' ), 10, 2 );
 		add_action( self::CRON_HOOK, array( self::class, 'run' ) );
 		add_action( self::MAINTENANCE_HOOK, array( self::class, 'maintenance' ) );
+		add_action( self::PURGE_HOOK, array( self::class, 'purge' ) );
 		add_action( 'init', array( self::class, 'ensure_maintenance' ) );
 	}
 
+	/**
+	 * Attempts before a delivery is failed.
+	 */
 	public static function max_attempts(): int {
 		return count( self::BACKOFF ) + 1;
 	}
@@ -67,6 +83,7 @@ final class Dispatcher {
 	 *
 	 * @param string $event   One of Events::ALL.
 	 * @param array  $payload What the writer emitted (ids, and for jobs the job's representation).
+	 * @throws \RuntimeException When a delivery cannot be queued: the writer's transaction then rolls back.
 	 */
 	public static function on_event( $event, $payload ): void {
 		$event = (string) $event;
@@ -93,6 +110,9 @@ final class Dispatcher {
 	/**
 	 * Queues one delivery and makes sure the cron event will run.
 	 *
+	 * @param int    $webhook_id Webhook id.
+	 * @param string $event      Event.
+	 * @param array  $data       Data.
 	 * @return int|null The delivery id.
 	 */
 	public static function enqueue( int $webhook_id, string $event, array $data ): ?int {
@@ -133,7 +153,12 @@ final class Dispatcher {
 		return (int) $wpdb->insert_id;
 	}
 
-	/** The `data` of an event's body: the API representation of the record (null when it is gone). */
+	/**
+	 * The `data` of an event's body: the API representation of the record (null when it is gone).
+	 *
+	 * @param string $event   Event.
+	 * @param array  $payload Payload.
+	 */
 	private static function event_data( string $event, array $payload ): ?array {
 		if ( str_starts_with( $event, 'job.' ) ) {
 			if ( isset( $payload['job'] ) && is_array( $payload['job'] ) ) {
@@ -141,6 +166,9 @@ final class Dispatcher {
 			}
 			$post = JobRepository::get( (int) ( $payload['job_id'] ?? 0 ) );
 			return $post ? array( 'job' => Present::job( $post ) ) : null;
+		}
+		if ( isset( $payload['application'] ) && is_array( $payload['application'] ) ) {
+			return array( 'application' => $payload['application'] ); // Gone already (application.deleted).
 		}
 		$row = ApplicationsController::find( (int) ( $payload['application_id'] ?? 0 ) );
 		if ( ! $row ) {
@@ -154,7 +182,11 @@ final class Dispatcher {
 		return $data;
 	}
 
-	/** Makes sure the delivery cron event runs at $at at the latest. */
+	/**
+	 * Makes sure the delivery cron event runs at $at at the latest.
+	 *
+	 * @param int $at At.
+	 */
 	public static function schedule( int $at ): void {
 		$next = wp_next_scheduled( self::CRON_HOOK );
 		if ( false !== $next && $next <= $at ) {
@@ -192,8 +224,9 @@ final class Dispatcher {
 				if ( microtime( true ) >= $deadline ) {
 					break;
 				}
-				if ( self::claim( $delivery ) ) {
-					self::attempt( $delivery );
+				$claimed = self::claim( $delivery );
+				if ( null !== $claimed ) {
+					self::attempt( $claimed );
 					++$sent;
 				}
 			}
@@ -205,15 +238,34 @@ final class Dispatcher {
 		return $sent;
 	}
 
-	/** Compare-and-swap on the row as read, so that two cron runs never send the same attempt. */
-	private static function claim( array $delivery ): bool {
+	/**
+	 * Compare-and-swap on the row as read, so that two cron runs never send the same attempt.
+	 *
+	 * @param array $delivery The row as read.
+	 * @return array|null The row as claimed (its lease in next_attempt_at), null when another run was first.
+	 */
+	private static function claim( array $delivery ): ?array {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
 		$now   = time();
-		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $table, $now + self::LEASE, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) );
+		$lease = $now + self::LEASE;
+		if ( 1 !== (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $table, $lease, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) ) ) {
+			return null;
+		}
+		return array_merge(
+			$delivery,
+			array(
+				'status'          => 'sending',
+				'next_attempt_at' => $lease,
+			)
+		);
 	}
 
-	/** One attempt: sign, send, log, and set the delivery's next state. */
+	/**
+	 * One attempt: sign, send, log, and set the delivery's next state.
+	 *
+	 * @param array $delivery Delivery.
+	 */
 	private static function attempt( array $delivery ): void {
 		$webhook = WebhookRepository::find( (int) $delivery['webhook_id'] );
 		$started = microtime( true );
@@ -223,13 +275,13 @@ final class Dispatcher {
 			$error = __( 'The webhook no longer exists.', 'recruiting-reports' );
 		} else {
 			$secret = SecretBox::open( (string) $webhook['secret_encrypted'] );
-			$check  = UrlGuard::check( (string) $webhook['url'] );
+			$vetted = UrlGuard::vet( (string) $webhook['url'] );
 			if ( null === $secret ) {
 				$error = __( 'The signing secret cannot be decrypted (were the site\'s salts changed?); rotate the secret.', 'recruiting-reports' );
-			} elseif ( is_wp_error( $check ) ) {
-				$error = __( 'Refused: ', 'recruiting-reports' ) . $check->get_error_message();
+			} elseif ( is_wp_error( $vetted ) ) {
+				$error = __( 'Refused: ', 'recruiting-reports' ) . $vetted->get_error_message();
 			} else {
-				$response = self::send( (string) $webhook['url'], $secret, $delivery );
+				$response = self::send( (string) $webhook['url'], $vetted, $secret, $delivery );
 				if ( is_wp_error( $response ) ) {
 					$error = $response->get_error_message();
 				} else {
@@ -244,8 +296,16 @@ final class Dispatcher {
 		self::record( $delivery, $code, $error, (int) round( ( microtime( true ) - $started ) * 1000 ) );
 	}
 
-	/** @return array|\WP_Error wp_safe_remote_post()'s result. */
-	private static function send( string $url, string $secret, array $delivery ) {
+	/**
+	 * Sends one attempt to the addresses UrlGuard vetted.
+	 *
+	 * @param string $url      Webhook URL.
+	 * @param array  $vetted   UrlGuard::vet()'s result for it.
+	 * @param string $secret   Signing secret.
+	 * @param array  $delivery Delivery row.
+	 * @return array|\WP_Error wp_safe_remote_post()'s result.
+	 */
+	private static function send( string $url, array $vetted, string $secret, array $delivery ) {
 		$timestamp = time();
 		$body      = (string) $delivery['payload'];
 		$args      = array(
@@ -267,7 +327,16 @@ final class Dispatcher {
 		$port          = (int) wp_parse_url( $url, PHP_URL_PORT );
 		$allow_port    = static fn( $ports ) => array_merge( (array) $ports, $port ? array( $port ) : array() );
 		$allow_private = static fn() => true;
+		// The connection goes to the addresses vetted a moment ago, not to whatever DNS answers when cURL looks the
+		// name up again (DNS rebinding); TLS still verifies the certificate against the host name.
+		$pin = static function ( $handle, $parsed_args, $request_url ) use ( $url, $vetted ) {
+			if ( $request_url === $url && $vetted['addresses'] && defined( 'CURLOPT_RESOLVE' ) ) {
+				$addresses = array_map( static fn( $ip ) => str_contains( $ip, ':' ) ? '[' . $ip . ']' : $ip, $vetted['addresses'] );
+				curl_setopt( $handle, CURLOPT_RESOLVE, array( $vetted['host'] . ':' . $vetted['port'] . ':' . implode( ',', $addresses ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.curl_curl_setopt -- WordPress's HTTP API hands over its own cURL handle for exactly this.
+			}
+		};
 		add_filter( 'http_allowed_safe_ports', $allow_port );
+		add_action( 'http_api_curl', $pin, 10, 3 );
 		if ( UrlGuard::allow_private() ) {
 			add_filter( 'http_request_host_is_external', $allow_private );
 		}
@@ -275,11 +344,21 @@ final class Dispatcher {
 			return wp_safe_remote_post( $url, $args );
 		} finally {
 			remove_filter( 'http_allowed_safe_ports', $allow_port );
+			remove_action( 'http_api_curl', $pin, 10 );
 			remove_filter( 'http_request_host_is_external', $allow_private );
 		}
 	}
 
-	/** Logs the attempt and moves the delivery to delivered, pending (with its next time) or failed. */
+	/**
+	 * Logs the attempt and moves the delivery to delivered, pending (with its next time) or failed — only while
+	 * this run still holds the claim: when the send outlasted the lease, another run has claimed the delivery
+	 * again (and may have delivered it already), and its outcome must not be overwritten by this one.
+	 *
+	 * @param array       $delivery    The row as claimed by claim().
+	 * @param int|null    $code        HTTP status of the receiver's answer.
+	 * @param string|null $error       Why the attempt failed, null on success.
+	 * @param int         $duration_ms Time the attempt took.
+	 */
 	private static function record( array $delivery, ?int $code, ?string $error, int $duration_ms ): void {
 		global $wpdb;
 		$now   = time();
@@ -316,9 +395,13 @@ final class Dispatcher {
 				'last_error'         => $error,
 				'updated_at'         => $now,
 			),
-			array( 'id' => (int) $delivery['id'] ),
+			array(
+				'id'              => (int) $delivery['id'],
+				'status'          => 'sending',
+				'next_attempt_at' => (int) $delivery['next_attempt_at'],
+			),
 			array( '%s', '%d', '%d', '%d', '%s', '%d' ),
-			array( '%d' )
+			array( '%d', '%s', '%d' )
 		);
 	}
 
@@ -355,13 +438,16 @@ final class Dispatcher {
 			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', self::MAINTENANCE_HOOK );
 			self::rearm();
 		}
+		if ( ! wp_next_scheduled( self::PURGE_HOOK ) ) {
+			wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', self::PURGE_HOOK );
+		}
 	}
 
 	/** Schedules the delivery run for the earliest pending delivery, if any. */
 	public static function rearm(): void {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
-		$next = $wpdb->get_var( $wpdb->prepare( "SELECT MIN(next_attempt_at) FROM %i WHERE status IN ('pending','sending')", $table ) );
+		$next  = $wpdb->get_var( $wpdb->prepare( "SELECT MIN(next_attempt_at) FROM %i WHERE status IN ('pending','sending')", $table ) );
 		if ( null !== $next ) {
 			self::schedule( max( time(), (int) $next ) );
 		}
@@ -371,17 +457,26 @@ final class Dispatcher {
 	public static function deactivate(): void {
 		wp_clear_scheduled_hook( self::CRON_HOOK );
 		wp_clear_scheduled_hook( self::MAINTENANCE_HOOK );
+		wp_clear_scheduled_hook( self::PURGE_HOOK );
 	}
 
-	/** Daily: forget old finished deliveries and ended rate-limit windows; re-arm the queue if needed. */
+	/** Daily: forget ended rate-limit windows; re-arm the queue if needed. */
 	public static function maintenance(): void {
+		self::rearm();
+		\RecruitingReports\Auth\RateLimiter::purge();
+	}
+
+	/**
+	 * Hourly: deletes delivered and failed deliveries (with their attempts) last touched more than delivery_log_days
+	 * ago, so the payloads — candidates' names and addresses among them — are kept no longer than the admin chose
+	 * (give or take the hour). Pending deliveries stay until they are delivered or fail (about two days at most).
+	 */
+	public static function purge(): void {
 		global $wpdb;
 		$deliveries = Schema::table( 'webhook_deliveries' );
 		$attempts   = Schema::table( 'webhook_attempts' );
-		$before     = time() - self::RETENTION_DAYS * DAY_IN_SECONDS;
+		$before     = time() - (int) Settings::get( 'delivery_log_days' ) * DAY_IN_SECONDS;
 		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d)", $attempts, $deliveries, $before ) );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d", $deliveries, $before ) );
-		self::rearm();
-		\RecruitingReports\Auth\RateLimiter::purge();
 	}
 }

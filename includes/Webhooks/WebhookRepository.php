@@ -8,22 +8,56 @@
 namespace RecruitingReports\Webhooks;
 
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Transaction;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Webhooks and their deliveries in the plugin's tables.
+ */
 final class WebhookRepository {
 
+	/**
+	 * A webhook row by id, or null.
+	 *
+	 * @param int $id Id.
+	 */
 	public static function find( int $id ): ?array {
 		global $wpdb;
 		if ( $id <= 0 ) {
 			return null;
 		}
 		$table = Schema::table( 'webhooks' );
-		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
+		$row   = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
 		return $row ? $row : null;
 	}
 
-	/** @return array{rows:array[],total:int} */
+	/**
+	 * Runs $work with the webhook's row locked until the transaction ends (SELECT … FOR UPDATE on MySQL/MariaDB;
+	 * SQLite lets one writer in at a time), so that a concurrent delete either waits for the work or has happened
+	 * before it: a write for a webhook never lands half-way through its deletion.
+	 *
+	 * @param int      $id   Webhook id.
+	 * @param callable $work Gets the webhook's row; a WP_Error or false it returns rolls back.
+	 * @return mixed What $work returned, or null when the webhook does not exist (any more).
+	 */
+	public static function with_lock( int $id, callable $work ) {
+		return Transaction::run(
+			static function () use ( $id, $work ) {
+				global $wpdb;
+				$row = $id > 0 ? $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d FOR UPDATE', Schema::table( 'webhooks' ), $id ), ARRAY_A ) : null;
+				return $row ? $work( $row ) : null;
+			}
+		);
+	}
+
+	/**
+	 * One page of webhooks, newest first, with the total.
+	 *
+	 * @param int $page     Page.
+	 * @param int $per_page Per page.
+	 * @return array{rows:array[],total:int}
+	 */
 	public static function query( int $page, int $per_page ): array {
 		global $wpdb;
 		$table = Schema::table( 'webhooks' );
@@ -35,20 +69,37 @@ final class WebhookRepository {
 		);
 	}
 
-	/** Active webhooks subscribed to an event. */
+	/**
+	 * Active webhooks subscribed to an event.
+	 *
+	 * @param string $event Event.
+	 */
 	public static function subscribers( string $event ): array {
 		global $wpdb;
 		$table = Schema::table( 'webhooks' );
-		$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT id, events FROM %i WHERE active = 1', $table ), ARRAY_A );
+		$rows  = $wpdb->get_results( $wpdb->prepare( 'SELECT id, events FROM %i WHERE active = 1', $table ), ARRAY_A );
 		return array_values( array_filter( $rows ? $rows : array(), static fn( $row ) => in_array( $event, self::events_of( $row ), true ) ) );
 	}
 
-	/** @return string[] */
+	/**
+	 * A webhook row's subscribed events.
+	 *
+	 * @param array $row Row.
+	 * @return string[]
+	 */
 	public static function events_of( array $row ): array {
 		return array_values( array_filter( explode( ',', (string) $row['events'] ) ) );
 	}
 
-	/** @return array{row:array,secret:string}|null */
+	/**
+	 * Creates a webhook with a new secret.
+	 *
+	 * @param string $url     Url.
+	 * @param array  $events  Events.
+	 * @param bool   $active  Active.
+	 * @param int    $user_id User id.
+	 * @return array{row:array,secret:string}|null
+	 */
 	public static function create( string $url, array $events, bool $active, int $user_id ): ?array {
 		global $wpdb;
 		$secret   = SecretBox::new_secret();
@@ -75,8 +126,24 @@ final class WebhookRepository {
 		);
 	}
 
-	/** Updates the given fields (url, events, active). */
+	/**
+	 * Updates the given fields (url, events, active).
+	 *
+	 * @param int   $id     Id.
+	 * @param array $fields Fields.
+	 * @return array|null The updated row, null when the webhook does not exist (any more).
+	 */
 	public static function update( int $id, array $fields ): ?array {
+		return self::with_lock( $id, static fn() => self::write( $id, $fields ) );
+	}
+
+	/**
+	 * The update itself, under the lock.
+	 *
+	 * @param int   $id     Id.
+	 * @param array $fields Fields.
+	 */
+	private static function write( int $id, array $fields ): ?array {
 		global $wpdb;
 		$data = array();
 		if ( array_key_exists( 'url', $fields ) ) {
@@ -95,47 +162,78 @@ final class WebhookRepository {
 		return self::find( $id );
 	}
 
-	/** @return string|null The new secret (shown once), null when the webhook does not exist. */
-	public static function rotate_secret( int $id ): ?string {
-		global $wpdb;
-		if ( ! self::find( $id ) ) {
-			return null;
-		}
-		$secret = SecretBox::new_secret();
-		$wpdb->update(
-			Schema::table( 'webhooks' ),
-			array(
-				'secret_encrypted' => SecretBox::seal( $secret ),
-				'updated_at'       => time(),
-			),
-			array( 'id' => $id )
+	/**
+	 * Replaces the signing secret.
+	 *
+	 * @param int $id Id.
+	 * @return array|null The webhook's row with the new secret in `secret` (shown once), null when it does not exist.
+	 */
+	public static function rotate_secret( int $id ): ?array {
+		return self::with_lock(
+			$id,
+			static function () use ( $id ) {
+				global $wpdb;
+				$secret = SecretBox::new_secret();
+				$wpdb->update(
+					Schema::table( 'webhooks' ),
+					array(
+						'secret_encrypted' => SecretBox::seal( $secret ),
+						'updated_at'       => time(),
+					),
+					array( 'id' => $id )
+				);
+				return self::find( $id ) + array( 'secret' => $secret );
+			}
 		);
-		return $secret;
 	}
 
-	/** Deletes a webhook with its deliveries and their attempts (nothing more is sent to it). */
-	public static function delete( int $id ): void {
-		global $wpdb;
-		$deliveries = Schema::table( 'webhook_deliveries' );
-		$attempts   = Schema::table( 'webhook_attempts' );
-		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE webhook_id = %d)', $attempts, $deliveries, $id ) );
-		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE webhook_id = %d', $deliveries, $id ) );
-		$wpdb->delete( Schema::table( 'webhooks' ), array( 'id' => $id ), array( '%d' ) );
+	/**
+	 * Deletes a webhook with its deliveries and their attempts (nothing more is sent to it).
+	 *
+	 * @param int $id Id.
+	 * @return array|null The deleted row, null when it did not exist (any more).
+	 */
+	public static function delete( int $id ): ?array {
+		return self::with_lock(
+			$id,
+			static function ( array $row ) use ( $id ) {
+				global $wpdb;
+				$deliveries = Schema::table( 'webhook_deliveries' );
+				$attempts   = Schema::table( 'webhook_attempts' );
+				$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE webhook_id = %d)', $attempts, $deliveries, $id ) );
+				$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE webhook_id = %d', $deliveries, $id ) );
+				$wpdb->delete( Schema::table( 'webhooks' ), array( 'id' => $id ), array( '%d' ) );
+				return $row;
+			}
+		);
 	}
 
 	// ---------------------------------------------------------------- deliveries.
 
+	/**
+	 * A delivery row by id, or null.
+	 *
+	 * @param int $id Id.
+	 */
 	public static function find_delivery( int $id ): ?array {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
-		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
+		$row   = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
 		return $row ? $row : null;
 	}
 
-	/** @return array{rows:array[],total:int} A webhook's deliveries (every webhook's for 0), newest first. */
+	/**
+	 * One page of a webhook's deliveries, newest first, with the total.
+	 *
+	 * @param int         $webhook_id Webhook id.
+	 * @param string|null $status     Status.
+	 * @param int         $page       Page.
+	 * @param int         $per_page   Per page.
+	 * @return array{rows:array[],total:int} A webhook's deliveries (every webhook's for 0), newest first.
+	 */
 	public static function deliveries( int $webhook_id, ?string $status, int $page, int $per_page ): array {
 		global $wpdb;
-		$table  = Schema::table( 'webhook_deliveries' );
+		$table = Schema::table( 'webhook_deliveries' );
 		// Webhook 0 and an empty status match every delivery: one literal statement with or without the filters.
 		$status = (string) $status;
 		$total  = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM %i WHERE (%d = 0 OR webhook_id = %d) AND (%s = '' OR status = %s)", $table, $webhook_id, $webhook_id, $status, $status ) );
@@ -170,5 +268,34 @@ final class WebhookRepository {
 			$result[ (int) $row['delivery_id'] ][] = $row;
 		}
 		return $result;
+	}
+
+	/**
+	 * Deliveries whose payload mentions a string (an e-mail address), oldest first, with their webhook's URL.
+	 *
+	 * @param string $needle What the payload contains (compared as LIKE does: case-insensitively for ASCII).
+	 * @param int    $limit  At most this many.
+	 * @param int    $after  Only ids above this one.
+	 * @return array[] Delivery rows plus `url`.
+	 */
+	public static function deliveries_mentioning( string $needle, int $limit, int $after = 0 ): array {
+		global $wpdb;
+		$deliveries = Schema::table( 'webhook_deliveries' );
+		$webhooks   = Schema::table( 'webhooks' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT d.*, w.url FROM $deliveries d LEFT JOIN $webhooks w ON w.id = d.webhook_id WHERE d.id > %d AND d.payload LIKE %s ORDER BY d.id LIMIT %d", $after, '%' . $wpdb->esc_like( $needle ) . '%', $limit ), ARRAY_A );
+		return $rows ? $rows : array();
+	}
+
+	/**
+	 * Replaces a delivery's payload (the privacy eraser's redaction; a pending delivery then sends the new one).
+	 *
+	 * @param int    $id      Delivery id.
+	 * @param string $payload New JSON body.
+	 * @return bool
+	 */
+	public static function replace_payload( int $id, string $payload ): bool {
+		global $wpdb;
+		return false !== $wpdb->update( Schema::table( 'webhook_deliveries' ), array( 'payload' => $payload ), array( 'id' => $id ), array( '%s' ), array( '%d' ) );
 	}
 }

@@ -35,6 +35,8 @@ export const APT_PACKAGES = [
 	'php8.2-mbstring',
 	'php8.2-curl',
 	'php8.2-intl',
+	// ZipArchive: WordPress's personal-data export (Tools → Export Personal Data) packs its file with it.
+	'php8.2-zip',
 	'mariadb-server',
 ];
 
@@ -192,7 +194,7 @@ export function ensureNativePackages() {
 		! findBinary( 'php8.2' ) ||
 		! findBinary( 'mariadbd' ) ||
 		! findBinary( 'mariadb-install-db' ) ||
-		! phpHasMysqli();
+		! phpHasExtensions();
 	if ( ! missing ) return;
 	if ( process.getuid?.() !== 0 ) {
 		throw new Error(
@@ -210,12 +212,15 @@ export function ensureNativePackages() {
 	} );
 }
 
-function phpHasMysqli() {
+function phpHasExtensions() {
 	const php = findBinary( 'php8.2' );
 	if ( ! php ) return false;
 	const result = spawnSync(
 		php,
-		[ '-r', 'echo extension_loaded("mysqli") ? "yes" : "no";' ],
+		[
+			'-r',
+			'echo extension_loaded("mysqli") && class_exists("ZipArchive") ? "yes" : "no";',
+		],
 		{ encoding: 'utf8' }
 	);
 	return result.stdout === 'yes';

@@ -467,6 +467,7 @@ export const WEBHOOK_EVENTS = [
 	'job.deleted',
 	'application.created',
 	'application.status_changed',
+	'application.deleted',
 ] as const;
 export type WebhookEvent = ( typeof WEBHOOK_EVENTS )[ number ];
 

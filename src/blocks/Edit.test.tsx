@@ -276,4 +276,54 @@ describe( 'ReportBlockEdit', () => {
 		).toBeGreaterThan( 0 );
 		expect( screen.queryByRole( 'radio', { name: 'Nothing' } ) ).toBeNull();
 	} );
+
+	it( 'does not offer “everyone” to a user without Read Applications, and says why', async () => {
+		window.recruitingReports = {
+			today: '2025-05-20',
+			locale: 'en-US',
+			can: {
+				readJobs: false,
+				readApplications: false,
+				writeApplications: false,
+				manageSettings: false,
+			},
+		};
+		const { rerender } = setup(
+			{},
+			{
+				'GET /reports/overview': () => {
+					throw restError( 403, 'insufficient_permissions', 'No.' );
+				},
+			}
+		);
+		expect(
+			(
+				await screen.findAllByText(
+					/it needs the Read Applications permission/
+				)
+			).length
+		).toBeGreaterThan( 0 );
+		expect(
+			screen.queryByRole( 'radio', {
+				name: 'Everyone, including visitors',
+			} )
+		).toBeNull();
+		expect(
+			screen.getByText(
+				/Only users with the Read Applications permission can show these figures to everyone/
+			)
+		).toBeInTheDocument();
+		// A block someone else made public: saving as this user hides the figures from visitors.
+		rerender( { visibility: 'public' } );
+		expect(
+			screen.getAllByText(
+				/once you save this post, they are hidden from visitors/
+			).length
+		).toBeGreaterThan( 0 );
+		expect(
+			screen.queryByText(
+				'Anyone who can open this page sees these figures.'
+			)
+		).toBeNull();
+	} );
 } );

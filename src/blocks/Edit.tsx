@@ -327,38 +327,47 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 				<PanelBody
 					title={ __( 'Who may see the data', 'recruiting-reports' ) }
 				>
-					<RadioControl
-						label={ __(
-							'Show the figures to',
-							'recruiting-reports'
-						) }
-						selected={ attributes.visibility }
-						options={ [
-							{
-								value: 'restricted',
-								label: __(
-									'Only users with Read Applications',
-									'recruiting-reports'
-								),
-							},
-							{
-								value: 'public',
-								label: __(
-									'Everyone, including visitors',
-									'recruiting-reports'
-								),
-							},
-						] }
-						onChange={ ( value?: string ) =>
-							setAttributes( {
-								visibility:
-									value === 'public'
-										? 'public'
-										: 'restricted',
-							} )
-						}
-					/>
-					{ attributes.visibility === 'restricted' ? (
+					{ config.can.readApplications ? (
+						<RadioControl
+							label={ __(
+								'Show the figures to',
+								'recruiting-reports'
+							) }
+							selected={ attributes.visibility }
+							options={ [
+								{
+									value: 'restricted',
+									label: __(
+										'Only users with Read Applications',
+										'recruiting-reports'
+									),
+								},
+								{
+									value: 'public',
+									label: __(
+										'Everyone, including visitors',
+										'recruiting-reports'
+									),
+								},
+							] }
+							onChange={ ( value?: string ) =>
+								setAttributes( {
+									visibility:
+										value === 'public'
+											? 'public'
+											: 'restricted',
+								} )
+							}
+						/>
+					) : (
+						<p className="rr-visibility-help">
+							{ __(
+								'Only users with the Read Applications permission can show these figures to everyone; visitors see them only while this post’s author and its last editor have that permission.',
+								'recruiting-reports'
+							) }
+						</p>
+					) }
+					{ attributes.visibility === 'restricted' && (
 						<RadioControl
 							label={ __( 'Others see', 'recruiting-reports' ) }
 							help={ __(
@@ -391,14 +400,25 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 								} )
 							}
 						/>
-					) : (
-						<Notice status="warning" isDismissible={ false }>
-							{ __(
-								'Anyone who can open this page sees these figures.',
-								'recruiting-reports'
-							) }
-						</Notice>
 					) }
+					{ attributes.visibility === 'public' &&
+						config.can.readApplications && (
+							<Notice status="warning" isDismissible={ false }>
+								{ __(
+									'Anyone who can open this page sees these figures.',
+									'recruiting-reports'
+								) }
+							</Notice>
+						) }
+					{ attributes.visibility === 'public' &&
+						! config.can.readApplications && (
+							<Notice status="warning" isDismissible={ false }>
+								{ __(
+									'Visitors see these figures only while the post’s author and its last editor have Read Applications. You do not: once you save this post, they are hidden from visitors until someone with that permission saves it again.',
+									'recruiting-reports'
+								) }
+							</Notice>
+						) }
 				</PanelBody>
 			</InspectorControls>
 			<div { ...blockProps }>

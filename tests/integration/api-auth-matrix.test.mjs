@@ -34,6 +34,7 @@ const ROUTES = [
 	[ 'POST', '/applications', WA, {}, 400 ],
 	[ 'GET', '/applications/{application}', RA, undefined, 200 ],
 	[ 'PUT', '/applications/{application}/status', WA, {}, 400, true ],
+	[ 'DELETE', `/applications/${ NONE }`, S, undefined, 404 ],
 	[ 'GET', '/applications/{application}/notes', RA, undefined, 200 ],
 	[ 'POST', '/applications/{application}/notes', WA, {}, 400 ],
 	[ 'GET', `/notes/${ NONE }`, RA, undefined, 404 ],

@@ -5,45 +5,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import http from 'node:http';
 import { get, post, put, del, expectStatus, expectError, resetSite } from './lib/api.mjs';
 import { php } from './lib/credentials.mjs';
+import { receiver } from './lib/receiver.mjs';
 
 const NS = '/recruiting/v1';
-
-/** A webhook receiver: records every request; mode 'ok' answers 200, 'fail' answers 500; stop() = down. */
-function receiver() {
-	const state = { requests: [], mode: 'ok', server: null, port: 0 };
-	const listen = ( port ) =>
-		new Promise( ( resolve, reject ) => {
-			const server = http.createServer( ( req, res ) => {
-				const chunks = [];
-				req.on( 'data', ( chunk ) => chunks.push( chunk ) );
-				req.on( 'end', () => {
-					state.requests.push( { method: req.method, url: req.url, headers: req.headers, body: Buffer.concat( chunks ).toString( 'utf8' ), answered: state.mode === 'ok' ? 200 : 500 } );
-					res.writeHead( state.mode === 'ok' ? 200 : 500, { 'Content-Type': 'text/plain' } ).end( state.mode );
-				} );
-			} );
-			server.once( 'error', reject );
-			server.listen( port, '127.0.0.1', () => {
-				state.server = server;
-				state.port = server.address().port;
-				resolve();
-			} );
-		} );
-	return {
-		state,
-		start: () => listen( state.port ),
-		stop: () =>
-			new Promise( ( resolve ) => {
-				state.server.closeAllConnections();
-				state.server.close( () => resolve() );
-			} ),
-		get url() {
-			return `http://127.0.0.1:${ state.port }/hook`;
-		},
-	};
-}
 
 const hook = receiver();
 let webhook;

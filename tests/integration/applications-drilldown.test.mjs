@@ -1,5 +1,5 @@
 // Drill-down consistency: for every figure of the reports that the UI links to the Applications list
-// (status counts, the period's cohort and its conversion, hires by month and by job, days between stages),
+// (status counts, the period's cohort and its conversion, hires by month and by job, days between stages, sources),
 // GET /applications with the list's filters for the same dates counts exactly the applications the report
 // counted. The site runs in a timezone with daylight saving, and the period's dates become instants the way
 // a site date becomes one (midnight in the site's timezone, computed here by PHP as an independent oracle).
@@ -173,12 +173,9 @@ test( 'hires: each month of the trend, each job of the by-job table and the peri
 	assert.ok( skipped < total, 'some hires skipped interview or offer, so the filter narrows the list' );
 } );
 
-test( 'sources: the list filtered by source counts the period’s applications from it', async ( t ) => {
-	const sources = await ok( 'sources' ).catch( () => null );
-	if ( ! sources?.sources ) {
-		t.skip( 'GET /reports/sources is not available on this branch' );
-		return;
-	}
+test( 'sources: the list filtered by source counts the period’s applications from it', async () => {
+	const sources = await ok( 'sources' );
+	assert.ok( sources.sources.length >= 4, 'three named sources and direct' );
 	const { from, to } = sources.period;
 	const period = { applied_after: instant( from ), applied_before: instant( nextDay( to ) ) };
 	for ( const row of sources.sources ) {
@@ -192,4 +189,14 @@ test( 'bad filter values are refused with rest_invalid_param', async () => {
 		assert.equal( response.status, 400, JSON.stringify( query ) );
 		assert.equal( response.json.code, 'rest_invalid_param' );
 	}
+} );
+
+test( 'Export CSV of a drill-down holds the same applications as the list', async () => {
+	const { from, to } = timeToHire.period;
+	const query = { hired_after: instant( from ), hired_before: instant( nextDay( to ) ), entered: 'interview,offer' };
+	const listed = await count( query );
+	const response = await get( '/recruiting/v1/applications', { query: { ...query, format: 'csv' } } );
+	assert.equal( response.status, 200, response.text.slice( 0, 500 ) );
+	const rows = response.text.replace( /^\uFEFF/, '' ).trim().split( /\r?\n/ );
+	assert.equal( rows.length - 1, listed, 'one CSV row per listed application, after the header' );
 } );

@@ -176,10 +176,15 @@ test( 'report: the same JSON, validation and cache as the REST route; sections a
 	// compare is passed through the same query parsing as the REST route's.
 	assert.deepEqual( await cliReport( 'overview', [ ...args, '--compare=previous_year' ] ), await restReport( 'overview', { ...query, compare: 'previous_year' } ) );
 
-	// One section as CSV: header row, then period + the figures.
-	const csv = ( await wpOk( [ 'recruiting', 'report', 'overview', ...args, '--section=by_status', '--format=csv' ] ) ).trim().split( '\n' );
+	// One section as CSV: the API's CSV of that section, byte for byte (BOM, header row, period + the figures).
+	const csvText = await wpOk( [ 'recruiting', 'report', 'overview', ...args, '--section=by_status', '--format=csv', '--compare=previous_period' ] );
+	const restCsv = await get( `${ NS }/reports/overview`, { query: { ...query, compare: 'previous_period', format: 'csv', section: 'by_status' } } );
+	assert.equal( restCsv.status, 200 );
+	assert.equal( csvText, '\uFEFF' + restCsv.text, 'fetch() drops the BOM when it decodes the body' );
+	const csv = csvText.replace( /^\uFEFF/, '' ).trim().split( '\r\n' );
 	assert.deepEqual( csv[ 0 ].split( ',' ), [ 'period', 'new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn' ] );
 	assert.deepEqual( csv[ 1 ].split( ',' ), [ 'current', ...Object.values( overview.applications.by_status ).map( String ) ] );
+	assert.equal( csv[ 2 ].split( ',' )[ 0 ], 'comparison' );
 	const trend = JSON.parse( await wpOk( [ 'recruiting', 'report', 'time-to-hire', ...args, '--section=trend', '--format=json' ] ) );
 	const restTrend = ( await restReport( 'time-to-hire', query ) ).trend;
 	assert.deepEqual( trend, restTrend.map( ( row ) => ( { period: 'current', ...row } ) ) );
@@ -191,7 +196,14 @@ test( 'report: the same JSON, validation and cache as the REST route; sections a
 	}
 	assert.equal( ( await wp( [ 'recruiting', 'report', 'overview', ...args, '--format=yaml' ] ) ).code, 0 );
 
-	await fails( [ 'recruiting', 'report', 'nope' ], /Unknown report "nope"/ );
+	// Every report of the service's registry (the unknown-name error lists it) prints exactly its REST body.
+	const unknown = await fails( [ 'recruiting', 'report', 'nope' ], /Unknown report "nope"/ );
+	const names = unknown.stderr.match( /Expected one of: ([^.]+)\./ )[ 1 ].split( ', ' );
+	assert.ok( names.includes( 'overview' ) && names.includes( 'time-to-hire' ), names.join( ',' ) );
+	for ( const name of names ) {
+		assert.deepEqual( await cliReport( name, [ ...args, '--compare=previous_year' ] ), await restReport( name, { ...query, compare: 'previous_year' } ), name );
+		assert.equal( ( await wp( [ 'recruiting', 'report', name, ...args ] ) ).code, 0, `${ name } prints as tables` );
+	}
 	const badDate = await fails( [ 'recruiting', 'report', 'overview', '--date_from=2025-02-30' ], /Invalid parameter\(s\): date_from/ );
 	assert.match( badDate.stderr, /date_from: 2025-02-30 is not a calendar date\./ );
 	await fails( [ 'recruiting', 'report', 'overview', '--date_from=2025-03-01', '--date_to=2025-02-01' ], /Invalid parameter\(s\): date_from, date_to/ );

@@ -69,7 +69,11 @@ describe( 'Webhooks', () => {
 		);
 		expect( calls.find( ( c ) => c.method === 'POST' )?.body ).toEqual( {
 			url: HOOK.url,
-			events: [ 'application.created', 'application.status_changed' ],
+			events: [
+				'application.created',
+				'application.status_changed',
+				'application.deleted',
+			],
 		} );
 		const secret = await screen.findByRole( 'dialog', {
 			name: 'Webhook added: its signing secret',

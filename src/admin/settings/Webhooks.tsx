@@ -37,6 +37,8 @@ export function eventDescription( event: WebhookEvent ): string {
 			return __( 'A job was deleted', 'recruiting-reports' );
 		case 'application.created':
 			return __( 'A candidate applied', 'recruiting-reports' );
+		case 'application.deleted':
+			return __( 'An application was deleted', 'recruiting-reports' );
 		default:
 			return __(
 				'An application moved to another status',

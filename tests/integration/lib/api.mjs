@@ -23,9 +23,10 @@ export const asAdmin = () => basicAuth( site.adminUser, site.adminAppPassword );
  * One REST request. `path` is relative to /wp-json (for example '/recruiting/v1/jobs').
  * `body` objects are sent as JSON; strings are sent as they are (for malformed-JSON tests).
  * `auth` is a headers object (default: the admin's application password; pass {} for none).
+ * `baseUrl` sends it to another web node of the site (the cluster suites); default RR_BASE_URL.
  */
-export async function request( method, path, { body, auth = asAdmin(), headers = {}, query } = {} ) {
-	const url = new URL( BASE_URL + '/wp-json' + path );
+export async function request( method, path, { body, auth = asAdmin(), headers = {}, query, baseUrl = BASE_URL } = {} ) {
+	const url = new URL( baseUrl + '/wp-json' + path );
 	for ( const [ key, value ] of Object.entries( query || {} ) ) {
 		if ( value !== undefined && value !== null ) {
 			url.searchParams.set( key, String( value ) );

@@ -50,7 +50,9 @@ add_action(
 				}
 				delete_option( \RecruitingReports\Data\Settings::OPTION );
 				delete_option( 'recruiting_test_webhook_strict' );
+				delete_option( 'recruiting_test_dns' );
 				delete_option( 'recruiting_test_fail_sql' );
+				delete_option( 'recruiting_test_slow_sql' );
 				\RecruitingReports\Data\Settings::ensure_defaults();
 				update_option( 'timezone_string', 'UTC' );
 				update_option( 'gmt_offset', 0 );
@@ -192,6 +194,22 @@ add_action(
 			}
 		);
 
+		// Delay injection: every query containing `needle` waits `ms` milliseconds before it runs (null/'' turns it
+		// off), to widen race windows that are too narrow to hit otherwise (between a write and its COMMIT, between
+		// an increment and a read).
+		$route(
+			'/slow-sql',
+			'POST',
+			static function ( WP_REST_Request $request ) {
+				$slow = array(
+					'needle' => (string) $request['needle'],
+					'ms'     => max( 0, min( 5000, (int) $request['ms'] ) ),
+				);
+				update_option( 'recruiting_test_slow_sql', $slow );
+				return $slow;
+			}
+		);
+
 		// Runs the plugin's cron events now (the test sites run with DISABLE_WP_CRON).
 		$route(
 			'/run-cron',
@@ -221,6 +239,17 @@ add_filter(
 	static fn( $allow ) => get_option( 'recruiting_test_webhook_strict' ) ? false : $allow
 );
 
+// The test sites have no DNS of their own: option recruiting_test_dns (host => addresses) stands in for it.
+add_filter(
+	'recruiting_reports_webhook_host_addresses',
+	static function ( $addresses, $host ) {
+		$dns = get_option( 'recruiting_test_dns', array() );
+		return is_array( $dns ) && isset( $dns[ strtolower( $host ) ] ) ? (array) $dns[ strtolower( $host ) ] : $addresses;
+	},
+	10,
+	2
+);
+
 add_filter(
 	'query',
 	static function ( $query ) {
@@ -230,5 +259,20 @@ add_filter(
 			$needle = (string) get_option( 'recruiting_test_fail_sql', '' );
 		}
 		return ( '' !== $needle && is_string( $query ) && str_contains( $query, $needle ) ) ? 'SELECT * FROM recruiting_test_injected_failure' : $query;
+	}
+);
+
+add_filter(
+	'query',
+	static function ( $query ) {
+		static $slow = null;
+		if ( null === $slow ) {
+			$slow = array( 'needle' => '' );
+			$slow = (array) get_option( 'recruiting_test_slow_sql', $slow );
+		}
+		if ( '' !== ( $slow['needle'] ?? '' ) && is_string( $query ) && str_contains( $query, $slow['needle'] ) ) {
+			usleep( 1000 * (int) $slow['ms'] );
+		}
+		return $query;
 	}
 );

@@ -1,0 +1,340 @@
+<?php
+/**
+ * Privacy\CandidateData: the personal-data exporter and eraser for candidates.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Privacy;
+
+use RecruitingReports\Data\ApplicationEraser;
+use RecruitingReports\Data\CandidateRecords;
+use RecruitingReports\Data\Settings;
+use RecruitingReports\Webhooks\WebhookRepository;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Candidates in WordPress's privacy tools (SPEC §12; Tools → Export Personal Data / Erase Personal Data): a
+ * personal-data exporter and an eraser, both finding a candidate by the e-mail address of their applications.
+ *
+ * Export: every application made with the address (job, dates, status, the name, address and phone given), its
+ * status history with the notes written on status changes, the notes about the candidate, the ratings, and the
+ * webhook deliveries whose payload names the address (what was sent to which URL).
+ *
+ * Erase: each application is deleted with its history, notes and ratings (ApplicationEraser::delete, the path of
+ * DELETE /applications/{id}) or — when the admin chose to keep figures (setting anonymise_on_erasure) — anonymised
+ * (ApplicationEraser::anonymise: timeline kept). Either way every report stays consistent. Webhook delivery
+ * payloads naming the address are redacted in place (a pending delivery then sends the redacted body).
+ */
+final class CandidateData {
+
+	/** Applications per exporter or eraser call (WordPress calls again, page by page, until done). */
+	private const BATCH = 20;
+
+	/** Webhook deliveries per call. */
+	private const DELIVERY_BATCH = 100;
+
+	public const EXPORTER = 'recruiting-reports-candidate';
+	public const ERASER   = 'recruiting-reports-candidate';
+
+	/**
+	 * Registers the exporter and the eraser.
+	 */
+	public static function register(): void {
+		add_filter( 'wp_privacy_personal_data_exporters', array( self::class, 'add_exporter' ) );
+		add_filter( 'wp_privacy_personal_data_erasers', array( self::class, 'add_eraser' ) );
+	}
+
+	/**
+	 * Adds the candidates' exporter (wp_privacy_personal_data_exporters).
+	 *
+	 * @param array $exporters Registered exporters.
+	 * @return array
+	 */
+	public static function add_exporter( $exporters ): array {
+		$exporters                   = is_array( $exporters ) ? $exporters : array();
+		$exporters[ self::EXPORTER ] = array(
+			'exporter_friendly_name' => __( 'Recruiting applications', 'recruiting-reports' ),
+			'callback'               => array( self::class, 'export' ),
+		);
+		return $exporters;
+	}
+
+	/**
+	 * Adds the candidates' eraser (wp_privacy_personal_data_erasers).
+	 *
+	 * @param array $erasers Registered erasers.
+	 * @return array
+	 */
+	public static function add_eraser( $erasers ): array {
+		$erasers                 = is_array( $erasers ) ? $erasers : array();
+		$erasers[ self::ERASER ] = array(
+			'eraser_friendly_name' => __( 'Recruiting applications', 'recruiting-reports' ),
+			'callback'             => array( self::class, 'erase' ),
+		);
+		return $erasers;
+	}
+
+	/**
+	 * Exporter callback: one page of applications; the webhook deliveries after the last one.
+	 *
+	 * @param string $email Candidate's e-mail address.
+	 * @param int    $page  1-based page.
+	 * @return array{data:array[],done:bool}
+	 */
+	public static function export( $email, $page = 1 ): array {
+		$email = (string) $email;
+		$page  = max( 1, (int) $page );
+		$ids   = ApplicationEraser::ids_for_email( $email, self::BATCH, ( $page - 1 ) * self::BATCH );
+		$items = self::application_items( $ids );
+		$done  = count( $ids ) < self::BATCH;
+		if ( $done ) {
+			$items = array_merge( $items, self::delivery_items( $email ) );
+		}
+		return array(
+			'data' => $items,
+			'done' => $done,
+		);
+	}
+
+	/**
+	 * Eraser callback: deletes or anonymises one batch of applications (they then no longer match the address, so
+	 * every call starts from the first match); once none are left, redacts the webhook deliveries.
+	 *
+	 * @param string $email Candidate's e-mail address.
+	 * @param int    $page  1-based page (unused: see above).
+	 * @return array{items_removed:bool,items_retained:bool,messages:string[],done:bool}
+	 */
+	public static function erase( $email, $page = 1 ): array {
+		unset( $page );
+		$email     = (string) $email;
+		$anonymise = (bool) Settings::get( 'anonymise_on_erasure' );
+		$ids       = ApplicationEraser::ids_for_email( $email, self::BATCH );
+		$removed   = false;
+		$retained  = false;
+		$messages  = array();
+		foreach ( $ids as $id ) {
+			$result = $anonymise ? ApplicationEraser::anonymise( $id ) : ApplicationEraser::delete( $id );
+			if ( is_wp_error( $result ) ) {
+				$retained = true;
+				/* translators: 1: application id, 2: error message. */
+				$messages[] = sprintf( __( 'Application %1$d could not be erased: %2$s', 'recruiting-reports' ), $id, $result->get_error_message() );
+			} else {
+				$removed = true;
+			}
+		}
+		if ( $removed && $anonymise ) {
+			$messages[] = __( 'Recruiting applications were anonymised, not deleted (Recruiting → Settings): the name, e-mail address, phone number, external id and notes are gone; the dates and statuses stay for the reports.', 'recruiting-reports' );
+		}
+		// Failed ones would be found again: stop instead of looping; the admin sees the messages and can retry.
+		$done = count( $ids ) < self::BATCH || $retained;
+		if ( $done ) {
+			$redacted = self::redact_deliveries( $email );
+			$removed  = $removed || $redacted > 0;
+		}
+		return array(
+			'items_removed'  => $removed,
+			'items_retained' => $retained,
+			'messages'       => $messages,
+			'done'           => $done,
+		);
+	}
+
+	/**
+	 * Export items of some applications: the application, its history entries, notes and ratings.
+	 *
+	 * @param int[] $ids Application ids.
+	 * @return array[]
+	 */
+	private static function application_items( array $ids ): array {
+		$applications = CandidateRecords::applications( $ids );
+		$history      = CandidateRecords::history( $ids );
+		$notes        = CandidateRecords::notes( $ids );
+		$ratings      = CandidateRecords::ratings( $ids );
+		$items        = array();
+		foreach ( $ids as $id ) {
+			$row = $applications[ $id ] ?? null;
+			if ( ! $row ) {
+				continue;
+			}
+			$job   = get_post( (int) $row['job_id'] );
+			$label = sprintf(
+				/* translators: 1: application id, 2: job title. */
+				__( 'Application %1$d (%2$s)', 'recruiting-reports' ),
+				$id,
+				$job ? $job->post_title : __( 'deleted job', 'recruiting-reports' )
+			);
+			$scores  = array_map( static fn( $rating ) => (int) $rating['score'], $ratings[ $id ] );
+			$items[] = self::item(
+				'recruiting-applications',
+				__( 'Job applications', 'recruiting-reports' ),
+				__( 'Applications made with this e-mail address, as the recruiting team sees them.', 'recruiting-reports' ),
+				'recruiting-application-' . $id,
+				array(
+					__( 'Application', 'recruiting-reports' ) => $label,
+					__( 'Job', 'recruiting-reports' )     => $job ? $job->post_title : '',
+					__( 'Applied', 'recruiting-reports' ) => self::date( (int) $row['applied_at'] ),
+					__( 'Status', 'recruiting-reports' )  => (string) $row['status'],
+					__( 'Name', 'recruiting-reports' )    => (string) $row['candidate_name'],
+					__( 'E-mail', 'recruiting-reports' )  => (string) $row['candidate_email'],
+					__( 'Phone', 'recruiting-reports' )   => (string) $row['candidate_phone'],
+					__( 'External id', 'recruiting-reports' ) => (string) $row['external_id'],
+					__( 'Ratings (1–5)', 'recruiting-reports' ) => implode( ', ', $scores ),
+				)
+			);
+			foreach ( $history[ $id ] as $change ) {
+				$items[] = self::item(
+					'recruiting-application-history',
+					__( 'Application status history', 'recruiting-reports' ),
+					__( 'Every status change of the applications, with the note written on it.', 'recruiting-reports' ),
+					'recruiting-history-' . $change['id'],
+					array(
+						__( 'Application', 'recruiting-reports' ) => $label,
+						__( 'From', 'recruiting-reports' ) => (string) $change['from_status'],
+						__( 'To', 'recruiting-reports' )   => (string) $change['to_status'],
+						__( 'When', 'recruiting-reports' ) => self::date( (int) $change['changed_at'] ),
+						__( 'Note', 'recruiting-reports' ) => (string) $change['note'],
+					)
+				);
+			}
+			foreach ( $notes[ $id ] as $note ) {
+				$items[] = self::item(
+					'recruiting-application-notes',
+					__( 'Notes about applications', 'recruiting-reports' ),
+					__( 'Notes the recruiting team wrote about the applications.', 'recruiting-reports' ),
+					'recruiting-note-' . $note['id'],
+					array(
+						__( 'Application', 'recruiting-reports' ) => $label,
+						__( 'Written', 'recruiting-reports' ) => self::date( (int) $note['created_at'] ),
+						__( 'Note', 'recruiting-reports' ) => (string) $note['content'],
+					)
+				);
+			}
+		}
+		return $items;
+	}
+
+	/**
+	 * Export items of the webhook deliveries that name the address.
+	 *
+	 * @param string $email Address.
+	 * @return array[]
+	 */
+	private static function delivery_items( string $email ): array {
+		$items = array();
+		$after = 0;
+		do {
+			$rows  = WebhookRepository::deliveries_mentioning( $email, self::DELIVERY_BATCH, $after );
+			$count = count( $rows );
+			foreach ( $rows as $row ) {
+				$after   = (int) $row['id'];
+				$items[] = self::item(
+					'recruiting-webhook-deliveries',
+					__( 'Data sent to other services (webhooks)', 'recruiting-reports' ),
+					__( 'Notifications about the applications that this site sent, or is about to send, to services the administrator connected.', 'recruiting-reports' ),
+					'recruiting-delivery-' . $row['delivery_uuid'],
+					array(
+						__( 'Event', 'recruiting-reports' )   => (string) $row['event'],
+						__( 'Sent to', 'recruiting-reports' ) => (string) $row['url'],
+						__( 'Created', 'recruiting-reports' ) => self::date( (int) $row['created_at'] ),
+						__( 'Status', 'recruiting-reports' )  => (string) $row['status'],
+						__( 'Content', 'recruiting-reports' ) => (string) $row['payload'],
+					)
+				);
+			}
+		} while ( self::DELIVERY_BATCH === $count );
+		return $items;
+	}
+
+	/**
+	 * Replaces the candidate in every webhook payload that names the address: wherever an object holds that
+	 * `email`, its `email`, `name` and `phone` become WordPress's anonymised values.
+	 *
+	 * @param string $email Address.
+	 * @return int Deliveries redacted.
+	 */
+	private static function redact_deliveries( string $email ): int {
+		$redacted = 0;
+		$after    = 0;
+		do {
+			$rows  = WebhookRepository::deliveries_mentioning( $email, self::DELIVERY_BATCH, $after );
+			$count = count( $rows );
+			foreach ( $rows as $row ) {
+				$after   = (int) $row['id'];
+				$payload = json_decode( (string) $row['payload'], true );
+				if ( ! is_array( $payload ) ) {
+					continue;
+				}
+				$clean = wp_json_encode( self::redact( $payload, strtolower( trim( $email ) ) ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+				if ( false !== $clean && $clean !== $row['payload'] && WebhookRepository::replace_payload( (int) $row['id'], $clean ) ) {
+					++$redacted;
+				}
+			}
+		} while ( self::DELIVERY_BATCH === $count );
+		return $redacted;
+	}
+
+	/**
+	 * The candidate replaced in a decoded payload, recursively.
+	 *
+	 * @param array  $value Decoded JSON.
+	 * @param string $email Lower-case address.
+	 * @return array
+	 */
+	private static function redact( array $value, string $email ): array {
+		if ( isset( $value['email'] ) && is_string( $value['email'] ) && strtolower( trim( $value['email'] ) ) === $email ) {
+			$value['email'] = wp_privacy_anonymize_data( 'email' );
+			foreach ( array( 'name', 'phone' ) as $key ) {
+				if ( isset( $value[ $key ] ) ) {
+					$value[ $key ] = 'phone' === $key ? '' : wp_privacy_anonymize_data( 'text' );
+				}
+			}
+		}
+		foreach ( $value as $key => $child ) {
+			if ( is_array( $child ) ) {
+				$value[ $key ] = self::redact( $child, $email );
+			}
+		}
+		return $value;
+	}
+
+	/**
+	 * One export item in WordPress's shape.
+	 *
+	 * @param string               $group       Group id.
+	 * @param string               $label       Group label.
+	 * @param string               $description Group description.
+	 * @param string               $item_id     Item id.
+	 * @param array<string,string> $fields      Name => value (empty values left out).
+	 * @return array
+	 */
+	private static function item( string $group, string $label, string $description, string $item_id, array $fields ): array {
+		$data = array();
+		foreach ( $fields as $name => $value ) {
+			if ( '' !== $value ) {
+				$data[] = array(
+					'name'  => $name,
+					'value' => $value,
+				);
+			}
+		}
+		return array(
+			'group_id'          => $group,
+			'group_label'       => $label,
+			'group_description' => $description,
+			'item_id'           => $item_id,
+			'data'              => $data,
+		);
+	}
+
+	/**
+	 * An instant in the site's date and time format and timezone.
+	 *
+	 * @param int $time Unix seconds.
+	 * @return string
+	 */
+	private static function date( int $time ): string {
+		return (string) wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), $time );
+	}
+}
