@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { job, application } from '../integration/lib/fixtures.mjs';
 import { wp, wpOk, WP_PATH } from '../integration/lib/wp-cli.mjs';
 
 const installed = path.join( WP_PATH, 'wp-content/plugins/recruiting-reports/plugin.php' );
@@ -29,16 +30,8 @@ test( 'the release zip\'s install has the operator commands and not the developm
 		fs.writeFileSync(
 			file,
 			JSON.stringify( {
-				jobs: [ { external_id: 'zip-job', title: 'Zip job', status: 'publish', created_at: '2025-01-03T09:00:00Z' } ],
-				applications: [
-					{
-						external_id: 'zip-app',
-						job: 'zip-job',
-						candidate: { name: 'Zip Candidate', email: 'zip@example.com' },
-						applied_at: '2025-01-05T10:00:00Z',
-						history: [ { status: 'screening', at: '2025-01-06T10:00:00Z' } ],
-					},
-				],
+				jobs: [ job( 'zip-job' ) ],
+				applications: [ application( 'zip-app', 'zip-job', { history: [ { status: 'screening', at: '2025-01-06T10:00:00Z' } ] } ) ],
 			} )
 		);
 		assert.match( await wpOk( [ 'recruiting', 'import', file, '--user=admin' ] ), /Success: Imported 1 jobs \(1 created, 0 updated\) and 1 applications \(1 created, 0 updated\) with 2 history entries in 1 batch\./ );
