@@ -98,13 +98,21 @@ final class WebhookRepository {
 	/**
 	 * Updates the given fields (url, events, active).
 	 *
+	 * @param int   $id     Webhook id.
+	 * @param array $fields Fields to change.
 	 * @return array|null The updated row, null when the webhook does not exist (any more).
 	 */
 	public static function update( int $id, array $fields ): ?array {
 		return self::with_lock( $id, static fn() => self::write( $id, $fields ) );
 	}
 
-	/** The update itself, under the lock. */
+	/**
+	 * The update itself, under the lock.
+	 *
+	 * @param int   $id     Webhook id.
+	 * @param array $fields Fields to change.
+	 * @return array|null The updated row.
+	 */
 	private static function write( int $id, array $fields ): ?array {
 		global $wpdb;
 		$data = array();
@@ -127,6 +135,7 @@ final class WebhookRepository {
 	/**
 	 * Replaces the signing secret.
 	 *
+	 * @param int $id Webhook id.
 	 * @return array|null The webhook's row with the new secret in `secret` (shown once), null when it does not exist.
 	 */
 	public static function rotate_secret( int $id ): ?array {
@@ -151,6 +160,7 @@ final class WebhookRepository {
 	/**
 	 * Deletes a webhook with its deliveries and their attempts (nothing more is sent to it).
 	 *
+	 * @param int $id Webhook id.
 	 * @return array|null The deleted row, null when it did not exist (any more).
 	 */
 	public static function delete( int $id ): ?array {
