@@ -16,6 +16,9 @@ module.exports = {
 		),
 	},
 	transformIgnorePatterns: [ '/node_modules/(?!(uuid|@wordpress)/)' ],
+	// CI runs the unit tests beside WordPress sites on 2 cores: user-event suites that take
+	// 1 s idle took over 5 s (Jest's default) there, failing on time rather than behaviour.
+	testTimeout: 30000,
 	setupFilesAfterEnv: [
 		...( defaults.setupFilesAfterEnv || [] ),
 		'<rootDir>/src/test-setup.ts',

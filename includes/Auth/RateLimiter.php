@@ -24,6 +24,9 @@ use RecruitingReports\Data\Transaction;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Per-key request limit over fixed one-hour windows (SPEC §3), counted in the rate_limits table.
+ */
 final class RateLimiter {
 
 	public const WINDOW = 3600;
@@ -31,6 +34,9 @@ final class RateLimiter {
 	/**
 	 * Counts one request for a key.
 	 *
+	 * @param int      $key_id Key id.
+	 * @param int      $limit  Limit.
+	 * @param int|null $now    Now.
 	 * @return array{allowed:bool,limit:int,remaining:int,reset:int,retry_after:int}
 	 */
 	public static function hit( int $key_id, int $limit, ?int $now = null ): array {
@@ -113,7 +119,11 @@ final class RateLimiter {
 		return (int) $wpdb->get_var( 'SELECT LAST_INSERT_ID()' );
 	}
 
-	/** Removes windows that have ended (daily maintenance). */
+	/**
+	 * Removes windows that have ended (daily maintenance).
+	 *
+	 * @param int|null $now Now.
+	 */
 	public static function purge( ?int $now = null ): void {
 		global $wpdb;
 		$now   = $now ?? time();

@@ -284,6 +284,7 @@ describe( 'ReportBlockEdit', () => {
 			can: {
 				readJobs: false,
 				readApplications: false,
+				writeApplications: false,
 				manageSettings: false,
 			},
 		};

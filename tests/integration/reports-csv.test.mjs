@@ -123,6 +123,7 @@ before( async () => {
 			app( 'c1', 'ja', '2025-03-02T00:00:00Z', [ [ 'screening', '2025-03-03T00:00:00Z' ], [ 'hired', '2025-03-09T12:00:00Z' ] ], { source: '=cmd' } ),
 			app( 'c2', 'jb', '2025-03-04T00:00:00Z', [ [ 'offer', '2025-03-05T00:00:00Z' ], [ 'rejected', '2025-03-06T00:00:00Z' ] ], { source: 'Job board, "premium"' } ),
 			app( 'c3', 'jb', '2025-02-10T00:00:00Z', [ [ 'hired', '2025-02-20T00:00:00Z' ] ] ),
+			app( 'c4', 'jb', '2025-01-10T00:00:00Z', [], { source: 'Two\r\nLines, "Quoted"' } ),
 			...HOSTILE.map( ( name, i ) => app( `h${ i }`, 'jb', `2025-03-1${ i }T08:00:00Z`, [], { candidate: { name, email: `h${ i }@example.com` } } ) ),
 		],
 	} );
@@ -186,9 +187,14 @@ test( 'GET /applications?format=csv: the columns, times in the site timezone, fi
 	// c1: applied 2025-03-02T00:00Z = 05:30 in Kolkata; screening the next day; never interview or offer.
 	const c1 = byEmail[ 'c1@example.com' ];
 	assert.deepEqual( c1.slice( 2 ), [ '\'=HYPERLINK("http://x")', 'Candidate c1', 'c1@example.com', "'=cmd", 'hired', '2025-03-02 05:30:00', '2025-03-03 05:30:00', '', '', '2025-03-09 17:30:00' ] );
+	// Names are stored as sanitised text (line breaks and tabs become spaces): the cell is what the API shows.
+	const stored = ( await get( `${ NS }/applications`, { query: { per_page: 100 } } ) ).json;
 	HOSTILE.forEach( ( name, i ) => {
-		assert.equal( byEmail[ `h${ i }@example.com` ][ 3 ], /^[=+\-@\t\r]/.test( name ) ? `'${ name }` : name );
+		const shown = stored.find( ( a ) => a.candidate.email === `h${ i }@example.com` ).candidate.name;
+		assert.equal( byEmail[ `h${ i }@example.com` ][ 3 ], /^[=+\-@\t\r]/.test( shown ) ? `'${ shown }` : shown );
 	} );
+	// A source keeps inner line breaks and quotes: RFC 4180 quoting carries them.
+	assert.equal( byEmail[ 'c4@example.com' ][ 5 ], 'two\r\nlines, "quoted"' );
 	// JSON and CSV select the same applications.
 	const filtered = table( await csv( `${ NS }/applications`, { status: 'hired', applied_before: '2025-03-01T00:00:00Z' } ) );
 	assert.deepEqual( filtered.rows.map( ( row ) => row[ 4 ] ), [ 'c3@example.com' ] );
