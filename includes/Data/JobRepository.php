@@ -14,6 +14,9 @@ use WP_Post;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Reads and writes jobs (posts of JobPostType) with their meta fields.
+ */
 final class JobRepository {
 
 	/** Meta fields of a job: API field => meta key. */
@@ -27,6 +30,11 @@ final class JobRepository {
 	/** Case-folded external id (ImportValidator::key), the meta that lookups use. */
 	public const EXTERNAL_KEY_META = '_recruiting_external_key';
 
+	/**
+	 * A job post by id, or null when it is not a job.
+	 *
+	 * @param int $id Id.
+	 */
 	public static function get( int $id ): ?WP_Post {
 		$post = $id > 0 ? get_post( $id ) : null;
 		return ( $post instanceof WP_Post && JobPostType::POST_TYPE === $post->post_type && 'trash' !== $post->post_status && 'auto-draft' !== $post->post_status ) ? $post : null;
@@ -159,7 +167,11 @@ final class JobRepository {
 		return new WP_Error( 'resource_not_found', __( 'Job not found.', 'recruiting-reports' ), array( 'status' => 404 ) );
 	}
 
-	/** created_at of a job as unix seconds (post_date_gmt is UTC). */
+	/**
+	 * A job's created_at as unix seconds (post_date_gmt is UTC).
+	 *
+	 * @param WP_Post $post Post.
+	 */
 	public static function created_at( WP_Post $post ): int {
 		$gmt = '0000-00-00 00:00:00' === $post->post_date_gmt ? get_gmt_from_date( $post->post_date ) : $post->post_date_gmt;
 		return (int) strtotime( $gmt . ' UTC' );

@@ -17,6 +17,7 @@ import type { PluginSettings } from '../../api/types';
 import { ErrorState, Skeleton } from '../../components/states';
 import { PERIOD_PRESETS, periodLabel } from '../../reports/periods';
 import { useResource, useStoreActions } from '../../store';
+import { errorText } from '../../components/errorText';
 
 export function GeneralSettings() {
 	const state = useResource< PluginSettings >( 'getSettings', [] );
@@ -118,7 +119,7 @@ export function GeneralSettings() {
 			) }
 			{ result && ! result.ok && (
 				<Notice status="error" onRemove={ () => setResult( null ) }>
-					{ result.error.message }
+					{ errorText( result.error ) }
 				</Notice>
 			) }
 			<form onSubmit={ save } className="rr-general-form" noValidate>
