@@ -16,7 +16,7 @@ use WP_Query;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Jobs.
+ * Reads and writes jobs (posts of JobPostType) with their meta fields.
  */
 final class JobRepository {
 
@@ -102,6 +102,7 @@ final class JobRepository {
 	 * WordPress's SQLite integration drops the locking clause, SQLite lets one writer at a time in anyway). Read
 	 * after the lock, from the database (not the object cache), so the check sees the last committed state.
 	 *
+	 * @param int $id Job id.
 	 * @return WP_Post|null Null when the job does not exist or is in the trash.
 	 */
 	public static function lock( int $id ): ?WP_Post {
@@ -116,6 +117,7 @@ final class JobRepository {
 	/**
 	 * Moves a job to the trash, under the row lock (see lock()).
 	 *
+	 * @param int $id Job id.
 	 * @return WP_Post|WP_Error The job as it was before, or resource_not_found when it is gone already.
 	 */
 	public static function trash( int $id ) {
@@ -212,6 +214,11 @@ final class JobRepository {
 		return (int) $result;
 	}
 
+	/**
+	 * 404 resource_not_found for a job.
+	 *
+	 * @return WP_Error
+	 */
 	private static function not_found(): WP_Error {
 		return new WP_Error( 'resource_not_found', __( 'Job not found.', 'recruiting-reports' ), array( 'status' => 404 ) );
 	}
