@@ -579,3 +579,33 @@ test(
 		assertNoConsoleErrors( 'the Jobs screens' );
 	}
 );
+
+test(
+	'delete an application (Settings): asked once more, then gone from the API and the list',
+	{ ...NATIVE_ONLY, timeout: 120_000 },
+	async () => {
+		const before = await client.applications.list( { per_page: 1 } );
+		const target = before.items[ 0 ];
+		await page.goto(
+			`${ LIST }&status=${ target.status }&application=${ target.id }`
+		);
+		await page
+			.getByRole( 'button', { name: 'Delete application…' } )
+			.click();
+		await Promise.all( [
+			page.waitForURL(
+				( url ) => ! url.search.includes( 'application=' )
+			),
+			page.getByRole( 'button', { name: 'Yes, delete it' } ).click(),
+		] );
+		assert.match( page.url(), new RegExp( `status=${ target.status }` ) );
+		await assert.rejects( client.applications.get( target.id ), {
+			status: 404,
+		} );
+		const after = await client.applications.list( { per_page: 1 } );
+		assert.equal( after.total, before.total - 1 );
+		await page.goto( LIST );
+		assert.equal( await shownTotal(), after.total );
+		assertNoConsoleErrors( 'deleting an application' );
+	}
+);
