@@ -429,9 +429,6 @@ export function storeConfig( client: Client ) {
 			deleteJob: write( 'jobs', ( id: number ) =>
 				client.jobs.delete( id )
 			),
-			deleteApplication: write( 'applications', ( id: number ) =>
-				client.applications.delete( id )
-			),
 			setApplicationStatus: write(
 				'applications',
 				( id: number, input: StatusChangeInput ) =>

@@ -402,7 +402,6 @@ interface DeleteApplicationProps {
  * @param props.backUrl
  */
 function DeleteApplication( { id, name, backUrl }: DeleteApplicationProps ) {
-	const { deleteApplication } = useStoreActions();
 	const [ confirming, setConfirming ] = useState( false );
 	const [ deleting, setDeleting ] = useState( false );
 	const [ error, setError ] = useState< ApiError >();
@@ -410,7 +409,9 @@ function DeleteApplication( { id, name, backUrl }: DeleteApplicationProps ) {
 		setDeleting( true );
 		setError( undefined );
 		try {
-			await deleteApplication( id );
+			// Straight through the client: the page reloads into the list, so nothing in the store needs refreshing
+			// (and the store would ask again for the application just deleted).
+			await api.applications.delete( id );
 			window.location.assign( backUrl );
 		} catch ( thrown ) {
 			setError( toApiError( thrown ) );
