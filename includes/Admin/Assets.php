@@ -15,6 +15,9 @@ use RecruitingReports\Plugin;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Registers the built scripts (build/<entry>.js with build/<entry>.asset.php) and prints the configuration they read (window.recruitingReports).
+ */
 final class Assets {
 
 	public const HANDLE_PREFIX = 'recruiting-reports-';
@@ -22,6 +25,7 @@ final class Assets {
 	/**
 	 * Enqueues one admin entry (dashboard, reports, settings) with its stylesheet, config and translations.
 	 *
+	 * @param string $entry Entry.
 	 * @return bool False when the build is missing (run npm run build).
 	 */
 	public static function enqueue( string $entry ): bool {
@@ -40,8 +44,17 @@ final class Assets {
 		return true;
 	}
 
-	/** Prints window.recruitingReports before a script (once per page). */
+	/**
+	 * Prints window.recruitingReports before a script (once per page).
+	 *
+	 * @param string $handle Handle.
+	 */
 	public static function add_config( string $handle ): void {
+		/**
+		 * Printed.
+		 *
+		 * @var mixed
+		 */
 		static $printed = false;
 		if ( $printed ) {
 			return;
@@ -50,12 +63,23 @@ final class Assets {
 		wp_add_inline_script( $handle, 'window.recruitingReports = ' . wp_json_encode( self::config() ) . ';', 'before' );
 	}
 
+	/**
+	 * Settings › "Reports open with".
+	 *
+	 * @return string One of Settings::PERIODS.
+	 */
+	public static function default_period(): string {
+		$period = Settings::get( 'default_period' );
+		return in_array( $period, Settings::PERIODS, true ) ? $period : 'last_12_months';
+	}
+
 	/** The configuration of src/config.ts. */
 	public static function config(): array {
-		$period = Settings::get( 'default_period' );
 		return array(
 			'today'           => wp_date( 'Y-m-d' ),
-			'defaultPeriod'   => in_array( $period, Settings::PERIODS, true ) ? $period : 'last_12_months',
+			'defaultPeriod'   => self::default_period(),
+			// The widget opens with it, and the dashboard preloads its reports for it.
+			'dashboardPeriod' => Preload::dashboard_period(),
 			'reportsUrl'      => admin_url( 'admin.php?page=' . Menu::REPORTS_SLUG ),
 			'applicationsUrl' => Menu::applications_url(),
 			'settingsUrl'     => admin_url( 'admin.php?page=' . Menu::SETTINGS_SLUG ),
@@ -78,7 +102,12 @@ final class Assets {
 		);
 	}
 
-	/** @return array{dependencies:string[],version:string}|null */
+	/**
+	 * An entry's build/<entry>.asset.php (dependencies and version), or null when not built.
+	 *
+	 * @param string $entry Entry.
+	 * @return array{dependencies:string[],version:string}|null
+	 */
 	public static function asset( string $entry ): ?array {
 		$file = RECRUITING_REPORTS_DIR . '/build/' . $entry . '.asset.php';
 		if ( ! file_exists( $file ) ) {
@@ -91,6 +120,11 @@ final class Assets {
 		);
 	}
 
+	/**
+	 * URL of a file in build/.
+	 *
+	 * @param string $file File.
+	 */
 	public static function url( string $file ): string {
 		return plugins_url( 'build/' . $file, RECRUITING_REPORTS_FILE );
 	}

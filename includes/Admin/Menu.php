@@ -12,15 +12,25 @@ use RecruitingReports\Data\Capabilities;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The "Recruiting" admin menu: Reports (the top-level page), Applications, Jobs (the post type's list, added by WordPress because the post type's show_in_menu names this menu) and Settings.
+ */
 final class Menu {
 
 	public const REPORTS_SLUG      = 'recruiting-reports';
 	public const APPLICATIONS_SLUG = 'recruiting-reports-applications';
 	public const SETTINGS_SLUG     = 'recruiting-reports-settings';
 
-	/** @var array<string,string> Hook suffix of each of our pages => its script entry. */
+	/**
+	 * Hook suffix of each of our pages => its script entry.
+	 *
+	 * @var array<string,string>
+	 */
 	private static array $hooks = array();
 
+	/**
+	 * Hooks the admin pages in.
+	 */
 	public static function register(): void {
 		// Before the post type submenus (priority 10), so Jobs lands under our menu; Settings after them.
 		add_action( 'admin_menu', array( self::class, 'add_reports' ), 9 );
@@ -28,8 +38,11 @@ final class Menu {
 		add_action( 'admin_enqueue_scripts', array( self::class, 'enqueue' ) );
 	}
 
+	/**
+	 * Adds the Recruiting menu with its Reports page.
+	 */
 	public static function add_reports(): void {
-		$hook = add_menu_page(
+		$hook                          = add_menu_page(
 			__( 'Recruiting Reports', 'recruiting-reports' ),
 			__( 'Recruiting', 'recruiting-reports' ),
 			Capabilities::READ_APPLICATIONS,
@@ -73,6 +86,9 @@ final class Menu {
 		return add_query_arg( array_map( 'rawurlencode', array_map( 'strval', $filters ) ), admin_url( 'admin.php?page=' . self::APPLICATIONS_SLUG ) );
 	}
 
+	/**
+	 * Adds the Settings page under Recruiting.
+	 */
 	public static function add_settings(): void {
 		$hook = add_submenu_page(
 			self::REPORTS_SLUG,
@@ -87,26 +103,49 @@ final class Menu {
 		}
 	}
 
+	/**
+	 * Enqueues a page's script on that page only.
+	 *
+	 * @param string $hook_suffix Hook suffix.
+	 */
 	public static function enqueue( string $hook_suffix ): void {
 		if ( ! isset( self::$hooks[ $hook_suffix ] ) ) {
 			return;
 		}
 		wp_enqueue_style( 'wp-components' );
-		Assets::enqueue( self::$hooks[ $hook_suffix ] );
+		if ( Assets::enqueue( self::$hooks[ $hook_suffix ] ) && 'reports' === self::$hooks[ $hook_suffix ] ) {
+			Preload::reports_page();
+		}
 	}
 
+	/**
+	 * Prints the Reports page.
+	 */
 	public static function render_reports(): void {
 		self::render_page( __( 'Recruiting Reports', 'recruiting-reports' ), 'reports', 'reports' );
 	}
 
+	/**
+	 * Prints the Applications page.
+	 */
 	public static function render_applications(): void {
 		self::render_page( __( 'Applications', 'recruiting-reports' ), 'applications', 'applications' );
 	}
 
+	/**
+	 * Prints the Settings page.
+	 */
 	public static function render_settings(): void {
 		self::render_page( __( 'Recruiting Settings', 'recruiting-reports' ), 'settings', 'settings' );
 	}
 
+	/**
+	 * Prints a page's frame: title, missing-build notice, the script's root element.
+	 *
+	 * @param string $title Title.
+	 * @param string $entry Entry.
+	 * @param string $root  Root.
+	 */
 	private static function render_page( string $title, string $entry, string $root ): void {
 		echo '<div class="wrap rr-wrap">';
 		echo '<h1>' . esc_html( $title ) . '</h1>';

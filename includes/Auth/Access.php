@@ -22,6 +22,9 @@ use WP_REST_Request;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The one place that turns a request's credentials into an answer to "may it do this?".
+ */
 final class Access {
 
 	public const KEY_HEADER = 'X-Recruiting-API-Key';
@@ -35,13 +38,25 @@ final class Access {
 	 */
 	private static array $keys = array();
 
-	/** The key that authenticated the current HTTP request (row), if any. */
+	/**
+	 * The key that authenticated the current HTTP request (row), if any.
+	 *
+	 * @var array|null
+	 */
 	private static ?array $current_key = null;
 
-	/** Rate-limit state of the current key request, for the X-RateLimit-* headers. */
+	/**
+	 * Rate-limit state of the current key request, for the X-RateLimit-* headers.
+	 *
+	 * @var array|null
+	 */
 	private static ?array $rate = null;
 
-	/** The key a request presents ('' when presented empty or malformed as a list), or null when none. */
+	/**
+	 * The key a request presents ('' when presented empty or malformed as a list), or null when none.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
 	public static function presented_key( WP_REST_Request $request ): ?string {
 		$header = $request->get_header( 'x_recruiting_api_key' );
 		if ( null !== $header ) {
@@ -61,6 +76,7 @@ final class Access {
 	 * requests (the REST server's `_embed`): it acts with the same key, as an embedded request of a logged-in user
 	 * acts as that user.
 	 *
+	 * @param WP_REST_Request $request Request.
 	 * @return array|WP_Error|null The key row (with effective_permissions), 401/429, or null when no key is presented.
 	 */
 	public static function authenticate( WP_REST_Request $request ) {
@@ -73,8 +89,8 @@ final class Access {
 		}
 		$row = ApiKeys::authenticate( $key );
 		if ( ! is_wp_error( $row ) ) {
-			$rate        = RateLimiter::hit( (int) $row['id'], ApiKeys::rate_limit( $row ) );
-			self::$rate  = $rate;
+			$rate              = RateLimiter::hit( (int) $row['id'], ApiKeys::rate_limit( $row ) );
+			self::$rate        = $rate;
 			self::$current_key = $row;
 			if ( ! $rate['allowed'] ) {
 				$row = new WP_Error(
@@ -97,7 +113,10 @@ final class Access {
 	}
 
 	/**
-	 * @param string $capability One of Capabilities::ALL.
+	 * Whether the request may act with a capability (API key, or the logged-in user).
+	 *
+	 * @param WP_REST_Request $request    Request.
+	 * @param string          $capability One of Capabilities::ALL.
 	 * @return true|WP_Error 401 without (valid) credentials, 429 over the key's limit, 403 without the permission.
 	 */
 	public static function authorize( WP_REST_Request $request, string $capability ) {
@@ -121,6 +140,7 @@ final class Access {
 	 * Managing API keys: a logged-in user with Settings; a key-authenticated request is always refused (403), so a
 	 * key can never mint or widen keys.
 	 *
+	 * @param WP_REST_Request $request Request.
 	 * @return true|WP_Error
 	 */
 	public static function authorize_key_management( WP_REST_Request $request ) {
@@ -141,7 +161,11 @@ final class Access {
 		return self::authorize( $request, Capabilities::MANAGE_SETTINGS );
 	}
 
-	/** Whether the current user (not a key) holds a capability; used to refuse granting more than one has. */
+	/**
+	 * Whether the current user (not a key) holds a capability; used to refuse granting more than one has.
+	 *
+	 * @param string $capability Capability.
+	 */
 	public static function user_can( string $capability ): bool {
 		return null === self::$current_key && current_user_can( $capability );
 	}
@@ -163,7 +187,11 @@ final class Access {
 		self::$rate        = null;
 	}
 
-	/** Basic credentials that WordPress did not accept (a wrong user name or application password). */
+	/**
+	 * Basic credentials that WordPress did not accept (a wrong user name or application password).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
 	private static function presents_basic_credentials( WP_REST_Request $request ): bool {
 		$authorization = (string) $request->get_header( 'authorization' );
 		return 0 === stripos( $authorization, 'basic ' ) || isset( $_SERVER['PHP_AUTH_USER'] );
@@ -174,10 +202,18 @@ final class Access {
 		return new WP_Error( 'incorrect_password', __( 'The user name or application password is not valid.', 'recruiting-reports' ), array( 'status' => 401 ) );
 	}
 
+	/**
+	 * The 401 error for a request without valid credentials.
+	 */
 	public static function unauthenticated(): WP_Error {
 		return new WP_Error( 'authentication_required', __( 'Authentication required: use an application password or an API key.', 'recruiting-reports' ), array( 'status' => 401 ) );
 	}
 
+	/**
+	 * The 403 error for credentials that lack a capability.
+	 *
+	 * @param string $capability Capability.
+	 */
 	public static function forbidden( string $capability ): WP_Error {
 		return new WP_Error(
 			'insufficient_permissions',

@@ -22,6 +22,9 @@ use WP_User;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The plugin's API keys (SPEC §3): generation, storage as a keyed hash, authentication, management.
+ */
 final class ApiKeys {
 
 	public const ENVIRONMENTS = array( 'live', 'test' );
@@ -29,23 +32,36 @@ final class ApiKeys {
 	public const LOOKUP_LENGTH = 12;
 	public const SECRET_LENGTH = 32;
 
-	/** last_used_at is written at most once per this many seconds. */
+	/** Seconds between two writes of last_used_at, at most one write per key in that time. */
 	public const LAST_USED_THROTTLE = 60;
 
 	private const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 	private const PATTERN = '/^rp_(live|test)_([0-9A-Za-z]{12})([0-9A-Za-z]{32})$/D';
 
+	/**
+	 * The key prefix of an environment (rp_live_ or rp_test_).
+	 *
+	 * @param string $environment Environment.
+	 */
 	public static function prefix( string $environment ): string {
 		return 'rp_' . $environment . '_';
 	}
 
-	/** A fresh key string (never stored). */
+	/**
+	 * A fresh key string (never stored).
+	 *
+	 * @param string $environment Environment.
+	 */
 	public static function generate( string $environment ): string {
 		return self::prefix( $environment ) . self::random_base62( self::LOOKUP_LENGTH + self::SECRET_LENGTH );
 	}
 
-	/** Uniform base62 characters from the CSPRNG (random_int has no modulo bias). */
+	/**
+	 * Uniform base62 characters from the CSPRNG (random_int has no modulo bias).
+	 *
+	 * @param int $length Length.
+	 */
 	public static function random_base62( int $length ): string {
 		$out = '';
 		for ( $i = 0; $i < $length; $i++ ) {
@@ -54,8 +70,17 @@ final class ApiKeys {
 		return $out;
 	}
 
-	/** Keyed hash of a whole key (hex). The HMAC key is derived from the site's salts, never stored. */
+	/**
+	 * Keyed hash of a whole key (hex). The HMAC key is derived from the site's salts, never stored.
+	 *
+	 * @param string $key Key.
+	 */
 	public static function hash( string $key ): string {
+		/**
+		 * Hmac key.
+		 *
+		 * @var mixed
+		 */
 		static $hmac_key = null;
 		if ( null === $hmac_key ) {
 			$hmac_key = hash_hmac( 'sha256', 'recruiting-reports/api-keys/v1', wp_salt( 'auth' ), true );
@@ -63,7 +88,12 @@ final class ApiKeys {
 		return hash_hmac( 'sha256', $key, $hmac_key );
 	}
 
-	/** @return array{environment:string,lookup_id:string}|null The parts of a well-formed key. */
+	/**
+	 * Splits a key into its environment and lookup id.
+	 *
+	 * @param string $key Key.
+	 * @return array{environment:string,lookup_id:string}|null The parts of a well-formed key.
+	 */
 	public static function parse( string $key ): ?array {
 		if ( strlen( $key ) > 100 || ! preg_match( self::PATTERN, $key, $m ) ) {
 			return null;
@@ -74,6 +104,11 @@ final class ApiKeys {
 		);
 	}
 
+	/**
+	 * The displayable hint of a key: its prefix and last four characters.
+	 *
+	 * @param string $key Key.
+	 */
 	public static function hint( string $key ): string {
 		$parsed = self::parse( $key );
 		return self::prefix( $parsed ? $parsed['environment'] : 'live' ) . '…' . substr( $key, -4 );
@@ -82,7 +117,12 @@ final class ApiKeys {
 	/**
 	 * Creates a key. The plain key is returned here and nowhere else.
 	 *
+	 * @param int      $user_id     User id.
+	 * @param string   $name        Name.
+	 * @param string   $environment Environment.
 	 * @param string[] $permissions Capabilities (subset of Capabilities::ALL).
+	 * @param int|null $expires_at  Expires at.
+	 * @param int|null $rate_limit  Rate limit.
 	 * @return array{key:string,row:array}|WP_Error
 	 */
 	public static function create( int $user_id, string $name, string $environment, array $permissions, ?int $expires_at = null, ?int $rate_limit = null ) {
@@ -92,9 +132,9 @@ final class ApiKeys {
 		}
 		$permissions = self::normalize_permissions( $permissions );
 		for ( $attempt = 0; $attempt < 3; $attempt++ ) {
-			$key    = self::generate( $environment );
-			$parsed = self::parse( $key );
-			$row    = array(
+			$key      = self::generate( $environment );
+			$parsed   = self::parse( $key );
+			$row      = array(
 				'user_id'     => $user_id,
 				'name'        => $name,
 				'environment' => $environment,
@@ -120,23 +160,35 @@ final class ApiKeys {
 		return new WP_Error( 'internal_error', __( 'The API key could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
 	}
 
-	/** @return string[] Known capabilities, unique, in Capabilities::ALL order. */
+	/**
+	 * Keeps only known capabilities.
+	 *
+	 * @param array $permissions Permissions.
+	 * @return string[] Known capabilities, unique, in Capabilities::ALL order.
+	 */
 	public static function normalize_permissions( array $permissions ): array {
 		return array_values( array_intersect( Capabilities::ALL, $permissions ) );
 	}
 
+	/**
+	 * A key row by id, or null.
+	 *
+	 * @param int $id Id.
+	 */
 	public static function find( int $id ): ?array {
 		global $wpdb;
 		if ( $id <= 0 ) {
 			return null;
 		}
 		$table = Schema::table( 'api_keys' );
-		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
+		$row   = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
 		return $row ? $row : null;
 	}
 
 	/**
-	 * @param array{status?:string,page:int,per_page:int} $args
+	 * One page of keys, newest first, with the total for the status filter.
+	 *
+	 * @param array{status?:string,page:int,per_page:int} $args Status filter (all when absent) and page.
 	 * @return array{rows:array[],total:int}
 	 */
 	public static function query( array $args ): array {
@@ -164,6 +216,8 @@ final class ApiKeys {
 	/**
 	 * Updates the given fields only (name, permissions, expires_at, rate_limit); omitted fields keep their value.
 	 *
+	 * @param int   $id     Id.
+	 * @param array $fields Fields.
 	 * @return array|null The updated row, null when the key does not exist.
 	 */
 	public static function update( int $id, array $fields ): ?array {
@@ -189,7 +243,11 @@ final class ApiKeys {
 		return self::find( $id );
 	}
 
-	/** Revokes a key (idempotent; the row stays for the record). */
+	/**
+	 * Revokes a key (idempotent; the row stays for the record).
+	 *
+	 * @param int $id Id.
+	 */
 	public static function revoke( int $id ): ?array {
 		global $wpdb;
 		$table = Schema::table( 'api_keys' );
@@ -197,7 +255,11 @@ final class ApiKeys {
 		return self::find( $id );
 	}
 
-	/** A deleted user's keys are revoked (authentication also refuses keys whose owner is gone). */
+	/**
+	 * A deleted user's keys are revoked (authentication also refuses keys whose owner is gone).
+	 *
+	 * @param int $user_id User id.
+	 */
 	public static function revoke_all_of_user( int $user_id ): void {
 		global $wpdb;
 		$table = Schema::table( 'api_keys' );
@@ -207,6 +269,7 @@ final class ApiKeys {
 	/**
 	 * Authenticates a presented key string.
 	 *
+	 * @param string $key Key.
 	 * @return array|WP_Error The key row plus `effective_permissions` (ticked ∩ owner's capabilities now), or 401.
 	 */
 	public static function authenticate( string $key ) {
@@ -217,7 +280,7 @@ final class ApiKeys {
 		}
 		// One query: the key, whether its owner exists, and the owner's roles and capabilities.
 		$table = Schema::table( 'api_keys' );
-		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT k.*, u.ID AS owner_id, m.meta_value AS owner_caps FROM %i k LEFT JOIN %i u ON u.ID = k.user_id LEFT JOIN %i m ON m.user_id = k.user_id AND m.meta_key = %s WHERE k.lookup_id = %s', $table, $wpdb->users, $wpdb->usermeta, $wpdb->get_blog_prefix() . 'capabilities', $parsed['lookup_id'] ), ARRAY_A );
+		$row   = $wpdb->get_row( $wpdb->prepare( 'SELECT k.*, u.ID AS owner_id, m.meta_value AS owner_caps FROM %i k LEFT JOIN %i u ON u.ID = k.user_id LEFT JOIN %i m ON m.user_id = k.user_id AND m.meta_key = %s WHERE k.lookup_id = %s', $table, $wpdb->users, $wpdb->usermeta, $wpdb->get_blog_prefix() . 'capabilities', $parsed['lookup_id'] ), ARRAY_A );
 		// The hash is computed and compared even without a row, so that timing does not tell the two apart.
 		$expected = $row ? (string) $row['secret_hash'] : str_repeat( '0', 64 );
 		$matches  = hash_equals( $expected, self::hash( $key ) );
@@ -243,6 +306,8 @@ final class ApiKeys {
 	 * roles' capabilities overridden by the user's own grants and denials — what WP_User::has_cap() decides for a
 	 * primitive capability, without loading the user. On multisite (super admins, per-site roles) and when a plugin
 	 * filters `user_has_cap`, the full user_can() check is used instead.
+	 *
+	 * @param array $row Row.
 	 */
 	private static function owner_permissions( array $row ): array {
 		if ( is_multisite() || self::capabilities_are_filtered() ) {
@@ -261,7 +326,12 @@ final class ApiKeys {
 		return array_values( array_filter( self::permissions_of( $row ), static fn( $cap ) => ! empty( $caps[ $cap ] ) ) );
 	}
 
-	/** The key's ticked permissions that its owner still holds. */
+	/**
+	 * The key's ticked permissions that its owner still holds.
+	 *
+	 * @param array $row   Row.
+	 * @param mixed $owner Owner.
+	 */
 	public static function effective_permissions( array $row, $owner ): array {
 		if ( ! $owner instanceof WP_User || ! $owner->exists() ) {
 			return array();
@@ -288,12 +358,21 @@ final class ApiKeys {
 		return false;
 	}
 
-	/** @return string[] */
+	/**
+	 * A key row's stored permissions.
+	 *
+	 * @param array $row Row.
+	 * @return string[]
+	 */
 	public static function permissions_of( array $row ): array {
 		return self::normalize_permissions( explode( ',', (string) $row['permissions'] ) );
 	}
 
-	/** Records use, at most once per LAST_USED_THROTTLE seconds (a conditional update, no write otherwise). */
+	/**
+	 * Records use, at most once per LAST_USED_THROTTLE seconds (a conditional update, no write otherwise).
+	 *
+	 * @param array $row Row.
+	 */
 	public static function touch( array $row ): void {
 		global $wpdb;
 		$now = time();
@@ -304,7 +383,11 @@ final class ApiKeys {
 		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET last_used_at = %d WHERE id = %d AND (last_used_at IS NULL OR last_used_at <= %d)', $table, $now, (int) $row['id'], $now - self::LAST_USED_THROTTLE ) );
 	}
 
-	/** active, expired, revoked, or invalid (owner deleted). */
+	/**
+	 * The key's state: active, expired, revoked, or invalid (owner deleted).
+	 *
+	 * @param array $row Row.
+	 */
 	public static function status( array $row ): string {
 		if ( null !== $row['revoked_at'] ) {
 			return 'revoked';
@@ -315,7 +398,11 @@ final class ApiKeys {
 		return get_userdata( (int) $row['user_id'] ) ? 'active' : 'invalid';
 	}
 
-	/** The requests per hour that apply to a key: its own limit, else the site setting. */
+	/**
+	 * The requests per hour that apply to a key: its own limit, else the site setting.
+	 *
+	 * @param array $row Row.
+	 */
 	public static function rate_limit( array $row ): int {
 		return null !== $row['rate_limit'] ? max( 1, (int) $row['rate_limit'] ) : max( 1, (int) Settings::get( 'rate_limit_per_hour' ) );
 	}
@@ -342,6 +429,11 @@ final class ApiKeys {
 		return is_wp_error( $created ) ? '' : $created['key'];
 	}
 
+	/**
+	 * A 400 error for bad key input.
+	 *
+	 * @param string $message Message.
+	 */
 	private static function invalid( string $message ): WP_Error {
 		return new WP_Error( 'invalid_api_key', $message, array( 'status' => 401 ) );
 	}

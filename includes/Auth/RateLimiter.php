@@ -24,6 +24,9 @@ use RecruitingReports\Data\Transaction;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Per-key request limit over fixed one-hour windows (SPEC §3), counted in the rate_limits table.
+ */
 final class RateLimiter {
 
 	public const WINDOW = 3600;
@@ -31,6 +34,9 @@ final class RateLimiter {
 	/**
 	 * Counts one request for a key.
 	 *
+	 * @param int      $key_id Key id.
+	 * @param int      $limit  Limit.
+	 * @param int|null $now    Now.
 	 * @return array{allowed:bool,limit:int,remaining:int,reset:int,retry_after:int}
 	 */
 	public static function hit( int $key_id, int $limit, ?int $now = null ): array {
@@ -89,6 +95,10 @@ final class RateLimiter {
 	/**
 	 * The conditional increment.
 	 *
+	 * @param string $table  The rate_limits table.
+	 * @param int    $key_id API key id.
+	 * @param int    $window Start of the window (unix seconds).
+	 * @param int    $limit  Requests allowed in the window.
 	 * @return int|null The count this request brought the window to, null when not counted (no row, or full).
 	 */
 	private static function increment( string $table, int $key_id, int $window, int $limit ): ?int {
@@ -109,7 +119,11 @@ final class RateLimiter {
 		return (int) $wpdb->get_var( 'SELECT LAST_INSERT_ID()' );
 	}
 
-	/** Removes windows that have ended (daily maintenance). */
+	/**
+	 * Removes windows that have ended (daily maintenance).
+	 *
+	 * @param int|null $now Now.
+	 */
 	public static function purge( ?int $now = null ): void {
 		global $wpdb;
 		$now   = $now ?? time();

@@ -10,6 +10,9 @@ namespace RecruitingReports\Domain;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The plugin's domain events, as WordPress actions, so that writers do not know their listeners (report cache invalidation, webhooks).
+ */
 final class Events {
 
 	/** Webhook-visible events (SPEC §5). */
@@ -35,10 +38,19 @@ final class Events {
 	/** Fired after any write that can change a report; listeners: report cache. */
 	public const DATA_CHANGED_ACTION = 'recruiting_reports_data_changed';
 
+	/**
+	 * Fires a domain event (SPEC §5 webhooks) with its payload.
+	 *
+	 * @param string $event   Event.
+	 * @param array  $payload Payload.
+	 */
 	public static function emit( string $event, array $payload ): void {
 		do_action( self::EVENT_ACTION, $event, $payload ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed (recruiting_reports_event).
 	}
 
+	/**
+	 * Fires after a write that can change a report (the report cache listens).
+	 */
 	public static function data_changed(): void {
 		do_action( self::DATA_CHANGED_ACTION ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed (recruiting_reports_data_changed).
 	}

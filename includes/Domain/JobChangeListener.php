@@ -14,13 +14,28 @@ use WP_Post;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Job changes made outside the REST API — the classic Jobs screen in wp-admin, Quick Edit, bulk trash, other plugins — emit the same domain events as the API (job.created, job.updated, job.deleted) and the report-cache signal.
+ */
 final class JobChangeListener {
 
+	/**
+	 * Suppressed.
+	 *
+	 * @var int
+	 */
 	private static int $suppressed = 0;
 
-	/** @var array<int,array> Jobs as they were just before being trashed. */
+	/**
+	 * Jobs as they were just before being trashed.
+	 *
+	 * @var array<int,array>
+	 */
 	private static array $trashing = array();
 
+	/**
+	 * Hooks into the post lifecycle of jobs.
+	 */
 	public static function register(): void {
 		add_action( 'transition_post_status', array( self::class, 'transition' ), 10, 3 );
 		add_action( 'wp_trash_post', array( self::class, 'before_trash' ) );
@@ -43,6 +58,8 @@ final class JobChangeListener {
 	}
 
 	/**
+	 * Emits job events for a job's status change made outside the API.
+	 *
 	 * @param string  $new_status New status.
 	 * @param string  $old_status Old status.
 	 * @param WP_Post $post       Post.
@@ -66,7 +83,11 @@ final class JobChangeListener {
 		self::emit( $created ? Events::JOB_CREATED : Events::JOB_UPDATED, (int) $post->ID, null );
 	}
 
-	/** @param int $post_id Post id. */
+	/**
+	 * Remembers a job before it is trashed, for its event.
+	 *
+	 * @param int $post_id Post id.
+	 */
 	public static function before_trash( $post_id ): void {
 		$post = get_post( (int) $post_id );
 		if ( ! self::$suppressed && $post instanceof WP_Post && JobPostType::POST_TYPE === $post->post_type ) {
@@ -75,6 +96,8 @@ final class JobChangeListener {
 	}
 
 	/**
+	 * Remembers a job before it is deleted, for its event.
+	 *
 	 * @param int     $post_id Post id.
 	 * @param WP_Post $post    Post.
 	 */
@@ -89,6 +112,13 @@ final class JobChangeListener {
 		self::emit( Events::JOB_DELETED, (int) $post->ID, Present::job( $post ) );
 	}
 
+	/**
+	 * Emits one job event and the data-changed signal.
+	 *
+	 * @param string     $event  Event.
+	 * @param int        $job_id Job id.
+	 * @param array|null $job    Job.
+	 */
 	private static function emit( string $event, int $job_id, ?array $job ): void {
 		$payload = array( 'job_id' => $job_id );
 		if ( null !== $job ) {

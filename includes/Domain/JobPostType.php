@@ -11,6 +11,9 @@ use RecruitingReports\Data\Capabilities;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Jobs are a custom post type with the statuses draft, publish ("active") and closed.
+ */
 final class JobPostType {
 
 	public const POST_TYPE = 'recruiting_job';
@@ -20,6 +23,8 @@ final class JobPostType {
 	/**
 	 * WordPress leaves post_date_gmt empty on drafts; jobs always keep their creation instant because
 	 * the reports count jobs created in a period by it (also for jobs added in the classic admin screen).
+	 *
+	 * @param array $data Data.
 	 */
 	public static function keep_creation_date( array $data ): array {
 		if ( self::POST_TYPE === ( $data['post_type'] ?? '' ) && '0000-00-00 00:00:00' === ( $data['post_date_gmt'] ?? '' ) ) {
@@ -28,6 +33,9 @@ final class JobPostType {
 		return $data;
 	}
 
+	/**
+	 * Registers the job post type.
+	 */
 	public static function register(): void {
 		register_post_type(
 			self::POST_TYPE,

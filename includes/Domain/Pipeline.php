@@ -13,6 +13,9 @@ namespace RecruitingReports\Domain;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Application statuses, pipeline stages and the transition rules of SPEC §6.
+ */
 final class Pipeline {
 
 	/** Pipeline stages in order; the index is the stage's rank. */
@@ -23,11 +26,20 @@ final class Pipeline {
 
 	public const STATUSES = array( 'new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn' );
 
+	/**
+	 * Whether the value is one of the statuses.
+	 *
+	 * @param mixed $status Status.
+	 */
 	public static function is_status( $status ): bool {
 		return is_string( $status ) && in_array( $status, self::STATUSES, true );
 	}
 
-	/** Rank of a pipeline stage (new = 0 … hired = 4), or -1 for rejected/withdrawn/unknown. */
+	/**
+	 * Rank of a pipeline stage (new = 0 … hired = 4), or -1 for rejected/withdrawn/unknown.
+	 *
+	 * @param string $status Status.
+	 */
 	public static function rank( string $status ): int {
 		$rank = array_search( $status, self::STAGES, true );
 		return false === $rank ? -1 : (int) $rank;
@@ -54,6 +66,7 @@ final class Pipeline {
 	/**
 	 * The state of a fresh application.
 	 *
+	 * @param int $applied_at Applied at.
 	 * @return array{status:string,reopen_status:?string,max_stage:int,entered:array<string,int>}
 	 */
 	public static function initial_state( int $applied_at ): array {
@@ -99,7 +112,7 @@ final class Pipeline {
 	/**
 	 * Replays a whole history from applied_at.
 	 *
-	 * @param int                                  $applied_at Unix seconds.
+	 * @param int                                    $applied_at Unix seconds.
 	 * @param array<int,array{status:string,at:int}> $history  Chronological changes.
 	 * @return array{state:?array,error_index:?int,allowed:string[]} state null when entry error_index is not allowed.
 	 */
@@ -126,6 +139,7 @@ final class Pipeline {
 	/**
 	 * The application table's timeline columns for a state (entered times per stage, unix seconds).
 	 *
+	 * @param array $state State.
 	 * @return array<string,int|string|null>
 	 */
 	public static function timeline_columns( array $state ): array {

@@ -17,6 +17,9 @@ use RecruitingReports\Domain\TextFields;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Validates a whole import batch before anything is written, collecting every problem with its path (for example `applications[3].history[1].at`), and normalises the valid records.
+ */
 final class ImportValidator {
 
 	public const MAX_JOBS         = 1000;
@@ -27,15 +30,23 @@ final class ImportValidator {
 	/**
 	 * The identity of an external id. MySQL's default collations compare case-insensitively and its
 	 * unique index would then collide where SQLite would not, so ids that differ only in case are one id.
+	 *
+	 * @param string $external_id External id.
 	 */
 	public static function key( string $external_id ): string {
 		return mb_strtolower( $external_id );
 	}
 
-	/** @var array<string,string> path => message */
+	/**
+	 * Path => message.
+	 *
+	 * @var array<string,string>
+	 */
 	private array $errors = array();
 
 	/**
+	 * Validates a whole import body; the normalised batch, or null with errors() set.
+	 *
 	 * @param mixed $body    Decoded JSON body.
 	 * @param bool  $limited Whether the per-request limits apply (MAX_JOBS, MAX_APPLICATIONS). WP-CLI
 	 *                       validates a whole file of any size at once, then writes it in batches of those limits.
@@ -69,7 +80,7 @@ final class ImportValidator {
 				continue;
 			}
 			$seen[ self::key( $normalised['external_id'] ) ] = true;
-			$jobs[ $i ] = $normalised;
+			$jobs[ $i ]                                      = $normalised;
 		}
 
 		// Job references: an external id in this batch or already imported, or an existing job id.
@@ -102,17 +113,34 @@ final class ImportValidator {
 		);
 	}
 
-	/** @return array<string,string> path => message */
+	/**
+	 * Every problem found, path => message.
+	 *
+	 * @return array<string,string> path => message
+	 */
 	public function errors(): array {
 		return $this->errors;
 	}
 
+	/**
+	 * Records a problem at a path.
+	 *
+	 * @param string $path    Path.
+	 * @param string $message Message.
+	 */
 	private function error( string $path, string $message ): void {
 		if ( ! isset( $this->errors[ $path ] ) ) {
 			$this->errors[ $path ] = $message;
 		}
 	}
 
+	/**
+	 * A list field of the body (jobs or applications), checked for type and size.
+	 *
+	 * @param array  $body Body.
+	 * @param string $name Name.
+	 * @param int    $max  Max.
+	 */
 	private function list_field( array $body, string $name, int $max ): array {
 		if ( ! array_key_exists( $name, $body ) || null === $body[ $name ] ) {
 			return array();
@@ -130,6 +158,12 @@ final class ImportValidator {
 		return $body[ $name ];
 	}
 
+	/**
+	 * A record's external id, checked.
+	 *
+	 * @param string $path   Path.
+	 * @param array  $record Record.
+	 */
 	private function external_id( string $path, array $record ): ?string {
 		$value = $record['external_id'] ?? null;
 		if ( is_int( $value ) ) {
@@ -179,6 +213,14 @@ final class ImportValidator {
 		return $value;
 	}
 
+	/**
+	 * An ISO 8601 instant field as unix seconds, checked against now.
+	 *
+	 * @param string $path     Path.
+	 * @param mixed  $value    Value.
+	 * @param int    $now      Now.
+	 * @param bool   $required Required.
+	 */
 	private function instant( string $path, $value, int $now, bool $required ): ?int {
 		if ( null === $value && ! $required ) {
 			return null;
@@ -195,6 +237,13 @@ final class ImportValidator {
 		return $timestamp;
 	}
 
+	/**
+	 * One job record, normalised, or null when invalid.
+	 *
+	 * @param string $path Path.
+	 * @param mixed  $job  Job.
+	 * @param int    $now  Now.
+	 */
 	private function job( string $path, $job, int $now ): ?array {
 		if ( ! is_array( $job ) || array_is_list( $job ) ) {
 			$this->error( $path, __( 'Must be an object.', 'recruiting-reports' ) );
@@ -204,7 +253,12 @@ final class ImportValidator {
 		$external_id = $this->external_id( $path, $job );
 		$title       = $this->text( $path, $job, 'title', true, 255 );
 		$fields      = array();
-		foreach ( array( 'description' => 65535, 'department' => 200, 'location' => 200, 'employment_type' => 100 ) as $field => $max ) {
+		foreach ( array(
+			'description'     => 65535,
+			'department'      => 200,
+			'location'        => 200,
+			'employment_type' => 100,
+		) as $field => $max ) {
 			$fields[ $field ] = $this->text( $path, $job, $field, false, $max );
 		}
 		$status = $job['status'] ?? 'draft';
@@ -227,6 +281,15 @@ final class ImportValidator {
 		);
 	}
 
+	/**
+	 * One application record, normalised, or null when invalid.
+	 *
+	 * @param string $path           Path.
+	 * @param mixed  $app            App.
+	 * @param int    $now            Now.
+	 * @param array  $batch_jobs     Batch jobs.
+	 * @param array  $known_external Known external.
+	 */
 	private function application( string $path, $app, int $now, array $batch_jobs, array $known_external ): ?array {
 		if ( ! is_array( $app ) || array_is_list( $app ) ) {
 			$this->error( $path, __( 'Must be an object.', 'recruiting-reports' ) );
@@ -274,7 +337,15 @@ final class ImportValidator {
 		);
 	}
 
-	/** @return array{external?:string,id?:int}|null */
+	/**
+	 * An application's job, by job_id or by external id (in this batch or earlier).
+	 *
+	 * @param string $path           Path.
+	 * @param array  $app            App.
+	 * @param array  $batch_jobs     Batch jobs.
+	 * @param array  $known_external Known external.
+	 * @return array{external?:string,id?:int}|null
+	 */
 	private function job_reference( string $path, array $app, array $batch_jobs, array $known_external ): ?array {
 		$has_ref = array_key_exists( 'job', $app );
 		$has_id  = array_key_exists( 'job_id', $app );
@@ -309,7 +380,15 @@ final class ImportValidator {
 		return array( 'id' => $id );
 	}
 
-	/** @return array<int,array{status:string,at:int}>|null */
+	/**
+	 * An application's status history, checked against the pipeline rules.
+	 *
+	 * @param string   $path       Path.
+	 * @param mixed    $history    History.
+	 * @param int|null $applied_at Applied at.
+	 * @param int      $now        Now.
+	 * @return array<int,array{status:string,at:int}>|null
+	 */
 	private function history( string $path, $history, ?int $applied_at, int $now ): ?array {
 		if ( ! is_array( $history ) || ( $history && ! array_is_list( $history ) ) ) {
 			$this->error( "$path.history", __( 'Must be an array of {status, at} objects.', 'recruiting-reports' ) );

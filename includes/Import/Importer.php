@@ -26,6 +26,9 @@ use WP_Error;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Writes a validated import batch atomically: jobs through JobRepository, applications and their histories with multi-row statements, and the report summaries' difference (ReportSummary), all inside one transaction.
+ */
 final class Importer {
 
 	/**
@@ -119,7 +122,13 @@ final class Importer {
 		return $result;
 	}
 
-	/** @return array|WP_Error */
+	/**
+	 * Writes one validated batch: jobs, then applications with their history.
+	 *
+	 * @param array $batch   Batch.
+	 * @param int   $user_id User id.
+	 * @return array|WP_Error
+	 */
 	private function write( array $batch, int $user_id ) {
 		$failed = new WP_Error( 'internal_error', __( 'The import could not be written; nothing was saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
 
@@ -132,7 +141,7 @@ final class Importer {
 			if ( is_wp_error( $id ) ) {
 				return $failed;
 			}
-			$jobs_created                    += $existing ? 0 : 1;
+			$jobs_created   += $existing ? 0 : 1;
 			$job_ids[ $key ] = $id;
 		}
 
@@ -168,7 +177,7 @@ final class Importer {
 				Pipeline::timeline_columns( $state ),
 				array( 'updated_at' => $now )
 			);
-			$key = ImportValidator::key( $app['external_id'] );
+			$key   = ImportValidator::key( $app['external_id'] );
 			if ( isset( $existing[ $key ] ) ) {
 				global $wpdb;
 				if ( false === $wpdb->update( $table, $row, array( 'id' => $existing[ $key ] ) ) ) {
@@ -218,7 +227,13 @@ final class Importer {
 		);
 	}
 
-	/** @return array<string,int> each record's external id as given => its id */
+	/**
+	 * Ids by external id.
+	 *
+	 * @param array $records    Records.
+	 * @param array $ids_by_key Ids by key.
+	 * @return array<string,int> each record's external id as given => its id
+	 */
 	private function ids_by_external_id( array $records, array $ids_by_key ): array {
 		$ids = array();
 		foreach ( $records as $record ) {
@@ -227,7 +242,12 @@ final class Importer {
 		return $ids;
 	}
 
-	/** @return array<string,int> ImportValidator::key( external id ) => application id */
+	/**
+	 * Ids of existing applications by external id.
+	 *
+	 * @param array $external_ids External ids.
+	 * @return array<string,int> ImportValidator::key( external id ) => application id
+	 */
 	private function application_ids( array $external_ids ): array {
 		global $wpdb;
 		$table = Schema::table( 'applications' );
@@ -248,6 +268,11 @@ final class Importer {
 		return $map;
 	}
 
+	/**
+	 * Deletes the status history of applications being re-imported.
+	 *
+	 * @param array $application_ids Application ids.
+	 */
 	private function delete_history( array $application_ids ): bool {
 		global $wpdb;
 		$table = Schema::table( 'status_history' );

@@ -14,6 +14,9 @@ use WP_Error;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The demo dataset: about 12 jobs and 600 applications over the last 18 months, deterministic for a given day, written through the importer (so it is validated like any import and re-running it updates in place).
+ */
 final class DemoData {
 
 	private const JOBS = array(
@@ -34,7 +37,12 @@ final class DemoData {
 	private const FIRST = array( 'Ada', 'Grace', 'Alan', 'Mary', 'Priya', 'Chen', 'Fatima', 'Oluwaseun', 'Sofia', 'Mateo', 'Aiko', 'Lars', 'Zainab', 'Tom', 'Niamh', 'Ravi' );
 	private const LAST  = array( 'Lovelace', 'Hopper', 'Turing', 'Seacole', 'Patel', 'Wei', 'Khan', 'Adeyemi', 'García', 'Rossi', 'Tanaka', 'Nilsson', 'Okafor', 'Byrne', 'Murphy', 'Singh' );
 
-	/** @return array|WP_Error The importer's summary. */
+	/**
+	 * Seeds deterministic demo jobs and applications through the importer.
+	 *
+	 * @param int $applications Applications.
+	 * @return array|WP_Error The importer's summary.
+	 */
 	public static function seed( int $applications = 600 ) {
 		$day       = 86400;
 		$now       = time();

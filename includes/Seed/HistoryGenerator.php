@@ -11,6 +11,9 @@ namespace RecruitingReports\Seed;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Realistic, deterministic candidate journeys (seeded random): stage timings, drop-outs, rejections, reopenings and withdrawals.
+ */
 final class HistoryGenerator {
 
 	private const DAY = 86400;
@@ -20,10 +23,34 @@ final class HistoryGenerator {
 	 * range of days the step takes.
 	 */
 	private const STEPS = array(
-		'new'       => array( 'next' => 'screening', 'advance' => 72, 'reject' => 20, 'withdraw' => 3, 'days' => array( 1, 6 ) ),
-		'screening' => array( 'next' => 'interview', 'advance' => 55, 'reject' => 33, 'withdraw' => 5, 'days' => array( 2, 10 ) ),
-		'interview' => array( 'next' => 'offer', 'advance' => 42, 'reject' => 45, 'withdraw' => 6, 'days' => array( 4, 16 ) ),
-		'offer'     => array( 'next' => 'hired', 'advance' => 78, 'reject' => 7, 'withdraw' => 12, 'days' => array( 2, 9 ) ),
+		'new'       => array(
+			'next'     => 'screening',
+			'advance'  => 72,
+			'reject'   => 20,
+			'withdraw' => 3,
+			'days'     => array( 1, 6 ),
+		),
+		'screening' => array(
+			'next'     => 'interview',
+			'advance'  => 55,
+			'reject'   => 33,
+			'withdraw' => 5,
+			'days'     => array( 2, 10 ),
+		),
+		'interview' => array(
+			'next'     => 'offer',
+			'advance'  => 42,
+			'reject'   => 45,
+			'withdraw' => 6,
+			'days'     => array( 4, 16 ),
+		),
+		'offer'     => array(
+			'next'     => 'hired',
+			'advance'  => 78,
+			'reject'   => 7,
+			'withdraw' => 12,
+			'days'     => array( 2, 9 ),
+		),
 	);
 
 	/** Percent of rejected candidates whose application is reopened later. */
@@ -32,15 +59,31 @@ final class HistoryGenerator {
 	/** Percent of advances that skip a stage (for example new straight to interview). */
 	private const SKIP = 4;
 
-	/** @var array<string,array> */
+	/**
+	 * Steps.
+	 *
+	 * @var array<string,array>
+	 */
 	private array $steps;
 
+	/**
+	 * Reopen.
+	 *
+	 * @var int
+	 */
 	private int $reopen;
 
-	/** State of the generator's own xorshift32 sequence (never 0). */
+	/**
+	 * State of the generator's own xorshift32 sequence (never 0).
+	 *
+	 * @var int
+	 */
 	private int $state;
 
 	/**
+	 * Sets up the instance.
+	 *
+	 * @param int        $seed   Seed.
 	 * @param array|null $steps  Another STEPS table (same shape), for example a busier pipeline.
 	 * @param int|null   $reopen Another REOPEN percentage.
 	 */
@@ -56,7 +99,12 @@ final class HistoryGenerator {
 		}
 	}
 
-	/** The next number of the seed's sequence in [$min, $max] (xorshift32; deterministic, not secure). */
+	/**
+	 * The next number of the seed's sequence in [$min, $max] (xorshift32; deterministic, not secure).
+	 *
+	 * @param int $min Min.
+	 * @param int $max Max.
+	 */
 	public function between( int $min, int $max ): int {
 		$x           = $this->state;
 		$x          ^= ( $x << 13 ) & 0xFFFFFFFF;
@@ -69,6 +117,8 @@ final class HistoryGenerator {
 	/**
 	 * A history starting at $applied_at, never later than $now.
 	 *
+	 * @param int $applied_at Applied at.
+	 * @param int $now        Now.
 	 * @return array<int,array{status:string,at:int}>
 	 */
 	public function history( int $applied_at, int $now ): array {
@@ -87,22 +137,34 @@ final class HistoryGenerator {
 				if ( 'hired' !== $next && $this->between( 1, 100 ) <= self::SKIP ) {
 					$next = $this->steps[ $next ]['next'];
 				}
-				$history[] = array( 'status' => $next, 'at' => $at );
+				$history[] = array(
+					'status' => $next,
+					'at'     => $at,
+				);
 				$status    = $next;
 				continue;
 			}
 			if ( $roll <= $step['advance'] + $step['reject'] ) {
-				$history[] = array( 'status' => 'rejected', 'at' => $at );
+				$history[] = array(
+					'status' => 'rejected',
+					'at'     => $at,
+				);
 				$reopen_at = $at + $this->between( 1 * self::DAY, 20 * self::DAY );
 				if ( $this->between( 1, 100 ) > $this->reopen || $reopen_at > $now ) {
 					break;
 				}
-				$history[] = array( 'status' => $status, 'at' => $reopen_at );
+				$history[] = array(
+					'status' => $status,
+					'at'     => $reopen_at,
+				);
 				$at        = $reopen_at;
 				continue;
 			}
 			if ( $roll <= $step['advance'] + $step['reject'] + $step['withdraw'] ) {
-				$history[] = array( 'status' => 'withdrawn', 'at' => $at );
+				$history[] = array(
+					'status' => 'withdrawn',
+					'at'     => $at,
+				);
 			}
 			break;
 		}
