@@ -46,7 +46,7 @@ final class JobRepository {
 	 * WordPress's SQLite integration drops the locking clause, SQLite lets one writer at a time in anyway). Read
 	 * after the lock, from the database (not the object cache), so the check sees the last committed state.
 	 *
-	 * @param int $id Id.
+	 * @param int $id Job id.
 	 * @return WP_Post|null Null when the job does not exist or is in the trash.
 	 */
 	public static function lock( int $id ): ?WP_Post {
@@ -61,7 +61,7 @@ final class JobRepository {
 	/**
 	 * Moves a job to the trash, under the row lock (see lock()).
 	 *
-	 * @param int $id Id.
+	 * @param int $id Job id.
 	 * @return WP_Post|WP_Error The job as it was before, or resource_not_found when it is gone already.
 	 */
 	public static function trash( int $id ) {
@@ -106,8 +106,8 @@ final class JobRepository {
 	 * employment_type, external_id, created_at (unix seconds, creation only or import), author (user id). An
 	 * update locks the job first (see lock()): a job trashed meanwhile stays trashed, the update answers 404.
 	 *
-	 * @param array $fields Fields.
-	 * @param int   $id     Id.
+	 * @param array $fields Fields to write.
+	 * @param int   $id     Job id, 0 to create.
 	 * @return int|WP_Error The job id.
 	 */
 	public static function save( array $fields, int $id = 0 ) {
@@ -159,7 +159,9 @@ final class JobRepository {
 	}
 
 	/**
-	 * The 404 error for a job id that names no job.
+	 * 404 resource_not_found for a job.
+	 *
+	 * @return WP_Error
 	 */
 	private static function not_found(): WP_Error {
 		return new WP_Error( 'resource_not_found', __( 'Job not found.', 'recruiting-reports' ), array( 'status' => 404 ) );

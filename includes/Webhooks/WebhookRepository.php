@@ -129,8 +129,8 @@ final class WebhookRepository {
 	/**
 	 * Updates the given fields (url, events, active).
 	 *
-	 * @param int   $id     Id.
-	 * @param array $fields Fields.
+	 * @param int   $id     Webhook id.
+	 * @param array $fields Fields to change.
 	 * @return array|null The updated row, null when the webhook does not exist (any more).
 	 */
 	public static function update( int $id, array $fields ): ?array {
@@ -140,8 +140,9 @@ final class WebhookRepository {
 	/**
 	 * The update itself, under the lock.
 	 *
-	 * @param int   $id     Id.
-	 * @param array $fields Fields.
+	 * @param int   $id     Webhook id.
+	 * @param array $fields Fields to change.
+	 * @return array|null The updated row.
 	 */
 	private static function write( int $id, array $fields ): ?array {
 		global $wpdb;
@@ -165,7 +166,7 @@ final class WebhookRepository {
 	/**
 	 * Replaces the signing secret.
 	 *
-	 * @param int $id Id.
+	 * @param int $id Webhook id.
 	 * @return array|null The webhook's row with the new secret in `secret` (shown once), null when it does not exist.
 	 */
 	public static function rotate_secret( int $id ): ?array {
@@ -190,7 +191,7 @@ final class WebhookRepository {
 	/**
 	 * Deletes a webhook with its deliveries and their attempts (nothing more is sent to it).
 	 *
-	 * @param int $id Id.
+	 * @param int $id Webhook id.
 	 * @return array|null The deleted row, null when it did not exist (any more).
 	 */
 	public static function delete( int $id ): ?array {
