@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import {
 	BASE_URL,
 	SLOW,
+	jobOption,
 	launch,
 	login,
 	readTable,
@@ -224,13 +225,7 @@ test(
 		const combobox = page.getByRole( 'combobox', { name: 'Job' } );
 		await combobox.click();
 		await combobox.fill( job.job_title.slice( 0, 6 ) );
-		// The picker marks closed and draft jobs: "Porter (closed)".
-		const title = job.job_title.replace( /[.*+?^${}()|[\]\\]/g, '\\$&' );
-		await page
-			.getByRole( 'option', {
-				name: new RegExp( `^${ title }( \\((closed|draft)\\))?$` ),
-			} )
-			.click();
+		await jobOption( page, job.job_title ).click();
 		await page.waitForURL( new RegExp( `job_id=${ job.job_id }` ) );
 		await page.waitForFunction(
 			() =>

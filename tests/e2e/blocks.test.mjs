@@ -10,6 +10,7 @@ import {
 	DESKTOP,
 	NARROW,
 	SLOW,
+	jobOption,
 	launch,
 	login,
 	readTable,
@@ -129,7 +130,7 @@ async function configureSelected( { period, jobTitle, visibility } ) {
 	const job = panel.getByRole( 'combobox', { name: 'Job' } );
 	await job.click();
 	await job.fill( jobTitle.slice( 0, 8 ) );
-	await page.getByRole( 'option', { name: jobTitle, exact: true } ).click();
+	await jobOption( page, jobTitle ).click();
 	await panel
 		.getByRole( 'radio', {
 			name:

@@ -132,6 +132,17 @@ export async function screenshotBoth( page, name, { element } = {} ) {
 	return { overflow };
 }
 
+/**
+ * The job picker's option for a job title. The picker marks jobs that are not published
+ * ("Porter (closed)", "Porter (draft)"), so the option's name is the title with or without the mark.
+ */
+export function jobOption( page, title ) {
+	const escaped = title.replace( /[.*+?^${}()|[\]\\]/g, '\\$&' );
+	return page.getByRole( 'option', {
+		name: new RegExp( `^${ escaped }( \\((closed|draft)\\))?$` ),
+	} );
+}
+
 /** Parses a number the way the tables print it ("1,234", "45.32%", "12.5"). */
 export function parseShown( text ) {
 	const trimmed = text.trim();
