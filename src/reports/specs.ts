@@ -3,287 +3,296 @@
  * page and the block editor preview. includes/Blocks/ReportMarkup.php builds the same specs on the
  * server for the block's front end (keep the two in step: ids, labels, units, order).
  */
-import { __ } from "@wordpress/i18n";
+import { __ } from '@wordpress/i18n';
 
 import {
-  APPLICATION_STATUSES,
-  CONVERSION_STEPS,
-  STAGE_STEPS,
-  type ApplicationStatus,
-  type ComparePeriod,
-  type ConversionStep,
-  type OverviewReport,
-  type StageStep,
-  type TimeToHireReport,
-} from "../api/types";
-import { COLORS, STATUS_COLORS } from "../components/charts/palette";
-import type { ChartSpec } from "../components/charts/spec";
-import type { Figure } from "../components/Figures";
-import { formatCount, formatDays, formatMonth } from "../components/format";
+	APPLICATION_STATUSES,
+	CONVERSION_STEPS,
+	STAGE_STEPS,
+	type ApplicationStatus,
+	type ComparePeriod,
+	type ConversionStep,
+	type OverviewReport,
+	type StageStep,
+	type TimeToHireReport,
+} from '../api/types';
+import { COLORS, STATUS_COLORS } from '../components/charts/palette';
+import type { ChartSpec } from '../components/charts/spec';
+import type { Figure } from '../components/Figures';
+import { formatCount, formatDays, formatMonth } from '../components/format';
 
-export function statusLabel(status: ApplicationStatus): string {
-  switch (status) {
-    case "new":
-      return __("New", "recruiting-reports");
-    case "screening":
-      return __("Screening", "recruiting-reports");
-    case "interview":
-      return __("Interview", "recruiting-reports");
-    case "offer":
-      return __("Offer", "recruiting-reports");
-    case "hired":
-      return __("Hired", "recruiting-reports");
-    case "rejected":
-      return __("Rejected", "recruiting-reports");
-    default:
-      return __("Withdrawn", "recruiting-reports");
-  }
+export function statusLabel( status: ApplicationStatus ): string {
+	switch ( status ) {
+		case 'new':
+			return __( 'New', 'recruiting-reports' );
+		case 'screening':
+			return __( 'Screening', 'recruiting-reports' );
+		case 'interview':
+			return __( 'Interview', 'recruiting-reports' );
+		case 'offer':
+			return __( 'Offer', 'recruiting-reports' );
+		case 'hired':
+			return __( 'Hired', 'recruiting-reports' );
+		case 'rejected':
+			return __( 'Rejected', 'recruiting-reports' );
+		default:
+			return __( 'Withdrawn', 'recruiting-reports' );
+	}
 }
 
-export function conversionLabel(step: ConversionStep): string {
-  switch (step) {
-    case "application_to_screening":
-      return __("Application → screening", "recruiting-reports");
-    case "screening_to_interview":
-      return __("Screening → interview", "recruiting-reports");
-    case "interview_to_offer":
-      return __("Interview → offer", "recruiting-reports");
-    default:
-      return __("Offer → hire", "recruiting-reports");
-  }
+export function conversionLabel( step: ConversionStep ): string {
+	switch ( step ) {
+		case 'application_to_screening':
+			return __( 'Application → screening', 'recruiting-reports' );
+		case 'screening_to_interview':
+			return __( 'Screening → interview', 'recruiting-reports' );
+		case 'interview_to_offer':
+			return __( 'Interview → offer', 'recruiting-reports' );
+		default:
+			return __( 'Offer → hire', 'recruiting-reports' );
+	}
 }
 
-export function stageLabel(step: StageStep): string {
-  switch (step) {
-    case "new_to_screening":
-      return __("New → screening", "recruiting-reports");
-    case "screening_to_interview":
-      return __("Screening → interview", "recruiting-reports");
-    case "interview_to_offer":
-      return __("Interview → offer", "recruiting-reports");
-    default:
-      return __("Offer → hired", "recruiting-reports");
-  }
+export function stageLabel( step: StageStep ): string {
+	switch ( step ) {
+		case 'new_to_screening':
+			return __( 'New → screening', 'recruiting-reports' );
+		case 'screening_to_interview':
+			return __( 'Screening → interview', 'recruiting-reports' );
+		case 'interview_to_offer':
+			return __( 'Interview → offer', 'recruiting-reports' );
+		default:
+			return __( 'Offer → hired', 'recruiting-reports' );
+	}
 }
 
-export type StatusChartKind = "bar" | "doughnut";
-export type TrendChartKind = "line" | "bar";
+export type StatusChartKind = 'bar' | 'doughnut';
+export type TrendChartKind = 'line' | 'bar';
 
 export function byStatusSpec(
-  report: OverviewReport,
-  kind: StatusChartKind = "bar",
+	report: OverviewReport,
+	kind: StatusChartKind = 'bar'
 ): ChartSpec {
-  return {
-    id: "by_status",
-    kind,
-    horizontal: kind === "bar",
-    title: __("All applications by current status", "recruiting-reports"),
-    categoryLabel: __("Status", "recruiting-reports"),
-    labels: APPLICATION_STATUSES.map(statusLabel),
-    series: [
-      {
-        label: __("Applications", "recruiting-reports"),
-        values: APPLICATION_STATUSES.map(
-          (status) => report.applications.by_status?.[status] ?? 0,
-        ),
-        unit: "count",
-        color: APPLICATION_STATUSES.map((status) => STATUS_COLORS[status]),
-      },
-    ],
-  };
+	return {
+		id: 'by_status',
+		kind,
+		horizontal: kind === 'bar',
+		title: __( 'All applications by current status', 'recruiting-reports' ),
+		categoryLabel: __( 'Status', 'recruiting-reports' ),
+		labels: APPLICATION_STATUSES.map( statusLabel ),
+		series: [
+			{
+				label: __( 'Applications', 'recruiting-reports' ),
+				values: APPLICATION_STATUSES.map(
+					( status ) => report.applications.by_status?.[ status ] ?? 0
+				),
+				unit: 'count',
+				color: APPLICATION_STATUSES.map(
+					( status ) => STATUS_COLORS[ status ]
+				),
+			},
+		],
+	};
 }
 
-export function conversionSpec(report: OverviewReport): ChartSpec {
-  return {
-    id: "conversion",
-    kind: "bar",
-    horizontal: true,
-    title: __("Conversion between stages", "recruiting-reports"),
-    categoryLabel: __("Step", "recruiting-reports"),
-    labels: CONVERSION_STEPS.map(conversionLabel),
-    series: [
-      {
-        label: __("Conversion rate", "recruiting-reports"),
-        values: CONVERSION_STEPS.map((step) => report.conversion?.[step] ?? 0),
-        unit: "percent",
-        color: COLORS.blue,
-      },
-    ],
-  };
+export function conversionSpec( report: OverviewReport ): ChartSpec {
+	return {
+		id: 'conversion',
+		kind: 'bar',
+		horizontal: true,
+		title: __( 'Conversion between stages', 'recruiting-reports' ),
+		categoryLabel: __( 'Step', 'recruiting-reports' ),
+		labels: CONVERSION_STEPS.map( conversionLabel ),
+		series: [
+			{
+				label: __( 'Conversion rate', 'recruiting-reports' ),
+				values: CONVERSION_STEPS.map(
+					( step ) => report.conversion?.[ step ] ?? 0
+				),
+				unit: 'percent',
+				color: COLORS.blue,
+			},
+		],
+	};
 }
 
-export function byStageSpec(report: TimeToHireReport): ChartSpec {
-  return {
-    id: "by_stage",
-    kind: "bar",
-    horizontal: true,
-    title: __("Average days between stages", "recruiting-reports"),
-    categoryLabel: __("Stage", "recruiting-reports"),
-    labels: STAGE_STEPS.map(stageLabel),
-    series: [
-      {
-        label: __("Average days", "recruiting-reports"),
-        values: STAGE_STEPS.map((step) => report.by_stage?.[step] ?? 0),
-        unit: "days",
-        color: COLORS.purple,
-      },
-    ],
-  };
+export function byStageSpec( report: TimeToHireReport ): ChartSpec {
+	return {
+		id: 'by_stage',
+		kind: 'bar',
+		horizontal: true,
+		title: __( 'Average days between stages', 'recruiting-reports' ),
+		categoryLabel: __( 'Stage', 'recruiting-reports' ),
+		labels: STAGE_STEPS.map( stageLabel ),
+		series: [
+			{
+				label: __( 'Average days', 'recruiting-reports' ),
+				values: STAGE_STEPS.map(
+					( step ) => report.by_stage?.[ step ] ?? 0
+				),
+				unit: 'days',
+				color: COLORS.purple,
+			},
+		],
+	};
 }
 
-export function byJobSpec(report: TimeToHireReport): ChartSpec {
-  const rows = report.by_job ?? [];
-  return {
-    id: "by_job",
-    kind: "bar",
-    horizontal: true,
-    title: __("Time to hire by job", "recruiting-reports"),
-    categoryLabel: __("Job", "recruiting-reports"),
-    labels: rows.map((row) => row.job_title),
-    series: [
-      {
-        label: __("Average days", "recruiting-reports"),
-        values: rows.map((row) => row.average_days),
-        unit: "days",
-        color: COLORS.teal,
-      },
-      {
-        label: __("Hires", "recruiting-reports"),
-        values: rows.map((row) => row.hires),
-        unit: "count",
-        color: COLORS.green,
-        chart: false,
-      },
-    ],
-  };
+export function byJobSpec( report: TimeToHireReport ): ChartSpec {
+	const rows = report.by_job ?? [];
+	return {
+		id: 'by_job',
+		kind: 'bar',
+		horizontal: true,
+		title: __( 'Time to hire by job', 'recruiting-reports' ),
+		categoryLabel: __( 'Job', 'recruiting-reports' ),
+		labels: rows.map( ( row ) => row.job_title ),
+		series: [
+			{
+				label: __( 'Average days', 'recruiting-reports' ),
+				values: rows.map( ( row ) => row.average_days ),
+				unit: 'days',
+				color: COLORS.teal,
+			},
+			{
+				label: __( 'Hires', 'recruiting-reports' ),
+				values: rows.map( ( row ) => row.hires ),
+				unit: 'count',
+				color: COLORS.green,
+				chart: false,
+			},
+		],
+	};
 }
 
 export function trendSpec(
-  report: TimeToHireReport,
-  kind: TrendChartKind = "line",
+	report: TimeToHireReport,
+	kind: TrendChartKind = 'line'
 ): ChartSpec {
-  const rows = report.trend ?? [];
-  return {
-    id: "trend",
-    kind,
-    title: __("Time to hire by month", "recruiting-reports"),
-    categoryLabel: __("Month", "recruiting-reports"),
-    labels: rows.map((row) => formatMonth(row.month)),
-    series: [
-      {
-        label: __("Average days", "recruiting-reports"),
-        values: rows.map((row) => row.average_days),
-        unit: "days",
-        color: COLORS.blue,
-        missing: rows.map((row) => !row.hires),
-      },
-      {
-        label: __("Hires", "recruiting-reports"),
-        values: rows.map((row) => row.hires ?? 0),
-        unit: "count",
-        color: COLORS.green,
-        chart: false,
-      },
-    ],
-  };
+	const rows = report.trend ?? [];
+	return {
+		id: 'trend',
+		kind,
+		title: __( 'Time to hire by month', 'recruiting-reports' ),
+		categoryLabel: __( 'Month', 'recruiting-reports' ),
+		labels: rows.map( ( row ) => formatMonth( row.month ) ),
+		series: [
+			{
+				label: __( 'Average days', 'recruiting-reports' ),
+				values: rows.map( ( row ) => row.average_days ),
+				unit: 'days',
+				color: COLORS.blue,
+				missing: rows.map( ( row ) => ! row.hires ),
+			},
+			{
+				label: __( 'Hires', 'recruiting-reports' ),
+				values: rows.map( ( row ) => row.hires ?? 0 ),
+				unit: 'count',
+				color: COLORS.green,
+				chart: false,
+			},
+		],
+	};
 }
 
 /**
  * Hires in the period: the trend covers every month of the period, so its counts add up to |H|.
  * @param report
  */
-export function hiresInPeriod(report: TimeToHireReport): number {
-  return (report.trend ?? []).reduce((sum, row) => sum + (row.hires ?? 0), 0);
+export function hiresInPeriod( report: TimeToHireReport ): number {
+	return ( report.trend ?? [] ).reduce(
+		( sum, row ) => sum + ( row.hires ?? 0 ),
+		0
+	);
 }
 
 function daysFigure(
-  id: string,
-  label: string,
-  days: number,
-  hires: number,
+	id: string,
+	label: string,
+	days: number,
+	hires: number
 ): Figure {
-  if (hires === 0) {
-    return {
-      id,
-      label,
-      value: "—",
-      raw: null,
-      note: __("No hires in this period", "recruiting-reports"),
-    };
-  }
-  return { id, label, value: formatDays(days), raw: days };
+	if ( hires === 0 ) {
+		return {
+			id,
+			label,
+			value: '—',
+			raw: null,
+			note: __( 'No hires in this period', 'recruiting-reports' ),
+		};
+	}
+	return { id, label, value: formatDays( days ), raw: days };
 }
 
-export function overviewFigures(report: OverviewReport): Figure[] {
-  return [
-    {
-      id: "active_jobs",
-      label: __("Active jobs", "recruiting-reports"),
-      value: formatCount(report.jobs.active),
-      raw: report.jobs.active,
-    },
-    {
-      id: "new_jobs",
-      label: __("New jobs", "recruiting-reports"),
-      value: formatCount(report.jobs.new_this_period),
-      raw: report.jobs.new_this_period,
-    },
-    {
-      id: "new_applications",
-      label: __("New applications", "recruiting-reports"),
-      value: formatCount(report.applications.new_this_period),
-      raw: report.applications.new_this_period,
-    },
-    {
-      id: "total_applications",
-      label: __("All applications", "recruiting-reports"),
-      value: formatCount(report.applications.total),
-      raw: report.applications.total,
-    },
-    // The API reports 0 when there is no hire to average: show that as "no hires", not "0 days".
-    daysFigure(
-      "avg_time_to_hire",
-      __("Average time to hire", "recruiting-reports"),
-      report.avg_time_to_hire_days,
-      report.avg_time_to_hire_days > 0 ? 1 : 0,
-    ),
-  ];
+export function overviewFigures( report: OverviewReport ): Figure[] {
+	return [
+		{
+			id: 'active_jobs',
+			label: __( 'Active jobs', 'recruiting-reports' ),
+			value: formatCount( report.jobs.active ),
+			raw: report.jobs.active,
+		},
+		{
+			id: 'new_jobs',
+			label: __( 'New jobs', 'recruiting-reports' ),
+			value: formatCount( report.jobs.new_this_period ),
+			raw: report.jobs.new_this_period,
+		},
+		{
+			id: 'new_applications',
+			label: __( 'New applications', 'recruiting-reports' ),
+			value: formatCount( report.applications.new_this_period ),
+			raw: report.applications.new_this_period,
+		},
+		{
+			id: 'total_applications',
+			label: __( 'All applications', 'recruiting-reports' ),
+			value: formatCount( report.applications.total ),
+			raw: report.applications.total,
+		},
+		// The API reports 0 when there is no hire to average: show that as "no hires", not "0 days".
+		daysFigure(
+			'avg_time_to_hire',
+			__( 'Average time to hire', 'recruiting-reports' ),
+			report.avg_time_to_hire_days,
+			report.avg_time_to_hire_days > 0 ? 1 : 0
+		),
+	];
 }
 
-export function timeToHireFigures(report: TimeToHireReport): Figure[] {
-  const hires = hiresInPeriod(report);
-  return [
-    {
-      id: "hires",
-      label: __("Hires", "recruiting-reports"),
-      value: formatCount(hires),
-      raw: hires,
-    },
-    daysFigure(
-      "average_days",
-      __("Average time to hire", "recruiting-reports"),
-      report.overall.average_days,
-      hires,
-    ),
-    daysFigure(
-      "median_days",
-      __("Median time to hire", "recruiting-reports"),
-      report.overall.median_days,
-      hires,
-    ),
-    daysFigure(
-      "min_days",
-      __("Fastest hire", "recruiting-reports"),
-      report.overall.min_days,
-      hires,
-    ),
-    daysFigure(
-      "max_days",
-      __("Slowest hire", "recruiting-reports"),
-      report.overall.max_days,
-      hires,
-    ),
-  ];
+export function timeToHireFigures( report: TimeToHireReport ): Figure[] {
+	const hires = hiresInPeriod( report );
+	return [
+		{
+			id: 'hires',
+			label: __( 'Hires', 'recruiting-reports' ),
+			value: formatCount( hires ),
+			raw: hires,
+		},
+		daysFigure(
+			'average_days',
+			__( 'Average time to hire', 'recruiting-reports' ),
+			report.overall.average_days,
+			hires
+		),
+		daysFigure(
+			'median_days',
+			__( 'Median time to hire', 'recruiting-reports' ),
+			report.overall.median_days,
+			hires
+		),
+		daysFigure(
+			'min_days',
+			__( 'Fastest hire', 'recruiting-reports' ),
+			report.overall.min_days,
+			hires
+		),
+		daysFigure(
+			'max_days',
+			__( 'Slowest hire', 'recruiting-reports' ),
+			report.overall.max_days,
+			hires
+		),
+	];
 }
 
 /**
@@ -294,17 +303,17 @@ export function timeToHireFigures(report: TimeToHireReport): Figure[] {
  * @param against
  */
 export function withChanges(
-  figures: Figure[],
-  earlier: Figure[] | undefined,
-  against: ComparePeriod | undefined,
+	figures: Figure[],
+	earlier: Figure[] | undefined,
+	against: ComparePeriod | undefined
 ): Figure[] {
-  if (!earlier || !against) {
-    return figures;
-  }
-  return figures.map((figure) => {
-    const match = earlier.find((other) => other.id === figure.id);
-    return match
-      ? { ...figure, change: { previous: match.raw ?? null, against } }
-      : figure;
-  });
+	if ( ! earlier || ! against ) {
+		return figures;
+	}
+	return figures.map( ( figure ) => {
+		const match = earlier.find( ( other ) => other.id === figure.id );
+		return match
+			? { ...figure, change: { previous: match.raw ?? null, against } }
+			: figure;
+	} );
 }

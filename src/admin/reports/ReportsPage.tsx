@@ -2,62 +2,62 @@
  * Recruiting › Reports: both reports for a period and an optional job, every chart with the
  * numbers behind it. The filters live in the URL, so a report can be bookmarked or shared.
  */
-import { SelectControl } from "@wordpress/components";
-import { useEffect, useState } from "@wordpress/element";
-import { __ } from "@wordpress/i18n";
-import type { ReactNode } from "react";
+import { SelectControl } from '@wordpress/components';
+import { useEffect, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import type { ReactNode } from 'react';
 
 import type {
-  ComparePeriod,
-  Compared,
-  OverviewReport,
-  ReportQuery,
-  TimeToHireReport,
-} from "../../api/types";
-import { ChartFigure } from "../../components/charts/ChartFigure";
-import { overviewLinks, timeToHireLinks } from "../../reports/drilldown";
-import { CsvDownload } from "../../components/CsvDownload";
-import { Figures } from "../../components/Figures";
-import { formatPeriod } from "../../components/format";
-import { JobPicker } from "../../components/JobPicker";
-import { PeriodPicker } from "../../components/PeriodPicker";
+	ComparePeriod,
+	Compared,
+	OverviewReport,
+	ReportQuery,
+	TimeToHireReport,
+} from '../../api/types';
+import { ChartFigure } from '../../components/charts/ChartFigure';
+import { overviewLinks, timeToHireLinks } from '../../reports/drilldown';
+import { CsvDownload } from '../../components/CsvDownload';
+import { Figures } from '../../components/Figures';
+import { formatPeriod } from '../../components/format';
+import { JobPicker } from '../../components/JobPicker';
+import { PeriodPicker } from '../../components/PeriodPicker';
 import {
-  Busy,
-  EmptyState,
-  ErrorState,
-  Skeleton,
-} from "../../components/states";
-import { getConfig } from "../../config";
-import { useDebouncedValue, useResource, type AsyncState } from "../../store";
+	Busy,
+	EmptyState,
+	ErrorState,
+	Skeleton,
+} from '../../components/states';
+import { getConfig } from '../../config';
+import { useDebouncedValue, useResource, type AsyncState } from '../../store';
 import {
-  customRangeProblem,
-  isIsoDate,
-  isPreset,
-  selectionQuery,
-  type PeriodSelection,
-} from "../../reports/periods";
+	customRangeProblem,
+	isIsoDate,
+	isPreset,
+	selectionQuery,
+	type PeriodSelection,
+} from '../../reports/periods';
 import {
-  byJobSpec,
-  byStageSpec,
-  byStatusSpec,
-  conversionSpec,
-  hiresInPeriod,
-  overviewFigures,
-  timeToHireFigures,
-  trendSpec,
-  withChanges,
-} from "../../reports/specs";
+	byJobSpec,
+	byStageSpec,
+	byStatusSpec,
+	conversionSpec,
+	hiresInPeriod,
+	overviewFigures,
+	timeToHireFigures,
+	trendSpec,
+	withChanges,
+} from '../../reports/specs';
 
 export interface Filters extends PeriodSelection {
-  jobId: number;
-  /** The comparison period, or '' for none. */
-  compare?: ComparePeriod | "";
+	jobId: number;
+	/** The comparison period, or '' for none. */
+	compare?: ComparePeriod | '';
 }
 
-const COMPARE_PERIODS: ComparePeriod[] = ["previous_period", "previous_year"];
+const COMPARE_PERIODS: ComparePeriod[] = [ 'previous_period', 'previous_year' ];
 
-function isComparePeriod(value: unknown): value is ComparePeriod {
-  return COMPARE_PERIODS.includes(value as ComparePeriod);
+function isComparePeriod( value: unknown ): value is ComparePeriod {
+	return COMPARE_PERIODS.includes( value as ComparePeriod );
 }
 
 /**
@@ -65,321 +65,389 @@ function isComparePeriod(value: unknown): value is ComparePeriod {
  * @param search
  * @param fallback
  */
-export function filtersFromUrl(search: string, fallback: Filters): Filters {
-  const params = new URLSearchParams(search);
-  const period = params.get("period");
-  const jobId = Number(params.get("job_id"));
-  const filters: Filters = { ...fallback };
-  if (period === "custom") {
-    filters.period = "custom";
-    const from = params.get("date_from") ?? "";
-    const to = params.get("date_to") ?? "";
-    filters.dateFrom = isIsoDate(from) ? from : "";
-    filters.dateTo = isIsoDate(to) ? to : "";
-  } else if (isPreset(period)) {
-    filters.period = period;
-  }
-  if (Number.isInteger(jobId) && jobId > 0) {
-    filters.jobId = jobId;
-  }
-  const compare = params.get("compare");
-  if (isComparePeriod(compare)) {
-    filters.compare = compare;
-  }
-  return filters;
+export function filtersFromUrl( search: string, fallback: Filters ): Filters {
+	const params = new URLSearchParams( search );
+	const period = params.get( 'period' );
+	const jobId = Number( params.get( 'job_id' ) );
+	const filters: Filters = { ...fallback };
+	if ( period === 'custom' ) {
+		filters.period = 'custom';
+		const from = params.get( 'date_from' ) ?? '';
+		const to = params.get( 'date_to' ) ?? '';
+		filters.dateFrom = isIsoDate( from ) ? from : '';
+		filters.dateTo = isIsoDate( to ) ? to : '';
+	} else if ( isPreset( period ) ) {
+		filters.period = period;
+	}
+	if ( Number.isInteger( jobId ) && jobId > 0 ) {
+		filters.jobId = jobId;
+	}
+	const compare = params.get( 'compare' );
+	if ( isComparePeriod( compare ) ) {
+		filters.compare = compare;
+	}
+	return filters;
 }
 
-export function filtersToUrl(href: string, filters: Filters): string {
-  const url = new URL(href);
-  for (const key of ["period", "date_from", "date_to", "job_id", "compare"]) {
-    url.searchParams.delete(key);
-  }
-  url.searchParams.set("period", filters.period);
-  if (filters.period === "custom") {
-    if (filters.dateFrom) {
-      url.searchParams.set("date_from", filters.dateFrom);
-    }
-    if (filters.dateTo) {
-      url.searchParams.set("date_to", filters.dateTo);
-    }
-  }
-  if (filters.jobId) {
-    url.searchParams.set("job_id", String(filters.jobId));
-  }
-  if (filters.compare) {
-    url.searchParams.set("compare", filters.compare);
-  }
-  return url.toString();
+export function filtersToUrl( href: string, filters: Filters ): string {
+	const url = new URL( href );
+	for ( const key of [
+		'period',
+		'date_from',
+		'date_to',
+		'job_id',
+		'compare',
+	] ) {
+		url.searchParams.delete( key );
+	}
+	url.searchParams.set( 'period', filters.period );
+	if ( filters.period === 'custom' ) {
+		if ( filters.dateFrom ) {
+			url.searchParams.set( 'date_from', filters.dateFrom );
+		}
+		if ( filters.dateTo ) {
+			url.searchParams.set( 'date_to', filters.dateTo );
+		}
+	}
+	if ( filters.jobId ) {
+		url.searchParams.set( 'job_id', String( filters.jobId ) );
+	}
+	if ( filters.compare ) {
+		url.searchParams.set( 'compare', filters.compare );
+	}
+	return url.toString();
 }
 
-interface SectionProps<T> {
-  id: string;
-  title: string;
-  state: AsyncState<T>;
-  figuresCount: number;
-  chartCount: number;
-  render: (data: T) => ReactNode;
-  period?: (data: T) => { from: string; to: string };
+interface SectionProps< T > {
+	id: string;
+	title: string;
+	state: AsyncState< T >;
+	figuresCount: number;
+	chartCount: number;
+	render: ( data: T ) => ReactNode;
+	period?: ( data: T ) => { from: string; to: string };
 }
 
-function ReportSection<T>({
-  id,
-  title,
-  state,
-  figuresCount,
-  chartCount,
-  render,
-  period,
-}: SectionProps<T>) {
-  let body: ReactNode;
-  if (state.error) {
-    body = <ErrorState error={state.error} onRetry={state.retry} />;
-  } else if (state.loading || state.data === undefined) {
-    body = (
-      <Skeleton figures={figuresCount} charts={chartCount} chartHeight={260} />
-    );
-  } else {
-    body = <Busy busy={state.busy}>{render(state.data)}</Busy>;
-  }
-  return (
-    <section
-      className="rr-report-section"
-      aria-labelledby={`${id}-title`}
-      data-report={id}
-    >
-      <h2 id={`${id}-title`}>{title}</h2>
-      {state.data && period && !state.error && (
-        <p className="rr-report-section__period">
-          {formatPeriod(period(state.data))}
-        </p>
-      )}
-      {body}
-    </section>
-  );
+function ReportSection< T >( {
+	id,
+	title,
+	state,
+	figuresCount,
+	chartCount,
+	render,
+	period,
+}: SectionProps< T > ) {
+	let body: ReactNode;
+	if ( state.error ) {
+		body = <ErrorState error={ state.error } onRetry={ state.retry } />;
+	} else if ( state.loading || state.data === undefined ) {
+		body = (
+			<Skeleton
+				figures={ figuresCount }
+				charts={ chartCount }
+				chartHeight={ 260 }
+			/>
+		);
+	} else {
+		body = <Busy busy={ state.busy }>{ render( state.data ) }</Busy>;
+	}
+	return (
+		<section
+			className="rr-report-section"
+			aria-labelledby={ `${ id }-title` }
+			data-report={ id }
+		>
+			<h2 id={ `${ id }-title` }>{ title }</h2>
+			{ state.data && period && ! state.error && (
+				<p className="rr-report-section__period">
+					{ formatPeriod( period( state.data ) ) }
+				</p>
+			) }
+			{ body }
+		</section>
+	);
 }
 
-interface BodyProps<T> {
-  report: Compared<T>;
-  /** The query the report answers (its filters go into the CSV links). */
-  query: ReportQuery;
+interface BodyProps< T > {
+	report: Compared< T >;
+	/** The query the report answers (its filters go into the CSV links). */
+	query: ReportQuery;
 }
 
-export function OverviewBody({ report, query }: BodyProps<OverviewReport>) {
-  const jobId = query.job_id ?? 0;
-  if (report.applications.total === 0 && report.jobs.total === 0) {
-    return (
-      <EmptyState title={__("No recruiting data yet", "recruiting-reports")}>
-        <p>
-          {__(
-            "Add jobs and receive applications, and this report fills in.",
-            "recruiting-reports",
-          )}
-        </p>
-      </EmptyState>
-    );
-  }
-  return (
-    <>
-      <Figures
-        label={__("Overview figures", "recruiting-reports")}
-        figures={withChanges(
-          overviewFigures(report),
-          report.comparison && overviewFigures(report.comparison),
-          query.compare,
-        )}
-      />
-      <div className="rr-grid">
-        <ChartFigure
-          spec={overviewLinks(byStatusSpec(report), report, jobId)}
-          tableOpen
-          tableActions={
-            <CsvDownload name="overview" section="by_status" query={query} />
-          }
-          height={260}
-          emptyMessage={__("No applications yet.", "recruiting-reports")}
-        />
-        <ChartFigure
-          spec={overviewLinks(conversionSpec(report), report, jobId)}
-          tableOpen
-          tableActions={
-            <CsvDownload name="overview" section="conversion" query={query} />
-          }
-          height={260}
-          emptyMessage={__(
-            "No applications in this period.",
-            "recruiting-reports",
-          )}
-        />
-      </div>
-    </>
-  );
+export function OverviewBody( { report, query }: BodyProps< OverviewReport > ) {
+	const jobId = query.job_id ?? 0;
+	if ( report.applications.total === 0 && report.jobs.total === 0 ) {
+		return (
+			<EmptyState
+				title={ __( 'No recruiting data yet', 'recruiting-reports' ) }
+			>
+				<p>
+					{ __(
+						'Add jobs and receive applications, and this report fills in.',
+						'recruiting-reports'
+					) }
+				</p>
+			</EmptyState>
+		);
+	}
+	return (
+		<>
+			<Figures
+				label={ __( 'Overview figures', 'recruiting-reports' ) }
+				figures={ withChanges(
+					overviewFigures( report ),
+					report.comparison && overviewFigures( report.comparison ),
+					query.compare
+				) }
+			/>
+			<div className="rr-grid">
+				<ChartFigure
+					spec={ overviewLinks(
+						byStatusSpec( report ),
+						report,
+						jobId
+					) }
+					tableOpen
+					tableActions={
+						<CsvDownload
+							name="overview"
+							section="by_status"
+							query={ query }
+						/>
+					}
+					height={ 260 }
+					emptyMessage={ __(
+						'No applications yet.',
+						'recruiting-reports'
+					) }
+				/>
+				<ChartFigure
+					spec={ overviewLinks(
+						conversionSpec( report ),
+						report,
+						jobId
+					) }
+					tableOpen
+					tableActions={
+						<CsvDownload
+							name="overview"
+							section="conversion"
+							query={ query }
+						/>
+					}
+					height={ 260 }
+					emptyMessage={ __(
+						'No applications in this period.',
+						'recruiting-reports'
+					) }
+				/>
+			</div>
+		</>
+	);
 }
 
-export function TimeToHireBody({ report, query }: BodyProps<TimeToHireReport>) {
-  const jobId = query.job_id ?? 0;
-  const none = hiresInPeriod(report) === 0;
-  const noHires = __("No hires in this period.", "recruiting-reports");
-  return (
-    <>
-      <Figures
-        label={__("Time to hire figures", "recruiting-reports")}
-        figures={withChanges(
-          timeToHireFigures(report),
-          report.comparison && timeToHireFigures(report.comparison),
-          query.compare,
-        )}
-      />
-      <div className="rr-grid">
-        <ChartFigure
-          spec={timeToHireLinks(byStageSpec(report), report, jobId)}
-          tableOpen
-          tableActions={
-            <CsvDownload name="time-to-hire" section="by_stage" query={query} />
-          }
-          height={260}
-          emptyMessage={noHires}
-        />
-        <ChartFigure
-          spec={timeToHireLinks(byJobSpec(report), report, jobId)}
-          tableOpen
-          tableActions={
-            <CsvDownload name="time-to-hire" section="by_job" query={query} />
-          }
-          height={Math.max(160, 40 + 28 * report.by_job.length)}
-          emptyMessage={noHires}
-        />
-      </div>
-      <ChartFigure
-        spec={timeToHireLinks(trendSpec(report), report, jobId)}
-        tableOpen
-        tableActions={
-          <CsvDownload name="time-to-hire" section="trend" query={query} />
-        }
-        height={260}
-        emptyMessage={none ? noHires : undefined}
-      />
-    </>
-  );
+export function TimeToHireBody( {
+	report,
+	query,
+}: BodyProps< TimeToHireReport > ) {
+	const jobId = query.job_id ?? 0;
+	const none = hiresInPeriod( report ) === 0;
+	const noHires = __( 'No hires in this period.', 'recruiting-reports' );
+	return (
+		<>
+			<Figures
+				label={ __( 'Time to hire figures', 'recruiting-reports' ) }
+				figures={ withChanges(
+					timeToHireFigures( report ),
+					report.comparison && timeToHireFigures( report.comparison ),
+					query.compare
+				) }
+			/>
+			<div className="rr-grid">
+				<ChartFigure
+					spec={ timeToHireLinks(
+						byStageSpec( report ),
+						report,
+						jobId
+					) }
+					tableOpen
+					tableActions={
+						<CsvDownload
+							name="time-to-hire"
+							section="by_stage"
+							query={ query }
+						/>
+					}
+					height={ 260 }
+					emptyMessage={ noHires }
+				/>
+				<ChartFigure
+					spec={ timeToHireLinks(
+						byJobSpec( report ),
+						report,
+						jobId
+					) }
+					tableOpen
+					tableActions={
+						<CsvDownload
+							name="time-to-hire"
+							section="by_job"
+							query={ query }
+						/>
+					}
+					height={ Math.max( 160, 40 + 28 * report.by_job.length ) }
+					emptyMessage={ noHires }
+				/>
+			</div>
+			<ChartFigure
+				spec={ timeToHireLinks( trendSpec( report ), report, jobId ) }
+				tableOpen
+				tableActions={
+					<CsvDownload
+						name="time-to-hire"
+						section="trend"
+						query={ query }
+					/>
+				}
+				height={ 260 }
+				emptyMessage={ none ? noHires : undefined }
+			/>
+		</>
+	);
 }
 
-function withPending<T>(state: AsyncState<T>, pending: boolean): AsyncState<T> {
-  return { ...state, busy: state.busy || (pending && !!state.data) };
+function withPending< T >(
+	state: AsyncState< T >,
+	pending: boolean
+): AsyncState< T > {
+	return { ...state, busy: state.busy || ( pending && !! state.data ) };
 }
 
 /** How long the filters must stay unchanged before the reports are requested. */
 export const FILTER_DEBOUNCE_MS = 300;
 
 export function ReportsPage() {
-  const config = getConfig();
-  const [filters, setFilters] = useState<Filters>(() =>
-    filtersFromUrl(window.location.search, {
-      period: config.defaultPeriod,
-      jobId: 0,
-    }),
-  );
+	const config = getConfig();
+	const [ filters, setFilters ] = useState< Filters >( () =>
+		filtersFromUrl( window.location.search, {
+			period: config.defaultPeriod,
+			jobId: 0,
+		} )
+	);
 
-  // A half-typed custom range keeps the last valid query instead of sending a 400.
-  const problem =
-    filters.period === "custom"
-      ? customRangeProblem(filters.dateFrom, filters.dateTo)
-      : null;
-  const [query, setQuery] = useState<ReportQuery>(() => ({
-    ...selectionQuery(filters, config.today),
-    job_id: filters.jobId || undefined,
-    compare: filters.compare || undefined,
-  }));
-  useEffect(() => {
-    if (problem) {
-      return;
-    }
-    setQuery({
-      ...selectionQuery(filters, config.today),
-      job_id: filters.jobId || undefined,
-      compare: filters.compare || undefined,
-    });
-    window.history.replaceState(
-      null,
-      "",
-      filtersToUrl(window.location.href, filters),
-    );
-  }, [filters, problem, config.today]);
+	// A half-typed custom range keeps the last valid query instead of sending a 400.
+	const problem =
+		filters.period === 'custom'
+			? customRangeProblem( filters.dateFrom, filters.dateTo )
+			: null;
+	const [ query, setQuery ] = useState< ReportQuery >( () => ( {
+		...selectionQuery( filters, config.today ),
+		job_id: filters.jobId || undefined,
+		compare: filters.compare || undefined,
+	} ) );
+	useEffect( () => {
+		if ( problem ) {
+			return;
+		}
+		setQuery( {
+			...selectionQuery( filters, config.today ),
+			job_id: filters.jobId || undefined,
+			compare: filters.compare || undefined,
+		} );
+		window.history.replaceState(
+			null,
+			'',
+			filtersToUrl( window.location.href, filters )
+		);
+	}, [ filters, problem, config.today ] );
 
-  // Stepping through periods (or typing dates) asks only for the filters the user stops at.
-  const key = JSON.stringify(query);
-  const settledKey = useDebouncedValue(key, FILTER_DEBOUNCE_MS);
-  const settled = JSON.parse(settledKey) as ReportQuery;
-  // Filters picked but not yet asked for already dim the old figures.
-  const pending = settledKey !== key;
-  const overview = useResource<Compared<OverviewReport>>("getReport", [
-    "overview",
-    settled,
-  ]);
-  const timeToHire = useResource<Compared<TimeToHireReport>>("getReport", [
-    "time-to-hire",
-    settled,
-  ]);
+	// Stepping through periods (or typing dates) asks only for the filters the user stops at.
+	const key = JSON.stringify( query );
+	const settledKey = useDebouncedValue( key, FILTER_DEBOUNCE_MS );
+	const settled = JSON.parse( settledKey ) as ReportQuery;
+	// Filters picked but not yet asked for already dim the old figures.
+	const pending = settledKey !== key;
+	const overview = useResource< Compared< OverviewReport > >( 'getReport', [
+		'overview',
+		settled,
+	] );
+	const timeToHire = useResource< Compared< TimeToHireReport > >(
+		'getReport',
+		[ 'time-to-hire', settled ]
+	);
 
-  return (
-    <div className="rr-page">
-      <div
-        className="rr-filters"
-        role="group"
-        aria-label={__("Report filters", "recruiting-reports")}
-      >
-        <PeriodPicker
-          value={filters}
-          onChange={(next) => setFilters({ ...filters, ...next })}
-          allowCustom
-        />
-        <JobPicker
-          value={filters.jobId}
-          onChange={(jobId) => setFilters({ ...filters, jobId })}
-        />
-        <SelectControl
-          __nextHasNoMarginBottom
-          __next40pxDefaultSize
-          label={__("Compare with", "recruiting-reports")}
-          value={filters.compare ?? ""}
-          options={[
-            {
-              value: "",
-              label: __("No comparison", "recruiting-reports"),
-            },
-            {
-              value: "previous_period",
-              label: __("Previous period", "recruiting-reports"),
-            },
-            {
-              value: "previous_year",
-              label: __("Previous year", "recruiting-reports"),
-            },
-          ]}
-          onChange={(compare: string) =>
-            setFilters({
-              ...filters,
-              compare: isComparePeriod(compare) ? compare : "",
-            })
-          }
-        />
-      </div>
-      <ReportSection
-        id="rr-overview"
-        title={__("Overview", "recruiting-reports")}
-        state={withPending(overview, pending)}
-        figuresCount={5}
-        chartCount={2}
-        period={(data) => data.period}
-        render={(data) => <OverviewBody report={data} query={settled} />}
-      />
-      <ReportSection
-        id="rr-time-to-hire"
-        title={__("Time to hire", "recruiting-reports")}
-        state={withPending(timeToHire, pending)}
-        figuresCount={5}
-        chartCount={3}
-        period={(data) => data.period}
-        render={(data) => <TimeToHireBody report={data} query={settled} />}
-      />
-    </div>
-  );
+	return (
+		<div className="rr-page">
+			<div
+				className="rr-filters"
+				role="group"
+				aria-label={ __( 'Report filters', 'recruiting-reports' ) }
+			>
+				<PeriodPicker
+					value={ filters }
+					onChange={ ( next ) =>
+						setFilters( { ...filters, ...next } )
+					}
+					allowCustom
+				/>
+				<JobPicker
+					value={ filters.jobId }
+					onChange={ ( jobId ) =>
+						setFilters( { ...filters, jobId } )
+					}
+				/>
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Compare with', 'recruiting-reports' ) }
+					value={ filters.compare ?? '' }
+					options={ [
+						{
+							value: '',
+							label: __( 'No comparison', 'recruiting-reports' ),
+						},
+						{
+							value: 'previous_period',
+							label: __(
+								'Previous period',
+								'recruiting-reports'
+							),
+						},
+						{
+							value: 'previous_year',
+							label: __( 'Previous year', 'recruiting-reports' ),
+						},
+					] }
+					onChange={ ( compare: string ) =>
+						setFilters( {
+							...filters,
+							compare: isComparePeriod( compare ) ? compare : '',
+						} )
+					}
+				/>
+			</div>
+			<ReportSection
+				id="rr-overview"
+				title={ __( 'Overview', 'recruiting-reports' ) }
+				state={ withPending( overview, pending ) }
+				figuresCount={ 5 }
+				chartCount={ 2 }
+				period={ ( data ) => data.period }
+				render={ ( data ) => (
+					<OverviewBody report={ data } query={ settled } />
+				) }
+			/>
+			<ReportSection
+				id="rr-time-to-hire"
+				title={ __( 'Time to hire', 'recruiting-reports' ) }
+				state={ withPending( timeToHire, pending ) }
+				figuresCount={ 5 }
+				chartCount={ 3 }
+				period={ ( data ) => data.period }
+				render={ ( data ) => (
+					<TimeToHireBody report={ data } query={ settled } />
+				) }
+			/>
+		</div>
+	);
 }
