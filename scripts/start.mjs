@@ -46,7 +46,7 @@ const shutdown = async () => {
 process.on( 'SIGINT', shutdown );
 process.on( 'SIGTERM', shutdown );
 
-// Demo data and a test API key, if the plugin provides them (it may not yet, early on).
+// Demo data and an API key, if the plugin provides them (it may not yet, early on).
 let seedSummary = '(no demo data: RecruitingReports\\Seed\\DemoData not found)';
 let apiKey =
 	'(none: RecruitingReports\\Auth\\ApiKeys::create_demo_key() not available)';
@@ -74,7 +74,7 @@ Recruiting Reports demo is running (ready in ${ seconds( started ) } s)
   Admin:                 ${ site.url }/wp-admin/
   Login:                 ${ site.adminUser } / ${ site.adminPassword }
   Application password:  ${ site.appPassword }   (Basic auth ${ site.adminUser }:<app password>)
-  Test API key:          ${ apiKey }
+  API key:               ${ apiKey }
   Demo data:             ${ seedSummary }
   REST API:              ${ site.url }/wp-json/recruiting/v1/
   debug.log:             ${ site.debugLogPath }

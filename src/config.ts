@@ -10,6 +10,8 @@ export interface AppConfig {
 	today: string;
 	/** Settings › default_period. */
 	defaultPeriod: PeriodPreset;
+	/** The widget's period: the user's last pick (core/preferences), else defaultPeriod. */
+	dashboardPeriod: PeriodPreset;
 	/** Admin URLs. */
 	reportsUrl: string;
 	applicationsUrl: string;
@@ -57,6 +59,8 @@ export function getConfig(): AppConfig {
 	return {
 		today: given.today ?? localToday(),
 		defaultPeriod: given.defaultPeriod ?? 'last_12_months',
+		dashboardPeriod:
+			given.dashboardPeriod ?? given.defaultPeriod ?? 'last_12_months',
 		reportsUrl: given.reportsUrl ?? 'admin.php?page=recruiting-reports',
 		applicationsUrl:
 			given.applicationsUrl ??

@@ -2,6 +2,7 @@
  * Test helpers: a scripted transport (no network) and sample report data.
  */
 import { createRegistry, RegistryProvider } from '@wordpress/data';
+import { store as preferencesStore } from '@wordpress/preferences';
 import { createElement, type ReactNode } from 'react';
 
 import { createClient, type Client } from './api/client';
@@ -54,19 +55,27 @@ export function scriptedTransport( routes: Record< string, Route > ) {
 		return { data, status: 200, headers: fakeHeaders() };
 	};
 	const client = createClient( transport );
-	return { transport, calls, client, wrapper: storeWrapper( client ) };
+	const registry = storeRegistry( client );
+	return {
+		transport,
+		calls,
+		client,
+		registry,
+		wrapper: ( { children }: { children: ReactNode } ) =>
+			createElement( RegistryProvider, { value: registry }, children ),
+	};
 }
 
 /**
- * A wrapper for `render( ui, { wrapper } )`: a fresh registry holding the recruiting-reports
- * store over `client`, so every test starts with an empty cache.
+ * A fresh registry (for `render( ui, { wrapper } )`) holding the recruiting-reports store over
+ * `client` and core/preferences, so every test starts with an empty cache.
  * @param client
  */
-export function storeWrapper( client: Client ) {
+export function storeRegistry( client: Client ) {
 	const registry = createRegistry();
 	registry.register( createRecruitingStore( client ) );
-	return ( { children }: { children: ReactNode } ) =>
-		createElement( RegistryProvider, { value: registry }, children );
+	registry.register( preferencesStore );
+	return registry;
 }
 
 export function deferred< T >() {

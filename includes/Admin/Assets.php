@@ -63,12 +63,23 @@ final class Assets {
 		wp_add_inline_script( $handle, 'window.recruitingReports = ' . wp_json_encode( self::config() ) . ';', 'before' );
 	}
 
+	/**
+	 * Settings › "Reports open with".
+	 *
+	 * @return string One of Settings::PERIODS.
+	 */
+	public static function default_period(): string {
+		$period = Settings::get( 'default_period' );
+		return in_array( $period, Settings::PERIODS, true ) ? $period : 'last_12_months';
+	}
+
 	/** The configuration of src/config.ts. */
 	public static function config(): array {
-		$period = Settings::get( 'default_period' );
 		return array(
 			'today'           => wp_date( 'Y-m-d' ),
-			'defaultPeriod'   => in_array( $period, Settings::PERIODS, true ) ? $period : 'last_12_months',
+			'defaultPeriod'   => self::default_period(),
+			// The widget opens with it, and the dashboard preloads its reports for it.
+			'dashboardPeriod' => Preload::dashboard_period(),
 			'reportsUrl'      => admin_url( 'admin.php?page=' . Menu::REPORTS_SLUG ),
 			'applicationsUrl' => Menu::applications_url(),
 			'settingsUrl'     => admin_url( 'admin.php?page=' . Menu::SETTINGS_SLUG ),

@@ -9,7 +9,6 @@
 namespace RecruitingReports\Admin;
 
 use RecruitingReports\Data\Capabilities;
-use RecruitingReports\Data\Settings;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -49,7 +48,9 @@ final class DashboardWidget {
 			return;
 		}
 		wp_enqueue_style( 'wp-components' );
-		Assets::enqueue( 'dashboard' );
+		if ( Assets::enqueue( 'dashboard' ) ) {
+			Preload::dashboard();
+		}
 	}
 
 	/**
@@ -62,7 +63,7 @@ final class DashboardWidget {
 			'last_12_months' => __( 'Last 12 months', 'recruiting-reports' ),
 			'year_to_date'   => __( 'Year to date', 'recruiting-reports' ),
 		);
-		$period = (string) Settings::get( 'default_period' );
+		$period = Preload::dashboard_period();
 		/* translators: %s: report period, e.g. "Last 90 days". */
 		return sprintf( __( 'Recruiting: %s', 'recruiting-reports' ), $labels[ $period ] ?? $labels['last_12_months'] );
 	}

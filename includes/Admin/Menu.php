@@ -113,7 +113,9 @@ final class Menu {
 			return;
 		}
 		wp_enqueue_style( 'wp-components' );
-		Assets::enqueue( self::$hooks[ $hook_suffix ] );
+		if ( Assets::enqueue( self::$hooks[ $hook_suffix ] ) && 'reports' === self::$hooks[ $hook_suffix ] ) {
+			Preload::reports_page();
+		}
 	}
 
 	/**

@@ -95,10 +95,10 @@ final class RateLimiter {
 	/**
 	 * The conditional increment.
 	 *
-	 * @param string $table  Table.
-	 * @param int    $key_id Key id.
-	 * @param int    $window Window.
-	 * @param int    $limit  Limit.
+	 * @param string $table  The rate_limits table.
+	 * @param int    $key_id API key id.
+	 * @param int    $window Start of the window (unix seconds).
+	 * @param int    $limit  Requests allowed in the window.
 	 * @return int|null The count this request brought the window to, null when not counted (no row, or full).
 	 */
 	private static function increment( string $table, int $key_id, int $window, int $limit ): ?int {

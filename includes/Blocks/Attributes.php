@@ -11,6 +11,9 @@ namespace RecruitingReports\Blocks;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The report block's attributes, validated and normalised on the server.
+ */
 final class Attributes {
 
 	public const REPORTS = array( 'overview', 'time-to-hire' );
@@ -24,6 +27,8 @@ final class Attributes {
 	);
 
 	/**
+	 * The block's attributes with every value checked, defaults for bad ones, and the problems found.
+	 *
 	 * @param mixed $raw The attributes as WordPress passes them (defaults applied for known ones).
 	 * @return array{report:string,period:string,date_from:string,date_to:string,job_id:int,sections:string[],status_chart:string,trend_chart:string,public:bool,denied_display:string,show_heading:bool,problems:string[]}
 	 */
@@ -126,10 +131,24 @@ final class Attributes {
 		return $args;
 	}
 
+	/**
+	 * A value from an allowed list, or the fallback.
+	 *
+	 * @param mixed  $value    Value.
+	 * @param array  $allowed  Allowed.
+	 * @param string $fallback Fallback.
+	 */
 	private static function choice( $value, array $allowed, string $fallback ): string {
 		return is_string( $value ) && in_array( $value, $allowed, true ) ? $value : $fallback;
 	}
 
+	/**
+	 * A YYYY-MM-DD date, or "" with a problem recorded.
+	 *
+	 * @param mixed  $value    Value.
+	 * @param string $problem  Problem.
+	 * @param array  $problems Problems.
+	 */
 	private static function date( $value, string $problem, array &$problems ): string {
 		if ( '' === $value || null === $value ) {
 			return '';
@@ -141,6 +160,12 @@ final class Attributes {
 		return '';
 	}
 
+	/**
+	 * A YYYY-MM-DD date moved by a number of days.
+	 *
+	 * @param string $date Date.
+	 * @param int    $days Days.
+	 */
 	private static function shift( string $date, int $days ): string {
 		$day = new \DateTimeImmutable( $date . ' 00:00:00', new \DateTimeZone( 'UTC' ) );
 		return $day->modify( sprintf( '%+d days', $days ) )->format( 'Y-m-d' );

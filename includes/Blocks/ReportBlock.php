@@ -21,15 +21,24 @@ use RecruitingReports\Plugin;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The report block (root block.json): registration, editor configuration and the server render.
+ */
 final class ReportBlock {
 
 	public const NAME = 'recruiting-reports/report';
 
+	/**
+	 * Hooks the block in.
+	 */
 	public static function register(): void {
 		add_action( 'init', array( self::class, 'register_block' ) );
 		Visibility::register();
 	}
 
+	/**
+	 * Registers the block from block.json, with its scripts' translations.
+	 */
 	public static function register_block(): void {
 		if ( ! file_exists( RECRUITING_REPORTS_DIR . '/build/block-editor.asset.php' ) ) {
 			return; // Not built (npm run build): registering would point at missing scripts.
@@ -66,6 +75,8 @@ final class ReportBlock {
 	}
 
 	/**
+	 * The block's front-end markup (block.json "render").
+	 *
 	 * @param mixed $attributes Block attributes.
 	 */
 	public static function render( $attributes ): string {

@@ -12,6 +12,9 @@ namespace RecruitingReports\Blocks;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The report block's front-end markup from report data: heading, period, headline figures, and per chart a figure with its data table (what shows without JavaScript) and the chart's spec as JSON for the view script.
+ */
 final class ReportMarkup {
 
 	private const STATUSES = array( 'new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn' );
@@ -32,10 +35,16 @@ final class ReportMarkup {
 	private const TEAL   = '#00727a';
 	private const GREEN  = '#007017';
 
-	/** @var int Makes element ids unique when a page holds several blocks. */
+	/**
+	 * Makes element ids unique when a page holds several blocks.
+	 *
+	 * @var int
+	 */
 	private static int $instance = 0;
 
 	/**
+	 * A report's markup: title, period, figures, charts with their data tables.
+	 *
 	 * @param array  $attributes Attributes::sanitize() result.
 	 * @param array  $data       The report's JSON as an array.
 	 * @param string $job_title  Title of the job the report is restricted to, or ''.
@@ -66,7 +75,14 @@ final class ReportMarkup {
 
 	// ------------------------------------------------------------------ specs.
 
-	/** @return array|null A chart spec (the JSON shape of src/components/charts/spec.ts). */
+	/**
+	 * A chart spec for one section of a report.
+	 *
+	 * @param string $section    Section.
+	 * @param array  $data       Data.
+	 * @param array  $attributes Attributes.
+	 * @return array|null A chart spec (the JSON shape of src/components/charts/spec.ts).
+	 */
 	public static function spec( string $section, array $data, array $attributes ): ?array {
 		switch ( $section ) {
 			case 'by_status':
@@ -102,7 +118,11 @@ final class ReportMarkup {
 					'interview_to_offer'     => __( 'Interview → offer', 'recruiting-reports' ),
 					'offer_to_hire'          => __( 'Offer → hired', 'recruiting-reports' ),
 				);
-				return self::simple_bars( 'by_stage', __( 'Average days between stages', 'recruiting-reports' ), __( 'Stage', 'recruiting-reports' ), $steps, $data['by_stage'] ?? array(), __( 'Average days', 'recruiting-reports' ), 'days', self::PURPLE );
+				$spec  = self::simple_bars( 'by_stage', __( 'Average days between stages', 'recruiting-reports' ), __( 'Stage', 'recruiting-reports' ), $steps, $data['by_stage'] ?? array(), __( 'Average days', 'recruiting-reports' ), 'days', self::PURPLE );
+				$hires = array_sum( array_map( static fn( $row ) => (int) ( $row['hires'] ?? 0 ), is_array( $data['trend'] ?? null ) ? $data['trend'] : array() ) );
+				// Without hires the API's 0s are no averages at all (as src/reports/specs.ts).
+				$spec['series'][0]['missing'] = array_fill( 0, count( $steps ), 0 === $hires );
+				return $spec;
 			case 'by_job':
 				$rows = is_array( $data['by_job'] ?? null ) ? $data['by_job'] : array();
 				return array(
@@ -158,6 +178,18 @@ final class ReportMarkup {
 		return null;
 	}
 
+	/**
+	 * A one-series bar chart spec.
+	 *
+	 * @param string $id       Id.
+	 * @param string $title    Title.
+	 * @param string $category Category.
+	 * @param array  $steps    Steps.
+	 * @param array  $values   Values.
+	 * @param string $series   Series.
+	 * @param string $unit     Unit.
+	 * @param string $color    Color.
+	 */
 	private static function simple_bars( string $id, string $title, string $category, array $steps, array $values, string $series, string $unit, string $color ): array {
 		return array(
 			'id'            => $id,
@@ -179,6 +211,11 @@ final class ReportMarkup {
 
 	// ------------------------------------------------------------------ figures.
 
+	/**
+	 * The overview's headline figures.
+	 *
+	 * @param array $data Data.
+	 */
 	private static function overview_figures( array $data ): array {
 		$avg = (float) ( $data['avg_time_to_hire_days'] ?? 0 );
 		return array(
@@ -191,6 +228,11 @@ final class ReportMarkup {
 		);
 	}
 
+	/**
+	 * Time to hire figures.
+	 *
+	 * @param array $data Data.
+	 */
 	private static function time_to_hire_figures( array $data ): array {
 		$hires   = self::hires( $data );
 		$overall = $data['overall'] ?? array();
@@ -203,12 +245,23 @@ final class ReportMarkup {
 		);
 	}
 
-	/** Hires in the period: the trend covers every month of it, so its counts add up to all hires. */
+	/**
+	 * Hires in the period: the trend covers every month of it, so its counts add up to all hires.
+	 *
+	 * @param array $data Data.
+	 */
 	private static function hires( array $data ): int {
 		$rows = is_array( $data['trend'] ?? null ) ? $data['trend'] : array();
 		return (int) array_sum( array_map( static fn( $row ) => (int) ( $row['hires'] ?? 0 ), $rows ) );
 	}
 
+	/**
+	 * A headline figure that is a count.
+	 *
+	 * @param string $id    Id.
+	 * @param string $label Label.
+	 * @param int    $value Value.
+	 */
 	private static function count_figure( string $id, string $label, int $value ): array {
 		return array(
 			'id'    => $id,
@@ -218,6 +271,14 @@ final class ReportMarkup {
 		);
 	}
 
+	/**
+	 * A headline figure in days (none without hires).
+	 *
+	 * @param string $id    Id.
+	 * @param string $label Label.
+	 * @param float  $days  Days.
+	 * @param int    $hires Hires.
+	 */
 	private static function days_figure( string $id, string $label, float $days, int $hires ): array {
 		if ( 0 === $hires ) {
 			return array(
@@ -237,6 +298,11 @@ final class ReportMarkup {
 		);
 	}
 
+	/**
+	 * Headline figures as a description list.
+	 *
+	 * @param array $figures Figures.
+	 */
 	private static function figures( array $figures ): string {
 		$html = '<dl class="rr-figures" aria-label="' . esc_attr__( 'Headline figures', 'recruiting-reports' ) . '">';
 		foreach ( $figures as $figure ) {
@@ -253,6 +319,12 @@ final class ReportMarkup {
 
 	// ------------------------------------------------------------------ charts.
 
+	/**
+	 * A chart: its figure, the data table, and the spec for the view script.
+	 *
+	 * @param array  $spec          Spec.
+	 * @param string $empty_message Empty message.
+	 */
 	private static function chart( array $spec, string $empty_message ): string {
 		$id    = 'rr-chart-' . self::$instance . '-' . $spec['id'];
 		$empty = self::is_empty( $spec );
@@ -278,6 +350,11 @@ final class ReportMarkup {
 		return $html . '</figure>';
 	}
 
+	/**
+	 * A chart's data as an accessible table.
+	 *
+	 * @param array $spec Spec.
+	 */
 	private static function table( array $spec ): string {
 		$html  = '<div class="rr-table-scroll"><table class="rr-table" data-chart-table="' . esc_attr( $spec['id'] ) . '">';
 		$html .= '<caption class="screen-reader-text">' . esc_html( $spec['title'] ) . '</caption>';
@@ -290,13 +367,22 @@ final class ReportMarkup {
 			$html .= '<tr><th scope="row">' . esc_html( $label ) . '</th>';
 			foreach ( $spec['series'] as $series ) {
 				$value = $series['values'][ $row ] ?? 0;
-				$html .= '<td class="rr-table__num" data-value="' . esc_attr( self::raw( $value ) ) . '">' . esc_html( self::format( $value, $series['unit'] ) ) . '</td>';
+				// A value without data (a month without hires) shows "—", never "0.0", which reads as a result.
+				$shown = empty( $series['missing'][ $row ] )
+					? esc_html( self::format( $value, $series['unit'] ) )
+					: '<span aria-hidden="true">—</span><span class="screen-reader-text">' . esc_html__( 'No hires', 'recruiting-reports' ) . '</span>';
+				$html .= '<td class="rr-table__num" data-value="' . esc_attr( self::raw( $value ) ) . '">' . $shown . '</td>';
 			}
 			$html .= '</tr>';
 		}
 		return $html . '</tbody></table></div>';
 	}
 
+	/**
+	 * Whether it is empty.
+	 *
+	 * @param array $spec Spec.
+	 */
 	private static function is_empty( array $spec ): bool {
 		if ( ! $spec['labels'] ) {
 			return true;
@@ -309,6 +395,12 @@ final class ReportMarkup {
 		return true;
 	}
 
+	/**
+	 * What a chart without data says.
+	 *
+	 * @param string $report Report.
+	 * @param array  $data   Data.
+	 */
 	private static function empty_message( string $report, array $data ): string {
 		if ( 'overview' === $report ) {
 			return __( 'No applications in this period.', 'recruiting-reports' );
@@ -318,12 +410,21 @@ final class ReportMarkup {
 
 	// ------------------------------------------------------------------ formatting.
 
-	/** The value as the API states it (data-value), e.g. 0.4532 or 12.5. */
+	/**
+	 * The value as the API states it (data-value), e.g. 0.4532 or 12.5.
+	 *
+	 * @param mixed $value Value.
+	 */
 	private static function raw( $value ): string {
 		return is_int( $value ) ? (string) $value : rtrim( rtrim( sprintf( '%.4F', (float) $value ), '0' ), '.' );
 	}
 
-	/** Counts as integers, days to 1 decimal, rates as a percentage with up to 2 decimals. */
+	/**
+	 * Counts as integers, days to 1 decimal, rates as a percentage with up to 2 decimals.
+	 *
+	 * @param mixed  $value Value.
+	 * @param string $unit  Unit.
+	 */
 	public static function format( $value, string $unit ): string {
 		switch ( $unit ) {
 			case 'percent':
@@ -342,6 +443,11 @@ final class ReportMarkup {
 		}
 	}
 
+	/**
+	 * A status's translated label.
+	 *
+	 * @param string $status Status.
+	 */
 	public static function status_label( string $status ): string {
 		$labels = array(
 			'new'       => __( 'New', 'recruiting-reports' ),
@@ -355,11 +461,22 @@ final class ReportMarkup {
 		return $labels[ $status ] ?? $status;
 	}
 
+	/**
+	 * A YYYY-MM month as the site formats it.
+	 *
+	 * @param string $month Month.
+	 */
 	private static function month_label( string $month ): string {
 		$time = strtotime( $month . '-01 00:00:00 UTC' );
 		return false === $time ? $month : (string) wp_date( 'M Y', $time, new \DateTimeZone( 'UTC' ) );
 	}
 
+	/**
+	 * The period as a sentence.
+	 *
+	 * @param string $period   Period.
+	 * @param array  $resolved Resolved.
+	 */
 	private static function period_text( string $period, array $resolved ): string {
 		$from  = (string) ( $resolved['from'] ?? '' );
 		$to    = (string) ( $resolved['to'] ?? '' );

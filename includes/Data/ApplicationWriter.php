@@ -14,6 +14,9 @@ use WP_Error;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The one writer of applications' statuses: every status history row and every timeline column is written here, in one format, from Pipeline's rules (SPEC §11: "one writer, one format").
+ */
 final class ApplicationWriter {
 
 	public const HISTORY_COLUMNS = array( 'application_id', 'from_status', 'to_status', 'changed_at', 'user_id', 'note' );
@@ -21,8 +24,10 @@ final class ApplicationWriter {
 	/**
 	 * Creates an application in `new`, with its first history row.
 	 *
-	 * @param array $fields job_id, candidate_name, candidate_email, candidate_phone, external_id (optional),
+	 * @param array    $fields     job_id, candidate_name, candidate_email, candidate_phone, external_id (optional),
 	 *                      source (optional, already normalised by Source::normalize(); default `direct`).
+	 * @param int      $user_id    User id.
+	 * @param int|null $applied_at Applied at.
 	 * @return int|WP_Error Application id.
 	 */
 	public static function create( array $fields, int $user_id, ?int $applied_at = null ) {
@@ -69,6 +74,10 @@ final class ApplicationWriter {
 	 * The update is a compare-and-swap on the timeline the change was validated against, so two
 	 * concurrent changes can never both apply to the same starting state (no lost or forked history).
 	 *
+	 * @param int         $id      Id.
+	 * @param string      $target  Target.
+	 * @param int         $user_id User id.
+	 * @param string|null $note    Note.
 	 * @return array{changed:bool,from:string,to:string}|WP_Error 404 unknown, 409 not allowed.
 	 */
 	public static function change_status( int $id, string $target, int $user_id, ?string $note = null ) {
@@ -152,7 +161,11 @@ final class ApplicationWriter {
 		return new WP_Error( 'invalid_status_transition', __( 'The application was changed by another request; reload and try again.', 'recruiting-reports' ), array( 'status' => 409 ) );
 	}
 
-	/** The Pipeline state stored in an application row. */
+	/**
+	 * The Pipeline state stored in an application row.
+	 *
+	 * @param array $row Row.
+	 */
 	public static function state_of( array $row ): array {
 		$entered = array( 'new' => (int) $row['applied_at'] );
 		foreach ( array( 'screening', 'interview', 'offer', 'hired' ) as $stage ) {
@@ -171,7 +184,10 @@ final class ApplicationWriter {
 	/**
 	 * History rows for a whole replayed history (the initial `new` row included, no-ops skipped).
 	 *
-	 * @param array<int,array{status:string,at:int}> $history Chronological, already validated.
+	 * @param int                                    $application_id Application id.
+	 * @param int                                    $applied_at     Applied at.
+	 * @param array<int,array{status:string,at:int}> $history        Chronological, already validated.
+	 * @param int                                    $user_id        User id.
 	 * @return array[] Rows in HISTORY_COLUMNS order.
 	 */
 	public static function history_rows( int $application_id, int $applied_at, array $history, int $user_id ): array {
@@ -187,6 +203,16 @@ final class ApplicationWriter {
 		return $rows;
 	}
 
+	/**
+	 * A status_history row in HISTORY_COLUMNS order.
+	 *
+	 * @param int         $application_id Application id.
+	 * @param string|null $from           From.
+	 * @param string      $to             To.
+	 * @param int         $at             At.
+	 * @param int         $user_id        User id.
+	 * @param string|null $note           Note.
+	 */
 	private static function history_row( int $application_id, ?string $from, string $to, int $at, int $user_id, ?string $note ): array {
 		return array( $application_id, $from, $to, $at, $user_id, $note );
 	}

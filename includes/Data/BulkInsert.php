@@ -9,12 +9,17 @@ namespace RecruitingReports\Data;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Multi-row INSERT statements, built with $wpdb->prepare per value (NULL kept as SQL NULL).
+ */
 final class BulkInsert {
 
 	/** Rows per statement: large enough to amortise round trips, small enough for max_allowed_packet. */
 	private const CHUNK = 500;
 
 	/**
+	 * Inserts rows, in multi-row statements of CHUNK rows.
+	 *
 	 * @param string   $table   Full table name (ours, never user input).
 	 * @param string[] $columns Column names (ours).
 	 * @param array[]  $rows    Lists of values in column order.

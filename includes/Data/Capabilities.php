@@ -9,6 +9,9 @@ namespace RecruitingReports\Data;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The five permissions of SPEC §2 as WordPress capabilities, and the Recruiter role.
+ */
 final class Capabilities {
 
 	public const READ_JOBS          = 'recruiting_read_jobs';

@@ -9,8 +9,14 @@ namespace RecruitingReports\Data;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Activation and version upgrades: tables, capabilities, default settings.
+ */
 final class Installer {
 
+	/**
+	 * Activation: tables, capabilities, role, default settings.
+	 */
 	public static function activate(): void {
 		Schema::migrate();
 		Capabilities::install();

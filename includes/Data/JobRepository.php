@@ -14,6 +14,9 @@ use WP_Post;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Reads and writes jobs (posts of JobPostType) with their meta fields.
+ */
 final class JobRepository {
 
 	/** Meta fields of a job: API field => meta key. */
@@ -27,6 +30,11 @@ final class JobRepository {
 	/** Case-folded external id (ImportValidator::key), the meta that lookups use. */
 	public const EXTERNAL_KEY_META = '_recruiting_external_key';
 
+	/**
+	 * A job post by id, or null when it is not a job.
+	 *
+	 * @param int $id Id.
+	 */
 	public static function get( int $id ): ?WP_Post {
 		$post = $id > 0 ? get_post( $id ) : null;
 		return ( $post instanceof WP_Post && JobPostType::POST_TYPE === $post->post_type && 'trash' !== $post->post_status && 'auto-draft' !== $post->post_status ) ? $post : null;
@@ -38,6 +46,7 @@ final class JobRepository {
 	 * WordPress's SQLite integration drops the locking clause, SQLite lets one writer at a time in anyway). Read
 	 * after the lock, from the database (not the object cache), so the check sees the last committed state.
 	 *
+	 * @param int $id Job id.
 	 * @return WP_Post|null Null when the job does not exist or is in the trash.
 	 */
 	public static function lock( int $id ): ?WP_Post {
@@ -52,6 +61,7 @@ final class JobRepository {
 	/**
 	 * Moves a job to the trash, under the row lock (see lock()).
 	 *
+	 * @param int $id Job id.
 	 * @return WP_Post|WP_Error The job as it was before, or resource_not_found when it is gone already.
 	 */
 	public static function trash( int $id ) {
@@ -96,6 +106,8 @@ final class JobRepository {
 	 * employment_type, external_id, created_at (unix seconds, creation only or import), author (user id). An
 	 * update locks the job first (see lock()): a job trashed meanwhile stays trashed, the update answers 404.
 	 *
+	 * @param array $fields Fields to write.
+	 * @param int   $id     Job id, 0 to create.
 	 * @return int|WP_Error The job id.
 	 */
 	public static function save( array $fields, int $id = 0 ) {
@@ -146,11 +158,20 @@ final class JobRepository {
 		return (int) $result;
 	}
 
+	/**
+	 * 404 resource_not_found for a job.
+	 *
+	 * @return WP_Error
+	 */
 	private static function not_found(): WP_Error {
 		return new WP_Error( 'resource_not_found', __( 'Job not found.', 'recruiting-reports' ), array( 'status' => 404 ) );
 	}
 
-	/** created_at of a job as unix seconds (post_date_gmt is UTC). */
+	/**
+	 * A job's created_at as unix seconds (post_date_gmt is UTC).
+	 *
+	 * @param WP_Post $post Post.
+	 */
 	public static function created_at( WP_Post $post ): int {
 		$gmt = '0000-00-00 00:00:00' === $post->post_date_gmt ? get_gmt_from_date( $post->post_date ) : $post->post_date_gmt;
 		return (int) strtotime( $gmt . ' UTC' );

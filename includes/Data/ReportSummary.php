@@ -30,6 +30,9 @@ namespace RecruitingReports\Data;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Summary tables for the reports, maintained by every writer of applications (ApplicationWriter, the importer, the benchmark seeder, migrations) in the same transaction as the rows they summarise, so that a report reads a few hundred summary rows instead of every application in the period.
+ */
 final class ReportSummary {
 
 	public const SPAN_DAY   = 1;
@@ -43,7 +46,7 @@ final class ReportSummary {
 	/** The columns of an application row the summaries are computed from. */
 	public const ROW_COLUMNS = array( 'id', 'job_id', 'source', 'status', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at' );
 
-	/** reached(stage) counters of the cohort: column => stage rank. */
+	/** The cohort's reached(stage) counters: column => stage rank. */
 	public const REACHED = array(
 		'reached_screening' => 1,
 		'reached_interview' => 2,
@@ -106,7 +109,11 @@ final class ReportSummary {
 	/** Set (to the time) while the summaries wait for `wp recruiting summaries rebuild`. */
 	public const STALE_OPTION = 'recruiting_reports_summaries_stale';
 
-	/** @var array<int,int> day start => month start (memo) */
+	/**
+	 * Day start => month start (memo).
+	 *
+	 * @var array<int,int>
+	 */
 	private static array $months = array();
 
 	/**
@@ -204,12 +211,20 @@ final class ReportSummary {
 		} while ( true );
 	}
 
-	/** Start (unix seconds) of the UTC day of an instant. */
+	/**
+	 * Start (unix seconds) of the UTC day of an instant.
+	 *
+	 * @param int $time Time.
+	 */
 	public static function day_start( int $time ): int {
 		return intdiv( $time, self::DAY ) * self::DAY - ( $time < 0 && 0 !== $time % self::DAY ? self::DAY : 0 );
 	}
 
-	/** Start (unix seconds) of the UTC month of an instant. */
+	/**
+	 * Start (unix seconds) of the UTC month of an instant.
+	 *
+	 * @param int $time Time.
+	 */
 	public static function month_start( int $time ): int {
 		$day = self::day_start( $time );
 		if ( ! isset( self::$months[ $day ] ) ) {
@@ -221,12 +236,20 @@ final class ReportSummary {
 		return self::$months[ $day ];
 	}
 
-	/** Start of the UTC month after the one starting at $month_start. */
+	/**
+	 * Start of the UTC month after the one starting at $month_start.
+	 *
+	 * @param int $month_start Month start.
+	 */
 	public static function next_month( int $month_start ): int {
 		return (int) gmmktime( 0, 0, 0, (int) gmdate( 'n', $month_start ) + 1, 1, (int) gmdate( 'Y', $month_start ) );
 	}
 
-	/** The histogram bin of a time to hire: whole days, capped. */
+	/**
+	 * The histogram bin of a time to hire: whole days, capped.
+	 *
+	 * @param int $seconds Seconds.
+	 */
 	public static function bin( int $seconds ): int {
 		return min( self::MAX_BIN, intdiv( max( 0, $seconds ), self::DAY ) );
 	}
@@ -238,6 +261,8 @@ final class ReportSummary {
 	 * @param array<string,int>               $bins     "span|bucket|days" => delta.
 	 * @param array<string,int>               $statuses "job|status" => delta.
 	 * @param array<string,array>             $sources  "span|bucket|job|source key" => [source, measure => delta].
+	 * @param array                           $row      Row.
+	 * @param int                             $sign     Sign.
 	 */
 	private static function collect( array &$buckets, array &$bins, array &$statuses, array &$sources, array $row, int $sign ): void {
 		$job = (int) $row['job_id'];
@@ -285,7 +310,10 @@ final class ReportSummary {
 			}
 		}
 		self::add( $buckets, $hired, $job, $hire );
-		foreach ( array( self::SPAN_DAY => self::day_start( $hired ), self::SPAN_MONTH => self::month_start( $hired ) ) as $span => $bucket ) {
+		foreach ( array(
+			self::SPAN_DAY   => self::day_start( $hired ),
+			self::SPAN_MONTH => self::month_start( $hired ),
+		) as $span => $bucket ) {
 			$key          = $span . '|' . $bucket . '|' . self::bin( $seconds );
 			$bins[ $key ] = ( $bins[ $key ] ?? 0 ) + $sign;
 		}
@@ -295,6 +323,11 @@ final class ReportSummary {
 	 * Adds measures to the buckets of an instant: its UTC month for the job and for all jobs, its UTC day
 	 * for all jobs only (per-job figures take the days outside whole months from the applications table:
 	 * a job has few rows per day, and per-job day rows would be most of the table).
+	 *
+	 * @param array $buckets  Buckets.
+	 * @param int   $time     Time.
+	 * @param int   $job      Job.
+	 * @param array $measures Measures.
 	 */
 	private static function add( array &$buckets, int $time, int $job, array $measures ): void {
 		foreach ( self::keys( $time, $job ) as $key ) {
@@ -304,7 +337,12 @@ final class ReportSummary {
 		}
 	}
 
-	/** The "span|bucket|job" keys of an instant's buckets (see add()). */
+	/**
+	 * The "span|bucket|job" keys of an instant's buckets (see add()).
+	 *
+	 * @param int $time Time.
+	 * @param int $job  Job.
+	 */
 	private static function keys( int $time, int $job ): array {
 		return array(
 			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|' . $job,
@@ -313,6 +351,11 @@ final class ReportSummary {
 		);
 	}
 
+	/**
+	 * Adds bucket deltas.
+	 *
+	 * @param array $buckets Buckets.
+	 */
 	private static function write_buckets( array $buckets ): bool {
 		$rows = array();
 		foreach ( $buckets as $key => $measures ) {
@@ -328,6 +371,11 @@ final class ReportSummary {
 		return self::upsert( 'report_buckets', array_merge( array( 'span', 'bucket', 'job_id' ), self::MEASURES ), self::MEASURES, $rows );
 	}
 
+	/**
+	 * Adds hire-day histogram deltas.
+	 *
+	 * @param array $bins Bins.
+	 */
 	private static function write_bins( array $bins ): bool {
 		$rows = array();
 		foreach ( array_filter( $bins ) as $key => $delta ) {
@@ -336,6 +384,11 @@ final class ReportSummary {
 		return self::upsert( 'report_hire_days', array( 'span', 'bucket', 'days', 'hires' ), array( 'hires' ), $rows );
 	}
 
+	/**
+	 * Adds per-status count deltas.
+	 *
+	 * @param array $statuses Statuses.
+	 */
 	private static function write_statuses( array $statuses ): bool {
 		$rows = array();
 		foreach ( array_filter( $statuses ) as $key => $delta ) {
@@ -345,6 +398,11 @@ final class ReportSummary {
 		return self::upsert( 'report_statuses', array( 'job_id', 'status', 'applications' ), array( 'applications' ), $rows );
 	}
 
+	/**
+	 * Adds per-source count deltas.
+	 *
+	 * @param array $sources Sources.
+	 */
 	private static function write_sources( array $sources ): bool {
 		$rows = array();
 		foreach ( $sources as $key => [ $source, $applied, $hires, $seconds ] ) {
@@ -361,7 +419,10 @@ final class ReportSummary {
 	 * INSERT … ON DUPLICATE KEY UPDATE column = column + VALUES(column), in key order (so concurrent
 	 * writers lock shared rows in the same order).
 	 *
-	 * @param array<string,array> $rows Key => values in $columns order (integers, or strings: status names, sources).
+	 * @param string              $name    Name.
+	 * @param array               $columns Columns.
+	 * @param array               $added   Added.
+	 * @param array<string,array> $rows    Key => values in $columns order (integers, or strings: status names, sources).
 	 */
 	private static function upsert( string $name, array $columns, array $added, array $rows ): bool {
 		global $wpdb;

@@ -15,6 +15,9 @@ use RecruitingReports\Domain\Pipeline;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The plugin's custom tables, in one place, and the versioned migrations that create and upgrade them.
+ */
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
@@ -38,6 +41,11 @@ final class Schema {
 		'report_sources',
 	);
 
+	/**
+	 * A plugin table's full name (with the site's prefix).
+	 *
+	 * @param string $name Name.
+	 */
 	public static function table( string $name ): string {
 		global $wpdb;
 		return $wpdb->prefix . 'recruiting_' . $name;
@@ -254,6 +262,9 @@ final class Schema {
 		);
 	}
 
+	/**
+	 * The schema version the site has (0 before the first install).
+	 */
 	public static function installed_version(): int {
 		return (int) get_option( self::VERSION_OPTION, 0 );
 	}
@@ -298,6 +309,7 @@ final class Schema {
 	/**
 	 * Drops indexes that a newer definition no longer has (dbDelta only ever adds indexes).
 	 *
+	 * @param string   $name    Name.
 	 * @param string[] $indexes Index names.
 	 */
 	private static function drop_indexes( string $name, array $indexes ): void {
@@ -349,6 +361,9 @@ final class Schema {
 		} while ( true );
 	}
 
+	/**
+	 * Drops the plugin's tables and forgets the schema version (uninstall).
+	 */
 	public static function drop_all(): void {
 		global $wpdb;
 		foreach ( self::TABLES as $name ) {

@@ -9,6 +9,9 @@ namespace RecruitingReports\Data;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Plugin settings (one option), with their defaults and validation rules.
+ */
 final class Settings {
 
 	public const OPTION = 'recruiting_reports_settings';
@@ -16,6 +19,9 @@ final class Settings {
 	/** Presets a report period can open with; "custom" is only for blocks, which carry their own dates. */
 	public const PERIODS = array( 'last_30_days', 'last_90_days', 'last_12_months', 'year_to_date' );
 
+	/**
+	 * The settings a new site starts with.
+	 */
 	public static function defaults(): array {
 		return array(
 			'rate_limit_per_hour'      => 1000,
@@ -57,22 +63,37 @@ final class Settings {
 		);
 	}
 
+	/**
+	 * Every setting, stored values over defaults.
+	 */
 	public static function all(): array {
 		$stored = get_option( self::OPTION, array() );
 		return array_merge( self::defaults(), is_array( $stored ) ? array_intersect_key( $stored, self::defaults() ) : array() );
 	}
 
+	/**
+	 * One setting.
+	 *
+	 * @param string $name Name.
+	 */
 	public static function get( string $name ) {
 		return self::all()[ $name ] ?? null;
 	}
 
-	/** Merges validated values into the stored settings; fields not given keep their value. */
+	/**
+	 * Merges validated values into the stored settings; fields not given keep their value.
+	 *
+	 * @param array $values Values.
+	 */
 	public static function update( array $values ): array {
 		$settings = array_merge( self::all(), array_intersect_key( $values, self::defaults() ) );
 		update_option( self::OPTION, $settings );
 		return $settings;
 	}
 
+	/**
+	 * Stores the defaults when nothing is stored yet.
+	 */
 	public static function ensure_defaults(): void {
 		add_option( self::OPTION, self::defaults() );
 	}

@@ -12,8 +12,14 @@ use RecruitingReports\Domain\JobPostType;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Removes every trace of the plugin, but only when the admin opted in.
+ */
 final class Uninstaller {
 
+	/**
+	 * Deletes the plugin's data when the admin opted in.
+	 */
 	public static function run(): void {
 		if ( ! Settings::get( 'delete_data_on_uninstall' ) ) {
 			return;
@@ -32,7 +38,7 @@ final class Uninstaller {
 			static fn( $prefix ) => $wpdb->esc_like( $prefix . 'recruiting_reports_' ) . '%',
 			array( '', '_transient_', '_transient_timeout_', '_site_transient_', '_site_transient_timeout_' )
 		);
-		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s', $wpdb->options, ...$like ) );
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s', $wpdb->options, $like[0], $like[1], $like[2], $like[3], $like[4] ) );
 		// With a persistent object cache, cached reports live there instead and expire within a day (ReportCache's
 		// TTL); flushing the whole cache of a site for them is not worth it.
 	}

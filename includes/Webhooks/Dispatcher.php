@@ -28,6 +28,9 @@ use RecruitingReports\Rest\Present;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Webhook delivery (SPEC §5): every domain event is queued as one delivery row per subscribed, active webhook, in the request (and the database transaction) that makes the change; WP-Cron sends them later, never inside the user's request.
+ */
 final class Dispatcher {
 
 	/** WP-Cron hook that sends due deliveries (the test support runs every recruiting_reports* hook). */
@@ -50,8 +53,16 @@ final class Dispatcher {
 	/** Per attempt. */
 	private const TIMEOUT = 10;
 
+	/**
+	 * Spawn registered.
+	 *
+	 * @var bool
+	 */
 	private static bool $spawn_registered = false;
 
+	/**
+	 * Hooks the queue into events and WP-Cron.
+	 */
 	public static function register(): void {
 		add_action( Events::EVENT_ACTION, array( self::class, 'on_event' ), 10, 2 );
 		add_action( self::CRON_HOOK, array( self::class, 'run' ) );
@@ -60,6 +71,9 @@ final class Dispatcher {
 		add_action( 'init', array( self::class, 'ensure_maintenance' ) );
 	}
 
+	/**
+	 * Attempts before a delivery is failed.
+	 */
 	public static function max_attempts(): int {
 		return count( self::BACKOFF ) + 1;
 	}
@@ -69,6 +83,7 @@ final class Dispatcher {
 	 *
 	 * @param string $event   One of Events::ALL.
 	 * @param array  $payload What the writer emitted (ids, and for jobs the job's representation).
+	 * @throws \RuntimeException When a delivery cannot be queued: the writer's transaction then rolls back.
 	 */
 	public static function on_event( $event, $payload ): void {
 		$event = (string) $event;
@@ -95,6 +110,9 @@ final class Dispatcher {
 	/**
 	 * Queues one delivery and makes sure the cron event will run.
 	 *
+	 * @param int    $webhook_id Webhook id.
+	 * @param string $event      Event.
+	 * @param array  $data       Data.
 	 * @return int|null The delivery id.
 	 */
 	public static function enqueue( int $webhook_id, string $event, array $data ): ?int {
@@ -135,7 +153,12 @@ final class Dispatcher {
 		return (int) $wpdb->insert_id;
 	}
 
-	/** The `data` of an event's body: the API representation of the record (null when it is gone). */
+	/**
+	 * The `data` of an event's body: the API representation of the record (null when it is gone).
+	 *
+	 * @param string $event   Event.
+	 * @param array  $payload Payload.
+	 */
 	private static function event_data( string $event, array $payload ): ?array {
 		if ( str_starts_with( $event, 'job.' ) ) {
 			if ( isset( $payload['job'] ) && is_array( $payload['job'] ) ) {
@@ -159,7 +182,11 @@ final class Dispatcher {
 		return $data;
 	}
 
-	/** Makes sure the delivery cron event runs at $at at the latest. */
+	/**
+	 * Makes sure the delivery cron event runs at $at at the latest.
+	 *
+	 * @param int $at At.
+	 */
 	public static function schedule( int $at ): void {
 		$next = wp_next_scheduled( self::CRON_HOOK );
 		if ( false !== $next && $next <= $at ) {
@@ -234,7 +261,11 @@ final class Dispatcher {
 		);
 	}
 
-	/** One attempt: sign, send, log, and set the delivery's next state. */
+	/**
+	 * One attempt: sign, send, log, and set the delivery's next state.
+	 *
+	 * @param array $delivery Delivery.
+	 */
 	private static function attempt( array $delivery ): void {
 		$webhook = WebhookRepository::find( (int) $delivery['webhook_id'] );
 		$started = microtime( true );
@@ -416,7 +447,7 @@ final class Dispatcher {
 	public static function rearm(): void {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
-		$next = $wpdb->get_var( $wpdb->prepare( "SELECT MIN(next_attempt_at) FROM %i WHERE status IN ('pending','sending')", $table ) );
+		$next  = $wpdb->get_var( $wpdb->prepare( "SELECT MIN(next_attempt_at) FROM %i WHERE status IN ('pending','sending')", $table ) );
 		if ( null !== $next ) {
 			self::schedule( max( time(), (int) $next ) );
 		}

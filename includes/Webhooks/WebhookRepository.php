@@ -12,15 +12,23 @@ use RecruitingReports\Data\Transaction;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Webhooks and their deliveries in the plugin's tables.
+ */
 final class WebhookRepository {
 
+	/**
+	 * A webhook row by id, or null.
+	 *
+	 * @param int $id Id.
+	 */
 	public static function find( int $id ): ?array {
 		global $wpdb;
 		if ( $id <= 0 ) {
 			return null;
 		}
 		$table = Schema::table( 'webhooks' );
-		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
+		$row   = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
 		return $row ? $row : null;
 	}
 
@@ -43,7 +51,13 @@ final class WebhookRepository {
 		);
 	}
 
-	/** @return array{rows:array[],total:int} */
+	/**
+	 * One page of webhooks, newest first, with the total.
+	 *
+	 * @param int $page     Page.
+	 * @param int $per_page Per page.
+	 * @return array{rows:array[],total:int}
+	 */
 	public static function query( int $page, int $per_page ): array {
 		global $wpdb;
 		$table = Schema::table( 'webhooks' );
@@ -55,20 +69,37 @@ final class WebhookRepository {
 		);
 	}
 
-	/** Active webhooks subscribed to an event. */
+	/**
+	 * Active webhooks subscribed to an event.
+	 *
+	 * @param string $event Event.
+	 */
 	public static function subscribers( string $event ): array {
 		global $wpdb;
 		$table = Schema::table( 'webhooks' );
-		$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT id, events FROM %i WHERE active = 1', $table ), ARRAY_A );
+		$rows  = $wpdb->get_results( $wpdb->prepare( 'SELECT id, events FROM %i WHERE active = 1', $table ), ARRAY_A );
 		return array_values( array_filter( $rows ? $rows : array(), static fn( $row ) => in_array( $event, self::events_of( $row ), true ) ) );
 	}
 
-	/** @return string[] */
+	/**
+	 * A webhook row's subscribed events.
+	 *
+	 * @param array $row Row.
+	 * @return string[]
+	 */
 	public static function events_of( array $row ): array {
 		return array_values( array_filter( explode( ',', (string) $row['events'] ) ) );
 	}
 
-	/** @return array{row:array,secret:string}|null */
+	/**
+	 * Creates a webhook with a new secret.
+	 *
+	 * @param string $url     Url.
+	 * @param array  $events  Events.
+	 * @param bool   $active  Active.
+	 * @param int    $user_id User id.
+	 * @return array{row:array,secret:string}|null
+	 */
 	public static function create( string $url, array $events, bool $active, int $user_id ): ?array {
 		global $wpdb;
 		$secret   = SecretBox::new_secret();
@@ -98,13 +129,21 @@ final class WebhookRepository {
 	/**
 	 * Updates the given fields (url, events, active).
 	 *
+	 * @param int   $id     Webhook id.
+	 * @param array $fields Fields to change.
 	 * @return array|null The updated row, null when the webhook does not exist (any more).
 	 */
 	public static function update( int $id, array $fields ): ?array {
 		return self::with_lock( $id, static fn() => self::write( $id, $fields ) );
 	}
 
-	/** The update itself, under the lock. */
+	/**
+	 * The update itself, under the lock.
+	 *
+	 * @param int   $id     Webhook id.
+	 * @param array $fields Fields to change.
+	 * @return array|null The updated row.
+	 */
 	private static function write( int $id, array $fields ): ?array {
 		global $wpdb;
 		$data = array();
@@ -127,6 +166,7 @@ final class WebhookRepository {
 	/**
 	 * Replaces the signing secret.
 	 *
+	 * @param int $id Webhook id.
 	 * @return array|null The webhook's row with the new secret in `secret` (shown once), null when it does not exist.
 	 */
 	public static function rotate_secret( int $id ): ?array {
@@ -151,6 +191,7 @@ final class WebhookRepository {
 	/**
 	 * Deletes a webhook with its deliveries and their attempts (nothing more is sent to it).
 	 *
+	 * @param int $id Webhook id.
 	 * @return array|null The deleted row, null when it did not exist (any more).
 	 */
 	public static function delete( int $id ): ?array {
@@ -170,17 +211,30 @@ final class WebhookRepository {
 
 	// ---------------------------------------------------------------- deliveries.
 
+	/**
+	 * A delivery row by id, or null.
+	 *
+	 * @param int $id Id.
+	 */
 	public static function find_delivery( int $id ): ?array {
 		global $wpdb;
 		$table = Schema::table( 'webhook_deliveries' );
-		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
+		$row   = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
 		return $row ? $row : null;
 	}
 
-	/** @return array{rows:array[],total:int} A webhook's deliveries (every webhook's for 0), newest first. */
+	/**
+	 * One page of a webhook's deliveries, newest first, with the total.
+	 *
+	 * @param int         $webhook_id Webhook id.
+	 * @param string|null $status     Status.
+	 * @param int         $page       Page.
+	 * @param int         $per_page   Per page.
+	 * @return array{rows:array[],total:int} A webhook's deliveries (every webhook's for 0), newest first.
+	 */
 	public static function deliveries( int $webhook_id, ?string $status, int $page, int $per_page ): array {
 		global $wpdb;
-		$table  = Schema::table( 'webhook_deliveries' );
+		$table = Schema::table( 'webhook_deliveries' );
 		// Webhook 0 and an empty status match every delivery: one literal statement with or without the filters.
 		$status = (string) $status;
 		$total  = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM %i WHERE (%d = 0 OR webhook_id = %d) AND (%s = '' OR status = %s)", $table, $webhook_id, $webhook_id, $status, $status ) );

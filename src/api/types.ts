@@ -532,6 +532,10 @@ export interface PluginSettings {
 	default_period:
 		'last_30_days' | 'last_90_days' | 'last_12_months' | 'year_to_date';
 	delete_data_on_uninstall: boolean;
+	/** Privacy eraser: anonymise a candidate's applications instead of deleting them (reports keep their figures). */
+	anonymise_on_erasure: boolean;
+	/** Days finished webhook deliveries (with their payloads) are kept, 1–3650. */
+	delivery_log_days: number;
 }
 
 export interface ImportBatch {

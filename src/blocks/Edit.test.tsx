@@ -95,7 +95,7 @@ describe( 'ReportBlockEdit', () => {
 			} )
 		).toBeInTheDocument();
 		expect(
-			screen.getByText( 'Last 12 months (Jun 1, 2024 – May 20, 2025)' )
+			screen.getByText( 'Last 12 months (June 1, 2024 – May 20, 2025)' )
 		).toBeInTheDocument();
 		expect(
 			screen.getByRole( 'table', {

@@ -8,6 +8,7 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import type { Job, Page } from '../api/types';
 import { useDebouncedValue, useResource } from '../store';
+import { errorText } from './errorText';
 
 /** Typing waits this long before the server is searched. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -91,7 +92,7 @@ export function JobPicker( { value, onChange, label, help }: Props ) {
 									'Jobs could not be loaded: %s',
 									'recruiting-reports'
 								),
-								error.message
+								errorText( error )
 							)
 						: help
 				}

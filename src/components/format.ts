@@ -3,6 +3,7 @@
  * gives them (counts as integers, days to 1 decimal, rates to 2 decimals of a percent), so a
  * table never shows a rounded version of a number the API states exactly.
  */
+import { getSettings as getDateSettings, gmdateI18n } from '@wordpress/date';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { getConfig } from '../config';
@@ -82,20 +83,16 @@ function parseDate( iso: string ): Date {
 }
 
 /**
- * "3 Mar 2025" (a calendar date, no timezone shift).
+ * A calendar date in the site's date format (Settings › General), e.g. "March 3, 2025": the
+ * format the server-rendered block uses too (wp_date), so the editor's preview and the front
+ * end agree. Formatted at UTC midnight, so no timezone shifts the day.
  * @param iso
  */
 export function formatDate( iso: string ): string {
-	try {
-		return new Intl.DateTimeFormat( locale(), {
-			day: 'numeric',
-			month: 'short',
-			year: 'numeric',
-			timeZone: 'UTC',
-		} ).format( parseDate( iso ) );
-	} catch {
+	if ( ! /^\d{4}-\d{2}-\d{2}$/.test( iso ) ) {
 		return iso;
 	}
+	return gmdateI18n( getDateSettings().formats.date, `${ iso }T00:00:00Z` );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { store as preferencesStore } from '@wordpress/preferences';
 
 import {
 	deferred,
@@ -75,13 +76,13 @@ describe( 'DashboardWidget', () => {
 			within( trend ).getAllByRole( 'row', { hidden: true } )
 		).toHaveLength( 4 );
 		expect(
-			screen.getByText( 'Jun 1, 2024 – May 20, 2025' )
+			screen.getByText( 'June 1, 2024 – May 20, 2025' )
 		).toBeInTheDocument();
 		expect(
 			screen.getByRole( 'link', { name: 'Open the Reports page' } )
 		).toHaveAttribute(
 			'href',
-			'/wp-admin/admin.php?page=recruiting-reports'
+			'/wp-admin/admin.php?page=recruiting-reports&period=last_12_months'
 		);
 	} );
 
@@ -240,5 +241,44 @@ describe( 'DashboardWidget', () => {
 		// Nothing else follows once the picker has settled.
 		await new Promise( ( resolve ) => setTimeout( resolve, 400 ) );
 		expect( calls ).toHaveLength( 4 );
+	} );
+
+	it( 'opens with the remembered period, remembers a new one and carries it to the Reports page', async () => {
+		window.recruitingReports = {
+			...window.recruitingReports,
+			dashboardPeriod: 'last_90_days',
+		};
+		const { wrapper, calls, registry } = scriptedTransport( {
+			'GET /reports/overview': () => OVERVIEW,
+			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
+		} );
+		render( <DashboardWidget />, { wrapper } );
+		await waitFor( () =>
+			expect( figure( 'active_jobs' ) ).toHaveTextContent( '9' )
+		);
+		expect( calls[ 0 ].query?.date_from ).toBe( '2025-02-20' );
+		expect( screen.getByLabelText( 'Report period' ) ).toHaveValue(
+			'last_90_days'
+		);
+		const link = () =>
+			screen.getByRole( 'link', { name: 'Open the Reports page' } );
+		expect( link() ).toHaveAttribute(
+			'href',
+			'/wp-admin/admin.php?page=recruiting-reports&period=last_90_days'
+		);
+
+		await userEvent.selectOptions(
+			screen.getByLabelText( 'Report period' ),
+			'year_to_date'
+		);
+		expect(
+			registry
+				.select( preferencesStore )
+				.get( 'recruiting-reports', 'dashboardPeriod' )
+		).toBe( 'year_to_date' );
+		expect( link() ).toHaveAttribute(
+			'href',
+			'/wp-admin/admin.php?page=recruiting-reports&period=year_to_date'
+		);
 	} );
 } );

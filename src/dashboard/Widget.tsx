@@ -3,8 +3,11 @@
  * for a period the user picks (the title names it), and a link to the Reports page.
  */
 import { Button } from '@wordpress/components';
+import { useDispatch } from '@wordpress/data';
 import { useEffect, useMemo, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
+import { addQueryArgs } from '@wordpress/url';
+import { store as preferencesStore } from '@wordpress/preferences';
 
 import type {
 	OverviewReport,
@@ -68,6 +71,10 @@ export function widgetFigures( data: WidgetData ): Figure[] {
 	];
 }
 
+/** Where the widget's period is remembered (includes/Admin/Preload.php reads it too). */
+export const PREFERENCE_SCOPE = 'recruiting-reports';
+export const PREFERENCE_PERIOD = 'dashboardPeriod';
+
 /** How long the period must stay unchanged before its reports are requested. */
 export const PERIOD_DEBOUNCE_MS = 300;
 
@@ -121,11 +128,17 @@ export function widgetTitle( period: PeriodPreset ): string {
 export function DashboardWidget( { titleElement }: Props ) {
 	const config = getConfig();
 	const [ selection, setSelection ] = useState< PeriodSelection >( {
-		period: config.defaultPeriod,
+		period: config.dashboardPeriod,
 	} );
+	const { set: setPreference } = useDispatch( preferencesStore );
 	const [ pipeline, setPipeline ] = useState< PipelineView >( 'status' );
 	const preset =
 		selection.period === 'custom' ? 'last_12_months' : selection.period;
+	const pickPeriod = ( next: PeriodSelection ) => {
+		setSelection( next );
+		// Remembered per user (user meta through core/preferences); the dashboard preloads it.
+		setPreference( PREFERENCE_SCOPE, PREFERENCE_PERIOD, next.period );
+	};
 	// Stepping through the periods with the arrow keys asks only for the one the user stops at.
 	const settled = useDebouncedValue( preset, PERIOD_DEBOUNCE_MS );
 	const loaded = useWidgetData( presetQuery( settled, config.today ) );
@@ -168,7 +181,7 @@ export function DashboardWidget( { titleElement }: Props ) {
 		<div className="rr-widget__header">
 			<PeriodPicker
 				value={ selection }
-				onChange={ setSelection }
+				onChange={ pickPeriod }
 				label={ __( 'Report period', 'recruiting-reports' ) }
 			/>
 			{ state.data && (
@@ -184,7 +197,7 @@ export function DashboardWidget( { titleElement }: Props ) {
 
 	const footer = (
 		<p className="rr-widget__footer">
-			<a href={ config.reportsUrl }>
+			<a href={ addQueryArgs( config.reportsUrl, { period: preset } ) }>
 				{ __( 'Open the Reports page', 'recruiting-reports' ) }
 			</a>
 		</p>

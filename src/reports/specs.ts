@@ -132,6 +132,8 @@ export function byStageSpec( report: TimeToHireReport ): ChartSpec {
 				),
 				unit: 'days',
 				color: COLORS.purple,
+				// Without hires the API's 0s are no averages at all.
+				missing: STAGE_STEPS.map( () => hiresInPeriod( report ) === 0 ),
 			},
 		],
 	};

@@ -41,7 +41,10 @@ async function api( method, path, body ) {
 	return json;
 }
 
-/** Submits a request for EMAIL on a privacy tool screen, without a confirmation e-mail (the admin vouches). */
+/**
+ * Submits a request for EMAIL on a privacy tool screen, without a confirmation e-mail (the admin vouches).
+ * @param screen
+ */
 async function requestFor( screen ) {
 	await page.goto( `${ BASE_URL }/wp-admin/${ screen }` );
 	await page.fill( '#username_or_email_for_privacy_request', EMAIL );
@@ -108,15 +111,13 @@ test(
 		const [ download ] = await Promise.all( [
 			page.waitForEvent( 'download', { timeout: 120_000 * SLOW } ),
 			// The row action (shown on hover) downloads; the "Next steps" button would e-mail a link instead.
-			row
-				.hover()
-				.then( () =>
-					row
-						.getByRole( 'button', {
-							name: 'Download personal data',
-						} )
-						.click()
-				),
+			row.hover().then( () =>
+				row
+					.getByRole( 'button', {
+						name: 'Download personal data',
+					} )
+					.click()
+			),
 		] );
 		const zip = await download.path();
 		const json = JSON.parse(

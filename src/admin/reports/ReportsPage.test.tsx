@@ -110,7 +110,7 @@ describe( 'ReportsPage', () => {
 		expect( window.location.search ).toContain( 'period=custom' );
 		expect( window.location.search ).toContain( 'date_from=2025-01-01' );
 		expect( window.location.search ).toContain( 'job_id=7' );
-	} );
+	}, 20_000 );
 
 	it( 'does not send a range whose start is after its end', async () => {
 		const { wrapper, calls } = scriptedTransport( {
@@ -127,6 +127,14 @@ describe( 'ReportsPage', () => {
 		await screen.findAllByRole( 'table' );
 		const from = screen.getByLabelText( 'From' );
 		await userEvent.clear( from );
+		// An empty start is a valid range: let its (debounced) request go out first.
+		await waitFor( () =>
+			expect(
+				calls.filter(
+					( c ) => c.query?.date_to && ! c.query?.date_from
+				)
+			).toHaveLength( 2 )
+		);
 		const before = calls.length;
 		await userEvent.type( from, '2025-04-15' );
 		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
@@ -163,6 +171,50 @@ describe( 'ReportsPage', () => {
 				name: 'All applications by current status',
 			} )
 		).toBeInTheDocument();
+	} );
+
+	it( 'says once that a deleted job no longer exists, and offers all jobs', async () => {
+		window.history.replaceState(
+			null,
+			'',
+			'/wp-admin/admin.php?page=recruiting-reports&job_id=99999'
+		);
+		const missing = () => {
+			throw restError(
+				404,
+				'resource_not_found',
+				'No job with id 99999.'
+			);
+		};
+		const { wrapper, calls } = scriptedTransport( {
+			'GET /reports/overview': ( request ) =>
+				request.query?.job_id ? missing() : OVERVIEW,
+			'GET /reports/time-to-hire': ( request ) =>
+				request.query?.job_id ? missing() : TIME_TO_HIRE,
+			'GET /jobs': () => JOBS,
+		} );
+		render( <ReportsPage />, { wrapper } );
+		expect(
+			await screen.findByText( 'This job no longer exists.', {
+				selector: '.components-notice__content',
+			} )
+		).toBeInTheDocument();
+		expect(
+			screen.queryByText( 'No job with id 99999.' )
+		).not.toBeInTheDocument();
+		expect(
+			screen.queryByRole( 'button', { name: 'Retry' } )
+		).not.toBeInTheDocument();
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Show all jobs' } )
+		);
+		expect(
+			await screen.findByRole( 'table', {
+				name: 'All applications by current status',
+			} )
+		).toBeInTheDocument();
+		expect( window.location.search ).not.toContain( 'job_id' );
+		expect( calls.at( -1 )?.query?.job_id ).toBeUndefined();
 	} );
 
 	it( 'shows an empty state for a site without data', async () => {

@@ -2,7 +2,7 @@
  * Recruiting › Reports: both reports for a period and an optional job, every chart with the
  * numbers behind it. The filters live in the URL, so a report can be bookmarked or shared.
  */
-import { SelectControl } from '@wordpress/components';
+import { Notice, SelectControl } from '@wordpress/components';
 import { useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
@@ -376,6 +376,14 @@ export function ReportsPage() {
 		[ 'time-to-hire', settled ]
 	);
 
+	// A deleted or unknown job fails both reports the same way: one notice, and a way out
+	// instead of a Retry that cannot work.
+	const missingJob =
+		!! settled.job_id &&
+		[ overview.error, timeToHire.error ].some(
+			( error ) => error?.code === 'resource_not_found'
+		);
+
 	return (
 		<div className="rr-page">
 			<div
@@ -426,28 +434,55 @@ export function ReportsPage() {
 					}
 				/>
 			</div>
-			<ReportSection
-				id="rr-overview"
-				title={ __( 'Overview', 'recruiting-reports' ) }
-				state={ withPending( overview, pending ) }
-				figuresCount={ 5 }
-				chartCount={ 2 }
-				period={ ( data ) => data.period }
-				render={ ( data ) => (
-					<OverviewBody report={ data } query={ settled } />
-				) }
-			/>
-			<ReportSection
-				id="rr-time-to-hire"
-				title={ __( 'Time to hire', 'recruiting-reports' ) }
-				state={ withPending( timeToHire, pending ) }
-				figuresCount={ 5 }
-				chartCount={ 3 }
-				period={ ( data ) => data.period }
-				render={ ( data ) => (
-					<TimeToHireBody report={ data } query={ settled } />
-				) }
-			/>
+			{ missingJob ? (
+				<div className="rr-missing-job" data-state="missing-job">
+					<Notice
+						status="warning"
+						isDismissible={ false }
+						actions={ [
+							{
+								label: __(
+									'Show all jobs',
+									'recruiting-reports'
+								),
+								onClick: () =>
+									setFilters( { ...filters, jobId: 0 } ),
+								variant: 'secondary',
+							},
+						] }
+					>
+						{ __(
+							'This job no longer exists.',
+							'recruiting-reports'
+						) }
+					</Notice>
+				</div>
+			) : (
+				<>
+					<ReportSection
+						id="rr-overview"
+						title={ __( 'Overview', 'recruiting-reports' ) }
+						state={ withPending( overview, pending ) }
+						figuresCount={ 5 }
+						chartCount={ 2 }
+						period={ ( data ) => data.period }
+						render={ ( data ) => (
+							<OverviewBody report={ data } query={ settled } />
+						) }
+					/>
+					<ReportSection
+						id="rr-time-to-hire"
+						title={ __( 'Time to hire', 'recruiting-reports' ) }
+						state={ withPending( timeToHire, pending ) }
+						figuresCount={ 5 }
+						chartCount={ 3 }
+						period={ ( data ) => data.period }
+						render={ ( data ) => (
+							<TimeToHireBody report={ data } query={ settled } />
+						) }
+					/>
+				</>
+			) }
 		</div>
 	);
 }

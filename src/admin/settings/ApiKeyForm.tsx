@@ -22,6 +22,7 @@ import { getConfig } from '../../config';
 import { useStoreActions } from '../../store';
 import { isIsoDate } from '../../reports/periods';
 import { PermissionFields } from './PermissionFields';
+import { errorText } from '../../components/errorText';
 
 interface Props {
 	onCreated: ( key: CreatedApiKey ) => void;
@@ -105,7 +106,7 @@ export function ApiKeyForm( { onCreated, onCancel }: Props ) {
 			<form onSubmit={ submit } noValidate>
 				{ error && (
 					<Notice status="error" isDismissible={ false }>
-						{ error.message }
+						{ errorText( error ) }
 					</Notice>
 				) }
 				<TextControl

@@ -16,6 +16,7 @@ import { ApiKeyForm } from './ApiKeyForm';
 import { PermissionFields } from './PermissionFields';
 import { permissionLabel } from './permissions';
 import { SecretModal } from './SecretModal';
+import { errorText } from '../../components/errorText';
 
 const PER_PAGE = 20;
 
@@ -103,7 +104,7 @@ function EditKeyModal( {
 			<form onSubmit={ save } noValidate>
 				{ error && (
 					<Notice status="error" isDismissible={ false }>
-						{ error.message }
+						{ errorText( error ) }
 					</Notice>
 				) }
 				<p>
@@ -173,7 +174,7 @@ function RevokeModal( {
 		>
 			{ error && (
 				<Notice status="error" isDismissible={ false }>
-					{ error.message }
+					{ errorText( error ) }
 				</Notice>
 			) }
 			<p>

@@ -17,12 +17,14 @@ import type { PluginSettings } from '../../api/types';
 import { ErrorState, Skeleton } from '../../components/states';
 import { PERIOD_PRESETS, periodLabel } from '../../reports/periods';
 import { useResource, useStoreActions } from '../../store';
+import { errorText } from '../../components/errorText';
 
 export function GeneralSettings() {
 	const state = useResource< PluginSettings >( 'getSettings', [] );
 	const actions = useStoreActions();
 	const [ form, setForm ] = useState< PluginSettings | null >( null );
 	const [ rateText, setRateText ] = useState( '' );
+	const [ daysText, setDaysText ] = useState( '' );
 	const [ saving, setSaving ] = useState( false );
 	const [ result, setResult ] = useState<
 		{ ok: true } | { ok: false; error: ApiError } | null
@@ -32,6 +34,7 @@ export function GeneralSettings() {
 		if ( state.data ) {
 			setForm( state.data );
 			setRateText( String( state.data.rate_limit_per_hour ) );
+			setDaysText( String( state.data.delivery_log_days ) );
 		}
 	}, [ state.data ] );
 
@@ -82,9 +85,18 @@ export function GeneralSettings() {
 				)
 			: null;
 
+	const days = Number( daysText );
+	const daysProblem =
+		! /^\d+$/.test( daysText.trim() ) || days < 1 || days > 3650
+			? __(
+					'Enter a whole number from 1 to 3,650.',
+					'recruiting-reports'
+				)
+			: null;
+
 	const save = async ( event: { preventDefault: () => void } ) => {
 		event.preventDefault();
-		if ( rateProblem ) {
+		if ( rateProblem || daysProblem ) {
 			return;
 		}
 		setSaving( true );
@@ -93,9 +105,11 @@ export function GeneralSettings() {
 			const saved = await actions.updateSettings( {
 				...form,
 				rate_limit_per_hour: rate,
+				delivery_log_days: days,
 			} );
 			setForm( saved );
 			setRateText( String( saved.rate_limit_per_hour ) );
+			setDaysText( String( saved.delivery_log_days ) );
 			setResult( { ok: true } );
 		} catch ( thrown ) {
 			setResult( { ok: false, error: toApiError( thrown ) } );
@@ -118,7 +132,7 @@ export function GeneralSettings() {
 			) }
 			{ result && ! result.ok && (
 				<Notice status="error" onRemove={ () => setResult( null ) }>
-					{ result.error.message }
+					{ errorText( result.error ) }
 				</Notice>
 			) }
 			<form onSubmit={ save } className="rr-general-form" noValidate>
@@ -186,12 +200,55 @@ export function GeneralSettings() {
 						setForm( { ...form, delete_data_on_uninstall: on } )
 					}
 				/>
+				<ToggleControl
+					__nextHasNoMarginBottom
+					label={ __(
+						'Keep the figures when a candidate’s data is erased',
+						'recruiting-reports'
+					) }
+					help={
+						form.anonymise_on_erasure
+							? __(
+									'Tools › Erase Personal Data anonymises the candidate’s applications: name, e-mail, phone and notes go; dates and statuses stay in the reports.',
+									'recruiting-reports'
+								)
+							: __(
+									'Tools › Erase Personal Data deletes the candidate’s applications; the reports no longer count them.',
+									'recruiting-reports'
+								)
+					}
+					checked={ form.anonymise_on_erasure }
+					onChange={ ( on: boolean ) =>
+						setForm( { ...form, anonymise_on_erasure: on } )
+					}
+				/>
+				<TextControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					type="number"
+					min={ 1 }
+					max={ 3650 }
+					label={ __(
+						'Keep the webhook delivery log for (days)',
+						'recruiting-reports'
+					) }
+					help={
+						daysProblem ??
+						__(
+							'Delivered and failed deliveries, with the candidate data they carried, are deleted after this.',
+							'recruiting-reports'
+						)
+					}
+					aria-invalid={ !! daysProblem }
+					value={ daysText }
+					onChange={ setDaysText }
+				/>
 				<div>
 					<Button
 						variant="primary"
 						type="submit"
 						isBusy={ saving }
-						disabled={ saving || !! rateProblem }
+						disabled={ saving || !! rateProblem || !! daysProblem }
 					>
 						{ __( 'Save settings', 'recruiting-reports' ) }
 					</Button>

@@ -178,12 +178,14 @@ describe( 'Webhooks', () => {
 } );
 
 describe( 'GeneralSettings', () => {
-	it( 'saves the rate limit, default period and uninstall choice', async () => {
+	it( 'saves the rate limit, default period, uninstall and privacy choices', async () => {
 		const { wrapper, calls } = scriptedTransport( {
 			'GET /settings': () => ( {
 				rate_limit_per_hour: 1000,
 				default_period: 'last_12_months',
 				delete_data_on_uninstall: false,
+				anonymise_on_erasure: false,
+				delivery_log_days: 30,
 			} ),
 			'PUT /settings': ( request ) => request.body,
 		} );
@@ -203,12 +205,24 @@ describe( 'GeneralSettings', () => {
 			} )
 		);
 		await userEvent.click(
+			screen.getByRole( 'checkbox', {
+				name: /Keep the figures when a candidate/,
+			} )
+		);
+		const days = screen.getByLabelText(
+			'Keep the webhook delivery log for (days)'
+		);
+		await userEvent.clear( days );
+		await userEvent.type( days, '7' );
+		await userEvent.click(
 			screen.getByRole( 'button', { name: 'Save settings' } )
 		);
 		expect( calls.find( ( c ) => c.method === 'PUT' )?.body ).toEqual( {
 			rate_limit_per_hour: 250,
 			default_period: 'last_90_days',
 			delete_data_on_uninstall: true,
+			anonymise_on_erasure: true,
+			delivery_log_days: 7,
 		} );
 		expect(
 			( await screen.findAllByText( 'Settings saved.' ) ).length
@@ -221,6 +235,8 @@ describe( 'GeneralSettings', () => {
 				rate_limit_per_hour: 1000,
 				default_period: 'last_12_months',
 				delete_data_on_uninstall: false,
+				anonymise_on_erasure: false,
+				delivery_log_days: 30,
 			} ),
 		} );
 		render( <GeneralSettings />, { wrapper } );

@@ -25,6 +25,7 @@ import { formatDateTime } from '../../components/format';
 import { EmptyState, ListState } from '../../components/states';
 import { useResource, useStoreActions } from '../../store';
 import { SecretModal } from './SecretModal';
+import { errorText } from '../../components/errorText';
 
 export function eventDescription( event: WebhookEvent ): string {
 	switch ( event ) {
@@ -104,7 +105,7 @@ function AddWebhookForm( {
 			<form onSubmit={ submit } noValidate>
 				{ error && (
 					<Notice status="error" isDismissible={ false }>
-						{ error.message }
+						{ errorText( error ) }
 					</Notice>
 				) }
 				<TextControl
@@ -380,7 +381,7 @@ export function DeliveryLog( { webhook }: { webhook: Webhook } ) {
 			</div>
 			{ error && (
 				<Notice status="error" onRemove={ () => setError( null ) }>
-					{ error.message }
+					{ errorText( error ) }
 				</Notice>
 			) }
 			{ body }
@@ -423,7 +424,7 @@ export function Webhooks() {
 		} catch ( thrown ) {
 			setNotice( {
 				status: 'error',
-				text: toApiError( thrown ).message,
+				text: errorText( toApiError( thrown ) ),
 			} );
 		}
 		setBusy( null );
@@ -654,7 +655,7 @@ function DeleteWebhookModal( {
 		>
 			{ error && (
 				<Notice status="error" isDismissible={ false }>
-					{ error.message }
+					{ errorText( error ) }
 				</Notice>
 			) }
 			<p>

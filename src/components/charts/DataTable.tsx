@@ -1,8 +1,11 @@
 /**
  * The numbers behind a chart, as a real table: a caption, column headers and row headers, so a
  * screen reader can announce "Hired, Applications: 42". Each cell carries the raw API value in
- * data-value (used by the end-to-end tests to compare with the API).
+ * data-value (used by the end-to-end tests to compare with the API), also where the cell shows
+ * "—" for a value without data.
  */
+import { __ } from '@wordpress/i18n';
+
 import { formatValue } from '../format';
 import type { ChartSpec } from './spec';
 
@@ -10,6 +13,18 @@ interface Props {
 	spec: ChartSpec;
 	/** Show the caption on screen (default: for screen readers only, the figure has a visible title). */
 	showCaption?: boolean;
+}
+
+/** A value without data (a month without hires): "—", never "0.0 days", which reads as a result. */
+function NoValue() {
+	return (
+		<>
+			<span aria-hidden="true">—</span>
+			<span className="screen-reader-text">
+				{ __( 'No hires', 'recruiting-reports' ) }
+			</span>
+		</>
+	);
 }
 
 export function DataTable( { spec, showCaption = false }: Props ) {
@@ -56,9 +71,13 @@ export function DataTable( { spec, showCaption = false }: Props ) {
 									className="rr-table__num"
 									data-value={ series.values[ row ] }
 								>
-									{ formatValue(
-										series.values[ row ] ?? 0,
-										series.unit
+									{ series.missing?.[ row ] ? (
+										<NoValue />
+									) : (
+										formatValue(
+											series.values[ row ] ?? 0,
+											series.unit
+										)
 									) }
 								</td>
 							) ) }

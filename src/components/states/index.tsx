@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 
 import type { ApiError } from '../../api/errors';
 import type { AsyncState } from '../../store/hooks';
+import { errorText } from '../errorText';
 
 interface SkeletonProps {
 	/** Number of headline figure boxes. */
@@ -102,7 +103,9 @@ export function ErrorState( { error, onRetry, context }: ErrorStateProps ) {
 								'recruiting-reports'
 							) }
 					</strong>{ ' ' }
-					<span className="rr-error__message">{ error.message }</span>
+					<span className="rr-error__message">
+						{ errorText( error ) }
+					</span>
 				</p>
 				{ onRetry && (
 					<Button variant="secondary" onClick={ onRetry }>

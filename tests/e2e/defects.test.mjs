@@ -1,0 +1,265 @@
+// The UI defects of issue #17, each as seen in Chromium: every test here failed on the code before
+// the fix. Numbers in the test names are the issue's.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import {
+	BASE_URL,
+	SLOW,
+	launch,
+	login,
+	watchConsole,
+} from './lib/browser.mjs';
+import { adminClient, runPhp } from './lib/api.mjs';
+
+const REPORTS = `${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports`;
+const DASHBOARD = `${ BASE_URL }/wp-admin/index.php`;
+
+let browser;
+let page;
+let errors;
+const client = adminClient();
+
+before( async () => {
+	browser = await launch();
+	page = await browser.context.newPage();
+	errors = watchConsole( page );
+	await login( page );
+} );
+
+after( async () => {
+	await browser?.close();
+} );
+
+/** Console errors other than the failed requests a test provokes on purpose. */
+function assertNoConsoleErrors( where, expected = /$^/ ) {
+	const unexpected = errors.filter( ( error ) => ! expected.test( error ) );
+	errors.length = 0;
+	assert.deepEqual( unexpected, [], `console errors on ${ where }` );
+}
+
+/** recruiting/v1 report requests the page sends from now on. */
+function recordReportRequests() {
+	const seen = [];
+	const listener = ( request ) => {
+		const url = decodeURIComponent( request.url() );
+		if ( /recruiting\/v1\/reports\//.test( url ) ) seen.push( url );
+	};
+	page.on( 'request', listener );
+	return { seen, stop: () => page.off( 'request', listener ) };
+}
+
+test(
+	'2: an HTML error page is not shown as markup; a plain message and Retry instead',
+	{ timeout: 120_000 * SLOW },
+	async () => {
+		await page.goto( `${ REPORTS }&period=last_12_months` );
+		await page.locator( '[data-report="rr-overview"] .rr-figures' ).waitFor();
+		// What WordPress sends when its database is down and the client asked for JSON (wp_die).
+		await page.route( /reports\/overview/, ( route ) =>
+			route.fulfill( {
+				status: 500,
+				contentType: 'application/json',
+				body: JSON.stringify( {
+					code: 'internal_server_error',
+					message:
+						'<h1>Error establishing a database connection</h1>',
+					data: { status: 500 },
+					additional_errors: [],
+				} ),
+			} )
+		);
+		await page.getByLabel( 'Period', { exact: true } ).selectOption(
+			'last_30_days'
+		);
+		const error = page.locator( '[data-report="rr-overview"] .rr-error' );
+		await error.waitFor();
+		const text = await error.innerText();
+		assert.match( text, /The server answered with an error \(HTTP 500\)\./ );
+		assert.doesNotMatch( text, /<h1>|<\/h1>/ );
+		await page.unroute( /reports\/overview/ );
+		await error.getByRole( 'button', { name: 'Retry' } ).click();
+		await page.locator( '[data-report="rr-overview"] .rr-figures' ).waitFor();
+		assertNoConsoleErrors( 'Reports page (provoked 500)', /500/ );
+	}
+);
+
+test(
+	'6: months without hires show "—", not 0.0 days',
+	{ timeout: 120_000 * SLOW },
+	async () => {
+		// A stretch of months with and without hires, found in the demo data through the API.
+		const today = new Date().toISOString().slice( 0, 10 );
+		const from = `${ Number( today.slice( 0, 4 ) ) - 4 }-01-01`;
+		const report = await client.reports.timeToHire( {
+			date_from: from,
+			date_to: today,
+		} );
+		const empty = report.trend.find( ( row ) => ! row.hires );
+		assert.ok( empty, 'the demo data has a month without hires' );
+		await page.goto(
+			`${ REPORTS }&period=custom&date_from=${ from }&date_to=${ today }`
+		);
+		const table = page.locator( 'table[data-chart-table="trend"]' );
+		await table.waitFor();
+		const cells = await table.locator( 'tbody tr' ).evaluateAll( ( rows ) =>
+			rows.map( ( row ) => ( {
+				month: row.querySelector( 'th' ).textContent,
+				days: row.querySelector( 'td' ).textContent,
+				value: row.querySelector( 'td' ).getAttribute( 'data-value' ),
+			} ) )
+		);
+		assert.equal( cells.length, report.trend.length );
+		report.trend.forEach( ( row, i ) => {
+			if ( row.hires ) {
+				assert.doesNotMatch( cells[ i ].days, /—/ );
+			} else {
+				assert.match( cells[ i ].days, /^—/, cells[ i ].month );
+				assert.doesNotMatch( cells[ i ].days, /0\.0/ );
+				// The API's own value stays in the table for whoever reads data-value.
+				assert.equal( Number( cells[ i ].value ), row.average_days );
+			}
+		} );
+		assertNoConsoleErrors( 'Reports page (trend)' );
+	}
+);
+
+test(
+	'7: an unknown job gives one notice "This job no longer exists" with "Show all jobs"',
+	{ timeout: 120_000 * SLOW },
+	async () => {
+		await page.goto( `${ REPORTS }&job_id=99999` );
+		const notice = page.locator( '.rr-page .components-notice' );
+		await notice.first().waitFor();
+		// Give the second report time to fail too: it must not add a second notice.
+		await page.waitForTimeout( 1000 * SLOW );
+		assert.equal( await notice.count(), 1 );
+		assert.match( await notice.innerText(), /This job no longer exists\./ );
+		assert.equal(
+			await page.getByRole( 'button', { name: 'Retry' } ).count(),
+			0
+		);
+		await notice.getByRole( 'button', { name: 'Show all jobs' } ).click();
+		await page.locator( '[data-report="rr-overview"] .rr-figures' ).waitFor();
+		assert.doesNotMatch( page.url(), /job_id/ );
+		assertNoConsoleErrors( 'Reports page (unknown job)', /404/ );
+	}
+);
+
+test(
+	'8: the widget remembers its period per user and its link carries it',
+	{ timeout: 180_000 * SLOW },
+	async () => {
+		const widget = page.locator( '#recruiting_reports_dashboard' );
+		const pick = async ( period ) => {
+			const saved = page.waitForResponse(
+				( response ) =>
+					/wp\/v2\/users\/me/.test(
+						decodeURIComponent( response.url() )
+					) && response.request().method() !== 'GET',
+				{ timeout: 30_000 * SLOW }
+			);
+			await widget.getByLabel( 'Report period' ).selectOption( period );
+			await saved;
+		};
+		await page.goto( DASHBOARD );
+		await widget.locator( '.rr-figures' ).waitFor();
+		await pick( 'last_90_days' );
+
+		await page.reload();
+		await widget.locator( '.rr-figures' ).waitFor();
+		assert.equal(
+			await widget.getByLabel( 'Report period' ).inputValue(),
+			'last_90_days'
+		);
+		assert.match(
+			await widget.locator( '.hndle' ).innerText(),
+			/Recruiting: Last 90 days/
+		);
+		const link = widget.getByRole( 'link', {
+			name: 'Open the Reports page',
+		} );
+		assert.match( await link.getAttribute( 'href' ), /period=last_90_days/ );
+		await link.click();
+		await page.locator( '[data-report="rr-overview"] .rr-figures' ).waitFor();
+		assert.equal(
+			await page.getByLabel( 'Period', { exact: true } ).inputValue(),
+			'last_90_days'
+		);
+
+		// Back to the default, for the other suites.
+		await page.goto( DASHBOARD );
+		await widget.locator( '.rr-figures' ).waitFor();
+		await pick( 'last_12_months' );
+		assertNoConsoleErrors( 'Dashboard (period preference)' );
+	}
+);
+
+test(
+	'9: stepping through periods with the arrow keys asks only for the last one',
+	{ timeout: 120_000 * SLOW },
+	async () => {
+		await page.goto( `${ REPORTS }&period=last_30_days` );
+		await page.locator( '[data-report="rr-overview"] .rr-figures' ).waitFor();
+		const requests = recordReportRequests();
+		const aborted = [];
+		const onFailed = ( request ) => {
+			if ( /ABORTED/i.test( request.failure()?.errorText ?? '' ) )
+				aborted.push( decodeURIComponent( request.url() ) );
+		};
+		page.on( 'requestfailed', onFailed );
+		const select = page.getByLabel( 'Period', { exact: true } );
+		await select.focus();
+		// Three steps as fast as a held-down arrow key sends them.
+		await Promise.all( [
+			page.keyboard.press( 'ArrowDown' ),
+			page.keyboard.press( 'ArrowDown' ),
+			page.keyboard.press( 'ArrowDown' ),
+		] );
+		// last_30_days → last_90_days → last_12_months → year_to_date.
+		assert.equal( await select.inputValue(), 'year_to_date' );
+		await page.waitForFunction(
+			() =>
+				! document.querySelector( '.rr-page [aria-busy="true"]' ) &&
+				document.querySelector( '.rr-report-section__period' ),
+			null,
+			{ timeout: 30_000 * SLOW }
+		);
+		await page.waitForTimeout( 1000 * SLOW );
+		requests.stop();
+		page.off( 'requestfailed', onFailed );
+		const year = new Date().getFullYear();
+		const final = requests.seen.filter( ( url ) =>
+			url.includes( `date_from=${ year }-01-01` )
+		);
+		assert.equal( final.length, 2, `report requests: ${ requests.seen }` );
+		// Anything asked for a period already left was cancelled, not left to land late.
+		assert.deepEqual(
+			requests.seen.filter( ( url ) => ! final.includes( url ) ),
+			aborted,
+			'stale requests are aborted'
+		);
+		assert.ok( requests.seen.length < 6, 'not two requests per step' );
+		assertNoConsoleErrors( 'Reports page (arrow keys)' );
+	}
+);
+
+test(
+	'10: periods are written in the site’s date format, as on the front end',
+	{ timeout: 120_000 * SLOW },
+	async () => {
+		const overview = await client.reports.overview( {} );
+		const expected = await runPhp( `
+			$utc = new DateTimeZone( 'UTC' );
+			$format = get_option( 'date_format' );
+			echo wp_date( $format, strtotime( '${ overview.period.from } 00:00:00 UTC' ), $utc ) . ' – ' . wp_date( $format, strtotime( '${ overview.period.to } 00:00:00 UTC' ), $utc );
+		` );
+		await page.goto( `${ REPORTS }&period=last_12_months` );
+		const shown = page.locator(
+			'[data-report="rr-overview"] .rr-report-section__period'
+		);
+		await shown.waitFor();
+		assert.equal( ( await shown.innerText() ).trim(), expected.trim() );
+		assertNoConsoleErrors( 'Reports page (date format)' );
+	}
+);
