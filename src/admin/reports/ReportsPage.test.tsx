@@ -76,6 +76,109 @@ describe( 'ReportsPage', () => {
 		expect( window.location.search ).toContain( 'period=last_90_days' );
 	} );
 
+	it( 'compares with the period in the URL: the change of every figure, CSV links with the filters', async () => {
+		window.recruitingReports = {
+			...window.recruitingReports,
+			restUrl: 'http://example.test/wp-json/recruiting/v1/',
+			restNonce: 'n0nce',
+		};
+		window.history.replaceState(
+			null,
+			'',
+			'/wp-admin/admin.php?page=recruiting-reports&period=last_90_days&compare=previous_period'
+		);
+		const { wrapper, calls } = scriptedTransport( {
+			'GET /reports/overview': () => ( {
+				...OVERVIEW,
+				comparison: {
+					...OVERVIEW,
+					jobs: { ...OVERVIEW.jobs, new_this_period: 0 },
+					applications: {
+						...OVERVIEW.applications,
+						new_this_period: 368,
+					},
+					avg_time_to_hire_days: 39.25,
+				},
+			} ),
+			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
+			'GET /jobs': () => JOBS,
+		} );
+		render( <ReportsPage />, { wrapper } );
+		await screen.findByRole( 'table', { name: 'Time to hire by month' } );
+		const figures = document.querySelector(
+			'dl[aria-label="Overview figures"]'
+		) as HTMLElement;
+		const figure = ( id: string ) =>
+			figures.querySelector( `[data-figure="${ id }"]` ) as HTMLElement;
+		expect( figure( 'new_applications' ) ).toHaveTextContent(
+			'▲ 12%up 12% from the previous period'
+		);
+		expect( figure( 'avg_time_to_hire' ) ).toHaveTextContent(
+			'▼ 20%down 20% from the previous period'
+		);
+		expect( figure( 'active_jobs' ) ).toHaveTextContent(
+			'no change from the previous period'
+		);
+		expect( figure( 'new_jobs' ) ).toHaveTextContent(
+			'—nothing to compare with in the previous period'
+		);
+		expect(
+			calls.find( ( c ) => c.path === '/reports/overview' )?.query
+		).toEqual( {
+			date_from: '2025-02-20',
+			date_to: '2025-05-20',
+			compare: 'previous_period',
+		} );
+		// Time to hire came without a comparison: no change shown.
+		expect(
+			document.querySelectorAll(
+				'[data-report="rr-time-to-hire"] .rr-figure__change'
+			)
+		).toHaveLength( 0 );
+
+		const csv = screen
+			.getAllByRole( 'link', { name: 'Download CSV' } )
+			.map( ( link ) => new URL( link.getAttribute( 'href' ) ?? '' ) );
+		expect( csv ).toHaveLength( 5 );
+		expect( csv[ 0 ].pathname ).toBe(
+			'/wp-json/recruiting/v1/reports/overview'
+		);
+		expect( Object.fromEntries( csv[ 0 ].searchParams ) ).toEqual( {
+			compare: 'previous_period',
+			date_from: '2025-02-20',
+			date_to: '2025-05-20',
+			format: 'csv',
+			section: 'by_status',
+			_wpnonce: 'n0nce',
+		} );
+		expect(
+			csv.map( ( url ) => url.searchParams.get( 'section' ) )
+		).toEqual( [
+			'by_status',
+			'conversion',
+			'by_stage',
+			'by_job',
+			'trend',
+		] );
+
+		await userEvent.selectOptions(
+			screen.getByLabelText( 'Compare with' ),
+			'previous_year'
+		);
+		await waitFor( () =>
+			expect( window.location.search ).toContain(
+				'compare=previous_year'
+			)
+		);
+		await userEvent.selectOptions(
+			screen.getByLabelText( 'Compare with' ),
+			''
+		);
+		await waitFor( () =>
+			expect( window.location.search ).not.toContain( 'compare' )
+		);
+	} );
+
 	it( 'filters by a job and custom dates, and keeps them in the URL', async () => {
 		const { wrapper, calls } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,
