@@ -12,6 +12,9 @@ use RecruitingReports\Domain\JobPostType;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Wires the plugin's parts to WordPress hooks.
+ */
 final class Plugin {
 
 	public const TEXT_DOMAIN = 'recruiting-reports';
@@ -31,6 +34,9 @@ final class Plugin {
 		Rest\OpenApiController::class,
 	);
 
+	/**
+	 * Hooks every part of the plugin into WordPress.
+	 */
 	public static function boot(): void {
 		// Before anything on init translates (the post type's labels).
 		add_action( 'init', array( self::class, 'load_textdomain' ), 0 );
@@ -77,6 +83,9 @@ final class Plugin {
 		}
 	}
 
+	/**
+	 * Registers rest routes.
+	 */
 	public static function register_rest_routes(): void {
 		foreach ( self::CONTROLLERS as $controller ) {
 			( new $controller() )->register_routes();

@@ -3,7 +3,8 @@
 // exactly what runs on a site (SPEC §14) under one top folder named after the slug, and nothing
 // for development (no tests, scripts, dev/ tools, sources, source maps).
 //
-//   node scripts/plugin-zip.mjs [--out=path.zip]      (npm run plugin-zip builds and makes the .pot first)
+//   node scripts/plugin-zip.mjs [--out=path.zip]
+// (npm run plugin-zip builds, makes the .pot and the OpenAPI document first)
 //
 // Why not `wp-scripts plugin-zip`: with package.json `files` it uses npm-packlist, which always adds
 // package.json and README.md; without it, it looks for <slug>.php and misses plugin.php.
@@ -31,10 +32,13 @@ export const RELEASE_FILES = [
 /** Folders that ship whole (minus EXCLUDED); all must exist. */
 export const RELEASE_DIRS = [ 'build', 'includes', 'languages' ];
 /**
- * Shipped when present. The OpenAPI document of the API (SPEC §14) goes here once it is a file in
- * the repository: add its repository-relative path to this list.
+ * Generated files that must be in those folders: the .pot (npm run make-pot) and the API's OpenAPI
+ * document (SPEC §14; npm run openapi writes it into build/).
  */
-export const OPTIONAL_FILES = [];
+export const GENERATED = [
+	'languages/recruiting-reports.pot',
+	'build/openapi.json',
+];
 /** Never shipped, even inside RELEASE_DIRS: source maps and editor/OS litter. */
 export const EXCLUDED = /(\.map$|(^|\/)\.DS_Store$|(^|\/)\.gitkeep$)/;
 
@@ -53,8 +57,12 @@ export function releaseFiles( root = REPO_ROOT ) {
 		}
 		files.push( file );
 	}
-	for ( const file of OPTIONAL_FILES ) {
-		if ( fs.existsSync( path.join( root, file ) ) ) files.push( file );
+	for ( const file of GENERATED ) {
+		if ( ! fs.existsSync( path.join( root, file ) ) ) {
+			throw new Error(
+				`${ file } is missing (npm run make-pot / npm run openapi first?)`
+			);
+		}
 	}
 	for ( const dir of RELEASE_DIRS ) {
 		if ( ! fs.existsSync( path.join( root, dir ) ) ) {

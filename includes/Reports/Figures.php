@@ -14,28 +14,49 @@ namespace RecruitingReports\Reports;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The rounding rules of SPEC §7, in exact integer arithmetic.
+ */
 final class Figures {
 
 	public const DAY = 86400;
 
-	/** Conversion rates: 4 decimals; 0 when the denominator is 0. */
+	/**
+	 * Conversion rates: 4 decimals; 0 when the denominator is 0.
+	 *
+	 * @param int $numerator   Numerator.
+	 * @param int $denominator Denominator.
+	 */
 	public static function rate( int $numerator, int $denominator ): float {
 		return self::ratio( $numerator, $denominator, 10000 );
 	}
 
-	/** Mean of durations in days, 1 decimal: total seconds over a count; 0 when there is nothing to average. */
+	/**
+	 * Mean of durations in days, 1 decimal: total seconds over a count; 0 when there is nothing to average.
+	 *
+	 * @param int $total_seconds Total seconds.
+	 * @param int $count         Count.
+	 */
 	public static function mean_days( int $total_seconds, int $count ): float {
 		return self::ratio( $total_seconds, $count * self::DAY, 10 );
 	}
 
-	/** A duration in days, 1 decimal. */
+	/**
+	 * A duration in days, 1 decimal.
+	 *
+	 * @param int $seconds Seconds.
+	 */
 	public static function days( int $seconds ): float {
 		return self::ratio( $seconds, self::DAY, 10 );
 	}
 
 	/**
-	 * numerator / denominator rounded half up to 1/scale (both non-negative); 0 when the denominator is 0.
+	 * The quotient numerator / denominator rounded half up to 1/scale (both non-negative); 0 when the denominator is 0.
 	 * Integers stay below 2^63 for any realistic sum (2 × 10^13 seconds × 10,000 would not, and is not one).
+	 *
+	 * @param int $numerator   Numerator.
+	 * @param int $denominator Denominator.
+	 * @param int $scale       Scale.
 	 */
 	public static function ratio( int $numerator, int $denominator, int $scale ): float {
 		if ( $denominator <= 0 ) {

@@ -22,8 +22,16 @@ use RecruitingReports\Domain\Pipeline;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * GET /reports/overview (SPEC §7): job counts, application counts, the cohort's conversion rates and the average time to hire.
+ */
 final class OverviewReport {
 
+	/**
+	 * The overview report (SPEC §7) for a resolved query.
+	 *
+	 * @param ReportQuery $query Query.
+	 */
 	public function run( ReportQuery $query ): array {
 		$totals   = PeriodTotals::of( $query );
 		$reached  = array( $totals['applied'], $totals['reached_screening'], $totals['reached_interview'], $totals['reached_offer'], $totals['reached_hired'] );
@@ -46,6 +54,11 @@ final class OverviewReport {
 		);
 	}
 
+	/**
+	 * Job counts: all, active, created in the period.
+	 *
+	 * @param ReportQuery $query Query.
+	 */
 	private function jobs( ReportQuery $query ): array {
 		global $wpdb;
 		// post_date_gmt is the job's creation instant (always set, see JobPostType::keep_creation_date),
@@ -74,10 +87,15 @@ final class OverviewReport {
 		);
 	}
 
-	/** @return array{total:int,by_status:array<string,int>} Over all applications of the scope. */
+	/**
+	 * Applications by current status, from the status summary.
+	 *
+	 * @param ReportQuery $query Query.
+	 * @return array{total:int,by_status:array<string,int>} Over all applications of the scope.
+	 */
 	private function statuses( ReportQuery $query ): array {
 		global $wpdb;
-		$table = Schema::table( 'report_statuses' );
+		$table     = Schema::table( 'report_statuses' );
 		$rows      = $wpdb->get_results( $wpdb->prepare( 'SELECT status, applications FROM %i WHERE job_id = %d', $table, $query->job_id ?? 0 ), ARRAY_A );
 		$by_status = array_fill_keys( Pipeline::STATUSES, 0 );
 		foreach ( $rows as $row ) {

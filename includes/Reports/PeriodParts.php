@@ -22,18 +22,37 @@ use RecruitingReports\Data\ReportSummary;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Splits a UTC interval [from, to) — a period or one month of a period, in whatever timezone it was resolved — into the pieces the summary tables can answer and the rest.
+ */
 final class PeriodParts {
 
-	/** @var int[] Starts of whole UTC months. */
+	/**
+	 * Starts of whole UTC months.
+	 *
+	 * @var int[]
+	 */
 	public array $months = array();
 
-	/** @var array<int,array{0:int,1:int}> [first day start, end) ranges of whole UTC days. */
+	/**
+	 * [first day start, end) ranges of whole UTC days.
+	 *
+	 * @var array<int,array{0:int,1:int}>
+	 */
 	public array $days = array();
 
-	/** @var array<int,array{0:int,1:int}> [from, to) instants of partial days. */
+	/**
+	 * [from, to) instants of partial days.
+	 *
+	 * @var array<int,array{0:int,1:int}>
+	 */
 	public array $raw = array();
 
 	/**
+	 * Splits [from, to) into whole months, whole days and the partial-day rest.
+	 *
+	 * @param int  $from From.
+	 * @param int  $to   To.
 	 * @param bool $days Whether day rows exist for the scope (all jobs); without them the whole days
 	 *                   outside whole months are read from the applications table too (one job).
 	 */
@@ -43,8 +62,8 @@ final class PeriodParts {
 			return $parts;
 		}
 		$first_day = ReportSummary::day_start( $from );
-		$first_day = $first_day < $from ? $first_day + ReportSummary::DAY : $first_day; // first whole day
-		$end_day   = ReportSummary::day_start( $to ); // whole days end here
+		$first_day = $first_day < $from ? $first_day + ReportSummary::DAY : $first_day; // First whole day.
+		$end_day   = ReportSummary::day_start( $to ); // Whole days end here.
 		if ( $first_day >= $end_day ) {
 			$parts->raw[] = array( $from, $to );
 			return $parts;
@@ -57,7 +76,7 @@ final class PeriodParts {
 		}
 
 		$month = ReportSummary::month_start( $first_day );
-		$month = $month < $first_day ? ReportSummary::next_month( $month ) : $month; // first whole month
+		$month = $month < $first_day ? ReportSummary::next_month( $month ) : $month; // First whole month.
 		$day   = $first_day;
 		while ( ReportSummary::next_month( $month ) <= $end_day ) {
 			if ( $day < $month ) {

@@ -32,6 +32,9 @@ use RecruitingReports\Domain\JobPostType;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * Versioned report cache (the idea of WooCommerce's WC_Cache_Helper transient versions): every cached report carries the data version it was computed at; any write that can change a report replaces the version, which invalidates every cached report at once without finding or deleting them.
+ */
 final class ReportCache {
 
 	public const VERSION_OPTION = 'recruiting_reports_cache_version';
@@ -45,6 +48,9 @@ final class ReportCache {
 
 	private const TTL = DAY_IN_SECONDS;
 
+	/**
+	 * Hooks cache invalidation into every write that can change a report.
+	 */
 	public static function register(): void {
 		add_action( Events::DATA_CHANGED_ACTION, array( self::class, 'bump' ), 10, 0 );
 		add_action( 'save_post_' . JobPostType::POST_TYPE, array( self::class, 'bump' ), 10, 0 );
@@ -70,6 +76,8 @@ final class ReportCache {
 	}
 
 	/**
+	 * Invalidates when a job's status changes.
+	 *
 	 * @param string   $new_status New status.
 	 * @param string   $old_status Old status.
 	 * @param \WP_Post $post       Post.
@@ -81,6 +89,8 @@ final class ReportCache {
 	}
 
 	/**
+	 * On post change.
+	 *
 	 * @param int           $post_id Post id.
 	 * @param \WP_Post|null $post    The post (deleted_post passes it; it is gone from the database by then).
 	 */
@@ -110,12 +120,26 @@ final class ReportCache {
 		return $version;
 	}
 
-	/** The cached data of a report at a version, or null. */
+	/**
+	 * The cached data of a report at a version, or null.
+	 *
+	 * @param string      $report  Report.
+	 * @param ReportQuery $query   Query.
+	 * @param string      $version Version.
+	 */
 	public static function get( string $report, ReportQuery $query, string $version ): ?array {
 		$entry = get_transient( self::name( $report, $query ) );
 		return is_array( $entry ) && ( $entry['version'] ?? null ) === $version && is_array( $entry['data'] ?? null ) ? $entry['data'] : null;
 	}
 
+	/**
+	 * Stores a report's data for a query at a data version.
+	 *
+	 * @param string      $report  Report.
+	 * @param ReportQuery $query   Query.
+	 * @param string      $version Version.
+	 * @param array       $data    Data.
+	 */
 	public static function set( string $report, ReportQuery $query, string $version, array $data ): void {
 		set_transient(
 			self::name( $report, $query ),
@@ -127,6 +151,12 @@ final class ReportCache {
 		);
 	}
 
+	/**
+	 * The cache key of a report and query.
+	 *
+	 * @param string      $report Report.
+	 * @param ReportQuery $query  Query.
+	 */
 	private static function name( string $report, ReportQuery $query ): string {
 		return self::PREFIX . md5( $report . '|' . $query->cache_key() );
 	}

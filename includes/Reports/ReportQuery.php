@@ -23,6 +23,9 @@ use WP_Error;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * One normalised report query (SPEC §7): the resolved period as calendar dates in the site's timezone, its UTC bounds, the calendar months it overlaps (for the trend) and the optional job.
+ */
 final class ReportQuery {
 
 	/** Most calendar months a period may overlap (100 years): keeps the trend and its SQL bounded. */
@@ -35,32 +38,68 @@ final class ReportQuery {
 	/** Months of the default period and of the one-bound rule ("the last 12 months"). */
 	private const DEFAULT_MONTHS = 12;
 
-	/** @var string Resolved first day, YYYY-MM-DD (site timezone). */
+	/**
+	 * Resolved first day, YYYY-MM-DD (site timezone).
+	 *
+	 * @var string
+	 */
 	public readonly string $from;
 
-	/** @var string Resolved last day, YYYY-MM-DD (site timezone), inclusive. */
+	/**
+	 * Resolved last day, YYYY-MM-DD (site timezone), inclusive.
+	 *
+	 * @var string
+	 */
 	public readonly string $to;
 
-	/** @var int|null Job filter. */
+	/**
+	 * Job filter.
+	 *
+	 * @var int|null
+	 */
 	public readonly ?int $job_id;
 
-	/** @var string The site timezone the dates are in (name or ±hh:mm offset). */
+	/**
+	 * The site timezone the dates are in (name or ±hh:mm offset).
+	 *
+	 * @var string
+	 */
 	public readonly string $timezone;
 
-	/** @var int First instant of the period, unix seconds (inclusive). */
+	/**
+	 * First instant of the period, unix seconds (inclusive).
+	 *
+	 * @var int
+	 */
 	public readonly int $start;
 
-	/** @var int First instant after the period, unix seconds (exclusive). */
+	/**
+	 * First instant after the period, unix seconds (exclusive).
+	 *
+	 * @var int
+	 */
 	public readonly int $end;
 
-	/** @var array<int,array{month:string,start:int,end:int}> Months overlapping the period, oldest first, bounds clipped to the period. */
+	/**
+	 * Months overlapping the period, oldest first, bounds clipped to the period.
+	 *
+	 * @var array<int,array{month:string,start:int,end:int}>
+	 */
 	public readonly array $months;
 
+	/**
+	 * Sets up the instance.
+	 *
+	 * @param string       $from     From.
+	 * @param string       $to       To.
+	 * @param int|null     $job_id   Job id.
+	 * @param DateTimeZone $timezone Timezone.
+	 */
 	private function __construct( string $from, string $to, ?int $job_id, DateTimeZone $timezone ) {
-		$this->from     = $from;
-		$this->to       = $to;
-		$this->job_id   = $job_id;
-		$this->timezone = $timezone->getName();
+		$this->from       = $from;
+		$this->to         = $to;
+		$this->job_id     = $job_id;
+		$this->timezone   = $timezone->getName();
 		[ $fy, $fm, $fd ] = array_map( 'intval', explode( '-', $from ) );
 		[ $ty, $tm, $td ] = array_map( 'intval', explode( '-', $to ) );
 		$this->start      = self::day_start( $fy, $fm, $fd, $timezone );
@@ -173,7 +212,11 @@ final class ReportQuery {
 		return new self( $from->format( 'Y-m-d' ), $to->format( 'Y-m-d' ), $this->job_id, new DateTimeZone( $this->timezone ) );
 	}
 
-	/** The 404 for a job_id that names no job (not a job, trashed, or never existed). */
+	/**
+	 * The 404 for a job_id that names no job (not a job, trashed, or never existed).
+	 *
+	 * @param int $job_id Job id.
+	 */
 	public static function job_not_found( int $job_id ): WP_Error {
 		return new WP_Error(
 			'resource_not_found',
@@ -211,6 +254,8 @@ final class ReportQuery {
 	}
 
 	/**
+	 * A date parameter: YYYY-MM-DD, or null when absent.
+	 *
 	 * @param mixed $value Raw value.
 	 * @return string|null|WP_Error YYYY-MM-DD, null when omitted.
 	 */
@@ -232,6 +277,8 @@ final class ReportQuery {
 	}
 
 	/**
+	 * A job_id parameter: a positive integer, or null when absent.
+	 *
 	 * @param mixed $value Raw value.
 	 * @return int|null|WP_Error
 	 */
@@ -248,6 +295,11 @@ final class ReportQuery {
 		return new WP_Error( 'rest_invalid_param', __( 'Expected a job id (a positive integer).', 'recruiting-reports' ) );
 	}
 
+	/**
+	 * The 400 rest_invalid_param error naming the bad parameters.
+	 *
+	 * @param array $params Params.
+	 */
 	private static function invalid( array $params ): WP_Error {
 		return new WP_Error(
 			'rest_invalid_param',
@@ -264,18 +316,33 @@ final class ReportQuery {
 	 * Unix seconds of the first instant of a calendar date in a timezone (month and day may overflow:
 	 * day 32 is the first of the next month). A midnight skipped by a DST change becomes the day's
 	 * first existing instant.
+	 *
+	 * @param int          $year     Year.
+	 * @param int          $month    Month.
+	 * @param int          $day      Day.
+	 * @param DateTimeZone $timezone Timezone.
 	 */
 	private static function day_start( int $year, int $month, int $day, DateTimeZone $timezone ): int {
 		return ( new DateTimeImmutable( 'now', $timezone ) )->setDate( $year, $month, $day )->setTime( 0, 0, 0 )->getTimestamp();
 	}
 
-	/** The first day (YYYY-MM-DD) of the month $months after (or before) the month of $date. */
+	/**
+	 * The first day (YYYY-MM-DD) of the month $months after (or before) the month of $date.
+	 *
+	 * @param string $date   Date.
+	 * @param int    $months Months.
+	 */
 	private static function add_months( string $date, int $months ): string {
 		$index = self::month_index( $date ) + $months;
 		$year  = intdiv( $index, 12 );
 		return sprintf( '%04d-%02d-01', $year, $index - 12 * $year + 1 );
 	}
 
+	/**
+	 * Months since year 0 of a YYYY-MM-DD date.
+	 *
+	 * @param string $date Date.
+	 */
 	private static function month_index( string $date ): int {
 		return 12 * (int) substr( $date, 0, 4 ) + (int) substr( $date, 5, 2 ) - 1;
 	}

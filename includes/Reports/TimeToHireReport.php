@@ -32,9 +32,12 @@ use RecruitingReports\Data\Schema;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * GET /reports/time-to-hire (SPEC §7) over the hires H: applications whose hired_at is in the period (and job).
+ */
 final class TimeToHireReport {
 
-	/** by_stage key => [summary column prefix, entered(X) column, entered(Y) column]. */
+	/** Each by_stage key => [summary column prefix, entered(X) column, entered(Y) column]. */
 	private const STAGES = array(
 		'new_to_screening'       => array( 'ns', 'applied_at', 'screening_at' ),
 		'screening_to_interview' => array( 'si', 'screening_at', 'interview_at' ),
@@ -45,6 +48,11 @@ final class TimeToHireReport {
 	/** The additive figures of H read from the summaries or computed over the partial days. */
 	private const SUMS = array( 'hires', 'hire_seconds', 'ns_seconds', 'ns_hires', 'si_seconds', 'si_hires', 'io_seconds', 'io_hires', 'oh_seconds', 'oh_hires' );
 
+	/**
+	 * The time-to-hire report (SPEC §7) for a resolved query.
+	 *
+	 * @param ReportQuery $query Query.
+	 */
 	public function run( ReportQuery $query ): array {
 		$months = $this->months( $query );
 		$total  = array_fill_keys( self::SUMS, 0 );
@@ -101,6 +109,7 @@ final class TimeToHireReport {
 	/**
 	 * The additive figures of H per calendar month of the period (queries 1 and 2).
 	 *
+	 * @param ReportQuery $query Query.
 	 * @return array<int,array<string,int>> month index => SUMS.
 	 */
 	private function months( ReportQuery $query ): array {
@@ -143,11 +152,12 @@ final class TimeToHireReport {
 	/**
 	 * Hires and their total seconds per job over the period, all jobs (queries 3 and 4).
 	 *
+	 * @param ReportQuery $query Query.
 	 * @return array<int,array{0:int,1:int}> job_id => [hires, total seconds]
 	 */
 	private function jobs( ReportQuery $query ): array {
 		global $wpdb;
-		$parts = array( PeriodParts::of( $query->start, $query->end, false ) ); // per-job rows are months only
+		$parts = array( PeriodParts::of( $query->start, $query->end, false ) ); // Per-job rows are months only.
 		$rows  = array();
 
 		$buckets = PeriodParts::bucket_condition( $parts );
@@ -173,6 +183,8 @@ final class TimeToHireReport {
 	/**
 	 * Minimum, median and maximum time to hire over H, all jobs (queries 6 to 9), in seconds.
 	 *
+	 * @param ReportQuery $query Query.
+	 * @param int         $hires Hires.
 	 * @return array{min:int,median:array{0:int,1:int},max:int} median as [sum of the middle values, their count].
 	 */
 	private function spread_all( ReportQuery $query, int $hires ): array {
@@ -219,8 +231,9 @@ final class TimeToHireReport {
 	 * with the histogram and read from the hire_duration index within their whole-day bins, in one
 	 * query (a UNION ALL of one LIMIT/OFFSET read per position).
 	 *
-	 * @param array<int,int>                  $bins      Whole days => hires, ascending.
-	 * @param array<int,array{0:int,1:int}>   $positions [position, count] pairs.
+	 * @param ReportQuery                   $query     Query.
+	 * @param array<int,int>                $bins      Whole days => hires, ascending.
+	 * @param array<int,array{0:int,1:int}> $positions [position, count] pairs.
 	 * @return array<int,int[]> per pair, the durations found.
 	 */
 	private function nth( ReportQuery $query, array $bins, array $positions ): array {
@@ -269,11 +282,13 @@ final class TimeToHireReport {
 	/**
 	 * Minimum, median and maximum over the hires of one job (or, as a fallback, of H) read directly.
 	 *
+	 * @param ReportQuery $query Query.
+	 * @param int         $hires Hires.
 	 * @return array{min:int,median:array{0:int,1:int},max:int}
 	 */
 	private function spread_job( ReportQuery $query, int $hires ): array {
 		global $wpdb;
-		$table = Schema::table( 'applications' );
+		$table  = Schema::table( 'applications' );
 		$job    = $query->job_id ?? 0; // 0: every job.
 		$range  = $wpdb->get_row( $wpdb->prepare( 'SELECT MIN(hired_at - applied_at) AS lowest, MAX(hired_at - applied_at) AS highest FROM %i WHERE hired_at >= %d AND hired_at < %d AND (%d = 0 OR job_id = %d)', $table, $query->start, $query->end, $job, $job ), ARRAY_A );
 		$offset = intdiv( $hires - 1, 2 );
@@ -290,7 +305,10 @@ final class TimeToHireReport {
 	 * SQL giving the index (into $months) of the month an instant column falls in, as nested CASEs that
 	 * halve the months at each level: about log2(months) comparisons per row. Only integers.
 	 *
+	 * @param string                                           $column Column.
 	 * @param array<int,array{month:string,start:int,end:int}> $months Contiguous months.
+	 * @param int                                              $low    Low.
+	 * @param int                                              $high   High.
 	 */
 	private static function month_case( string $column, array $months, int $low, int $high ): string {
 		if ( $low >= $high ) {
@@ -307,6 +325,8 @@ final class TimeToHireReport {
 	}
 
 	/**
+	 * Average days to hire per job, most hires first.
+	 *
 	 * @param array<int,array{0:int,1:int}> $jobs job_id => [hires, total seconds].
 	 * @return array<int,array{job_id:int,job_title:string,average_days:float,hires:int}>
 	 */
@@ -316,7 +336,7 @@ final class TimeToHireReport {
 		}
 		global $wpdb;
 		$titles = array();
-		$ids = array_keys( $jobs );
+		$ids    = array_keys( $jobs );
 		foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT ID, post_title FROM %i WHERE ID IN (' . implode( ',', array_fill( 0, count( $ids ), '%d' ) ) . ')', array_merge( array( $wpdb->posts ), $ids ) ), ARRAY_A ) as $row ) {
 			$titles[ (int) $row['ID'] ] = (string) $row['post_title'];
 		}

@@ -165,14 +165,14 @@ final class ApplicationsController extends ItemController {
 			return self::export( $filters );
 		}
 		[ $where_sql, $params ] = ApplicationExport::where( $filters );
-		$orderby   = array(
+		$orderby                = array(
 			'applied_at' => 'applied_at',
 			'updated_at' => 'updated_at',
 			'id'         => 'id',
 		)[ $request['orderby'] ] ?? 'applied_at';
-		$order     = 'asc' === $request['order'] ? 'ASC' : 'DESC';
-		$per_page  = (int) $request['per_page'];
-		$offset    = ( (int) $request['page'] - 1 ) * $per_page;
+		$order                  = 'asc' === $request['order'] ? 'ASC' : 'DESC';
+		$per_page               = (int) $request['per_page'];
+		$offset                 = ( (int) $request['page'] - 1 ) * $per_page;
 
 		$count_sql = "SELECT COUNT(*) FROM $table WHERE $where_sql";
 		$total     = (int) $wpdb->get_var( $params ? $wpdb->prepare( $count_sql, $params ) : $count_sql ); // phpcs:ignore WordPress.DB.PreparedSQL

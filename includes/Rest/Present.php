@@ -17,9 +17,16 @@ use WP_Post;
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The JSON representations of jobs, applications, notes and users, shared by the REST controllers and the webhook payloads (a webhook's `data` is exactly what the API returns for the same record).
+ */
 final class Present {
 
-	/** @var array<int,array|null> */
+	/**
+	 * Users.
+	 *
+	 * @var array<int,array|null>
+	 */
 	private static array $users = array();
 
 	// ---------------------------------------------------------------- jobs.
@@ -188,7 +195,11 @@ final class Present {
 		return $result;
 	}
 
-	/** The status history of one application, oldest first. */
+	/**
+	 * The status history of one application, oldest first.
+	 *
+	 * @param int $application_id Application id.
+	 */
 	public static function history( int $application_id ): array {
 		global $wpdb;
 		$table = Schema::table( 'status_history' );
@@ -210,6 +221,11 @@ final class Present {
 
 	// ---------------------------------------------------------------- notes.
 
+	/**
+	 * A note row as the API shows it.
+	 *
+	 * @param array $row Row.
+	 */
 	public static function note( array $row ): array {
 		return array(
 			'id'             => (int) $row['id'],
@@ -222,7 +238,11 @@ final class Present {
 
 	// ---------------------------------------------------------------- users.
 
-	/** @param int[] $ids User ids to load with one query. */
+	/**
+	 * Loads users into the object cache in one query.
+	 *
+	 * @param int[] $ids User ids to load with one query.
+	 */
 	public static function prime_users( array $ids ): void {
 		$ids = array_values( array_diff( array_unique( array_filter( array_map( 'intval', $ids ) ) ), array_keys( self::$users ) ) );
 		if ( $ids ) {
@@ -230,7 +250,11 @@ final class Present {
 		}
 	}
 
-	/** {id, name} of a user, or null (none, or deleted). */
+	/**
+	 * {id, name} of a user, or null (none, or deleted).
+	 *
+	 * @param int $id Id.
+	 */
 	public static function user( int $id ): ?array {
 		if ( $id <= 0 ) {
 			return null;

@@ -225,6 +225,17 @@ export function createClient( transport: Transport ) {
 					body: input,
 					signal: options.signal,
 				} ),
+			/**
+			 * DELETE /applications/{id} (Settings): with its history, notes and ratings.
+			 * @param id
+			 * @param options
+			 */
+			delete: ( id: number, options: CallOptions = {} ) =>
+				call< { deleted: true; previous: Application } >( {
+					method: 'DELETE',
+					path: `/applications/${ id }`,
+					signal: options.signal,
+				} ),
 			setStatus: (
 				id: number,
 				input: StatusChangeInput,

@@ -359,11 +359,19 @@ test(
 		try {
 			const readerPage = await readerBrowser.context.newPage();
 			const readerErrors = watchConsole( readerPage );
-			await login( readerPage, 'reader', 'password' );
-			// Without the dashboard capability the login lands on core's profile.php, whose user-profile.js throws on
-			// WordPress 7.1 (a password-strength handler); only the plugin's page is judged here.
-			readerErrors.length = 0;
-			await readerPage.goto( `${ LIST }&application=${ target.id }` );
+			// Straight to the application: without the dashboard capability a plain login lands on core's profile.php,
+			// whose user-profile.js throws on WordPress 7.1; only the plugin's page is judged here.
+			await readerPage.goto(
+				`${ BASE_URL }/wp-login.php?redirect_to=${ encodeURIComponent(
+					`${ LIST }&application=${ target.id }`
+				) }`
+			);
+			await readerPage.fill( '#user_login', 'reader' );
+			await readerPage.fill( '#user_pass', 'password' );
+			await Promise.all( [
+				readerPage.waitForURL( /recruiting-reports-applications/ ),
+				readerPage.click( '#wp-submit' ),
+			] );
 			await readerPage.locator( '.rr-timeline' ).waitFor();
 			await readerPage.getByTestId( 'rating-average' ).waitFor();
 			assert.equal(
@@ -577,5 +585,35 @@ test(
 		);
 		await page.getByText( 'No jobs found.' ).waitFor();
 		assertNoConsoleErrors( 'the Jobs screens' );
+	}
+);
+
+test(
+	'delete an application (Settings): asked once more, then gone from the API and the list',
+	{ ...NATIVE_ONLY, timeout: 120_000 },
+	async () => {
+		const listedBefore = await client.applications.list( { per_page: 1 } );
+		const target = listedBefore.items[ 0 ];
+		await page.goto(
+			`${ LIST }&status=${ target.status }&application=${ target.id }`
+		);
+		await page
+			.getByRole( 'button', { name: 'Delete application…' } )
+			.click();
+		await Promise.all( [
+			page.waitForURL(
+				( url ) => ! url.search.includes( 'application=' )
+			),
+			page.getByRole( 'button', { name: 'Yes, delete it' } ).click(),
+		] );
+		assert.match( page.url(), new RegExp( `status=${ target.status }` ) );
+		await assert.rejects( client.applications.get( target.id ), {
+			status: 404,
+		} );
+		const listedAfter = await client.applications.list( { per_page: 1 } );
+		assert.equal( listedAfter.total, listedBefore.total - 1 );
+		await page.goto( LIST );
+		assert.equal( await shownTotal(), listedAfter.total );
+		assertNoConsoleErrors( 'deleting an application' );
 	}
 );

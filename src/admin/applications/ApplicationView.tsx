@@ -224,6 +224,16 @@ export function ApplicationView( { id, filters }: Props ) {
 					</h3>
 					<Notes applicationId={ application.id } />
 				</section>
+				{ config.can.manageSettings && (
+					<DeleteApplication
+						id={ application.id }
+						name={ application.candidate.name }
+						backUrl={ applicationsUrl(
+							config.applicationsUrl,
+							filters
+						) }
+					/>
+				) }
 			</div>
 		</div>
 	);
@@ -374,5 +384,88 @@ function StatusChange( { application }: StatusChangeProps ) {
 			</Button>
 			{ saving && <Spinner /> }
 		</form>
+	);
+}
+
+interface DeleteApplicationProps {
+	id: number;
+	name: string;
+	backUrl: string;
+}
+
+/**
+ * "Delete application" (Settings, SPEC §5): asks once more in place, then removes the application with its
+ * history, notes and ratings (the reports follow) and returns to the list.
+ * @param props
+ * @param props.id
+ * @param props.name
+ * @param props.backUrl
+ */
+function DeleteApplication( { id, name, backUrl }: DeleteApplicationProps ) {
+	const [ confirming, setConfirming ] = useState( false );
+	const [ deleting, setDeleting ] = useState( false );
+	const [ error, setError ] = useState< ApiError >();
+	const remove = async () => {
+		setDeleting( true );
+		setError( undefined );
+		try {
+			// Straight through the client: the page reloads into the list, so nothing in the store needs refreshing
+			// (and the store would ask again for the application just deleted).
+			await api.applications.delete( id );
+			window.location.assign( backUrl );
+		} catch ( thrown ) {
+			setError( toApiError( thrown ) );
+			setDeleting( false );
+		}
+	};
+	return (
+		<section
+			className="rr-app__panel rr-app__panel--wide rr-app__delete"
+			aria-labelledby="rr-app-delete"
+		>
+			<h3 id="rr-app-delete">
+				{ __( 'Delete application', 'recruiting-reports' ) }
+			</h3>
+			{ error && (
+				<Notice status="error" isDismissible={ false }>
+					{ error.message }
+				</Notice>
+			) }
+			{ confirming ? (
+				<p>
+					{ sprintf(
+						/* translators: %s: candidate name. */
+						__(
+							'Delete the application of %s with its history, notes and ratings? This cannot be undone; the reports will no longer count it.',
+							'recruiting-reports'
+						),
+						name
+					) }{ ' ' }
+					<Button
+						variant="primary"
+						isDestructive
+						isBusy={ deleting }
+						disabled={ deleting }
+						onClick={ remove }
+					>
+						{ __( 'Yes, delete it', 'recruiting-reports' ) }
+					</Button>{ ' ' }
+					<Button
+						variant="tertiary"
+						onClick={ () => setConfirming( false ) }
+					>
+						{ __( 'Cancel', 'recruiting-reports' ) }
+					</Button>
+				</p>
+			) : (
+				<Button
+					variant="secondary"
+					isDestructive
+					onClick={ () => setConfirming( true ) }
+				>
+					{ __( 'Delete application…', 'recruiting-reports' ) }
+				</Button>
+			) }
+		</section>
 	);
 }
