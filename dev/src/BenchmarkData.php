@@ -23,8 +23,8 @@ use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\Events;
+use RecruitingReports\Domain\ExternalId;
 use RecruitingReports\Domain\Pipeline;
-use RecruitingReports\Import\ImportValidator;
 use RecruitingReports\Seed\HistoryGenerator;
 
 defined( 'ABSPATH' ) || exit;
@@ -93,13 +93,13 @@ final class BenchmarkData {
 	/**
 	 * Creates the benchmark jobs that do not exist yet (through JobRepository, like the importer).
 	 *
-	 * @return array<string,int> ImportValidator::key( external id ) => job id, for every benchmark job.
+	 * @return array<string,int> ExternalId::key( external id ) => job id, for every benchmark job.
 	 */
 	public static function ensure_jobs( int $now, int $count = self::JOBS ): array {
 		$records = self::job_records( $now, $count );
 		$ids     = JobRepository::ids_for_external_ids( wp_list_pluck( $records, 'external_id' ) );
 		foreach ( $records as $record ) {
-			$key = ImportValidator::key( $record['external_id'] );
+			$key = ExternalId::key( $record['external_id'] );
 			if ( ! isset( $ids[ $key ] ) ) {
 				$ids[ $key ] = (int) JobRepository::save( $record );
 			}
@@ -189,7 +189,7 @@ final class BenchmarkData {
 		$jobs         = self::ensure_jobs( $now, $job_count );
 		$job_ids      = array();
 		for ( $i = 1; $i <= $job_count; $i++ ) {
-			$job_ids[ $i ] = $jobs[ ImportValidator::key( 'bench-job-' . $i ) ];
+			$job_ids[ $i ] = $jobs[ ExternalId::key( 'bench-job-' . $i ) ];
 		}
 		$applications = Schema::table( 'applications' );
 		$history      = Schema::table( 'status_history' );
@@ -236,7 +236,7 @@ final class BenchmarkData {
 				$id,
 				$job_ids[ $app['job'] ],
 				$external,
-				ImportValidator::key( $external ),
+				ExternalId::key( $external ),
 				$person['name'],
 				$person['email'],
 				'',

@@ -10,9 +10,9 @@
 
 namespace RecruitingReports\Admin;
 
+use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Domain\JobPostType;
-use RecruitingReports\Rest\Present;
 use WP_Post;
 
 defined( 'ABSPATH' ) || exit;
@@ -154,7 +154,7 @@ final class JobsScreen {
 			global $wp_query;
 			$ids          = ( $wp_query && is_array( $wp_query->posts ) ) ? wp_list_pluck( $wp_query->posts, 'ID' ) : array();
 			$ids[]        = $post_id;
-			self::$counts = Present::application_counts( $ids );
+			self::$counts = ApplicationRepository::counts_by_job( $ids );
 		}
 		return self::$counts[ $post_id ];
 	}

@@ -10,14 +10,14 @@
 
 namespace RecruitingReports\Blocks;
 
+use RecruitingReports\Domain\Pipeline;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
  * The report block's front-end markup from report data: heading, period, headline figures, and per chart a figure with its data table (what shows without JavaScript) and the chart's spec as JSON for the view script.
  */
 final class ReportMarkup {
-
-	private const STATUSES = array( 'new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn' );
 
 	/** Same colours as src/components/charts/palette.ts (all at least 4.5:1 on white). */
 	private const STATUS_COLORS = array(
@@ -93,11 +93,11 @@ final class ReportMarkup {
 					'horizontal'    => 'bar' === $kind,
 					'title'         => __( 'All applications by current status', 'recruiting-reports' ),
 					'categoryLabel' => __( 'Status', 'recruiting-reports' ),
-					'labels'        => array_map( array( self::class, 'status_label' ), self::STATUSES ),
+					'labels'        => array_map( array( self::class, 'status_label' ), Pipeline::STATUSES ),
 					'series'        => array(
 						array(
 							'label'  => __( 'Applications', 'recruiting-reports' ),
-							'values' => array_map( static fn( $s ) => (int) ( $data['applications']['by_status'][ $s ] ?? 0 ), self::STATUSES ),
+							'values' => array_map( static fn( $s ) => (int) ( $data['applications']['by_status'][ $s ] ?? 0 ), Pipeline::STATUSES ),
 							'unit'   => 'count',
 							'color'  => array_values( self::STATUS_COLORS ),
 						),

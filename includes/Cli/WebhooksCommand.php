@@ -7,9 +7,9 @@
 
 namespace RecruitingReports\Cli;
 
+use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Webhooks\Dispatcher;
-use RecruitingReports\Webhooks\WebhookRepository;
 use WP_CLI;
 
 defined( 'ABSPATH' ) || exit;

@@ -9,6 +9,7 @@
 namespace RecruitingReports\Data;
 
 use RecruitingReports\Domain\Events;
+use RecruitingReports\Domain\ExternalId;
 use RecruitingReports\Domain\Pipeline;
 use WP_Error;
 
@@ -38,7 +39,7 @@ final class ApplicationWriter {
 			array(
 				'job_id'          => (int) $fields['job_id'],
 				'external_id'     => $fields['external_id'] ?? null,
-				'external_key'    => isset( $fields['external_id'] ) ? \RecruitingReports\Import\ImportValidator::key( (string) $fields['external_id'] ) : null,
+				'external_key'    => isset( $fields['external_id'] ) ? ExternalId::key( (string) $fields['external_id'] ) : null,
 				'candidate_name'  => (string) $fields['candidate_name'],
 				'candidate_email' => (string) $fields['candidate_email'],
 				'candidate_phone' => (string) ( $fields['candidate_phone'] ?? '' ),

@@ -7,10 +7,11 @@
 
 namespace RecruitingReports\Data;
 
+use RecruitingReports\Domain\ExternalId;
 use RecruitingReports\Domain\JobPostType;
-use RecruitingReports\Import\ImportValidator;
 use WP_Error;
 use WP_Post;
+use WP_Query;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -27,17 +28,72 @@ final class JobRepository {
 		'external_id'     => '_recruiting_external_id',
 	);
 
-	/** Case-folded external id (ImportValidator::key), the meta that lookups use. */
+	/** Case-folded external id (ExternalId::key), the meta that lookups use. */
 	public const EXTERNAL_KEY_META = '_recruiting_external_key';
 
 	/**
-	 * A job post by id, or null when it is not a job.
+	 * A job that is not trashed.
 	 *
-	 * @param int $id Id.
+	 * @param int $id Job id.
+	 * @return WP_Post|null
 	 */
 	public static function get( int $id ): ?WP_Post {
 		$post = $id > 0 ? get_post( $id ) : null;
 		return ( $post instanceof WP_Post && JobPostType::POST_TYPE === $post->post_type && 'trash' !== $post->post_status && 'auto-draft' !== $post->post_status ) ? $post : null;
+	}
+
+	/** Orders a list may take: API name => WP_Query orderby. */
+	public const ORDERS = array(
+		'created_at' => 'date',
+		'updated_at' => 'modified',
+		'title'      => 'title',
+		'id'         => 'ID',
+	);
+
+	/**
+	 * One page of jobs (not trashed).
+	 *
+	 * @param array $filters  statuses (string[]), search (title and description), orderby (a key of ORDERS), order.
+	 * @param int   $page     Page (from 1).
+	 * @param int   $per_page Items per page.
+	 * @return array{posts:WP_Post[],total:int}
+	 */
+	public static function query( array $filters, int $page, int $per_page ): array {
+		$order = 'asc' === ( $filters['order'] ?? '' ) ? 'ASC' : 'DESC';
+		$args  = array(
+			'post_type'           => JobPostType::POST_TYPE,
+			'post_status'         => $filters['statuses'],
+			's'                   => (string) ( $filters['search'] ?? '' ),
+			'posts_per_page'      => $per_page,
+			'paged'               => $page,
+			'orderby'             => array(
+				self::ORDERS[ $filters['orderby'] ?? '' ] ?? 'date' => $order,
+				'ID' => $order,
+			),
+			'ignore_sticky_posts' => true,
+		);
+		$query = new WP_Query( $args );
+		$total = (int) $query->found_posts;
+		if ( ! $query->posts && $page > 1 ) {
+			// WordPress does not count the matches when the page is past the end: count them.
+			$count = new WP_Query(
+				array_merge(
+					$args,
+					array(
+						'paged'          => 1,
+						'posts_per_page' => 1,
+						'fields'         => 'ids',
+					)
+				)
+			);
+			$total = (int) $count->found_posts;
+		}
+		// WordPress reads the matching ids and then the posts: a job trashed in between arrives with its new status.
+		$statuses = (array) $args['post_status'];
+		return array(
+			'posts' => array_values( array_filter( $query->posts, static fn( $post ) => $post instanceof WP_Post && in_array( $post->post_status, $statuses, true ) ) ),
+			'total' => $total,
+		);
 	}
 
 	/**
@@ -79,11 +135,11 @@ final class JobRepository {
 	 * Job ids for external ids.
 	 *
 	 * @param string[] $external_ids External ids.
-	 * @return array<string,int> ImportValidator::key( external id ) => job id
+	 * @return array<string,int> ExternalId::key( external id ) => job id
 	 */
 	public static function ids_for_external_ids( array $external_ids ): array {
 		global $wpdb;
-		$external_ids = array_values( array_unique( array_map( array( ImportValidator::class, 'key' ), array_map( 'strval', $external_ids ) ) ) );
+		$external_ids = array_values( array_unique( array_map( array( ExternalId::class, 'key' ), array_map( 'strval', $external_ids ) ) ) );
 		if ( ! $external_ids ) {
 			return array();
 		}
@@ -107,7 +163,7 @@ final class JobRepository {
 	 * update locks the job first (see lock()): a job trashed meanwhile stays trashed, the update answers 404.
 	 *
 	 * @param array $fields Fields to write.
-	 * @param int   $id     Job id, 0 to create.
+	 * @param int   $id     The job to update, 0 to create.
 	 * @return int|WP_Error The job id.
 	 */
 	public static function save( array $fields, int $id = 0 ) {
@@ -153,7 +209,7 @@ final class JobRepository {
 			}
 		}
 		if ( array_key_exists( 'external_id', $fields ) ) {
-			update_post_meta( (int) $result, self::EXTERNAL_KEY_META, wp_slash( ImportValidator::key( (string) $fields['external_id'] ) ) );
+			update_post_meta( (int) $result, self::EXTERNAL_KEY_META, wp_slash( ExternalId::key( (string) $fields['external_id'] ) ) );
 		}
 		return (int) $result;
 	}
@@ -168,9 +224,10 @@ final class JobRepository {
 	}
 
 	/**
-	 * A job's created_at as unix seconds (post_date_gmt is UTC).
+	 * The created_at of a job as unix seconds (post_date_gmt is UTC).
 	 *
-	 * @param WP_Post $post Post.
+	 * @param WP_Post $post Job.
+	 * @return int
 	 */
 	public static function created_at( WP_Post $post ): int {
 		$gmt = '0000-00-00 00:00:00' === $post->post_date_gmt ? get_gmt_from_date( $post->post_date ) : $post->post_date_gmt;

@@ -28,6 +28,8 @@
 
 namespace RecruitingReports\Data;
 
+use RecruitingReports\Domain\Pipeline;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -54,13 +56,6 @@ final class ReportSummary {
 		'reached_hired'     => 4,
 	);
 
-	/** Consecutive stage pairs X→Y: column prefix => [entered(X) column, entered(Y) column]. */
-	public const PAIRS = array(
-		'ns' => array( 'applied_at', 'screening_at' ),
-		'si' => array( 'screening_at', 'interview_at' ),
-		'io' => array( 'interview_at', 'offer_at' ),
-		'oh' => array( 'offer_at', 'hired_at' ),
-	);
 
 	/** Every additive column of report_buckets. */
 	public const MEASURES = array(
@@ -303,7 +298,9 @@ final class ReportSummary {
 			'hires'        => $sign,
 			'hire_seconds' => $sign * $seconds,
 		);
-		foreach ( self::PAIRS as $prefix => [ $from, $to ] ) {
+		foreach ( Pipeline::STEPS as [ $prefix, $from_stage, $to_stage ] ) {
+			$from = Pipeline::entered_column( $from_stage );
+			$to   = Pipeline::entered_column( $to_stage );
 			if ( null !== $row[ $from ] && null !== $row[ $to ] ) {
 				$hire[ $prefix . '_seconds' ] = $sign * ( (int) $row[ $to ] - (int) $row[ $from ] );
 				$hire[ $prefix . '_hires' ]   = $sign;

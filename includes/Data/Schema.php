@@ -11,6 +11,7 @@
 
 namespace RecruitingReports\Data;
 
+use RecruitingReports\Domain\ExternalId;
 use RecruitingReports\Domain\Pipeline;
 
 defined( 'ABSPATH' ) || exit;
@@ -61,7 +62,7 @@ final class Schema {
 		}
 
 		return array(
-			// external_key is ImportValidator::key( external_id ): the case-folded identity, so that lookups and
+			// external_key is ExternalId::key( external_id ): the case-folded identity, so that lookups and
 			// the unique index behave the same on MySQL (case-insensitive collations) and SQLite (binary).
 			// The timeline columns (status … hired_at) are derived from status_history by Pipeline and
 			// written only together with it (see ApplicationWriter), so reports never join the history.

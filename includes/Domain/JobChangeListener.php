@@ -9,7 +9,7 @@
 
 namespace RecruitingReports\Domain;
 
-use RecruitingReports\Rest\Present;
+use RecruitingReports\Data\Present;
 use WP_Post;
 
 defined( 'ABSPATH' ) || exit;

@@ -27,9 +27,30 @@ final class Pipeline {
 	public const STATUSES = array( 'new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn' );
 
 	/**
-	 * Whether the value is one of the statuses.
+	 * Consecutive stage pairs X→Y (the `by_stage` of time to hire): key => [prefix of their summary columns, X, Y].
+	 */
+	public const STEPS = array(
+		'new_to_screening'       => array( 'ns', 'new', 'screening' ),
+		'screening_to_interview' => array( 'si', 'screening', 'interview' ),
+		'interview_to_offer'     => array( 'io', 'interview', 'offer' ),
+		'offer_to_hire'          => array( 'oh', 'offer', 'hired' ),
+	);
+
+	/**
+	 * The applications column holding entered(stage), the first time the stage was entered (applied_at for new).
 	 *
-	 * @param mixed $status Status.
+	 * @param string $stage A pipeline stage.
+	 * @return string
+	 */
+	public static function entered_column( string $stage ): string {
+		return 'new' === $stage ? 'applied_at' : $stage . '_at';
+	}
+
+	/**
+	 * Whether a value is one of the statuses.
+	 *
+	 * @param mixed $status Value.
+	 * @return bool
 	 */
 	public static function is_status( $status ): bool {
 		return is_string( $status ) && in_array( $status, self::STATUSES, true );
@@ -39,6 +60,7 @@ final class Pipeline {
 	 * Rank of a pipeline stage (new = 0 … hired = 4), or -1 for rejected/withdrawn/unknown.
 	 *
 	 * @param string $status Status.
+	 * @return int
 	 */
 	public static function rank( string $status ): int {
 		$rank = array_search( $status, self::STAGES, true );
@@ -66,7 +88,7 @@ final class Pipeline {
 	/**
 	 * The state of a fresh application.
 	 *
-	 * @param int $applied_at Applied at.
+	 * @param int $applied_at Unix seconds.
 	 * @return array{status:string,reopen_status:?string,max_stage:int,entered:array<string,int>}
 	 */
 	public static function initial_state( int $applied_at ): array {
@@ -113,7 +135,7 @@ final class Pipeline {
 	 * Replays a whole history from applied_at.
 	 *
 	 * @param int                                    $applied_at Unix seconds.
-	 * @param array<int,array{status:string,at:int}> $history  Chronological changes.
+	 * @param array<int,array{status:string,at:int}> $history    Chronological changes.
 	 * @return array{state:?array,error_index:?int,allowed:string[]} state null when entry error_index is not allowed.
 	 */
 	public static function replay( int $applied_at, array $history ): array {
@@ -139,7 +161,7 @@ final class Pipeline {
 	/**
 	 * The application table's timeline columns for a state (entered times per stage, unix seconds).
 	 *
-	 * @param array $state State.
+	 * @param array $state A state from apply() or replay().
 	 * @return array<string,int|string|null>
 	 */
 	public static function timeline_columns( array $state ): array {

@@ -10,6 +10,7 @@ namespace RecruitingReports\Import;
 
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Source;
+use RecruitingReports\Domain\ExternalId;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
@@ -26,16 +27,6 @@ final class ImportValidator {
 	public const MAX_APPLICATIONS = 10000;
 	/** History entries per application; real pipelines have a handful. */
 	public const MAX_HISTORY = 100;
-
-	/**
-	 * The identity of an external id. MySQL's default collations compare case-insensitively and its
-	 * unique index would then collide where SQLite would not, so ids that differ only in case are one id.
-	 *
-	 * @param string $external_id External id.
-	 */
-	public static function key( string $external_id ): string {
-		return mb_strtolower( $external_id );
-	}
 
 	/**
 	 * Path => message.
@@ -75,18 +66,18 @@ final class ImportValidator {
 			if ( null === $normalised ) {
 				continue;
 			}
-			if ( isset( $seen[ self::key( $normalised['external_id'] ) ] ) ) {
+			if ( isset( $seen[ ExternalId::key( $normalised['external_id'] ) ] ) ) {
 				$this->error( "jobs[$i].external_id", __( 'Duplicate external_id in this batch.', 'recruiting-reports' ) );
 				continue;
 			}
-			$seen[ self::key( $normalised['external_id'] ) ] = true;
+			$seen[ ExternalId::key( $normalised['external_id'] ) ] = true;
 			$jobs[ $i ]                                      = $normalised;
 		}
 
 		// Job references: an external id in this batch or already imported, or an existing job id.
 		$referenced = array();
 		foreach ( $apps_in as $app ) {
-			if ( is_array( $app ) && isset( $app['job'] ) && ( is_string( $app['job'] ) || is_int( $app['job'] ) ) && ! isset( $seen[ self::key( (string) $app['job'] ) ] ) ) {
+			if ( is_array( $app ) && isset( $app['job'] ) && ( is_string( $app['job'] ) || is_int( $app['job'] ) ) && ! isset( $seen[ ExternalId::key( (string) $app['job'] ) ] ) ) {
 				$referenced[] = (string) $app['job'];
 			}
 		}
@@ -99,11 +90,11 @@ final class ImportValidator {
 			if ( null === $normalised ) {
 				continue;
 			}
-			if ( isset( $seen_apps[ self::key( $normalised['external_id'] ) ] ) ) {
+			if ( isset( $seen_apps[ ExternalId::key( $normalised['external_id'] ) ] ) ) {
 				$this->error( "applications[$i].external_id", __( 'Duplicate external_id in this batch.', 'recruiting-reports' ) );
 				continue;
 			}
-			$seen_apps[ self::key( $normalised['external_id'] ) ] = true;
+			$seen_apps[ ExternalId::key( $normalised['external_id'] ) ] = true;
 			$apps[ $i ] = $normalised;
 		}
 
@@ -169,7 +160,7 @@ final class ImportValidator {
 		if ( is_int( $value ) ) {
 			$value = (string) $value;
 		}
-		if ( ! is_string( $value ) || '' === trim( $value ) || strlen( $value ) > 191 || mb_strlen( self::key( $value ) ) > 191 || ! mb_check_encoding( $value, 'UTF-8' ) ) {
+		if ( ! is_string( $value ) || '' === trim( $value ) || strlen( $value ) > 191 || mb_strlen( ExternalId::key( $value ) ) > 191 || ! mb_check_encoding( $value, 'UTF-8' ) ) {
 			$this->error( "$path.external_id", __( 'Required: a non-empty string of at most 191 bytes.', 'recruiting-reports' ) );
 			return null;
 		}
@@ -360,7 +351,7 @@ final class ImportValidator {
 				return null;
 			}
 			$ref = (string) $ref;
-			if ( ! isset( $batch_jobs[ self::key( $ref ) ] ) && ! isset( $known_external[ self::key( $ref ) ] ) ) {
+			if ( ! isset( $batch_jobs[ ExternalId::key( $ref ) ] ) && ! isset( $known_external[ ExternalId::key( $ref ) ] ) ) {
 				/* translators: %s: external id. */
 				$this->error( "$path.job", sprintf( __( 'No job with external_id "%s" in this batch or an earlier import.', 'recruiting-reports' ), $ref ) );
 				return null;

@@ -20,6 +20,7 @@ use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\Events;
+use RecruitingReports\Domain\ExternalId;
 use RecruitingReports\Domain\JobChangeListener;
 use RecruitingReports\Domain\Pipeline;
 use WP_Error;
@@ -119,6 +120,15 @@ final class Importer {
 		}
 		$wpdb->query( 'COMMIT' );
 		Events::data_changed();
+		/**
+		 * Fires after an import batch was written (committed). POST /import is one batch; WP-CLI's import fires
+		 * it once per batch of a file.
+		 *
+		 * @param array $summary The batch's summary: jobs and applications created, updated and their ids by
+		 *                       external id, history rows written.
+		 * @param int   $user_id The importing user.
+		 */
+		do_action( 'recruiting_reports_after_import', $result, $user_id );
 		return $result;
 	}
 
@@ -135,7 +145,7 @@ final class Importer {
 		$job_ids      = JobRepository::ids_for_external_ids( wp_list_pluck( $batch['jobs'], 'external_id' ) );
 		$jobs_created = 0;
 		foreach ( $batch['jobs'] as $job ) {
-			$key      = ImportValidator::key( $job['external_id'] );
+			$key      = ExternalId::key( $job['external_id'] );
 			$existing = $job_ids[ $key ] ?? 0;
 			$id       = JobRepository::save( $job, $existing );
 			if ( is_wp_error( $id ) ) {
@@ -147,7 +157,7 @@ final class Importer {
 
 		$referenced = array();
 		foreach ( $batch['applications'] as $app ) {
-			if ( isset( $app['job']['external'] ) && ! isset( $job_ids[ ImportValidator::key( $app['job']['external'] ) ] ) ) {
+			if ( isset( $app['job']['external'] ) && ! isset( $job_ids[ ExternalId::key( $app['job']['external'] ) ] ) ) {
 				$referenced[] = $app['job']['external'];
 			}
 		}
@@ -166,9 +176,9 @@ final class Importer {
 			$state = Pipeline::replay( $app['applied_at'], $app['history'] )['state'];
 			$row   = array_merge(
 				array(
-					'job_id'          => $app['job']['id'] ?? $job_ids[ ImportValidator::key( $app['job']['external'] ) ],
+					'job_id'          => $app['job']['id'] ?? $job_ids[ ExternalId::key( $app['job']['external'] ) ],
 					'external_id'     => $app['external_id'],
-					'external_key'    => ImportValidator::key( $app['external_id'] ),
+					'external_key'    => ExternalId::key( $app['external_id'] ),
 					'candidate_name'  => $app['candidate_name'],
 					'candidate_email' => $app['candidate_email'],
 					'candidate_phone' => $app['candidate_phone'],
@@ -177,7 +187,7 @@ final class Importer {
 				Pipeline::timeline_columns( $state ),
 				array( 'updated_at' => $now )
 			);
-			$key   = ImportValidator::key( $app['external_id'] );
+			$key   = ExternalId::key( $app['external_id'] );
 			if ( isset( $existing[ $key ] ) ) {
 				global $wpdb;
 				if ( false === $wpdb->update( $table, $row, array( 'id' => $existing[ $key ] ) ) ) {
@@ -203,7 +213,7 @@ final class Importer {
 		}
 		$history_rows = array();
 		foreach ( $batch['applications'] as $app ) {
-			array_push( $history_rows, ...ApplicationWriter::history_rows( $ids[ ImportValidator::key( $app['external_id'] ) ], $app['applied_at'], $app['history'], $user_id ) );
+			array_push( $history_rows, ...ApplicationWriter::history_rows( $ids[ ExternalId::key( $app['external_id'] ) ], $app['applied_at'], $app['history'], $user_id ) );
 		}
 		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), ApplicationWriter::HISTORY_COLUMNS, $history_rows ) ) {
 			return $failed;
@@ -237,7 +247,7 @@ final class Importer {
 	private function ids_by_external_id( array $records, array $ids_by_key ): array {
 		$ids = array();
 		foreach ( $records as $record ) {
-			$ids[ $record['external_id'] ] = $ids_by_key[ ImportValidator::key( $record['external_id'] ) ];
+			$ids[ $record['external_id'] ] = $ids_by_key[ ExternalId::key( $record['external_id'] ) ];
 		}
 		return $ids;
 	}
@@ -246,13 +256,13 @@ final class Importer {
 	 * Ids of existing applications by external id.
 	 *
 	 * @param array $external_ids External ids.
-	 * @return array<string,int> ImportValidator::key( external id ) => application id
+	 * @return array<string,int> ExternalId::key( external id ) => application id
 	 */
 	private function application_ids( array $external_ids ): array {
 		global $wpdb;
 		$table = Schema::table( 'applications' );
 		$map   = array();
-		$keys  = array_values( array_unique( array_map( array( ImportValidator::class, 'key' ), $external_ids ) ) );
+		$keys  = array_values( array_unique( array_map( array( ExternalId::class, 'key' ), $external_ids ) ) );
 		foreach ( array_chunk( $keys, 1000 ) as $chunk ) {
 			$rows = $wpdb->get_results(
 				$wpdb->prepare(

@@ -10,7 +10,7 @@ namespace RecruitingReports\Privacy;
 use RecruitingReports\Data\ApplicationEraser;
 use RecruitingReports\Data\CandidateRecords;
 use RecruitingReports\Data\Settings;
-use RecruitingReports\Webhooks\WebhookRepository;
+use RecruitingReports\Data\WebhookRepository;
 
 defined( 'ABSPATH' ) || exit;
 

@@ -8,7 +8,7 @@
 namespace RecruitingReports\Privacy;
 
 use RecruitingReports\Data\Settings;
-use RecruitingReports\Webhooks\WebhookRepository;
+use RecruitingReports\Data\WebhookRepository;
 
 defined( 'ABSPATH' ) || exit;
 

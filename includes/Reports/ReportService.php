@@ -8,6 +8,7 @@
 
 namespace RecruitingReports\Reports;
 
+use RecruitingReports\Data\JobRepository;
 use WP_Error;
 
 defined( 'ABSPATH' ) || exit;
@@ -61,6 +62,14 @@ final class ReportService {
 				)
 			);
 		}
+		/**
+		 * Filters the raw arguments of a report before they are validated and resolved (the REST route, the
+		 * dashboard widget, the blocks and WP-CLI all pass here): for example a default job or period for a site.
+		 *
+		 * @param array  $args   date_from, date_to (YYYY-MM-DD, site timezone), job_id and compare, as given.
+		 * @param string $report Report name (overview, time-to-hire, funnel, sources, time-to-fill).
+		 */
+		$args    = (array) apply_filters( 'recruiting_reports_report_query_args', $args, $report );
 		$compare = $args['compare'] ?? null;
 		if ( null !== $compare && '' !== $compare && ! in_array( $compare, self::COMPARE, true ) ) {
 			/* translators: %s: allowed values. */
@@ -80,31 +89,48 @@ final class ReportService {
 		if ( $query instanceof WP_Error ) {
 			return $query;
 		}
-		$version = ReportCache::version();
-		$compare = null === $compare || '' === $compare ? null : $compare;
+		/**
+		 * Filters whether a report may be answered from, and stored in, the report cache (default true), for
+		 * example to compute a report afresh while its figures are audited.
+		 *
+		 * @param bool        $use_cache Whether to use the cache.
+		 * @param string      $report    Report name.
+		 * @param ReportQuery $query     The resolved query (period, job, months).
+		 */
+		$use_cache = (bool) apply_filters( 'recruiting_reports_use_report_cache', true, $report, $query );
+		$version   = ReportCache::version();
+		$compare   = null === $compare || '' === $compare ? null : $compare;
 		// With a comparison the whole answer has its own entry (the key includes compare), so a warm
 		// request reads one entry like any other report.
 		$entry = null === $compare ? $report : $report . '+' . $compare;
-		$data  = ReportCache::get( $entry, $query, $version );
-		if ( null !== $data ) {
-			return array(
-				'data'  => $data,
-				'cache' => 'hit',
-			);
+		$data  = $use_cache ? ReportCache::get( $entry, $query, $version ) : null;
+		$cache = 'hit';
+		if ( null === $data ) {
+			if ( null !== $query->job_id && ! JobRepository::get( $query->job_id ) ) {
+				return ReportQuery::job_not_found( $query->job_id );
+			}
+			$data = null === $compare ? self::fresh( $report, $query, $version, $use_cache ) : self::cached( $report, $query, $version, $use_cache );
+			if ( null !== $compare ) {
+				// Each period is also the entry of that report asked for directly, so `comparison` always
+				// equals it and a period already cached is not computed again.
+				$data['comparison'] = self::cached( $report, $query->comparison( $compare ), $version, $use_cache );
+				if ( $use_cache ) {
+					ReportCache::set( $entry, $query, $version, $data );
+				}
+			}
+			$cache = 'miss';
 		}
-		if ( null !== $query->job_id && ! \RecruitingReports\Data\JobRepository::get( $query->job_id ) ) {
-			return ReportQuery::job_not_found( $query->job_id );
-		}
-		$data = null === $compare ? self::fresh( $report, $query, $version ) : self::cached( $report, $query, $version );
-		if ( null !== $compare ) {
-			// Each period is also the entry of that report asked for directly, so `comparison` always
-			// equals it and a period already cached is not computed again.
-			$data['comparison'] = self::cached( $report, $query->comparison( $compare ), $version );
-			ReportCache::set( $entry, $query, $version, $data );
-		}
+		/**
+		 * Filters a report's figures (with its `comparison`, when asked for) on their way to any reader (REST,
+		 * widget, blocks, WP-CLI), cached or not: fields may be added; the cache keeps the unfiltered figures.
+		 *
+		 * @param array       $data   The report.
+		 * @param string      $report Report name.
+		 * @param ReportQuery $query  The resolved query.
+		 */
 		return array(
-			'data'  => $data,
-			'cache' => 'miss',
+			'data'  => (array) apply_filters( 'recruiting_reports_report_results', $data, $report, $query ),
+			'cache' => $cache,
 		);
 	}
 
@@ -113,10 +139,11 @@ final class ReportService {
 	 *
 	 * @param string      $report  One of REPORTS.
 	 * @param ReportQuery $query   The period and job.
-	 * @param string      $version The data version read before computing.
+	 * @param string      $version   The data version read before computing.
+	 * @param bool        $use_cache Whether the cache may be used (recruiting_reports_use_report_cache).
 	 */
-	private static function cached( string $report, ReportQuery $query, string $version ): array {
-		return ReportCache::get( $report, $query, $version ) ?? self::fresh( $report, $query, $version );
+	private static function cached( string $report, ReportQuery $query, string $version, bool $use_cache ): array {
+		return ( $use_cache ? ReportCache::get( $report, $query, $version ) : null ) ?? self::fresh( $report, $query, $version, $use_cache );
 	}
 
 	/**
@@ -124,12 +151,15 @@ final class ReportService {
 	 *
 	 * @param string      $report  One of REPORTS.
 	 * @param ReportQuery $query   The period and job.
-	 * @param string      $version The data version read before computing.
+	 * @param string      $version   The data version read before computing.
+	 * @param bool        $use_cache Whether to store it (recruiting_reports_use_report_cache).
 	 */
-	private static function fresh( string $report, ReportQuery $query, string $version ): array {
+	private static function fresh( string $report, ReportQuery $query, string $version, bool $use_cache ): array {
 		$class = self::CLASSES[ $report ];
 		$data  = ( new $class() )->run( $query );
-		ReportCache::set( $report, $query, $version, $data );
+		if ( $use_cache ) {
+			ReportCache::set( $report, $query, $version, $data );
+		}
 		return $data;
 	}
 }

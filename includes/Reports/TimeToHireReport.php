@@ -29,6 +29,7 @@ namespace RecruitingReports\Reports;
 
 use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Domain\Pipeline;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -36,14 +37,6 @@ defined( 'ABSPATH' ) || exit;
  * GET /reports/time-to-hire (SPEC §7) over the hires H: applications whose hired_at is in the period (and job).
  */
 final class TimeToHireReport {
-
-	/** Each by_stage key => [summary column prefix, entered(X) column, entered(Y) column]. */
-	private const STAGES = array(
-		'new_to_screening'       => array( 'ns', 'applied_at', 'screening_at' ),
-		'screening_to_interview' => array( 'si', 'screening_at', 'interview_at' ),
-		'interview_to_offer'     => array( 'io', 'interview_at', 'offer_at' ),
-		'offer_to_hire'          => array( 'oh', 'offer_at', 'hired_at' ),
-	);
 
 	/** The additive figures of H read from the summaries or computed over the partial days. */
 	private const SUMS = array( 'hires', 'hire_seconds', 'ns_seconds', 'ns_hires', 'si_seconds', 'si_hires', 'io_seconds', 'io_hires', 'oh_seconds', 'oh_hires' );
@@ -73,7 +66,7 @@ final class TimeToHireReport {
 		}
 
 		$by_stage = array();
-		foreach ( self::STAGES as $key => [ $prefix ] ) {
+		foreach ( Pipeline::STEPS as $key => [ $prefix ] ) {
 			$by_stage[ $key ] = Figures::mean_days( $total[ $prefix . '_seconds' ], $total[ $prefix . '_hires' ] );
 		}
 
@@ -133,7 +126,9 @@ final class TimeToHireReport {
 			$table = Schema::table( 'applications' );
 			$case  = self::month_case( 'hired_at', $query->months, 0, $last );
 			$sums  = array( 'COUNT(*) AS hires', 'SUM(hired_at - applied_at) AS hire_seconds' );
-			foreach ( self::STAGES as [ $prefix, $from, $to ] ) {
+			foreach ( Pipeline::STEPS as [ $prefix, $from_stage, $to_stage ] ) {
+				$from = Pipeline::entered_column( $from_stage );
+				$to   = Pipeline::entered_column( $to_stage );
 				// NULL when the hire never entered one of the two stages: SUM and COUNT skip it (SPEC §7).
 				$sums[] = "SUM($to - $from) AS {$prefix}_seconds, COUNT($to - $from) AS {$prefix}_hires";
 			}

@@ -12,6 +12,7 @@ namespace RecruitingReports\Rest;
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Auth\ApiKeys;
 use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\Present;
 use RecruitingReports\Domain\Iso8601;
 use WP_Error;
 use WP_REST_Request;
@@ -277,10 +278,7 @@ final class ApiKeysController extends ItemController {
 	 * @return array
 	 */
 	protected function prepare_links( $item ): array {
-		return array(
-			'self'       => array( 'href' => self::url( $this->rest_base . '/' . (int) $item['id'] ) ),
-			'collection' => array( 'href' => self::url( $this->rest_base ) ),
-		);
+		return $this->own_links( (int) $item['id'] );
 	}
 
 	/**

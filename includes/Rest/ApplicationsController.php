@@ -11,16 +11,17 @@ namespace RecruitingReports\Rest;
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\ApplicationEraser;
 use RecruitingReports\Data\ApplicationExport;
+use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\ApplicationWriter;
 use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\JobRepository;
-use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Present;
+use RecruitingReports\Data\RatingRepository;
 use RecruitingReports\Data\Source;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\Pipeline;
 use RecruitingReports\Domain\TextFields;
-use RecruitingReports\Import\ImportValidator;
 use RecruitingReports\Reports\Csv;
 use WP_Error;
 use WP_REST_Request;
@@ -144,8 +145,6 @@ final class ApplicationsController extends ItemController {
 	 * @return WP_REST_Response
 	 */
 	public function get_items( $request ) {
-		global $wpdb;
-		$table   = Schema::table( 'applications' );
 		$filters = array(
 			'job_id'         => $request['job_id'],
 			'status'         => $request['status'],
@@ -164,27 +163,23 @@ final class ApplicationsController extends ItemController {
 		if ( 'csv' === $request['format'] ) {
 			return self::export( $filters );
 		}
-		[ $where_sql, $params ] = ApplicationExport::where( $filters );
-		$orderby                = array(
-			'applied_at' => 'applied_at',
-			'updated_at' => 'updated_at',
-			'id'         => 'id',
-		)[ $request['orderby'] ] ?? 'applied_at';
-		$order                  = 'asc' === $request['order'] ? 'ASC' : 'DESC';
-		$per_page               = (int) $request['per_page'];
-		$offset                 = ( (int) $request['page'] - 1 ) * $per_page;
-
-		$count_sql = "SELECT COUNT(*) FROM $table WHERE $where_sql";
-		$total     = (int) $wpdb->get_var( $params ? $wpdb->prepare( $count_sql, $params ) : $count_sql ); // phpcs:ignore WordPress.DB.PreparedSQL
-		$rows      = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE $where_sql ORDER BY $orderby $order, id $order LIMIT %d OFFSET %d", array_merge( $params, array( $per_page, $offset ) ) ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL
-		$rows      = $rows ? $rows : array();
+		$result = ApplicationRepository::query(
+			$filters,
+			array(
+				'orderby' => $request['orderby'],
+				'order'   => $request['order'],
+			),
+			(int) $request['page'],
+			(int) $request['per_page']
+		);
+		$rows   = $result['rows'];
 		Present::prime_jobs( $rows );
 		if ( rest_is_field_included( 'rating', $this->get_fields_for_response( $request ) ) ) {
-			$this->ratings = Present::ratings( array_map( static fn( $row ) => (int) $row['id'], $rows ) );
+			$this->ratings = RatingRepository::aggregates( array_map( static fn( $row ) => (int) $row['id'], $rows ) );
 		}
 		$this->listing = true;
 		try {
-			return $this->collection( $rows, $total, $request );
+			return $this->collection( $rows, $result['total'], $request );
 		} finally {
 			$this->listing = false;
 		}
@@ -220,7 +215,7 @@ final class ApplicationsController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_item( $request ) {
-		$row = self::find( (int) $request['id'] );
+		$row = ApplicationRepository::find( (int) $request['id'] );
 		if ( ! $row ) {
 			return self::application_not_found();
 		}
@@ -235,7 +230,7 @@ final class ApplicationsController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_item( $request ) {
-		$row = self::find( (int) $request['id'] );
+		$row = ApplicationRepository::find( (int) $request['id'] );
 		if ( ! $row ) {
 			return self::application_not_found();
 		}
@@ -290,7 +285,7 @@ final class ApplicationsController extends ItemController {
 		);
 		if ( null !== $request['external_id'] && '' !== trim( (string) $request['external_id'] ) ) {
 			$external_id = trim( (string) $request['external_id'] );
-			if ( self::find_by_external_id( $external_id ) ) {
+			if ( ApplicationRepository::external_id_exists( $external_id ) ) {
 				return self::invalid( 'external_id', __( 'Another application already has this external_id.', 'recruiting-reports' ) );
 			}
 			$fields['external_id'] = $external_id;
@@ -304,7 +299,7 @@ final class ApplicationsController extends ItemController {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		return $this->created( self::find( (int) $result ), $request );
+		return $this->created( ApplicationRepository::find( (int) $result ), $request );
 	}
 
 	/**
@@ -316,7 +311,7 @@ final class ApplicationsController extends ItemController {
 	public function update_status( $request ) {
 		$id   = (int) $request['id'];
 		$note = null === $request['note'] ? '' : sanitize_textarea_field( (string) $request['note'] );
-		if ( ! self::find( $id ) ) {
+		if ( ! ApplicationRepository::find( $id ) ) {
 			return self::application_not_found();
 		}
 		$result = Transaction::run(
@@ -325,7 +320,18 @@ final class ApplicationsController extends ItemController {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		return $this->prepare_item_for_response( self::find( $id ), $request );
+		if ( $result['changed'] ) {
+			/**
+			 * Fires after an application's status changed (committed: other requests see it).
+			 *
+			 * @param int    $application_id Application id.
+			 * @param string $from           Previous status.
+			 * @param string $to             New status.
+			 * @param int    $user_id        The acting user (an API key's owner for a key).
+			 */
+			do_action( 'recruiting_reports_application_status_changed', $id, $result['from'], $result['to'], Access::user_id() );
+		}
+		return $this->prepare_item_for_response( ApplicationRepository::find( $id ), $request );
 	}
 
 	/**
@@ -341,7 +347,7 @@ final class ApplicationsController extends ItemController {
 		$id   = (int) $item['id'];
 		$data = Present::application_fields( $item );
 		if ( rest_is_field_included( 'rating', $fields ) ) {
-			$data['rating'] = $this->ratings[ $id ] ?? Present::ratings( array( $id ) )[ $id ];
+			$data['rating'] = $this->ratings[ $id ] ?? RatingRepository::aggregates( array( $id ) )[ $id ];
 		}
 		if ( ! $this->listing && rest_is_field_included( 'history', $fields ) ) {
 			$data['history'] = Present::history( $id );
@@ -357,49 +363,17 @@ final class ApplicationsController extends ItemController {
 	 */
 	protected function prepare_links( $item ): array {
 		$self = $this->rest_base . '/' . (int) $item['id'];
-		return array(
-			'self'       => array( 'href' => self::url( $self ) ),
-			'collection' => array( 'href' => self::url( $this->rest_base ) ),
-			'job'        => array(
+		return $this->own_links( (int) $item['id'] ) + array(
+			'job'    => array(
 				'href'       => self::url( 'jobs/' . (int) $item['job_id'] ),
 				'embeddable' => true,
 			),
-			'notes'      => array(
+			'notes'  => array(
 				'href'       => self::url( $self . '/notes' ),
 				'embeddable' => true,
 			),
-			'rating'     => array( 'href' => self::url( $self . '/rating' ) ),
+			'rating' => array( 'href' => self::url( $self . '/rating' ) ),
 		);
-	}
-
-	/**
-	 * The application row of an id.
-	 *
-	 * @param int $id Application id.
-	 * @return array|null
-	 */
-	public static function find( int $id ): ?array {
-		global $wpdb;
-		if ( $id <= 0 ) {
-			return null;
-		}
-		$table = Schema::table( 'applications' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
-		return $row ? $row : null;
-	}
-
-	/**
-	 * Whether an application has this external id.
-	 *
-	 * @param string $external_id External id.
-	 * @return bool
-	 */
-	private static function find_by_external_id( string $external_id ): bool {
-		global $wpdb;
-		$table = Schema::table( 'applications' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		return (bool) $wpdb->get_var( $wpdb->prepare( "SELECT id FROM $table WHERE external_key = %s", ImportValidator::key( $external_id ) ) );
 	}
 
 	/**

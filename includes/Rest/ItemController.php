@@ -86,6 +86,19 @@ abstract class ItemController extends Controller {
 	abstract protected function prepare_links( $item ): array;
 
 	/**
+	 * The `self` and `collection` links of an item of a top-level collection (/{rest_base}/{id}).
+	 *
+	 * @param int $id Item id.
+	 * @return array
+	 */
+	protected function own_links( int $id ): array {
+		return array(
+			'self'       => array( 'href' => self::url( $this->rest_base . '/' . $id ) ),
+			'collection' => array( 'href' => self::url( $this->rest_base ) ),
+		);
+	}
+
+	/**
 	 * A list of prepared items with the pagination headers.
 	 *
 	 * @param array           $items   Items as the repository returns them.

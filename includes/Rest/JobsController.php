@@ -8,18 +8,19 @@
 namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
+use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\Present;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Events;
+use RecruitingReports\Domain\ExternalId;
 use RecruitingReports\Domain\JobChangeListener;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
 use RecruitingReports\Domain\TextFields;
-use RecruitingReports\Import\ImportValidator;
 use WP_Error;
 use WP_Post;
-use WP_Query;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -116,47 +117,21 @@ final class JobsController extends ItemController {
 	 * @return WP_REST_Response
 	 */
 	public function get_items( $request ) {
-		$orderby = array(
-			'created_at' => 'date',
-			'updated_at' => 'modified',
-			'title'      => 'title',
-			'id'         => 'ID',
-		)[ $request['orderby'] ] ?? 'date';
-		$order   = 'asc' === $request['order'] ? 'ASC' : 'DESC';
-		$args    = array(
-			'post_type'           => JobPostType::POST_TYPE,
-			'post_status'         => $request['status'] ? $request['status'] : JobPostType::STATUSES,
-			's'                   => (string) $request['search'],
-			'posts_per_page'      => (int) $request['per_page'],
-			'paged'               => (int) $request['page'],
-			'orderby'             => array(
-				$orderby => $order,
-				'ID'     => $order,
+		$result = JobRepository::query(
+			array(
+				'statuses' => $request['status'] ? (array) $request['status'] : JobPostType::STATUSES,
+				'search'   => (string) $request['search'],
+				'orderby'  => (string) $request['orderby'],
+				'order'    => (string) $request['order'],
 			),
-			'ignore_sticky_posts' => true,
+			(int) $request['page'],
+			(int) $request['per_page']
 		);
-		$query   = new WP_Query( $args );
-		$total   = (int) $query->found_posts;
-		if ( ! $query->posts && (int) $request['page'] > 1 ) {
-			// WordPress does not count the matches when the page is past the end: count them.
-			$total = (int) ( new WP_Query(
-				array_merge(
-					$args,
-					array(
-						'paged'          => 1,
-						'posts_per_page' => 1,
-						'fields'         => 'ids',
-					)
-				)
-			) )->found_posts;
-		}
-		// WordPress reads the matching ids and then the posts: a job trashed in between arrives with its new status.
-		$statuses = (array) $args['post_status'];
-		$posts    = array_values( array_filter( $query->posts, static fn( $post ) => $post instanceof WP_Post && in_array( $post->post_status, $statuses, true ) ) );
+		$posts  = $result['posts'];
 		if ( rest_is_field_included( 'application_counts', $this->get_fields_for_response( $request ) ) ) {
-			$this->counts = Present::application_counts( wp_list_pluck( $posts, 'ID' ) );
+			$this->counts = ApplicationRepository::counts_by_job( wp_list_pluck( $posts, 'ID' ) );
 		}
-		return $this->collection( $posts, $total, $request );
+		return $this->collection( $posts, $result['total'], $request );
 	}
 
 	/**
@@ -303,7 +278,7 @@ final class JobsController extends ItemController {
 		$data = Present::job_fields( $item );
 		if ( rest_is_field_included( 'application_counts', $fields ) ) {
 			$id                         = (int) $item->ID;
-			$data['application_counts'] = Present::counts( $this->counts[ $id ] ?? Present::application_counts( array( $id ) )[ $id ] );
+			$data['application_counts'] = Present::counts( $this->counts[ $id ] ?? ApplicationRepository::counts_by_job( array( $id ) )[ $id ] );
 		}
 		return $data;
 	}
@@ -315,9 +290,7 @@ final class JobsController extends ItemController {
 	 * @return array
 	 */
 	protected function prepare_links( $item ): array {
-		return array(
-			'self'         => array( 'href' => self::url( $this->rest_base . '/' . $item->ID ) ),
-			'collection'   => array( 'href' => self::url( $this->rest_base ) ),
+		return $this->own_links( (int) $item->ID ) + array(
 			'applications' => array(
 				'href'       => add_query_arg( 'job_id', (int) $item->ID, self::url( 'applications' ) ),
 				'embeddable' => true,
@@ -356,7 +329,7 @@ final class JobsController extends ItemController {
 		}
 		if ( array_key_exists( 'external_id', $params ) ) {
 			$external_id = trim( (string) $request['external_id'] ); // null clears it.
-			$owner       = JobRepository::ids_for_external_ids( array( $external_id ) )[ ImportValidator::key( $external_id ) ] ?? null;
+			$owner       = JobRepository::ids_for_external_ids( array( $external_id ) )[ ExternalId::key( $external_id ) ] ?? null;
 			if ( '' !== $external_id && null !== $owner && $owner !== $id ) {
 				return self::invalid( 'external_id', __( 'Another job already has this external_id.', 'recruiting-reports' ) );
 			}

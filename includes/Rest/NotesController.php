@@ -8,8 +8,10 @@
 namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
+use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\Capabilities;
-use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\NoteRepository;
+use RecruitingReports\Data\Present;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -99,20 +101,13 @@ final class NotesController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_items( $request ) {
-		global $wpdb;
 		$application_id = (int) $request['id'];
-		if ( ! ApplicationsController::find( $application_id ) ) {
+		if ( ! ApplicationRepository::find( $application_id ) ) {
 			return ApplicationsController::application_not_found();
 		}
-		$table    = Schema::table( 'notes' );
-		$order    = 'asc' === $request['order'] ? 'ASC' : 'DESC';
-		$per_page = (int) $request['per_page'];
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM $table WHERE application_id = %d", $application_id ) );
-		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM $table WHERE application_id = %d ORDER BY created_at $order, id $order LIMIT %d OFFSET %d", $application_id, $per_page, ( (int) $request['page'] - 1 ) * $per_page ), ARRAY_A );
-		// phpcs:enable
-		Present::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $rows ) );
-		return $this->collection( $rows, $total, $request );
+		$result = NoteRepository::for_application( $application_id, (string) $request['order'], (int) $request['page'], (int) $request['per_page'] );
+		Present::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $result['rows'] ) );
+		return $this->collection( $result['rows'], $result['total'], $request );
 	}
 
 	/**
@@ -122,7 +117,7 @@ final class NotesController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_item( $request ) {
-		$row = self::find( (int) $request['id'] );
+		$row = NoteRepository::find( (int) $request['id'] );
 		return $row ? $this->prepare_item_for_response( $row, $request ) : self::note_not_found();
 	}
 
@@ -133,29 +128,19 @@ final class NotesController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_item( $request ) {
-		global $wpdb;
 		$application_id = (int) $request['id'];
-		if ( ! ApplicationsController::find( $application_id ) ) {
+		if ( ! ApplicationRepository::find( $application_id ) ) {
 			return ApplicationsController::application_not_found();
 		}
 		$content = sanitize_textarea_field( (string) $request['content'] );
 		if ( '' === trim( $content ) ) {
 			return self::invalid( 'content', __( 'The note must not be empty.', 'recruiting-reports' ) );
 		}
-		$inserted = $wpdb->insert(
-			Schema::table( 'notes' ),
-			array(
-				'application_id' => $application_id,
-				'user_id'        => Access::user_id(),
-				'content'        => $content,
-				'created_at'     => time(),
-			),
-			array( '%d', '%d', '%s', '%d' )
-		);
-		if ( ! $inserted ) {
+		$id = NoteRepository::create( $application_id, Access::user_id(), $content );
+		if ( null === $id ) {
 			return self::internal_error();
 		}
-		return $this->created( self::find( (int) $wpdb->insert_id ), $request );
+		return $this->created( NoteRepository::find( $id ), $request );
 	}
 
 	/**
@@ -166,8 +151,7 @@ final class NotesController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_item( $request ) {
-		global $wpdb;
-		$row = self::find( (int) $request['id'] );
+		$row = NoteRepository::find( (int) $request['id'] );
 		if ( ! $row ) {
 			return self::note_not_found();
 		}
@@ -182,7 +166,7 @@ final class NotesController extends ItemController {
 			);
 		}
 		$previous = $this->prepare_item_for_response( $row, $request );
-		if ( 1 !== (int) $wpdb->delete( Schema::table( 'notes' ), array( 'id' => (int) $row['id'] ), array( '%d' ) ) ) {
+		if ( ! NoteRepository::delete( (int) $row['id'] ) ) {
 			return self::note_not_found(); // A concurrent delete was first.
 		}
 		return new WP_REST_Response(
@@ -222,23 +206,6 @@ final class NotesController extends ItemController {
 				'embeddable' => true,
 			),
 		);
-	}
-
-	/**
-	 * The note row of an id.
-	 *
-	 * @param int $id Note id.
-	 * @return array|null
-	 */
-	private static function find( int $id ): ?array {
-		global $wpdb;
-		if ( $id <= 0 ) {
-			return null;
-		}
-		$table = Schema::table( 'notes' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM $table WHERE id = %d", $id ), ARRAY_A );
-		return $row ? $row : null;
 	}
 
 	/**

@@ -9,8 +9,10 @@
 namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
+use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\Capabilities;
-use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Present;
+use RecruitingReports\Data\RatingRepository;
 use RecruitingReports\Domain\Iso8601;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -88,7 +90,7 @@ final class RatingsController extends ItemController {
 	 * @return WP_REST_Response|\WP_Error
 	 */
 	public function get_item( $request ) {
-		$application = ApplicationsController::find( (int) $request['id'] );
+		$application = ApplicationRepository::find( (int) $request['id'] );
 		if ( ! $application ) {
 			return ApplicationsController::application_not_found();
 		}
@@ -102,40 +104,12 @@ final class RatingsController extends ItemController {
 	 * @return WP_REST_Response|\WP_Error
 	 */
 	public function update_item( $request ) {
-		global $wpdb;
-		$application = ApplicationsController::find( (int) $request['id'] );
+		$application = ApplicationRepository::find( (int) $request['id'] );
 		if ( ! $application ) {
 			return ApplicationsController::application_not_found();
 		}
-		$id      = (int) $application['id'];
-		$table   = Schema::table( 'ratings' );
-		$user_id = Access::user_id();
-		$score   = (int) $request['score'];
-		$now     = time();
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$existing = $wpdb->get_var( $wpdb->prepare( "SELECT id FROM $table WHERE application_id = %d AND user_id = %d", $id, $user_id ) );
-		if ( null === $existing ) {
-			$suppress = $wpdb->suppress_errors( true );
-			$inserted = $wpdb->insert(
-				$table,
-				array(
-					'application_id' => $id,
-					'user_id'        => $user_id,
-					'score'          => $score,
-					'created_at'     => $now,
-					'updated_at'     => $now,
-				),
-				array( '%d', '%d', '%d', '%d', '%d' )
-			);
-			$wpdb->suppress_errors( $suppress );
-			$existing = $inserted ? null : 'raced';
-		}
-		if ( null !== $existing ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-			$updated = $wpdb->query( $wpdb->prepare( "UPDATE $table SET score = %d, updated_at = %d WHERE application_id = %d AND user_id = %d", $score, $now, $id, $user_id ) );
-			if ( false === $updated ) {
-				return self::internal_error();
-			}
+		if ( ! RatingRepository::set( (int) $application['id'], Access::user_id(), (int) $request['score'] ) ) {
+			return self::internal_error();
 		}
 		return $this->prepare_item_for_response( $application, $request );
 	}
@@ -147,20 +121,11 @@ final class RatingsController extends ItemController {
 	 * @return WP_REST_Response|\WP_Error
 	 */
 	public function delete_item( $request ) {
-		global $wpdb;
-		$application = ApplicationsController::find( (int) $request['id'] );
+		$application = ApplicationRepository::find( (int) $request['id'] );
 		if ( ! $application ) {
 			return ApplicationsController::application_not_found();
 		}
-		$id = (int) $application['id'];
-		$wpdb->delete(
-			Schema::table( 'ratings' ),
-			array(
-				'application_id' => $id,
-				'user_id'        => Access::user_id(),
-			),
-			array( '%d', '%d' )
-		);
+		RatingRepository::remove( (int) $application['id'], Access::user_id() );
 		return $this->prepare_item_for_response( $application, $request );
 	}
 
@@ -200,12 +165,9 @@ final class RatingsController extends ItemController {
 	 * @return array
 	 */
 	private static function summary( int $application_id ): array {
-		global $wpdb;
-		$table = Schema::table( 'ratings' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT user_id, score, updated_at FROM $table WHERE application_id = %d ORDER BY updated_at DESC, id DESC", $application_id ), ARRAY_A );
+		$rows = RatingRepository::for_application( $application_id );
 		Present::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $rows ) );
-		$aggregate = Present::ratings( array( $application_id ) )[ $application_id ];
+		$aggregate = RatingRepository::aggregates( array( $application_id ) )[ $application_id ];
 		$mine      = null;
 		$ratings   = array();
 		foreach ( $rows as $row ) {

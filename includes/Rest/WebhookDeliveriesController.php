@@ -9,9 +9,9 @@
 namespace RecruitingReports\Rest;
 
 use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Webhooks\Dispatcher;
-use RecruitingReports\Webhooks\WebhookRepository;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -268,6 +268,10 @@ final class WebhookDeliveriesController extends ItemController {
 			return $this->add_additional_fields_schema( $this->schema );
 		}
 		$instant      = array(
+			'type'   => 'string',
+			'format' => 'date-time',
+		);
+		$next_instant = array(
 			'type'   => array( 'string', 'null' ),
 			'format' => 'date-time',
 		);
@@ -306,7 +310,7 @@ final class WebhookDeliveriesController extends ItemController {
 					'type'    => 'integer',
 					'context' => self::ALL_CONTEXTS,
 				),
-				'next_attempt_at'    => $instant + array( 'context' => self::ALL_CONTEXTS ),
+				'next_attempt_at'    => $next_instant + array( 'context' => self::ALL_CONTEXTS ),
 				'last_response_code' => array(
 					'type'    => array( 'integer', 'null' ),
 					'context' => self::ALL_CONTEXTS,

@@ -10,10 +10,11 @@ namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\Present;
+use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Webhooks\UrlGuard;
-use RecruitingReports\Webhooks\WebhookRepository;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -239,11 +240,8 @@ final class WebhooksController extends ItemController {
 	 * @return array
 	 */
 	protected function prepare_links( $item ): array {
-		$self = $this->rest_base . '/' . (int) $item['id'];
-		return array(
-			'self'       => array( 'href' => self::url( $self ) ),
-			'collection' => array( 'href' => self::url( $this->rest_base ) ),
-			'deliveries' => array( 'href' => self::url( $self . '/deliveries' ) ),
+		return $this->own_links( (int) $item['id'] ) + array(
+			'deliveries' => array( 'href' => self::url( $this->rest_base . '/' . (int) $item['id'] . '/deliveries' ) ),
 		);
 	}
 

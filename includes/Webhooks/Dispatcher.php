@@ -17,14 +17,16 @@
 
 namespace RecruitingReports\Webhooks;
 
+use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\Present;
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\SecretBox;
 use RecruitingReports\Data\Settings;
 use RecruitingReports\Data\Transaction;
+use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Iso8601;
-use RecruitingReports\Rest\ApplicationsController;
-use RecruitingReports\Rest\Present;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -117,6 +119,16 @@ final class Dispatcher {
 	 */
 	public static function enqueue( int $webhook_id, string $event, array $data ): ?int {
 		global $wpdb;
+		/**
+		 * Filters the `data` of a webhook delivery before it is queued (the envelope id, event and created_at stay
+		 * as they are, and the body is signed as filtered): for example to add fields a receiver needs or to leave
+		 * out personal data it must not get.
+		 *
+		 * @param array  $data       The record as the API shows it (`job`, or `application` with `from`/`to`).
+		 * @param string $event      Event name (job.created, application.status_changed, webhook.test, …).
+		 * @param int    $webhook_id The receiving webhook.
+		 */
+		$data = (array) apply_filters( 'recruiting_reports_webhook_payload', $data, $event, $webhook_id );
 		$now  = time();
 		$uuid = wp_generate_uuid4();
 		$body = wp_json_encode(
@@ -170,7 +182,7 @@ final class Dispatcher {
 		if ( isset( $payload['application'] ) && is_array( $payload['application'] ) ) {
 			return array( 'application' => $payload['application'] ); // Gone already (application.deleted).
 		}
-		$row = ApplicationsController::find( (int) ( $payload['application_id'] ?? 0 ) );
+		$row = ApplicationRepository::find( (int) ( $payload['application_id'] ?? 0 ) );
 		if ( ! $row ) {
 			return null;
 		}
@@ -463,7 +475,6 @@ final class Dispatcher {
 	/** Daily: forget ended rate-limit windows; re-arm the queue if needed. */
 	public static function maintenance(): void {
 		self::rearm();
-		\RecruitingReports\Auth\RateLimiter::purge();
 	}
 
 	/**

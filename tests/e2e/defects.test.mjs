@@ -5,7 +5,10 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
 	BASE_URL,
+	NARROW,
+	DESKTOP,
 	SLOW,
+	assertAccessible,
 	launch,
 	login,
 	watchConsole,
@@ -261,5 +264,67 @@ test(
 		await shown.waitFor();
 		assert.equal( ( await shown.innerText() ).trim(), expected.trim() );
 		assertNoConsoleErrors( 'Reports page (date format)' );
+	}
+);
+
+test(
+	'3: below 782 px the API key cards keep their labels ("Last used", "Expires")',
+	{ timeout: 120_000 * SLOW },
+	async () => {
+		await client.apiKeys.create( {
+			name: 'Card labels',
+			permissions: [ 'recruiting_read_jobs' ],
+		} );
+		await page.goto(
+			`${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports-settings#api`
+		);
+		const row = page.locator( 'tr', { hasText: 'Card labels' } ).first();
+		await row.waitFor();
+		await page.setViewportSize( NARROW );
+		const labels = await row.locator( 'td' ).evaluateAll( ( cells ) =>
+			cells.map( ( cell ) =>
+				getComputedStyle( cell, '::before' ).content.replace(
+					/^"|"$/g,
+					''
+				)
+			)
+		);
+		await page.setViewportSize( DESKTOP );
+		for ( const label of [ 'Last used', 'Expires' ] ) {
+			assert.ok( labels.includes( label ), `"${ label }" in ${ labels }` );
+		}
+		await assertAccessible( page, '.rr-wrap', 'Settings › API keys' );
+		assertNoConsoleErrors( 'Settings (cards)' );
+	}
+);
+
+test(
+	'axe-core: no violation in the plugin’s markup on the dashboard widget and the Reports page',
+	{ timeout: 120_000 * SLOW },
+	async () => {
+		await page.goto( DASHBOARD );
+		await page
+			.locator( '#recruiting_reports_dashboard .rr-figures' )
+			.waitFor();
+		await assertAccessible(
+			page,
+			'#recruiting_reports_dashboard',
+			'Dashboard widget'
+		);
+		await page.goto( REPORTS );
+		await page.locator( '[data-report="rr-time-to-hire"] .rr-figures' ).waitFor();
+		await assertAccessible( page, '.rr-wrap', 'Reports page' );
+		await page.goto( `${ REPORTS }&job_id=99999` );
+		await page.locator( '.rr-page .components-notice' ).waitFor();
+		await assertAccessible( page, '.rr-wrap', 'Reports page (unknown job)' );
+		for ( const tab of [ 'webhooks', 'general' ] ) {
+			await page.goto(
+				`${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports-settings#${ tab }`
+			);
+			await page.locator( '.rr-wrap [role="tabpanel"]' ).waitFor();
+			await page.waitForTimeout( 1000 * SLOW );
+			await assertAccessible( page, '.rr-wrap', `Settings › ${ tab }` );
+		}
+		assertNoConsoleErrors( 'axe screens', /404/ );
 	}
 );

@@ -131,7 +131,7 @@ test(
 		await page.reload();
 		await row.waitFor();
 		assert.doesNotMatch(
-			await row.locator( 'td[data-label="Last used"]' ).innerText(),
+			await row.locator( 'td[data-colname="Last used"]' ).innerText(),
 			/Never/
 		);
 

@@ -247,8 +247,8 @@ test( 'source on POST /applications: trimmed, lower-cased, empty is direct, over
 	// The webhook payload is the API's representation, so it carries the source.
 	const { php } = await import( './lib/reports.mjs' );
 	const payload = JSON.parse( await php( `
-		$row = \\RecruitingReports\\Rest\\ApplicationsController::find( ${ Number( one.json[ 0 ].id ) } );
-		echo wp_json_encode( \\RecruitingReports\\Rest\\Present::application( $row ) );
+		$row = \\RecruitingReports\\Data\\ApplicationRepository::find( ${ Number( one.json[ 0 ].id ) } );
+		echo wp_json_encode( \\RecruitingReports\\Data\\Present::application( $row ) );
 	` ) );
 	assert.equal( payload.source, 'newsletter' );
 } );

@@ -320,7 +320,7 @@ export function ApiKeys() {
 									}
 								>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Name',
 											'recruiting-reports'
 										) }
@@ -331,7 +331,7 @@ export function ApiKeys() {
 										/>
 									</td>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Key',
 											'recruiting-reports'
 										) }
@@ -341,7 +341,7 @@ export function ApiKeys() {
 										</code>
 									</td>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Permissions',
 											'recruiting-reports'
 										) }
@@ -378,7 +378,7 @@ export function ApiKeys() {
 										</ul>
 									</td>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Owner',
 											'recruiting-reports'
 										) }
@@ -390,7 +390,7 @@ export function ApiKeys() {
 											) }
 									</td>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Created',
 											'recruiting-reports'
 										) }
@@ -398,7 +398,7 @@ export function ApiKeys() {
 										{ formatDateTime( key.created_at ) }
 									</td>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Last used',
 											'recruiting-reports'
 										) }
@@ -411,7 +411,7 @@ export function ApiKeys() {
 												) }
 									</td>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Expires',
 											'recruiting-reports'
 										) }
@@ -424,7 +424,7 @@ export function ApiKeys() {
 												) }
 									</td>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Status',
 											'recruiting-reports'
 										) }

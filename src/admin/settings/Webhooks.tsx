@@ -245,7 +245,7 @@ export function DeliveryLog( { webhook }: { webhook: Webhook } ) {
 									data-delivery-id={ delivery.id }
 								>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Queued',
 											'recruiting-reports'
 										) }
@@ -255,7 +255,7 @@ export function DeliveryLog( { webhook }: { webhook: Webhook } ) {
 										) }
 									</td>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Event',
 											'recruiting-reports'
 										) }
@@ -263,7 +263,7 @@ export function DeliveryLog( { webhook }: { webhook: Webhook } ) {
 										<code>{ delivery.event }</code>
 									</td>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Status',
 											'recruiting-reports'
 										) }
@@ -292,7 +292,7 @@ export function DeliveryLog( { webhook }: { webhook: Webhook } ) {
 										) }
 									</td>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Attempts',
 											'recruiting-reports'
 										) }
@@ -308,7 +308,7 @@ export function DeliveryLog( { webhook }: { webhook: Webhook } ) {
 										) }
 									</td>
 									<td
-										data-label={ __(
+										data-colname={ __(
 											'Last response',
 											'recruiting-reports'
 										) }

@@ -157,3 +157,23 @@ export async function readTable( scope, id ) {
 			} ) )
 		);
 }
+
+/**
+ * axe-core on the plugin's own markup (`include`: its root selectors): any violation fails,
+ * listed by rule and element.
+ */
+export async function assertAccessible( page, include, where ) {
+	const { AxeBuilder } = await import( '@axe-core/playwright' );
+	let builder = new AxeBuilder( { page } );
+	for ( const selector of [].concat( include ) ) builder = builder.include( selector );
+	const { violations } = await builder.analyze();
+	const found = violations.map(
+		( violation ) =>
+			`${ violation.id }: ${ violation.nodes
+				.map( ( node ) => node.target.join( ' ' ) )
+				.join( ', ' ) }`
+	);
+	if ( found.length ) {
+		throw new Error( `axe violations on ${ where }:\n${ found.join( '\n' ) }` );
+	}
+}

@@ -71,6 +71,68 @@ foreach ( array( 'job', 'application', 'note', 'rating', 'webhook', 'webhook_del
 	);
 }
 
+// Reports: a sentinel date_from is replaced (the filtered arguments are used), results gain a field, and the
+// header X-Test-No-Cache turns the cache off.
+add_filter(
+	'recruiting_reports_report_query_args',
+	static function ( $args, $report ) {
+		$GLOBALS['recruiting_test_hook_headers']['X-Test-Report-Args'] = $report;
+		if ( '1999-01-01' === ( $args['date_from'] ?? null ) ) {
+			$args['date_from'] = '2020-01-01';
+		}
+		return $args;
+	},
+	10,
+	2
+);
+add_filter(
+	'recruiting_reports_report_results',
+	static function ( $data, $report, $query ) {
+		$data['test_filtered'] = $report . ':' . $query->from;
+		return $data;
+	},
+	10,
+	3
+);
+add_filter(
+	'recruiting_reports_use_report_cache',
+	static function ( $use_cache, $report ) {
+		$GLOBALS['recruiting_test_hook_headers']['X-Test-Cache-Asked'] = $report;
+		return empty( $_SERVER['HTTP_X_TEST_NO_CACHE'] ) ? $use_cache : false;
+	},
+	10,
+	2
+);
+
+// Webhooks: the payload's data gains a field naming the event and the webhook.
+add_filter(
+	'recruiting_reports_webhook_payload',
+	static function ( $data, $event, $webhook_id ) {
+		$data['test_hooked'] = $event . ':' . $webhook_id;
+		return $data;
+	},
+	10,
+	3
+);
+
+// Actions after a status change and after an import.
+add_action(
+	'recruiting_reports_application_status_changed',
+	static function ( $application_id, $from, $to, $user_id ) {
+		$GLOBALS['recruiting_test_hook_headers']['X-Test-Status-Changed'] = "$application_id:$from:$to:$user_id";
+	},
+	10,
+	4
+);
+add_action(
+	'recruiting_reports_after_import',
+	static function ( $summary, $user_id ) {
+		$GLOBALS['recruiting_test_hook_headers']['X-Test-Imported'] = $summary['applications']['created'] . ':' . $user_id;
+	},
+	10,
+	2
+);
+
 add_filter(
 	'rest_post_dispatch',
 	static function ( $response ) {

@@ -1,16 +1,14 @@
 <?php
 /**
  * The JSON representations of jobs, applications, notes and users, shared by the REST controllers and the
- * webhook payloads (a webhook's `data` is exactly what the API returns for the same record). Lists are
- * presented with a fixed number of queries (counts, ratings, job titles and users primed per page).
+ * webhook payloads (a webhook's `data` is what the API returns for the same record in the view context). Lists
+ * are presented with a fixed number of queries (counts, ratings, job titles and users primed per page).
  *
  * @package RecruitingReports
  */
 
-namespace RecruitingReports\Rest;
+namespace RecruitingReports\Data;
 
-use RecruitingReports\Data\JobRepository;
-use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\Pipeline;
 use WP_Post;
@@ -18,12 +16,12 @@ use WP_Post;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The JSON representations of jobs, applications, notes and users, shared by the REST controllers and the webhook payloads (a webhook's `data` is exactly what the API returns for the same record).
+ * Representations of records.
  */
 final class Present {
 
 	/**
-	 * Users.
+	 * Users already looked up: id => {id, name} or null.
 	 *
 	 * @var array<int,array|null>
 	 */
@@ -39,7 +37,7 @@ final class Present {
 	 */
 	public static function job( WP_Post $post ): array {
 		$id = (int) $post->ID;
-		return self::job_fields( $post ) + array( 'application_counts' => self::counts( self::application_counts( array( $id ) )[ $id ] ) );
+		return self::job_fields( $post ) + array( 'application_counts' => self::counts( ApplicationRepository::counts_by_job( array( $id ) )[ $id ] ) );
 	}
 
 	/**
@@ -79,32 +77,6 @@ final class Present {
 		);
 	}
 
-	/**
-	 * Current-status counts of the applications of some jobs, every status present.
-	 *
-	 * @param int[] $job_ids Job ids.
-	 * @return array<int,array<string,int>> job id => status => count
-	 */
-	public static function application_counts( array $job_ids ): array {
-		global $wpdb;
-		$job_ids = array_values( array_unique( array_map( 'intval', $job_ids ) ) );
-		$zero    = array_fill_keys( Pipeline::STATUSES, 0 );
-		$counts  = array_fill_keys( $job_ids, $zero );
-		if ( ! $job_ids ) {
-			return $counts;
-		}
-		$table        = Schema::table( 'applications' );
-		$placeholders = implode( ',', array_fill( 0, count( $job_ids ), '%d' ) );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name and placeholders are ours.
-		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT job_id, status, COUNT(*) AS n FROM $table WHERE job_id IN ($placeholders) GROUP BY job_id, status", $job_ids ), ARRAY_A );
-		foreach ( $rows as $row ) {
-			if ( isset( $counts[ (int) $row['job_id'] ][ $row['status'] ] ) ) {
-				$counts[ (int) $row['job_id'] ][ $row['status'] ] = (int) $row['n'];
-			}
-		}
-		return $counts;
-	}
-
 	// ---------------------------------------------------------------- applications.
 
 	/**
@@ -124,7 +96,7 @@ final class Present {
 	 */
 	public static function application( array $row ): array {
 		$id = (int) $row['id'];
-		return self::application_fields( $row ) + array( 'rating' => self::ratings( array( $id ) )[ $id ] );
+		return self::application_fields( $row ) + array( 'rating' => RatingRepository::aggregates( array( $id ) )[ $id ] );
 	}
 
 	/**
@@ -135,7 +107,7 @@ final class Present {
 	 */
 	public static function application_fields( array $row ): array {
 		$job    = get_post( (int) $row['job_id'] );
-		$state  = \RecruitingReports\Data\ApplicationWriter::state_of( $row );
+		$state  = ApplicationWriter::state_of( $row );
 		$stages = array();
 		foreach ( Pipeline::STAGES as $stage ) {
 			$stages[ $stage ] = isset( $state['entered'][ $stage ] ) ? Iso8601::format( $state['entered'][ $stage ] ) : null;
@@ -161,50 +133,13 @@ final class Present {
 	}
 
 	/**
-	 * Average score (2 decimals, null without ratings) and count per application.
-	 *
-	 * @param int[] $ids Application ids.
-	 * @return array<int,array{average:float|null,count:int}>
-	 */
-	public static function ratings( array $ids ): array {
-		global $wpdb;
-		$ids    = array_values( array_unique( array_map( 'intval', $ids ) ) );
-		$result = array_fill_keys(
-			$ids,
-			array(
-				'average' => null,
-				'count'   => 0,
-			)
-		);
-		if ( ! $ids ) {
-			return $result;
-		}
-		$table        = Schema::table( 'ratings' );
-		$placeholders = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT application_id, SUM(score) AS total, COUNT(*) AS n FROM $table WHERE application_id IN ($placeholders) GROUP BY application_id", $ids ), ARRAY_A );
-		foreach ( $rows as $row ) {
-			$n = (int) $row['n'];
-			if ( $n > 0 ) {
-				$result[ (int) $row['application_id'] ] = array(
-					'average' => round( (int) $row['total'] / $n, 2 ),
-					'count'   => $n,
-				);
-			}
-		}
-		return $result;
-	}
-
-	/**
 	 * The status history of one application, oldest first.
 	 *
 	 * @param int $application_id Application id.
+	 * @return array[]
 	 */
 	public static function history( int $application_id ): array {
-		global $wpdb;
-		$table = Schema::table( 'status_history' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
-		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT id, from_status, to_status, changed_at, user_id, note FROM $table WHERE application_id = %d ORDER BY changed_at, id", $application_id ), ARRAY_A );
+		$rows = ApplicationRepository::history( $application_id );
 		self::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $rows ) );
 		return array_map(
 			static fn( $row ) => array(
@@ -222,9 +157,10 @@ final class Present {
 	// ---------------------------------------------------------------- notes.
 
 	/**
-	 * A note row as the API shows it.
+	 * A note.
 	 *
-	 * @param array $row Row.
+	 * @param array $row Row of the notes table.
+	 * @return array
 	 */
 	public static function note( array $row ): array {
 		return array(
@@ -239,9 +175,9 @@ final class Present {
 	// ---------------------------------------------------------------- users.
 
 	/**
-	 * Loads users into the object cache in one query.
+	 * Loads users with one query.
 	 *
-	 * @param int[] $ids User ids to load with one query.
+	 * @param int[] $ids User ids.
 	 */
 	public static function prime_users( array $ids ): void {
 		$ids = array_values( array_diff( array_unique( array_filter( array_map( 'intval', $ids ) ) ), array_keys( self::$users ) ) );
@@ -251,9 +187,10 @@ final class Present {
 	}
 
 	/**
-	 * {id, name} of a user, or null (none, or deleted).
+	 * The {id, name} of a user, or null (none, or deleted).
 	 *
-	 * @param int $id Id.
+	 * @param int $id User id.
+	 * @return array|null
 	 */
 	public static function user( int $id ): ?array {
 		if ( $id <= 0 ) {

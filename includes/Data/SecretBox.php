@@ -8,7 +8,7 @@
  * @package RecruitingReports
  */
 
-namespace RecruitingReports\Webhooks;
+namespace RecruitingReports\Data;
 
 defined( 'ABSPATH' ) || exit;
 

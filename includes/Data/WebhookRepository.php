@@ -5,10 +5,7 @@
  * @package RecruitingReports
  */
 
-namespace RecruitingReports\Webhooks;
-
-use RecruitingReports\Data\Schema;
-use RecruitingReports\Data\Transaction;
+namespace RecruitingReports\Data;
 
 defined( 'ABSPATH' ) || exit;
 

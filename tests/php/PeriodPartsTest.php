@@ -1,0 +1,110 @@
+<?php
+/**
+ * PeriodParts: the pieces of an interval are disjoint and cover it exactly, in any timezone.
+ *
+ * @package RecruitingReports
+ */
+
+use PHPUnit\Framework\TestCase;
+use RecruitingReports\Data\ReportSummary;
+use RecruitingReports\Reports\PeriodParts;
+
+/**
+ * Period parts.
+ */
+final class PeriodPartsTest extends TestCase {
+
+	/**
+	 * The instants [from, to) that a PeriodParts covers, as sorted, merged ranges; fails on any overlap.
+	 *
+	 * @param PeriodParts $parts Parts.
+	 * @return array<int,array{0:int,1:int}>
+	 */
+	private function covered( PeriodParts $parts ): array {
+		$ranges = array_merge( $parts->raw, $parts->days );
+		foreach ( $parts->months as $month ) {
+			$ranges[] = array( $month, ReportSummary::next_month( $month ) );
+		}
+		sort( $ranges );
+		$merged = array();
+		foreach ( $ranges as [ $start, $end ] ) {
+			$this->assertLessThan( $end, $start, 'no empty piece' );
+			$last = count( $merged ) - 1;
+			if ( $last >= 0 ) {
+				$this->assertGreaterThanOrEqual( $merged[ $last ][1], $start, 'pieces never overlap' );
+			}
+			if ( $last >= 0 && $merged[ $last ][1] === $start ) {
+				$merged[ $last ][1] = $end;
+			} else {
+				$merged[] = array( $start, $end );
+			}
+		}
+		return $merged;
+	}
+
+	/**
+	 * A period from 2025-01-15 10:30 to 2025-04-02 06:00 UTC: partial days at the ends, whole days around the
+	 * whole months February and March.
+	 */
+	public function test_pieces_of_a_period(): void {
+		$from  = gmmktime( 10, 30, 0, 1, 15, 2025 );
+		$to    = gmmktime( 6, 0, 0, 4, 2, 2025 );
+		$parts = PeriodParts::of( $from, $to );
+		$this->assertSame( array( gmmktime( 0, 0, 0, 2, 1, 2025 ), gmmktime( 0, 0, 0, 3, 1, 2025 ) ), $parts->months );
+		$this->assertSame(
+			array(
+				array( gmmktime( 0, 0, 0, 1, 16, 2025 ), gmmktime( 0, 0, 0, 2, 1, 2025 ) ),
+				array( gmmktime( 0, 0, 0, 4, 1, 2025 ), gmmktime( 0, 0, 0, 4, 2, 2025 ) ),
+			),
+			$parts->days
+		);
+		$this->assertSame(
+			array(
+				array( $from, gmmktime( 0, 0, 0, 1, 16, 2025 ) ),
+				array( gmmktime( 0, 0, 0, 4, 2, 2025 ), $to ),
+			),
+			$parts->raw
+		);
+		$this->assertSame( array( array( $from, $to ) ), $this->covered( $parts ) );
+	}
+
+	/**
+	 * Any interval (seeded, so a failure repeats), with and without day rows, is covered exactly once.
+	 */
+	public function test_every_interval_is_covered_exactly(): void {
+		mt_srand( 20250101 );
+		for ( $i = 0; $i < 300; $i++ ) {
+			$from = mt_rand( gmmktime( 0, 0, 0, 1, 1, 2023 ), gmmktime( 0, 0, 0, 1, 1, 2026 ) );
+			// Half-hour offsets and whole days both occur in real periods; mix them with arbitrary seconds.
+			$from -= 0 === $i % 3 ? $from % 1800 : 0;
+			$to    = $from + mt_rand( 0, 800 * 86400 );
+			foreach ( array( true, false ) as $days ) {
+				$parts = PeriodParts::of( $from, $to, $days );
+				$this->assertSame( $from < $to ? array( array( $from, $to ) ) : array(), $this->covered( $parts ) );
+				if ( ! $days ) {
+					$this->assertSame( array(), $parts->days, 'one job: no day rows are read' );
+				}
+				foreach ( $parts->months as $month ) {
+					$this->assertSame( ReportSummary::month_start( $month ), $month );
+				}
+			}
+		}
+	}
+
+	/**
+	 * The SQL conditions hold integers only and select what the parts name.
+	 */
+	public function test_conditions(): void {
+		$parts = PeriodParts::of( gmmktime( 12, 0, 0, 1, 31, 2025 ), gmmktime( 0, 0, 0, 3, 2, 2025 ) );
+		$this->assertSame(
+			sprintf( '((span = %d AND bucket IN (%d)) OR (span = %d AND ((bucket >= %d AND bucket < %d))))', ReportSummary::SPAN_MONTH, gmmktime( 0, 0, 0, 2, 1, 2025 ), ReportSummary::SPAN_DAY, gmmktime( 0, 0, 0, 3, 1, 2025 ), gmmktime( 0, 0, 0, 3, 2, 2025 ) ),
+			PeriodParts::bucket_condition( array( $parts ) )
+		);
+		$this->assertSame(
+			sprintf( '((hired_at >= %d AND hired_at < %d))', gmmktime( 12, 0, 0, 1, 31, 2025 ), gmmktime( 0, 0, 0, 2, 1, 2025 ) ),
+			PeriodParts::raw_condition( array( $parts ), 'hired_at' )
+		);
+		$this->assertNull( PeriodParts::bucket_condition( array( PeriodParts::of( 100, 200 ) ) ) );
+		$this->assertNull( PeriodParts::raw_condition( array( PeriodParts::of( 200, 100 ) ), 'applied_at' ) );
+	}
+}

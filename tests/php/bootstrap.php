@@ -1,0 +1,157 @@
+<?php
+/**
+ * Bootstrap of the PHP unit tests: the plugin's pure classes (rules, arithmetic, date resolution, validation) run
+ * without WordPress. Only the handful of WordPress functions those classes call are defined here, each trivially
+ * (translation returns the text, the site timezone is a test setting, sanitisers trim); anything that needs WordPress for real
+ * (the database, hooks, users) belongs in the integration suites, which run against a real WordPress.
+ *
+ * @package RecruitingReports
+ */
+
+define( 'ABSPATH', __DIR__ . '/' );
+define( 'DAY_IN_SECONDS', 86400 );
+
+require dirname( __DIR__, 2 ) . '/includes/Autoloader.php';
+RecruitingReports\Autoloader::register( dirname( __DIR__, 2 ) . '/includes' );
+
+/** The site timezone of wp_timezone() (tests set it). */
+$GLOBALS['rr_test_timezone'] = 'UTC';
+
+/**
+ * Translation: the text itself.
+ *
+ * @param string $text Text.
+ * @return string
+ */
+function __( $text ) {
+	return $text;
+}
+
+/**
+ * Plural translation: English rules.
+ *
+ * @param string $single Singular.
+ * @param string $plural Plural.
+ * @param int    $number Count.
+ * @return string
+ */
+function _n( $single, $plural, $number ) {
+	return 1 === (int) $number ? $single : $plural;
+}
+
+/**
+ * The site's timezone, as a test set it.
+ *
+ * @return DateTimeZone
+ */
+function wp_timezone() {
+	return new DateTimeZone( $GLOBALS['rr_test_timezone'] );
+}
+
+/**
+ * WordPress's e-mail check, reduced to PHP's validator (the rules tested here only need valid vs. invalid).
+ *
+ * @param string $email Address.
+ * @return string|false
+ */
+function is_email( $email ) {
+	return false !== filter_var( $email, FILTER_VALIDATE_EMAIL ) ? $email : false;
+}
+
+/**
+ * WordPress's text sanitiser, reduced to what the validator tests feed it (plain one-line text): trimmed, tags
+ * stripped. Markup handling is WordPress's and is tested through the integration suites.
+ *
+ * @param string $text Text.
+ * @return string
+ */
+function sanitize_text_field( $text ) {
+	return trim( strip_tags( (string) $text ) );
+}
+
+/**
+ * WordPress's e-mail sanitiser, reduced to trimming (the tests give well-formed or plainly invalid addresses).
+ *
+ * @param string $email Address.
+ * @return string
+ */
+function sanitize_email( $email ) {
+	return trim( (string) $email );
+}
+
+/**
+ * Whether a value is a WP_Error.
+ *
+ * @param mixed $thing Value.
+ * @return bool
+ */
+function is_wp_error( $thing ) {
+	return $thing instanceof WP_Error;
+}
+
+/**
+ * WordPress's error object: the code, message and data the classes under test return.
+ */
+class WP_Error {
+
+	/**
+	 * Code.
+	 *
+	 * @var string
+	 */
+	private $code;
+
+	/**
+	 * Message.
+	 *
+	 * @var string
+	 */
+	private $message;
+
+	/**
+	 * Data.
+	 *
+	 * @var mixed
+	 */
+	private $data;
+
+	/**
+	 * An error.
+	 *
+	 * @param string $code    Code.
+	 * @param string $message Message.
+	 * @param mixed  $data    Data.
+	 */
+	public function __construct( $code = '', $message = '', $data = '' ) {
+		$this->code    = $code;
+		$this->message = $message;
+		$this->data    = $data;
+	}
+
+	/**
+	 * The code.
+	 *
+	 * @return string
+	 */
+	public function get_error_code() {
+		return $this->code;
+	}
+
+	/**
+	 * The message.
+	 *
+	 * @return string
+	 */
+	public function get_error_message() {
+		return $this->message;
+	}
+
+	/**
+	 * The data.
+	 *
+	 * @return mixed
+	 */
+	public function get_error_data() {
+		return $this->data;
+	}
+}
