@@ -29,6 +29,25 @@ const JOBS = [
 	},
 ];
 
+const stage = ( name: string, reached: number, conversion: number ) => ( {
+	stage: name,
+	reached,
+	conversion_from_previous: conversion,
+} );
+
+const FUNNEL = {
+	period: { from: '2025-02-20', to: '2025-05-20' },
+	stages: [
+		stage( 'new', 200, 1 ),
+		stage( 'screening', 150, 0.75 ),
+		stage( 'interview', 60, 0.4 ),
+		stage( 'offer', 20, 0.3333 ),
+		stage( 'hired', 12, 0.6 ),
+	],
+	outcomes: { rejected: 120, withdrawn: 18, in_progress: 50 },
+	offer_acceptance_rate: 0.8,
+};
+
 beforeEach( () => {
 	window.recruitingReports = {
 		today: '2025-05-20',
@@ -179,6 +198,36 @@ describe( 'ReportsPage', () => {
 		);
 	} );
 
+	it( 'shows the funnel: stages with reached counts and step conversion, outcomes, offer acceptance', async () => {
+		const { wrapper } = scriptedTransport( {
+			'GET /reports/overview': () => OVERVIEW,
+			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
+			'GET /reports/funnel': () => FUNNEL,
+			'GET /jobs': () => JOBS,
+		} );
+		render( <ReportsPage />, { wrapper } );
+		const table = await screen.findByRole( 'table', {
+			name: 'Applications reaching each stage',
+		} );
+		expect(
+			within( table ).getByRole( 'row', { name: /Offer/ } )
+		).toHaveTextContent( 'Offer2033.33%' );
+		expect(
+			within( table ).getByRole( 'row', { name: /Hired/ } )
+		).toHaveTextContent( 'Hired1260%' );
+		const figures = document.querySelector(
+			'dl[aria-label="Funnel figures"]'
+		) as HTMLElement;
+		expect( figures ).toHaveTextContent(
+			'Offer acceptance80%In progress50Rejected120Withdrawn18'
+		);
+		expect(
+			screen
+				.getAllByRole( 'link', { name: 'Download CSV' } )
+				.map( ( link ) => link.getAttribute( 'data-csv' ) )
+		).toContain( 'funnel:stages' );
+	} );
+
 	it( 'filters by a job and custom dates, and keeps them in the URL', async () => {
 		const { wrapper, calls } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,
@@ -253,6 +302,7 @@ describe( 'ReportsPage', () => {
 	it( 'shows each report’s error on its own, with Retry', async () => {
 		const { wrapper } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,
+			'GET /reports/funnel': () => FUNNEL,
 			'GET /reports/time-to-hire': () => {
 				throw restError(
 					404,

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import type {
 	ComparePeriod,
 	Compared,
+	FunnelReport,
 	OverviewReport,
 	ReportQuery,
 	TimeToHireReport,
@@ -41,6 +42,8 @@ import {
 	byStageSpec,
 	byStatusSpec,
 	conversionSpec,
+	funnelFigures,
+	funnelSpec,
 	hiresInPeriod,
 	overviewFigures,
 	timeToHireFigures,
@@ -316,6 +319,37 @@ export function TimeToHireBody( {
 	);
 }
 
+export function FunnelBody( { report, query }: BodyProps< FunnelReport > ) {
+	return (
+		<>
+			<Figures
+				label={ __( 'Funnel figures', 'recruiting-reports' ) }
+				figures={ withChanges(
+					funnelFigures( report ),
+					report.comparison && funnelFigures( report.comparison ),
+					query.compare
+				) }
+			/>
+			<ChartFigure
+				spec={ funnelSpec( report ) }
+				tableOpen
+				tableActions={
+					<CsvDownload
+						name="funnel"
+						section="stages"
+						query={ query }
+					/>
+				}
+				height={ 260 }
+				emptyMessage={ __(
+					'No applications in this period.',
+					'recruiting-reports'
+				) }
+			/>
+		</>
+	);
+}
+
 function withPending< T >(
 	state: AsyncState< T >,
 	pending: boolean
@@ -376,11 +410,16 @@ export function ReportsPage() {
 		[ 'time-to-hire', settled ]
 	);
 
+	const funnel = useResource< Compared< FunnelReport > >( 'getReport', [
+		'funnel',
+		settled,
+	] );
+
 	// A deleted or unknown job fails both reports the same way: one notice, and a way out
 	// instead of a Retry that cannot work.
 	const missingJob =
 		!! settled.job_id &&
-		[ overview.error, timeToHire.error ].some(
+		[ overview.error, timeToHire.error, funnel.error ].some(
 			( error ) => error?.code === 'resource_not_found'
 		);
 
@@ -479,6 +518,17 @@ export function ReportsPage() {
 						period={ ( data ) => data.period }
 						render={ ( data ) => (
 							<TimeToHireBody report={ data } query={ settled } />
+						) }
+					/>
+					<ReportSection
+						id="rr-funnel"
+						title={ __( 'Funnel', 'recruiting-reports' ) }
+						state={ withPending( funnel, pending ) }
+						figuresCount={ 4 }
+						chartCount={ 1 }
+						period={ ( data ) => data.period }
+						render={ ( data ) => (
+							<FunnelBody report={ data } query={ settled } />
 						) }
 					/>
 				</>
