@@ -2,6 +2,8 @@
  * Headline figures: a definition list of label/value pairs laid out as tiles that wrap on
  * narrow screens.
  */
+import { Change, type FigureChange } from './Change';
+
 export interface Figure {
 	id: string;
 	label: string;
@@ -10,6 +12,8 @@ export interface Figure {
 	raw?: number | null;
 	/** A short note under the value, e.g. "no hires in this period". */
 	note?: string;
+	/** With a comparison period: the earlier value, shown as the change. */
+	change?: FigureChange;
 }
 
 export function Figures( {
@@ -34,6 +38,12 @@ export function Figures( {
 					>
 						{ figure.value }
 					</dd>
+					{ figure.change && typeof figure.raw === 'number' && (
+						<Change
+							current={ figure.raw }
+							change={ figure.change }
+						/>
+					) }
 					{ figure.note && (
 						<dd className="rr-figure__note">{ figure.note }</dd>
 					) }

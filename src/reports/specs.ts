@@ -10,7 +10,9 @@ import {
 	CONVERSION_STEPS,
 	STAGE_STEPS,
 	type ApplicationStatus,
+	type ComparePeriod,
 	type ConversionStep,
+	type FunnelReport,
 	type OverviewReport,
 	type StageStep,
 	type TimeToHireReport,
@@ -18,7 +20,12 @@ import {
 import { COLORS, STATUS_COLORS } from '../components/charts/palette';
 import type { ChartSpec } from '../components/charts/spec';
 import type { Figure } from '../components/Figures';
-import { formatCount, formatDays, formatMonth } from '../components/format';
+import {
+	formatCount,
+	formatDays,
+	formatMonth,
+	formatPercent,
+} from '../components/format';
 
 export function statusLabel( status: ApplicationStatus ): string {
 	switch ( status ) {
@@ -293,5 +300,90 @@ export function timeToHireFigures( report: TimeToHireReport ): Figure[] {
 			report.overall.max_days,
 			hires
 		),
+	];
+}
+
+/**
+ * The figures with their change against the same figures of the comparison report (matched by id).
+ * A figure the earlier period cannot state (no hires) compares with nothing, shown as "—".
+ * @param figures
+ * @param earlier
+ * @param against
+ */
+export function withChanges(
+	figures: Figure[],
+	earlier: Figure[] | undefined,
+	against: ComparePeriod | undefined
+): Figure[] {
+	if ( ! earlier || ! against ) {
+		return figures;
+	}
+	return figures.map( ( figure ) => {
+		const match = earlier.find( ( other ) => other.id === figure.id );
+		return match
+			? { ...figure, change: { previous: match.raw ?? null, against } }
+			: figure;
+	} );
+}
+
+export function funnelSpec( report: FunnelReport ): ChartSpec {
+	return {
+		id: 'stages',
+		kind: 'bar',
+		horizontal: true,
+		title: __( 'Applications reaching each stage', 'recruiting-reports' ),
+		categoryLabel: __( 'Stage', 'recruiting-reports' ),
+		labels: report.stages.map( ( row ) => statusLabel( row.stage ) ),
+		series: [
+			{
+				label: __( 'Reached', 'recruiting-reports' ),
+				values: report.stages.map( ( row ) => row.reached ),
+				unit: 'count',
+				color: report.stages.map(
+					( row ) => STATUS_COLORS[ row.stage ]
+				),
+			},
+			{
+				label: __(
+					'Conversion from previous stage',
+					'recruiting-reports'
+				),
+				values: report.stages.map(
+					( row ) => row.conversion_from_previous
+				),
+				unit: 'percent',
+				color: COLORS.blue,
+				chart: false,
+			},
+		],
+	};
+}
+
+export function funnelFigures( report: FunnelReport ): Figure[] {
+	return [
+		{
+			id: 'offer_acceptance_rate',
+			label: __( 'Offer acceptance', 'recruiting-reports' ),
+			value: formatPercent( report.offer_acceptance_rate ),
+			raw: report.offer_acceptance_rate,
+		},
+		{
+			id: 'in_progress',
+			label: __( 'In progress', 'recruiting-reports' ),
+			value: formatCount( report.outcomes.in_progress ),
+			raw: report.outcomes.in_progress,
+		},
+		{
+			id: 'rejected',
+			label: __( 'Rejected', 'recruiting-reports' ),
+			value: formatCount( report.outcomes.rejected ),
+			raw: report.outcomes.rejected,
+		},
+		{
+			id: 'withdrawn',
+			label: __( 'Withdrawn', 'recruiting-reports' ),
+			value: formatCount( report.outcomes.withdrawn ),
+			raw: report.outcomes.withdrawn,
+		},
 	];
 }

@@ -29,6 +29,25 @@ const JOBS = [
 	},
 ];
 
+const stage = ( name: string, reached: number, conversion: number ) => ( {
+	stage: name,
+	reached,
+	conversion_from_previous: conversion,
+} );
+
+const FUNNEL = {
+	period: { from: '2025-02-20', to: '2025-05-20' },
+	stages: [
+		stage( 'new', 200, 1 ),
+		stage( 'screening', 150, 0.75 ),
+		stage( 'interview', 60, 0.4 ),
+		stage( 'offer', 20, 0.3333 ),
+		stage( 'hired', 12, 0.6 ),
+	],
+	outcomes: { rejected: 120, withdrawn: 18, in_progress: 50 },
+	offer_acceptance_rate: 0.8,
+};
+
 beforeEach( () => {
 	window.recruitingReports = {
 		today: '2025-05-20',
@@ -74,6 +93,139 @@ describe( 'ReportsPage', () => {
 			within( byJob ).getByRole( 'row', { name: /Registered Nurse/ } )
 		).toHaveTextContent( '28.5' );
 		expect( window.location.search ).toContain( 'period=last_90_days' );
+	} );
+
+	it( 'compares with the period in the URL: the change of every figure, CSV links with the filters', async () => {
+		window.recruitingReports = {
+			...window.recruitingReports,
+			restUrl: 'http://example.test/wp-json/recruiting/v1/',
+			restNonce: 'n0nce',
+		};
+		window.history.replaceState(
+			null,
+			'',
+			'/wp-admin/admin.php?page=recruiting-reports&period=last_90_days&compare=previous_period'
+		);
+		const { wrapper, calls } = scriptedTransport( {
+			'GET /reports/overview': () => ( {
+				...OVERVIEW,
+				comparison: {
+					...OVERVIEW,
+					jobs: { ...OVERVIEW.jobs, new_this_period: 0 },
+					applications: {
+						...OVERVIEW.applications,
+						new_this_period: 368,
+					},
+					avg_time_to_hire_days: 39.25,
+				},
+			} ),
+			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
+			'GET /jobs': () => JOBS,
+		} );
+		render( <ReportsPage />, { wrapper } );
+		await screen.findByRole( 'table', { name: 'Time to hire by month' } );
+		const figures = document.querySelector(
+			'dl[aria-label="Overview figures"]'
+		) as HTMLElement;
+		const figure = ( id: string ) =>
+			figures.querySelector( `[data-figure="${ id }"]` ) as HTMLElement;
+		expect( figure( 'new_applications' ) ).toHaveTextContent(
+			'▲ 12%up 12% from the previous period'
+		);
+		expect( figure( 'avg_time_to_hire' ) ).toHaveTextContent(
+			'▼ 20%down 20% from the previous period'
+		);
+		expect( figure( 'active_jobs' ) ).toHaveTextContent(
+			'no change from the previous period'
+		);
+		expect( figure( 'new_jobs' ) ).toHaveTextContent(
+			'—nothing to compare with in the previous period'
+		);
+		expect(
+			calls.find( ( c ) => c.path === '/reports/overview' )?.query
+		).toEqual( {
+			date_from: '2025-02-20',
+			date_to: '2025-05-20',
+			compare: 'previous_period',
+		} );
+		// Time to hire came without a comparison: no change shown.
+		expect(
+			document.querySelectorAll(
+				'[data-report="rr-time-to-hire"] .rr-figure__change'
+			)
+		).toHaveLength( 0 );
+
+		const csv = screen
+			.getAllByRole( 'link', { name: 'Download CSV' } )
+			.map( ( link ) => new URL( link.getAttribute( 'href' ) ?? '' ) );
+		expect( csv ).toHaveLength( 5 );
+		expect( csv[ 0 ].pathname ).toBe(
+			'/wp-json/recruiting/v1/reports/overview'
+		);
+		expect( Object.fromEntries( csv[ 0 ].searchParams ) ).toEqual( {
+			compare: 'previous_period',
+			date_from: '2025-02-20',
+			date_to: '2025-05-20',
+			format: 'csv',
+			section: 'by_status',
+			_wpnonce: 'n0nce',
+		} );
+		expect(
+			csv.map( ( url ) => url.searchParams.get( 'section' ) )
+		).toEqual( [
+			'by_status',
+			'conversion',
+			'by_stage',
+			'by_job',
+			'trend',
+		] );
+
+		await userEvent.selectOptions(
+			screen.getByLabelText( 'Compare with' ),
+			'previous_year'
+		);
+		await waitFor( () =>
+			expect( window.location.search ).toContain(
+				'compare=previous_year'
+			)
+		);
+		await userEvent.selectOptions(
+			screen.getByLabelText( 'Compare with' ),
+			''
+		);
+		await waitFor( () =>
+			expect( window.location.search ).not.toContain( 'compare' )
+		);
+	} );
+
+	it( 'shows the funnel: stages with reached counts and step conversion, outcomes, offer acceptance', async () => {
+		const { wrapper } = scriptedTransport( {
+			'GET /reports/overview': () => OVERVIEW,
+			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
+			'GET /reports/funnel': () => FUNNEL,
+			'GET /jobs': () => JOBS,
+		} );
+		render( <ReportsPage />, { wrapper } );
+		const table = await screen.findByRole( 'table', {
+			name: 'Applications reaching each stage',
+		} );
+		expect(
+			within( table ).getByRole( 'row', { name: /Offer/ } )
+		).toHaveTextContent( 'Offer2033.33%' );
+		expect(
+			within( table ).getByRole( 'row', { name: /Hired/ } )
+		).toHaveTextContent( 'Hired1260%' );
+		const figures = document.querySelector(
+			'dl[aria-label="Funnel figures"]'
+		) as HTMLElement;
+		expect( figures ).toHaveTextContent(
+			'Offer acceptance80%In progress50Rejected120Withdrawn18'
+		);
+		expect(
+			screen
+				.getAllByRole( 'link', { name: 'Download CSV' } )
+				.map( ( link ) => link.getAttribute( 'data-csv' ) )
+		).toContain( 'funnel:stages' );
 	} );
 
 	it( 'filters by a job and custom dates, and keeps them in the URL', async () => {
@@ -150,6 +302,7 @@ describe( 'ReportsPage', () => {
 	it( 'shows each report’s error on its own, with Retry', async () => {
 		const { wrapper } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,
+			'GET /reports/funnel': () => FUNNEL,
 			'GET /reports/time-to-hire': () => {
 				throw restError(
 					404,

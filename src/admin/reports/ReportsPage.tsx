@@ -2,18 +2,22 @@
  * Recruiting › Reports: both reports for a period and an optional job, every chart with the
  * numbers behind it. The filters live in the URL, so a report can be bookmarked or shared.
  */
-import { Notice } from '@wordpress/components';
+import { Notice, SelectControl } from '@wordpress/components';
 import { useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 
 import type {
+	ComparePeriod,
+	Compared,
+	FunnelReport,
 	OverviewReport,
 	ReportQuery,
 	TimeToHireReport,
 } from '../../api/types';
 import { ChartFigure } from '../../components/charts/ChartFigure';
 import { overviewLinks, timeToHireLinks } from '../../reports/drilldown';
+import { CsvDownload } from '../../components/CsvDownload';
 import { Figures } from '../../components/Figures';
 import { formatPeriod } from '../../components/format';
 import { JobPicker } from '../../components/JobPicker';
@@ -38,18 +42,29 @@ import {
 	byStageSpec,
 	byStatusSpec,
 	conversionSpec,
+	funnelFigures,
+	funnelSpec,
 	hiresInPeriod,
 	overviewFigures,
 	timeToHireFigures,
 	trendSpec,
+	withChanges,
 } from '../../reports/specs';
 
 export interface Filters extends PeriodSelection {
 	jobId: number;
+	/** The comparison period, or '' for none. */
+	compare?: ComparePeriod | '';
+}
+
+const COMPARE_PERIODS: ComparePeriod[] = [ 'previous_period', 'previous_year' ];
+
+function isComparePeriod( value: unknown ): value is ComparePeriod {
+	return COMPARE_PERIODS.includes( value as ComparePeriod );
 }
 
 /**
- * Filters from the page URL (period, date_from, date_to, job_id), or the defaults.
+ * Filters from the page URL (period, date_from, date_to, job_id, compare), or the defaults.
  * @param search
  * @param fallback
  */
@@ -70,12 +85,22 @@ export function filtersFromUrl( search: string, fallback: Filters ): Filters {
 	if ( Number.isInteger( jobId ) && jobId > 0 ) {
 		filters.jobId = jobId;
 	}
+	const compare = params.get( 'compare' );
+	if ( isComparePeriod( compare ) ) {
+		filters.compare = compare;
+	}
 	return filters;
 }
 
 export function filtersToUrl( href: string, filters: Filters ): string {
 	const url = new URL( href );
-	for ( const key of [ 'period', 'date_from', 'date_to', 'job_id' ] ) {
+	for ( const key of [
+		'period',
+		'date_from',
+		'date_to',
+		'job_id',
+		'compare',
+	] ) {
 		url.searchParams.delete( key );
 	}
 	url.searchParams.set( 'period', filters.period );
@@ -89,6 +114,9 @@ export function filtersToUrl( href: string, filters: Filters ): string {
 	}
 	if ( filters.jobId ) {
 		url.searchParams.set( 'job_id', String( filters.jobId ) );
+	}
+	if ( filters.compare ) {
+		url.searchParams.set( 'compare', filters.compare );
 	}
 	return url.toString();
 }
@@ -143,13 +171,14 @@ function ReportSection< T >( {
 	);
 }
 
-export function OverviewBody( {
-	report,
-	jobId,
-}: {
-	report: OverviewReport;
-	jobId: number;
-} ) {
+interface BodyProps< T > {
+	report: Compared< T >;
+	/** The query the report answers (its filters go into the CSV links). */
+	query: ReportQuery;
+}
+
+export function OverviewBody( { report, query }: BodyProps< OverviewReport > ) {
+	const jobId = query.job_id ?? 0;
 	if ( report.applications.total === 0 && report.jobs.total === 0 ) {
 		return (
 			<EmptyState
@@ -168,7 +197,11 @@ export function OverviewBody( {
 		<>
 			<Figures
 				label={ __( 'Overview figures', 'recruiting-reports' ) }
-				figures={ overviewFigures( report ) }
+				figures={ withChanges(
+					overviewFigures( report ),
+					report.comparison && overviewFigures( report.comparison ),
+					query.compare
+				) }
 			/>
 			<div className="rr-grid">
 				<ChartFigure
@@ -178,6 +211,13 @@ export function OverviewBody( {
 						jobId
 					) }
 					tableOpen
+					tableActions={
+						<CsvDownload
+							name="overview"
+							section="by_status"
+							query={ query }
+						/>
+					}
 					height={ 260 }
 					emptyMessage={ __(
 						'No applications yet.',
@@ -191,6 +231,13 @@ export function OverviewBody( {
 						jobId
 					) }
 					tableOpen
+					tableActions={
+						<CsvDownload
+							name="overview"
+							section="conversion"
+							query={ query }
+						/>
+					}
 					height={ 260 }
 					emptyMessage={ __(
 						'No applications in this period.',
@@ -204,18 +251,20 @@ export function OverviewBody( {
 
 export function TimeToHireBody( {
 	report,
-	jobId,
-}: {
-	report: TimeToHireReport;
-	jobId: number;
-} ) {
+	query,
+}: BodyProps< TimeToHireReport > ) {
+	const jobId = query.job_id ?? 0;
 	const none = hiresInPeriod( report ) === 0;
 	const noHires = __( 'No hires in this period.', 'recruiting-reports' );
 	return (
 		<>
 			<Figures
 				label={ __( 'Time to hire figures', 'recruiting-reports' ) }
-				figures={ timeToHireFigures( report ) }
+				figures={ withChanges(
+					timeToHireFigures( report ),
+					report.comparison && timeToHireFigures( report.comparison ),
+					query.compare
+				) }
 			/>
 			<div className="rr-grid">
 				<ChartFigure
@@ -225,6 +274,13 @@ export function TimeToHireBody( {
 						jobId
 					) }
 					tableOpen
+					tableActions={
+						<CsvDownload
+							name="time-to-hire"
+							section="by_stage"
+							query={ query }
+						/>
+					}
 					height={ 260 }
 					emptyMessage={ noHires }
 				/>
@@ -235,6 +291,13 @@ export function TimeToHireBody( {
 						jobId
 					) }
 					tableOpen
+					tableActions={
+						<CsvDownload
+							name="time-to-hire"
+							section="by_job"
+							query={ query }
+						/>
+					}
 					height={ Math.max( 160, 40 + 28 * report.by_job.length ) }
 					emptyMessage={ noHires }
 				/>
@@ -242,8 +305,46 @@ export function TimeToHireBody( {
 			<ChartFigure
 				spec={ timeToHireLinks( trendSpec( report ), report, jobId ) }
 				tableOpen
+				tableActions={
+					<CsvDownload
+						name="time-to-hire"
+						section="trend"
+						query={ query }
+					/>
+				}
 				height={ 260 }
 				emptyMessage={ none ? noHires : undefined }
+			/>
+		</>
+	);
+}
+
+export function FunnelBody( { report, query }: BodyProps< FunnelReport > ) {
+	return (
+		<>
+			<Figures
+				label={ __( 'Funnel figures', 'recruiting-reports' ) }
+				figures={ withChanges(
+					funnelFigures( report ),
+					report.comparison && funnelFigures( report.comparison ),
+					query.compare
+				) }
+			/>
+			<ChartFigure
+				spec={ funnelSpec( report ) }
+				tableOpen
+				tableActions={
+					<CsvDownload
+						name="funnel"
+						section="stages"
+						query={ query }
+					/>
+				}
+				height={ 260 }
+				emptyMessage={ __(
+					'No applications in this period.',
+					'recruiting-reports'
+				) }
 			/>
 		</>
 	);
@@ -276,6 +377,7 @@ export function ReportsPage() {
 	const [ query, setQuery ] = useState< ReportQuery >( () => ( {
 		...selectionQuery( filters, config.today ),
 		job_id: filters.jobId || undefined,
+		compare: filters.compare || undefined,
 	} ) );
 	useEffect( () => {
 		if ( problem ) {
@@ -284,6 +386,7 @@ export function ReportsPage() {
 		setQuery( {
 			...selectionQuery( filters, config.today ),
 			job_id: filters.jobId || undefined,
+			compare: filters.compare || undefined,
 		} );
 		window.history.replaceState(
 			null,
@@ -298,12 +401,17 @@ export function ReportsPage() {
 	const settled = JSON.parse( settledKey ) as ReportQuery;
 	// Filters picked but not yet asked for already dim the old figures.
 	const pending = settledKey !== key;
-	const overview = useResource< OverviewReport >( 'getReport', [
+	const overview = useResource< Compared< OverviewReport > >( 'getReport', [
 		'overview',
 		settled,
 	] );
-	const timeToHire = useResource< TimeToHireReport >( 'getReport', [
-		'time-to-hire',
+	const timeToHire = useResource< Compared< TimeToHireReport > >(
+		'getReport',
+		[ 'time-to-hire', settled ]
+	);
+
+	const funnel = useResource< Compared< FunnelReport > >( 'getReport', [
+		'funnel',
 		settled,
 	] );
 
@@ -311,7 +419,7 @@ export function ReportsPage() {
 	// instead of a Retry that cannot work.
 	const missingJob =
 		!! settled.job_id &&
-		[ overview.error, timeToHire.error ].some(
+		[ overview.error, timeToHire.error, funnel.error ].some(
 			( error ) => error?.code === 'resource_not_found'
 		);
 
@@ -333,6 +441,35 @@ export function ReportsPage() {
 					value={ filters.jobId }
 					onChange={ ( jobId ) =>
 						setFilters( { ...filters, jobId } )
+					}
+				/>
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Compare with', 'recruiting-reports' ) }
+					value={ filters.compare ?? '' }
+					options={ [
+						{
+							value: '',
+							label: __( 'No comparison', 'recruiting-reports' ),
+						},
+						{
+							value: 'previous_period',
+							label: __(
+								'Previous period',
+								'recruiting-reports'
+							),
+						},
+						{
+							value: 'previous_year',
+							label: __( 'Previous year', 'recruiting-reports' ),
+						},
+					] }
+					onChange={ ( compare: string ) =>
+						setFilters( {
+							...filters,
+							compare: isComparePeriod( compare ) ? compare : '',
+						} )
 					}
 				/>
 			</div>
@@ -369,10 +506,7 @@ export function ReportsPage() {
 						chartCount={ 2 }
 						period={ ( data ) => data.period }
 						render={ ( data ) => (
-							<OverviewBody
-								report={ data }
-								jobId={ query.job_id ?? 0 }
-							/>
+							<OverviewBody report={ data } query={ settled } />
 						) }
 					/>
 					<ReportSection
@@ -383,10 +517,18 @@ export function ReportsPage() {
 						chartCount={ 3 }
 						period={ ( data ) => data.period }
 						render={ ( data ) => (
-							<TimeToHireBody
-								report={ data }
-								jobId={ query.job_id ?? 0 }
-							/>
+							<TimeToHireBody report={ data } query={ settled } />
+						) }
+					/>
+					<ReportSection
+						id="rr-funnel"
+						title={ __( 'Funnel', 'recruiting-reports' ) }
+						state={ withPending( funnel, pending ) }
+						figuresCount={ 4 }
+						chartCount={ 1 }
+						period={ ( data ) => data.period }
+						render={ ( data ) => (
+							<FunnelBody report={ data } query={ settled } />
 						) }
 					/>
 				</>

@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useRef } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
+import type { ReactNode } from 'react';
 
 import { DataTable } from './DataTable';
 import { drawChart, type DrawnChart } from './draw';
@@ -17,6 +18,8 @@ interface Props {
 	height?: number;
 	/** Shown instead of the chart when every value is zero or there are no rows. */
 	emptyMessage?: string;
+	/** Shown under the data table, e.g. its "Download CSV" link. */
+	tableActions?: ReactNode;
 }
 
 export function ChartFigure( {
@@ -24,6 +27,7 @@ export function ChartFigure( {
 	tableOpen = false,
 	height = 220,
 	emptyMessage,
+	tableActions,
 }: Props ) {
 	const canvasRef = useRef< HTMLCanvasElement >( null );
 	const chartRef = useRef< DrawnChart | null >( null );
@@ -92,6 +96,7 @@ export function ChartFigure( {
 			<details className="rr-chart__data" open={ tableOpen || undefined }>
 				<summary>{ __( 'Data table', 'recruiting-reports' ) }</summary>
 				<DataTable spec={ spec } />
+				{ tableActions }
 			</details>
 		</figure>
 	);
