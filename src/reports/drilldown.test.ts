@@ -1,10 +1,15 @@
-import type { OverviewReport, TimeToHireReport } from '../api/types';
-import { overviewLinks, timeToHireLinks } from './drilldown';
+import type {
+	FunnelReport,
+	OverviewReport,
+	TimeToHireReport,
+} from '../api/types';
+import { funnelLinks, overviewLinks, timeToHireLinks } from './drilldown';
 import {
 	byJobSpec,
 	byStageSpec,
 	byStatusSpec,
 	conversionSpec,
+	funnelSpec,
 	trendSpec,
 } from './specs';
 
@@ -53,6 +58,19 @@ const timeToHire = {
 	],
 } as TimeToHireReport;
 
+const funnel = {
+	period,
+	stages: [
+		{ stage: 'new', reached: 3, conversion_from_previous: 1 },
+		{ stage: 'screening', reached: 2, conversion_from_previous: 0.6667 },
+		{ stage: 'interview', reached: 1, conversion_from_previous: 0.5 },
+		{ stage: 'offer', reached: 1, conversion_from_previous: 1 },
+		{ stage: 'hired', reached: 0, conversion_from_previous: 0 },
+	],
+	outcomes: { rejected: 1, withdrawn: 0, in_progress: 2 },
+	offer_acceptance_rate: 0,
+} as FunnelReport;
+
 describe( 'drill-down links', () => {
 	it( 'by status: that status, with the report’s job', () => {
 		const links = overviewLinks(
@@ -74,6 +92,16 @@ describe( 'drill-down links', () => {
 			`${ BASE }&applied_from=2025-03-15&applied_to=2025-05-10&reached=screening`
 		);
 		expect( links?.[ 3 ] ).toMatch( /reached=hired$/ );
+	} );
+
+	it( 'funnel: each stage is the period’s cohort that reached it, with the report’s job', () => {
+		const links = funnelLinks( funnelSpec( funnel ), funnel, 4 ).links;
+		expect( links ).toEqual(
+			[ 'new', 'screening', 'interview', 'offer', 'hired' ].map(
+				( stage ) =>
+					`${ BASE }&job_id=4&applied_from=2025-03-15&applied_to=2025-05-10&reached=${ stage }`
+			)
+		);
 	} );
 
 	it( 'days between stages: the period’s hires that entered both stages', () => {

@@ -5,6 +5,7 @@
  *
  * - by status: all applications with that current status (the chart is not limited to the period);
  * - conversion X → Y: the period's cohort (applied in the period) that reached Y;
+ * - funnel stage S: the period's cohort that reached S (for `new`, the whole cohort);
  * - days between stages X → Y: the period's hires that entered both X and Y;
  * - time to hire by job: that job's hires in the period;
  * - time to hire by month: the hires of that month (within the period).
@@ -15,6 +16,7 @@ import {
 	APPLICATION_STATUSES,
 	CONVERSION_STEPS,
 	STAGE_STEPS,
+	type FunnelReport,
 	type OverviewReport,
 	type PipelineStage,
 	type ReportPeriod,
@@ -49,6 +51,15 @@ function jobScope( jobId: number ): Partial< ApplicationFilters > {
 	return jobId ? { job_id: jobId } : {};
 }
 
+/**
+ * The period's cohort (applied in the period) that reached a stage: what conversion and funnel count.
+ * @param period The report's period.
+ * @param stage  The stage the applications reached (or passed).
+ */
+function cohortReached( period: ReportPeriod, stage: PipelineStage ) {
+	return { applied_from: period.from, applied_to: period.to, reached: stage };
+}
+
 function hiredIn( period: ReportPeriod ) {
 	return { hired_from: period.from, hired_to: period.to };
 }
@@ -79,9 +90,7 @@ export function overviewLinks(
 			links: CONVERSION_STEPS.map( ( step ) =>
 				link( {
 					...scope,
-					applied_from: report.period.from,
-					applied_to: report.period.to,
-					reached: STEP_STAGES[ step ][ 1 ],
+					...cohortReached( report.period, STEP_STAGES[ step ][ 1 ] ),
 				} )
 			),
 		};
@@ -138,4 +147,24 @@ export function timeToHireLinks(
 		};
 	}
 	return spec;
+}
+
+/**
+ * The funnel's stages chart with its drill-down links.
+ * @param spec   The spec built from the report's stages.
+ * @param report The report.
+ * @param jobId  The report's job filter (0: all jobs).
+ */
+export function funnelLinks(
+	spec: ChartSpec,
+	report: FunnelReport,
+	jobId: number
+): ChartSpec {
+	const scope = jobScope( jobId );
+	return {
+		...spec,
+		links: report.stages.map( ( row ) =>
+			link( { ...scope, ...cohortReached( report.period, row.stage ) } )
+		),
+	};
 }

@@ -16,7 +16,11 @@ import type {
 	TimeToHireReport,
 } from '../../api/types';
 import { ChartFigure } from '../../components/charts/ChartFigure';
-import { overviewLinks, timeToHireLinks } from '../../reports/drilldown';
+import {
+	funnelLinks,
+	overviewLinks,
+	timeToHireLinks,
+} from '../../reports/drilldown';
 import { CsvDownload } from '../../components/CsvDownload';
 import { Figures } from '../../components/Figures';
 import { formatPeriod } from '../../components/format';
@@ -320,6 +324,7 @@ export function TimeToHireBody( {
 }
 
 export function FunnelBody( { report, query }: BodyProps< FunnelReport > ) {
+	const jobId = query.job_id ?? 0;
 	return (
 		<>
 			<Figures
@@ -331,7 +336,7 @@ export function FunnelBody( { report, query }: BodyProps< FunnelReport > ) {
 				) }
 			/>
 			<ChartFigure
-				spec={ funnelSpec( report ) }
+				spec={ funnelLinks( funnelSpec( report ), report, jobId ) }
 				tableOpen
 				tableActions={
 					<CsvDownload
