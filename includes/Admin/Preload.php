@@ -27,6 +27,9 @@ final class Preload {
 	public const PREFERENCE_SCOPE  = 'recruiting-reports';
 	public const PREFERENCE_PERIOD = 'dashboardPeriod';
 
+	/** The reports the Reports page shows first (src/admin/reports/ReportsPage.tsx), in its order. */
+	private const REPORTS_PAGE_REPORTS = array( 'overview', 'time-to-hire', 'funnel' );
+
 	/**
 	 * The widget's period: the one the user last picked, or Settings › "Reports open with".
 	 *
@@ -46,7 +49,7 @@ final class Preload {
 	}
 
 	/**
-	 * The Reports page: both reports for the filters in its URL (period, date_from, date_to,
+	 * The Reports page: its reports for the filters in its URL (period, date_from, date_to,
 	 * job_id, as src/admin/reports/ReportsPage.tsx reads them) and the job picker's first page.
 	 */
 	public static function reports_page(): void {
@@ -65,9 +68,10 @@ final class Preload {
 		$paths      = array( '/recruiting/v1/jobs?per_page=100' );
 		// A range the page itself refuses to send is not preloaded either.
 		if ( ! $attributes['problems'] ) {
-			$query   = Attributes::report_args( $attributes );
-			$paths[] = self::report_path( 'overview', $query );
-			$paths[] = self::report_path( 'time-to-hire', $query );
+			$query = Attributes::report_args( $attributes );
+			foreach ( self::REPORTS_PAGE_REPORTS as $report ) {
+				$paths[] = self::report_path( $report, $query );
+			}
 		}
 		self::embed( $paths );
 	}
