@@ -52,6 +52,9 @@ async function requestFor( screen ) {
 	await page.click( '#submit' );
 	const row = page.locator( 'tbody tr', { hasText: EMAIL } );
 	await row.waitFor();
+	// The row is parsed before core's privacy-tools.js binds its buttons: a click before
+	// then does nothing, and the erase test waited for a result that never came.
+	await page.waitForLoadState( 'load' );
 	return row;
 }
 
