@@ -26,6 +26,7 @@ import { Figures } from '../../components/Figures';
 import { formatPeriod } from '../../components/format';
 import { JobPicker } from '../../components/JobPicker';
 import { PeriodPicker } from '../../components/PeriodPicker';
+import { SHOW_ALL_LIMIT } from '../../components/ShowAll';
 import {
 	Busy,
 	EmptyState,
@@ -302,7 +303,8 @@ export function TimeToHireBody( {
 							query={ query }
 						/>
 					}
-					height={ Math.max( 160, 40 + 28 * report.by_job.length ) }
+					limit={ SHOW_ALL_LIMIT }
+					height={ ( jobs ) => Math.max( 160, 40 + 28 * jobs ) }
 					emptyMessage={ noHires }
 				/>
 			</div>

@@ -50,3 +50,28 @@ export function isEmptySpec( spec: ChartSpec ): boolean {
 			.every( ( series ) => series.values.every( ( value ) => ! value ) )
 	);
 }
+
+/**
+ * The spec's first `count` categories (the top rows: specs list them in the API's order), with
+ * every per-category array cut the same way.
+ * @param spec
+ * @param count
+ */
+export function sliceSpec( spec: ChartSpec, count: number ): ChartSpec {
+	if ( spec.labels.length <= count ) {
+		return spec;
+	}
+	return {
+		...spec,
+		labels: spec.labels.slice( 0, count ),
+		series: spec.series.map( ( series ) => ( {
+			...series,
+			values: series.values.slice( 0, count ),
+			color: Array.isArray( series.color )
+				? series.color.slice( 0, count )
+				: series.color,
+			missing: series.missing?.slice( 0, count ),
+		} ) ),
+		links: spec.links?.slice( 0, count ),
+	};
+}
