@@ -1,8 +1,13 @@
 <?php
 /**
- * The report block's attributes, validated and normalised on the server. Whatever a post's block
- * comment holds (hand-edited markup, an old version, a deleted job), the renderer gets known types
- * and a list of problems instead of warnings.
+ * The report block's attribute rules that block.json cannot express. Core already checks every
+ * attribute's type and enum against block.json (WP_Block_Type::prepare_attributes_for_render() drops a
+ * value of the wrong type or outside its enum, so its default applies; the preview route answers 400),
+ * so what is left here is what depends on more than one value or on more than a type: the custom
+ * period's dates (real calendar dates, start before end), the job id's range, and which sections belong
+ * to the chosen report.
+ *
+ * Pure (no database, no hooks): tests/php/AttributesTest.php.
  *
  * @package RecruitingReports
  */
@@ -12,92 +17,80 @@ namespace RecruitingReports\Blocks;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The report block's attributes, validated and normalised on the server.
+ * The report block's attribute rules that block.json cannot express.
  */
 final class Attributes {
 
-	public const REPORTS = array( 'overview', 'time-to-hire' );
-
+	/** The period presets (block.json's `period` enum), also the Reports page's and the widget's. */
 	public const PERIODS = array( 'last_30_days', 'last_90_days', 'last_12_months', 'year_to_date', 'custom' );
 
-	/** Sections each report can show, in display order. */
-	public const SECTIONS = array(
-		'overview'     => array( 'figures', 'by_status', 'conversion' ),
-		'time-to-hire' => array( 'figures', 'by_stage', 'by_job', 'trend' ),
-	);
-
 	/**
-	 * The block's attributes with every value checked, defaults for bad ones, and the problems found.
+	 * The attributes as given, plus what the renderer needs from them checked and normalised: the period's
+	 * dates, the job id, the sections of the report, and the problems that keep the block from showing data.
 	 *
-	 * @param mixed $raw The attributes as WordPress passes them (defaults applied for known ones).
-	 * @return array{report:string,period:string,date_from:string,date_to:string,job_id:int,sections:string[],status_chart:string,trend_chart:string,public:bool,denied_display:string,show_heading:bool,problems:string[]}
+	 * @param array    $attributes Attributes whose types core has checked (block.json), camelCase keys; missing
+	 *                             ones take block.json's defaults.
+	 * @param string[] $available  The report's sections in display order (its variation's `sections` in
+	 *                             block.json); none given: the sections are left as they are.
+	 * @return array The attributes plus date_from, date_to (YYYY-MM-DD or ''), job_id (int), sections (string[],
+	 *               never empty when $available is given) and problems (string[], translated sentences).
 	 */
-	public static function sanitize( $raw ): array {
-		$raw      = is_array( $raw ) ? $raw : array();
-		$problems = array();
-
-		$report = self::choice( $raw['report'] ?? null, self::REPORTS, 'overview' );
-		$period = self::choice( $raw['period'] ?? null, self::PERIODS, 'last_12_months' );
-
+	public static function sanitize( array $attributes, array $available = array() ): array {
+		$problems  = array();
 		$date_from = '';
 		$date_to   = '';
-		if ( 'custom' === $period ) {
-			$date_from = self::date( $raw['dateFrom'] ?? '', __( 'The start date is not a valid date.', 'recruiting-reports' ), $problems );
-			$date_to   = self::date( $raw['dateTo'] ?? '', __( 'The end date is not a valid date.', 'recruiting-reports' ), $problems );
+		if ( 'custom' === ( $attributes['period'] ?? null ) ) {
+			$date_from = self::date( $attributes['dateFrom'] ?? '', __( 'The start date is not a valid date.', 'recruiting-reports' ), $problems );
+			$date_to   = self::date( $attributes['dateTo'] ?? '', __( 'The end date is not a valid date.', 'recruiting-reports' ), $problems );
 			if ( '' !== $date_from && '' !== $date_to && $date_from > $date_to ) {
 				$problems[] = __( 'The start date is after the end date.', 'recruiting-reports' );
 			}
 		}
 
-		$job = $raw['jobId'] ?? 0;
-		if ( is_int( $job ) && $job >= 0 ) {
-			$job_id = $job;
-		} elseif ( is_string( $job ) && ctype_digit( $job ) ) {
-			$job_id = (int) $job;
-		} elseif ( is_float( $job ) && $job >= 0 && floor( $job ) === $job && $job < PHP_INT_MAX ) {
-			$job_id = (int) $job;
-		} elseif ( null === $job || '' === $job ) {
-			$job_id = 0;
-		} else {
+		// An integer to core is also "12" and 1e30 (rest_is_integer); a job id is a non-negative int.
+		$job    = $attributes['jobId'] ?? 0;
+		$job_id = 0;
+		if ( is_int( $job ) || ( is_string( $job ) && ctype_digit( $job ) ) || ( is_float( $job ) && floor( $job ) === $job ) ) {
+			$job_id = $job >= 0 && $job < PHP_INT_MAX ? (int) $job : -1;
+		} elseif ( '' !== $job && null !== $job ) {
+			$job_id = -1;
+		}
+		if ( $job_id < 0 ) {
 			$problems[] = __( 'The job setting is not a valid job id.', 'recruiting-reports' );
 			$job_id     = 0;
 		}
 
-		$available = self::SECTIONS[ $report ];
-		$given     = is_array( $raw['sections'] ?? null ) ? array_filter( $raw['sections'], 'is_string' ) : array();
-		$sections  = array_values( array_intersect( $available, $given ) );
-		if ( ! $sections ) {
-			$sections = $available;
+		// Sections of another report (left from a switch of report) are ignored; none left means all.
+		$sections = is_array( $attributes['sections'] ?? null ) ? $attributes['sections'] : array();
+		if ( $available ) {
+			$sections = array_values( array_intersect( $available, $sections ) );
+			$sections = $sections ? $sections : array_values( $available );
 		}
 
-		return array(
-			'report'         => $report,
-			'period'         => $period,
-			'date_from'      => $date_from,
-			'date_to'        => $date_to,
-			'job_id'         => $job_id,
-			'sections'       => $sections,
-			'status_chart'   => self::choice( $raw['statusChart'] ?? null, array( 'bar', 'doughnut' ), 'bar' ),
-			'trend_chart'    => self::choice( $raw['trendChart'] ?? null, array( 'line', 'bar' ), 'line' ),
-			// Anything but an explicit "public" keeps the data to users with Read Applications.
-			'public'         => 'public' === ( $raw['visibility'] ?? null ),
-			'denied_display' => self::choice( $raw['deniedDisplay'] ?? null, array( 'message', 'nothing' ), 'message' ),
-			'show_heading'   => ! array_key_exists( 'showHeading', $raw ) || true === $raw['showHeading'] || '1' === $raw['showHeading'],
-			'problems'       => $problems,
+		return array_merge(
+			$attributes,
+			array(
+				'date_from' => $date_from,
+				'date_to'   => $date_to,
+				'job_id'    => $job_id,
+				'sections'  => $sections,
+				'problems'  => $problems,
+			)
 		);
 	}
 
 	/**
-	 * The report arguments of ReportService::run() for the block's period and job: dates in the
+	 * The report arguments of ReportService::run() for the block's period, job and comparison: dates in the
 	 * site's timezone; "last 12 months" sends none (the reports' own default period).
 	 *
-	 * @param array $attributes Result of sanitize().
-	 * @return array{date_from?:string,date_to?:string,job_id?:int}
+	 * @param array       $attributes Result of sanitize().
+	 * @param string|null $today      Today in the site's timezone (YYYY-MM-DD); null: wp_date()'s.
+	 * @return array{date_from?:string,date_to?:string,job_id?:int,compare?:string}
 	 */
-	public static function report_args( array $attributes ): array {
-		$today = wp_date( 'Y-m-d' );
+	public static function report_args( array $attributes, ?string $today = null ): array {
+		$today = $today ?? wp_date( 'Y-m-d' );
 		$args  = array();
-		switch ( $attributes['period'] ) {
+		switch ( $attributes['period'] ?? 'last_12_months' ) {
 			case 'last_30_days':
 				$args = array(
 					'date_from' => self::shift( $today, -29 ),
@@ -117,37 +110,31 @@ final class Attributes {
 				);
 				break;
 			case 'custom':
-				if ( '' !== $attributes['date_from'] ) {
-					$args['date_from'] = $attributes['date_from'];
-				}
-				if ( '' !== $attributes['date_to'] ) {
-					$args['date_to'] = $attributes['date_to'];
-				}
+				$args = array_filter(
+					array(
+						'date_from' => $attributes['date_from'] ?? '',
+						'date_to'   => $attributes['date_to'] ?? '',
+					)
+				);
 				break;
 		}
-		if ( $attributes['job_id'] > 0 ) {
+		if ( ( $attributes['job_id'] ?? 0 ) > 0 ) {
 			$args['job_id'] = $attributes['job_id'];
+		}
+		$compare = $attributes['compare'] ?? 'none';
+		if ( 'none' !== $compare ) {
+			$args['compare'] = $compare;
 		}
 		return $args;
 	}
 
 	/**
-	 * A value from an allowed list, or the fallback.
+	 * A YYYY-MM-DD calendar date, or "" with a problem recorded (core checks only that it is a string).
 	 *
-	 * @param mixed  $value    Value.
-	 * @param array  $allowed  Allowed.
-	 * @param string $fallback Fallback.
-	 */
-	private static function choice( $value, array $allowed, string $fallback ): string {
-		return is_string( $value ) && in_array( $value, $allowed, true ) ? $value : $fallback;
-	}
-
-	/**
-	 * A YYYY-MM-DD date, or "" with a problem recorded.
-	 *
-	 * @param mixed  $value    Value.
-	 * @param string $problem  Problem.
-	 * @param array  $problems Problems.
+	 * @param mixed    $value    Value.
+	 * @param string   $problem  What to record when it is not a date.
+	 * @param string[] $problems Problems so far.
+	 * @return string
 	 */
 	private static function date( $value, string $problem, array &$problems ): string {
 		if ( '' === $value || null === $value ) {
@@ -165,6 +152,7 @@ final class Attributes {
 	 *
 	 * @param string $date Date.
 	 * @param int    $days Days.
+	 * @return string
 	 */
 	private static function shift( string $date, int $days ): string {
 		$day = new \DateTimeImmutable( $date . ' 00:00:00', new \DateTimeZone( 'UTC' ) );

@@ -9,6 +9,10 @@
  * preview route), the server computes the report through ReportService (same queries and cache as the
  * REST API) and embeds it.
  *
+ * This render is the block's only one: the editor previews it through core's block renderer route
+ * (src/blocks/Edit.tsx), where it also says what is wrong (bad settings, a deleted job) instead of the
+ * empty block visitors get; TypeScript only draws the charts from the specs it embeds.
+ *
  * @package RecruitingReports
  */
 
@@ -18,6 +22,9 @@ use RecruitingReports\Admin\Assets;
 use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Plugin;
+use RecruitingReports\Reports\ReportService;
+use WP_Block_Type;
+use WP_REST_Request;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -29,10 +36,18 @@ final class ReportBlock {
 	public const NAME = 'recruiting-reports/report';
 
 	/**
+	 * Whether this request is the editor's preview (the block renderer route of this block).
+	 *
+	 * @var bool
+	 */
+	private static bool $previewing = false;
+
+	/**
 	 * Hooks the block in.
 	 */
 	public static function register(): void {
 		add_action( 'init', array( self::class, 'register_block' ) );
+		add_filter( 'rest_request_before_callbacks', array( self::class, 'detect_preview' ), 10, 3 );
 		Visibility::register();
 	}
 
@@ -49,7 +64,7 @@ final class ReportBlock {
 		}
 		foreach ( $block->editor_script_handles as $handle ) {
 			wp_set_script_translations( $handle, Plugin::TEXT_DOMAIN, RECRUITING_REPORTS_DIR . '/languages' );
-			// Today's date in the site's timezone for the period presets of the preview.
+			// The user's capabilities for the visibility settings.
 			add_action(
 				'enqueue_block_editor_assets',
 				static function () use ( $handle ) {
@@ -75,52 +90,114 @@ final class ReportBlock {
 	}
 
 	/**
-	 * The block's front-end markup (block.json "render").
+	 * The block's markup (block.json "render"), on the front end and in the editor's preview alike: the editor
+	 * shows what this returns for the block renderer route (src/blocks/Edit.tsx).
 	 *
-	 * @param mixed $attributes Block attributes.
+	 * @param mixed $attributes Block attributes: as core prepared them (render.php), or any value (a direct call).
+	 * @return string
 	 */
 	public static function render( $attributes ): string {
-		$attributes = Attributes::sanitize( $attributes );
-		$public     = $attributes['public'] && Visibility::public_allowed( get_post() );
+		$type = \WP_Block_Type_Registry::get_instance()->get_registered( self::NAME );
+		if ( ! $type ) {
+			return '';
+		}
+		// Core's checks of types, enums and defaults (block.json), for a direct call; a no-op on what core prepared.
+		$attributes = $type->prepare_attributes_for_render( is_array( $attributes ) ? $attributes : array() );
+		$attributes = Attributes::sanitize( $attributes, self::sections_of( $type, (string) $attributes['report'] ) );
+		$public     = 'public' === $attributes['visibility'] && Visibility::public_allowed( get_post() );
 
 		if ( ! $public && ! current_user_can( Capabilities::READ_APPLICATIONS ) ) {
-			if ( 'nothing' === $attributes['denied_display'] ) {
+			if ( self::$previewing ) {
+				return self::wrap(
+					'rr-report rr-report--denied',
+					ReportMarkup::notice( __( 'You cannot preview this report: it needs the Read Applications permission. What visitors see does not depend on your permissions.', 'recruiting-reports' ) )
+						. '<p class="rr-report__denied">' . esc_html__( 'This recruiting report is only available to signed-in team members.', 'recruiting-reports' ) . '</p>'
+				);
+			}
+			if ( 'nothing' === $attributes['deniedDisplay'] ) {
 				return '';
 			}
-			return sprintf(
-				'<div %s><p class="rr-report__denied">%s</p></div>',
-				self::wrapper_attributes( array( 'class' => 'rr-report rr-report--denied' ) ),
-				esc_html__( 'This recruiting report is only available to signed-in team members.', 'recruiting-reports' )
-			);
+			return self::wrap( 'rr-report rr-report--denied', '<p class="rr-report__denied">' . esc_html__( 'This recruiting report is only available to signed-in team members.', 'recruiting-reports' ) . '</p>' );
 		}
 
-		// Bad settings or a deleted job: the editor explains (through its preview); the page stays intact.
-		if ( $attributes['problems'] || ! class_exists( \RecruitingReports\Reports\ReportService::class ) ) {
-			return '';
+		// Bad settings, a deleted job, a failed report: the editor's preview says why; the page stays intact.
+		if ( $attributes['problems'] ) {
+			return self::problem( __( 'This block shows nothing until its settings are fixed:', 'recruiting-reports' ), $attributes['problems'] );
 		}
 		$job_title = '';
 		if ( $attributes['job_id'] > 0 ) {
 			$job = JobRepository::get( $attributes['job_id'] );
 			if ( ! $job ) {
-				return '';
+				return self::problem( __( 'The selected job no longer exists. Choose another job or “All jobs”; until then visitors see nothing here.', 'recruiting-reports' ) );
 			}
 			$job_title = get_the_title( $job );
 		}
-		$result = \RecruitingReports\Reports\ReportService::run( $attributes['report'], Attributes::report_args( $attributes ) );
+		$result = ReportService::run( (string) $attributes['report'], Attributes::report_args( $attributes ) );
 		if ( is_wp_error( $result ) || ! is_array( $result['data'] ?? null ) ) {
-			return '';
+			return self::problem( __( 'The report could not be loaded.', 'recruiting-reports' ), is_wp_error( $result ) ? array( $result->get_error_message() ) : array() );
 		}
 
-		return sprintf(
-			'<div %s>%s</div>',
-			self::wrapper_attributes(
-				array(
-					'class'          => 'rr-report rr-report--' . $attributes['report'],
-					'data-rr-report' => $attributes['report'],
-				)
-			),
-			ReportMarkup::render( $attributes, $result['data'], $job_title )
-		);
+		return self::wrap( 'rr-report rr-report--' . $attributes['report'], ReportMarkup::render( $attributes, $result['data'], $job_title ), (string) $attributes['report'] );
+	}
+
+	/**
+	 * Marks a request to the block renderer route of this block (rest_request_before_callbacks): its render
+	 * is the editor's preview, which explains what visitors would not see.
+	 *
+	 * @param mixed           $response Result so far, unchanged.
+	 * @param array           $handler  Route handler.
+	 * @param WP_REST_Request $request  Request.
+	 * @return mixed
+	 */
+	public static function detect_preview( $response, $handler, $request ) {
+		if ( $request instanceof WP_REST_Request && Visibility::PREVIEW_ROUTE === $request->get_route() ) {
+			self::$previewing = true;
+		}
+		return $response;
+	}
+
+	/**
+	 * The sections of a report in display order: its variation's `sections` in block.json.
+	 *
+	 * @param WP_Block_Type $type   The block type.
+	 * @param string        $report Report name.
+	 * @return string[]
+	 */
+	private static function sections_of( WP_Block_Type $type, string $report ): array {
+		foreach ( (array) $type->variations as $variation ) {
+			$attributes = $variation['attributes'] ?? array();
+			if ( isset( $attributes['report'], $attributes['sections'] ) && $attributes['report'] === $report ) {
+				return (array) $attributes['sections'];
+			}
+		}
+		return array();
+	}
+
+	/**
+	 * A problem: in the editor's preview, a notice saying it; elsewhere nothing.
+	 *
+	 * @param string   $message What is wrong.
+	 * @param string[] $details Details, if any.
+	 * @return string
+	 */
+	private static function problem( string $message, array $details = array() ): string {
+		return self::$previewing ? self::wrap( 'rr-report rr-report--problem', ReportMarkup::notice( $message, $details ) ) : '';
+	}
+
+	/**
+	 * The block's wrapper around its content.
+	 *
+	 * @param string $classes Classes.
+	 * @param string $inner   Content (HTML).
+	 * @param string $report  Report name, for data-rr-report (only around report data).
+	 * @return string
+	 */
+	private static function wrap( string $classes, string $inner, string $report = '' ): string {
+		$attributes = array( 'class' => $classes );
+		if ( '' !== $report ) {
+			$attributes['data-rr-report'] = $report;
+		}
+		return sprintf( '<div %s>%s</div>', self::wrapper_attributes( $attributes ), $inner );
 	}
 
 	/**
@@ -128,13 +205,28 @@ final class ReportBlock {
 	 * (a direct call), WordPress has no block to apply supports from: plain attributes then.
 	 *
 	 * @param array<string,string> $extra Attributes to add.
+	 * @return string
 	 */
 	private static function wrapper_attributes( array $extra ): string {
+		// The editor's preview sits inside the editor's own block wrapper, which applies the supports already.
+		if ( self::$previewing ) {
+			return self::plain_attributes( $extra );
+		}
 		if ( class_exists( \WP_Block_Supports::class ) && ! empty( \WP_Block_Supports::$block_to_render ) ) {
 			return get_block_wrapper_attributes( $extra );
 		}
 		$extra['class'] = 'wp-block-recruiting-reports-report ' . ( $extra['class'] ?? '' );
-		$html           = array();
+		return self::plain_attributes( $extra );
+	}
+
+	/**
+	 * HTML attributes, escaped.
+	 *
+	 * @param array<string,string> $extra Attributes.
+	 * @return string
+	 */
+	private static function plain_attributes( array $extra ): string {
+		$html = array();
 		foreach ( $extra as $name => $value ) {
 			$html[] = sprintf( '%s="%s"', esc_attr( $name ), esc_attr( trim( $value ) ) );
 		}

@@ -1,39 +1,21 @@
 <?php
 /**
- * The report block's front-end markup from report data: heading, period, headline figures, and per
- * chart a figure with its data table (what shows without JavaScript) and the chart's spec as JSON
- * for the view script. Mirrors src/reports/specs.ts and src/blocks/ReportView.tsx (same ids,
- * labels, units and order), so the editor preview and the front end agree.
+ * The report block's HTML, the block's one renderer (the editor previews it through core's block renderer
+ * route): heading, period, headline figures with their change against the comparison period, and per
+ * section a figure with its data table (what shows without JavaScript) and, where there is something to
+ * draw, the chart's spec as JSON for the view script (src/blocks/charts.ts), which only draws it.
  *
  * @package RecruitingReports
  */
 
 namespace RecruitingReports\Blocks;
 
-use RecruitingReports\Domain\Pipeline;
-
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The report block's front-end markup from report data: heading, period, headline figures, and per chart a figure with its data table (what shows without JavaScript) and the chart's spec as JSON for the view script.
+ * The report block's HTML.
  */
 final class ReportMarkup {
-
-	/** Same colours as src/components/charts/palette.ts (all at least 4.5:1 on white). */
-	private const STATUS_COLORS = array(
-		'new'       => '#2271b1',
-		'screening' => '#3858e9',
-		'interview' => '#7b3fa8',
-		'offer'     => '#996800',
-		'hired'     => '#007017',
-		'rejected'  => '#b32d2e',
-		'withdrawn' => '#646970',
-	);
-
-	private const BLUE   = '#2271b1';
-	private const PURPLE = '#7b3fa8';
-	private const TEAL   = '#00727a';
-	private const GREEN  = '#007017';
 
 	/**
 	 * Makes element ids unique when a page holds several blocks.
@@ -45,270 +27,90 @@ final class ReportMarkup {
 	/**
 	 * A report's markup: title, period, figures, charts with their data tables.
 	 *
-	 * @param array  $attributes Attributes::sanitize() result.
-	 * @param array  $data       The report's JSON as an array.
+	 * @param array  $attributes Attributes::sanitize() result (core-checked attributes plus sections, dates).
+	 * @param array  $data       The report's data (with `comparison` when the block compares).
 	 * @param string $job_title  Title of the job the report is restricted to, or ''.
+	 * @return string
 	 */
 	public static function render( array $attributes, array $data, string $job_title ): string {
 		++self::$instance;
-		$report = $attributes['report'];
-		$html   = '';
-		if ( $attributes['show_heading'] ) {
-			$title = 'time-to-hire' === $report ? __( 'Time to hire', 'recruiting-reports' ) : __( 'Recruiting overview', 'recruiting-reports' );
-			$html .= '<h2 class="rr-report__title">' . esc_html( $title ) . '</h2>';
+		$report  = (string) $attributes['report'];
+		$against = (string) ( $attributes['compare'] ?? 'none' );
+		$earlier = 'none' !== $against && is_array( $data['comparison'] ?? null ) ? $data['comparison'] : null;
+		$html    = '';
+		if ( ! empty( $attributes['showHeading'] ) ) {
+			$html .= '<h2 class="rr-report__title">' . esc_html( ReportContent::title( $report ) ) . '</h2>';
 		}
-		$period = self::period_text( $attributes['period'], $data['period'] ?? array() );
+		$period = self::period_text( (string) $attributes['period'], $data['period'] ?? array() );
 		$html  .= '<p class="rr-report__period">' . esc_html( '' !== $job_title ? $job_title . ' · ' . $period : $period ) . '</p>';
+		if ( $earlier ) {
+			$dates = self::dates( $earlier['period'] ?? array() );
+			$html .= '<p class="rr-report__compare">' . esc_html(
+				'previous_year' === $against
+					/* translators: %s: the dates of the comparison period. */
+					? sprintf( __( 'Changes against the previous year (%s)', 'recruiting-reports' ), $dates )
+					/* translators: %s: the dates of the comparison period. */
+					: sprintf( __( 'Changes against the previous period (%s)', 'recruiting-reports' ), $dates )
+			) . '</p>';
+		}
 
 		foreach ( $attributes['sections'] as $section ) {
 			if ( 'figures' === $section ) {
-				$html .= self::figures( 'overview' === $report ? self::overview_figures( $data ) : self::time_to_hire_figures( $data ) );
+				$html .= self::figures( ReportContent::figures( $report, $data ), $earlier ? ReportContent::figures( $report, $earlier ) : null, $against );
 				continue;
 			}
-			$spec = self::spec( $section, $data, $attributes );
+			$spec = ReportContent::spec( $report, (string) $section, $data, $attributes );
 			if ( $spec ) {
-				$html .= self::chart( $spec, self::empty_message( $report, $data ) );
+				$html .= self::chart( $spec, ReportContent::empty_message( $report, $data ) );
 			}
 		}
 		return $html;
 	}
 
-	// ------------------------------------------------------------------ specs.
-
 	/**
-	 * A chart spec for one section of a report.
+	 * A notice in place of the report (the editor's preview only: visitors get an empty block).
 	 *
-	 * @param string $section    Section.
-	 * @param array  $data       Data.
-	 * @param array  $attributes Attributes.
-	 * @return array|null A chart spec (the JSON shape of src/components/charts/spec.ts).
+	 * @param string   $message What is wrong.
+	 * @param string[] $details Details (a list), if any.
+	 * @return string
 	 */
-	public static function spec( string $section, array $data, array $attributes ): ?array {
-		switch ( $section ) {
-			case 'by_status':
-				$kind = $attributes['status_chart'];
-				return array(
-					'id'            => 'by_status',
-					'kind'          => $kind,
-					'horizontal'    => 'bar' === $kind,
-					'title'         => __( 'All applications by current status', 'recruiting-reports' ),
-					'categoryLabel' => __( 'Status', 'recruiting-reports' ),
-					'labels'        => array_map( array( self::class, 'status_label' ), Pipeline::STATUSES ),
-					'series'        => array(
-						array(
-							'label'  => __( 'Applications', 'recruiting-reports' ),
-							'values' => array_map( static fn( $s ) => (int) ( $data['applications']['by_status'][ $s ] ?? 0 ), Pipeline::STATUSES ),
-							'unit'   => 'count',
-							'color'  => array_values( self::STATUS_COLORS ),
-						),
-					),
-				);
-			case 'conversion':
-				$steps = array(
-					'application_to_screening' => __( 'Application → screening', 'recruiting-reports' ),
-					'screening_to_interview'   => __( 'Screening → interview', 'recruiting-reports' ),
-					'interview_to_offer'       => __( 'Interview → offer', 'recruiting-reports' ),
-					'offer_to_hire'            => __( 'Offer → hire', 'recruiting-reports' ),
-				);
-				return self::simple_bars( 'conversion', __( 'Conversion between stages', 'recruiting-reports' ), __( 'Step', 'recruiting-reports' ), $steps, $data['conversion'] ?? array(), __( 'Conversion rate', 'recruiting-reports' ), 'percent', self::BLUE );
-			case 'by_stage':
-				$steps = array(
-					'new_to_screening'       => __( 'New → screening', 'recruiting-reports' ),
-					'screening_to_interview' => __( 'Screening → interview', 'recruiting-reports' ),
-					'interview_to_offer'     => __( 'Interview → offer', 'recruiting-reports' ),
-					'offer_to_hire'          => __( 'Offer → hired', 'recruiting-reports' ),
-				);
-				$spec  = self::simple_bars( 'by_stage', __( 'Average days between stages', 'recruiting-reports' ), __( 'Stage', 'recruiting-reports' ), $steps, $data['by_stage'] ?? array(), __( 'Average days', 'recruiting-reports' ), 'days', self::PURPLE );
-				$hires = array_sum( array_map( static fn( $row ) => (int) ( $row['hires'] ?? 0 ), is_array( $data['trend'] ?? null ) ? $data['trend'] : array() ) );
-				// Without hires the API's 0s are no averages at all (as src/reports/specs.ts).
-				$spec['series'][0]['missing'] = array_fill( 0, count( $steps ), 0 === $hires );
-				return $spec;
-			case 'by_job':
-				$rows = is_array( $data['by_job'] ?? null ) ? $data['by_job'] : array();
-				return array(
-					'id'            => 'by_job',
-					'kind'          => 'bar',
-					'horizontal'    => true,
-					'title'         => __( 'Time to hire by job', 'recruiting-reports' ),
-					'categoryLabel' => __( 'Job', 'recruiting-reports' ),
-					'labels'        => array_map( static fn( $row ) => (string) $row['job_title'], $rows ),
-					'series'        => array(
-						array(
-							'label'  => __( 'Average days', 'recruiting-reports' ),
-							'values' => array_map( static fn( $row ) => (float) $row['average_days'], $rows ),
-							'unit'   => 'days',
-							'color'  => self::TEAL,
-						),
-						array(
-							'label'  => __( 'Hires', 'recruiting-reports' ),
-							'values' => array_map( static fn( $row ) => (int) $row['hires'], $rows ),
-							'unit'   => 'count',
-							'color'  => self::GREEN,
-							'chart'  => false,
-						),
-					),
-				);
-			case 'trend':
-				$rows = is_array( $data['trend'] ?? null ) ? $data['trend'] : array();
-				return array(
-					'id'            => 'trend',
-					'kind'          => $attributes['trend_chart'],
-					'title'         => __( 'Time to hire by month', 'recruiting-reports' ),
-					'categoryLabel' => __( 'Month', 'recruiting-reports' ),
-					'labels'        => array_map( static fn( $row ) => self::month_label( (string) $row['month'] ), $rows ),
-					'series'        => array(
-						array(
-							'label'   => __( 'Average days', 'recruiting-reports' ),
-							'values'  => array_map( static fn( $row ) => (float) $row['average_days'], $rows ),
-							'unit'    => 'days',
-							'color'   => self::BLUE,
-							// A month without hires is a gap in the chart (the table shows the API's 0).
-							'missing' => array_map( static fn( $row ) => 0 === (int) ( $row['hires'] ?? 0 ), $rows ),
-						),
-						array(
-							'label'  => __( 'Hires', 'recruiting-reports' ),
-							'values' => array_map( static fn( $row ) => (int) ( $row['hires'] ?? 0 ), $rows ),
-							'unit'   => 'count',
-							'color'  => self::GREEN,
-							'chart'  => false,
-						),
-					),
-				);
+	public static function notice( string $message, array $details = array() ): string {
+		$html = '<div class="rr-report__notice" role="alert"><p>' . esc_html( $message ) . '</p>';
+		if ( $details ) {
+			$html .= '<ul>';
+			foreach ( $details as $detail ) {
+				$html .= '<li>' . esc_html( $detail ) . '</li>';
+			}
+			$html .= '</ul>';
 		}
-		return null;
+		return $html . '</div>';
 	}
 
 	/**
-	 * A one-series bar chart spec.
+	 * Headline figures as a description list, each with its change when there is an earlier period.
 	 *
-	 * @param string $id       Id.
-	 * @param string $title    Title.
-	 * @param string $category Category.
-	 * @param array  $steps    Steps.
-	 * @param array  $values   Values.
-	 * @param string $series   Series.
-	 * @param string $unit     Unit.
-	 * @param string $color    Color.
+	 * @param array      $figures ReportContent::figures().
+	 * @param array|null $earlier The same figures of the comparison period, or null.
+	 * @param string     $against previous_period or previous_year.
+	 * @return string
 	 */
-	private static function simple_bars( string $id, string $title, string $category, array $steps, array $values, string $series, string $unit, string $color ): array {
-		return array(
-			'id'            => $id,
-			'kind'          => 'bar',
-			'horizontal'    => true,
-			'title'         => $title,
-			'categoryLabel' => $category,
-			'labels'        => array_values( $steps ),
-			'series'        => array(
-				array(
-					'label'  => $series,
-					'values' => array_map( static fn( $key ) => (float) ( $values[ $key ] ?? 0 ), array_keys( $steps ) ),
-					'unit'   => $unit,
-					'color'  => $color,
-				),
-			),
-		);
-	}
-
-	// ------------------------------------------------------------------ figures.
-
-	/**
-	 * The overview's headline figures.
-	 *
-	 * @param array $data Data.
-	 */
-	private static function overview_figures( array $data ): array {
-		$avg = (float) ( $data['avg_time_to_hire_days'] ?? 0 );
-		return array(
-			self::count_figure( 'active_jobs', __( 'Active jobs', 'recruiting-reports' ), (int) ( $data['jobs']['active'] ?? 0 ) ),
-			self::count_figure( 'new_jobs', __( 'New jobs', 'recruiting-reports' ), (int) ( $data['jobs']['new_this_period'] ?? 0 ) ),
-			self::count_figure( 'new_applications', __( 'New applications', 'recruiting-reports' ), (int) ( $data['applications']['new_this_period'] ?? 0 ) ),
-			self::count_figure( 'total_applications', __( 'All applications', 'recruiting-reports' ), (int) ( $data['applications']['total'] ?? 0 ) ),
-			// The API reports 0 when there is no hire to average: "no hires", not "0 days".
-			self::days_figure( 'avg_time_to_hire', __( 'Average time to hire', 'recruiting-reports' ), $avg, $avg > 0 ? 1 : 0 ),
-		);
-	}
-
-	/**
-	 * Time to hire figures.
-	 *
-	 * @param array $data Data.
-	 */
-	private static function time_to_hire_figures( array $data ): array {
-		$hires   = self::hires( $data );
-		$overall = $data['overall'] ?? array();
-		return array(
-			self::count_figure( 'hires', __( 'Hires', 'recruiting-reports' ), $hires ),
-			self::days_figure( 'average_days', __( 'Average time to hire', 'recruiting-reports' ), (float) ( $overall['average_days'] ?? 0 ), $hires ),
-			self::days_figure( 'median_days', __( 'Median time to hire', 'recruiting-reports' ), (float) ( $overall['median_days'] ?? 0 ), $hires ),
-			self::days_figure( 'min_days', __( 'Fastest hire', 'recruiting-reports' ), (float) ( $overall['min_days'] ?? 0 ), $hires ),
-			self::days_figure( 'max_days', __( 'Slowest hire', 'recruiting-reports' ), (float) ( $overall['max_days'] ?? 0 ), $hires ),
-		);
-	}
-
-	/**
-	 * Hires in the period: the trend covers every month of it, so its counts add up to all hires.
-	 *
-	 * @param array $data Data.
-	 */
-	private static function hires( array $data ): int {
-		$rows = is_array( $data['trend'] ?? null ) ? $data['trend'] : array();
-		return (int) array_sum( array_map( static fn( $row ) => (int) ( $row['hires'] ?? 0 ), $rows ) );
-	}
-
-	/**
-	 * A headline figure that is a count.
-	 *
-	 * @param string $id    Id.
-	 * @param string $label Label.
-	 * @param int    $value Value.
-	 */
-	private static function count_figure( string $id, string $label, int $value ): array {
-		return array(
-			'id'    => $id,
-			'label' => $label,
-			'value' => number_format_i18n( $value ),
-			'raw'   => $value,
-		);
-	}
-
-	/**
-	 * A headline figure in days (none without hires).
-	 *
-	 * @param string $id    Id.
-	 * @param string $label Label.
-	 * @param float  $days  Days.
-	 * @param int    $hires Hires.
-	 */
-	private static function days_figure( string $id, string $label, float $days, int $hires ): array {
-		if ( 0 === $hires ) {
-			return array(
-				'id'    => $id,
-				'label' => $label,
-				'value' => '—',
-				'raw'   => null,
-				'note'  => __( 'No hires in this period', 'recruiting-reports' ),
-			);
-		}
-		return array(
-			'id'    => $id,
-			'label' => $label,
-			/* translators: %s: a number of days, e.g. 12.5 */
-			'value' => sprintf( _n( '%s day', '%s days', 1.0 === $days ? 1 : 2, 'recruiting-reports' ), number_format_i18n( $days, 1 ) ),
-			'raw'   => $days,
-		);
-	}
-
-	/**
-	 * Headline figures as a description list.
-	 *
-	 * @param array $figures Figures.
-	 */
-	private static function figures( array $figures ): string {
-		$html = '<dl class="rr-figures" aria-label="' . esc_attr__( 'Headline figures', 'recruiting-reports' ) . '">';
+	private static function figures( array $figures, ?array $earlier, string $against ): string {
+		$previous = $earlier ? array_column( $earlier, 'raw', 'id' ) : array();
+		$html     = '<dl class="rr-figures" aria-label="' . esc_attr__( 'Headline figures', 'recruiting-reports' ) . '">';
 		foreach ( $figures as $figure ) {
 			$html .= '<div class="rr-figure" data-figure="' . esc_attr( $figure['id'] ) . '">';
 			$html .= '<dt class="rr-figure__label">' . esc_html( $figure['label'] ) . '</dt>';
 			$html .= '<dd class="rr-figure__value"' . ( null === $figure['raw'] ? '' : ' data-value="' . esc_attr( self::raw( $figure['raw'] ) ) . '"' ) . '>' . esc_html( $figure['value'] ) . '</dd>';
+			// A figure without a value (no hires) has no change either.
+			if ( null !== $earlier && null !== $figure['raw'] ) {
+				$change = Change::describe( $figure['raw'], $previous[ $figure['id'] ] ?? null, $against );
+				$html  .= sprintf(
+					'<dd class="rr-figure__change rr-figure__change--%1$s" data-change="%1$s"><span aria-hidden="true">%2$s</span><span class="screen-reader-text">%3$s</span></dd>',
+					esc_attr( $change['direction'] ),
+					esc_html( $change['shown'] ),
+					esc_html( $change['spoken'] )
+				);
+			}
 			if ( ! empty( $figure['note'] ) ) {
 				$html .= '<dd class="rr-figure__note">' . esc_html( $figure['note'] ) . '</dd>';
 			}
@@ -317,17 +119,17 @@ final class ReportMarkup {
 		return $html . '</dl>';
 	}
 
-	// ------------------------------------------------------------------ charts.
-
 	/**
 	 * A chart: its figure, the data table, and the spec for the view script.
 	 *
-	 * @param array  $spec          Spec.
-	 * @param string $empty_message Empty message.
+	 * @param array  $spec          ReportContent::spec().
+	 * @param string $empty_message What shows instead of an empty chart.
+	 * @return string
 	 */
 	private static function chart( array $spec, string $empty_message ): string {
 		$id    = 'rr-chart-' . self::$instance . '-' . $spec['id'];
-		$empty = self::is_empty( $spec );
+		$drawn = self::drawn( $spec );
+		$empty = ! $drawn['labels'];
 		$html  = '<figure class="rr-chart" aria-labelledby="' . esc_attr( $id ) . '"' . ( $empty ? '' : ' data-rr-chart="' . esc_attr( $spec['id'] ) . '"' ) . '>';
 		$html .= '<figcaption id="' . esc_attr( $id ) . '" class="rr-chart__title">' . esc_html( $spec['title'] ) . '</figcaption>';
 		if ( $empty ) {
@@ -335,25 +137,63 @@ final class ReportMarkup {
 		} else {
 			/* translators: %s: chart title. */
 			$label = sprintf( __( '%s. The numbers are in the data table.', 'recruiting-reports' ), $spec['title'] );
+			if ( count( $drawn['labels'] ) < count( $spec['labels'] ) ) {
+				/* translators: 1: chart title, 2: how many rows the chart shows. */
+				$label = sprintf( __( '%1$s, the first %2$d. Every row is in the data table.', 'recruiting-reports' ), $spec['title'], count( $drawn['labels'] ) );
+				/* translators: %d: how many rows the chart shows. */
+				$html .= '<p class="rr-chart__note">' . esc_html( sprintf( __( 'The chart shows the first %d; the table lists all.', 'recruiting-reports' ), count( $drawn['labels'] ) ) ) . '</p>';
+			}
+			// Bars per job or source: as tall as they are many.
+			$rows  = in_array( $spec['id'], array( 'by_job', 'sources' ), true ) ? count( $drawn['labels'] ) : 0;
 			$html .= sprintf(
 				'<div class="rr-chart__canvas" data-label="%s" style="height:%dpx" hidden></div>',
 				esc_attr( $label ),
-				'by_job' === $spec['id'] ? max( 160, 40 + 28 * count( $spec['labels'] ) ) : 240
+				$rows ? max( 160, 40 + 28 * $rows ) : 240
 			);
 		}
 		$html .= '<details class="rr-chart__data" open><summary>' . esc_html__( 'Data table', 'recruiting-reports' ) . '</summary>' . self::table( $spec ) . '</details>';
 		if ( ! $empty ) {
-			// JSON_HEX_* keeps "</script>" and quotes in labels (job titles) from ending the element.
-			$json  = wp_json_encode( $spec, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_UNICODE );
+			// JSON_HEX_* keeps "</script>" and quotes in labels (job titles, sources) from ending the element.
+			$json  = wp_json_encode( $drawn, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_UNICODE );
 			$html .= '<script type="application/json" class="rr-chart__spec">' . $json . '</script>';
 		}
 		return $html . '</figure>';
 	}
 
 	/**
-	 * A chart's data as an accessible table.
+	 * What the view script draws: the charted series only, the first `chartLimit` categories; no labels when
+	 * there is nothing to draw (every charted value 0).
 	 *
 	 * @param array $spec Spec.
+	 * @return array
+	 */
+	private static function drawn( array $spec ): array {
+		$limit  = $spec['chartLimit'] ?? null;
+		$series = array();
+		$values = false;
+		foreach ( $spec['series'] as $one ) {
+			if ( false === ( $one['chart'] ?? true ) ) {
+				continue;
+			}
+			foreach ( array( 'values', 'missing', 'color' ) as $key ) {
+				if ( null !== $limit && is_array( $one[ $key ] ?? null ) ) {
+					$one[ $key ] = array_slice( $one[ $key ], 0, $limit );
+				}
+			}
+			$values   = $values || array_filter( $one['values'] );
+			$series[] = $one;
+		}
+		unset( $spec['chartLimit'] );
+		$spec['labels'] = $values ? array_slice( $spec['labels'], 0, $limit ) : array();
+		$spec['series'] = $series;
+		return $spec;
+	}
+
+	/**
+	 * A chart's data as an accessible table: every row and series of the spec.
+	 *
+	 * @param array $spec Spec.
+	 * @return string
 	 */
 	private static function table( array $spec ): string {
 		$html  = '<div class="rr-table-scroll"><table class="rr-table" data-chart-table="' . esc_attr( $spec['id'] ) . '">';
@@ -370,7 +210,7 @@ final class ReportMarkup {
 				// A value without data (a month without hires) shows "—", never "0.0", which reads as a result.
 				$shown = empty( $series['missing'][ $row ] )
 					? esc_html( self::format( $value, $series['unit'] ) )
-					: '<span aria-hidden="true">—</span><span class="screen-reader-text">' . esc_html__( 'No hires', 'recruiting-reports' ) . '</span>';
+					: '<span aria-hidden="true">—</span><span class="screen-reader-text">' . esc_html__( 'No data', 'recruiting-reports' ) . '</span>';
 				$html .= '<td class="rr-table__num" data-value="' . esc_attr( self::raw( $value ) ) . '">' . $shown . '</td>';
 			}
 			$html .= '</tr>';
@@ -379,51 +219,25 @@ final class ReportMarkup {
 	}
 
 	/**
-	 * Whether it is empty.
-	 *
-	 * @param array $spec Spec.
-	 */
-	private static function is_empty( array $spec ): bool {
-		if ( ! $spec['labels'] ) {
-			return true;
-		}
-		foreach ( $spec['series'] as $series ) {
-			if ( false !== ( $series['chart'] ?? true ) && array_filter( $series['values'] ) ) {
-				return false;
-			}
-		}
-		return true;
-	}
-
-	/**
-	 * What a chart without data says.
-	 *
-	 * @param string $report Report.
-	 * @param array  $data   Data.
-	 */
-	private static function empty_message( string $report, array $data ): string {
-		if ( 'overview' === $report ) {
-			return __( 'No applications in this period.', 'recruiting-reports' );
-		}
-		return 0 === self::hires( $data ) ? __( 'No hires in this period.', 'recruiting-reports' ) : __( 'Nothing to chart for this period.', 'recruiting-reports' );
-	}
-
-	// ------------------------------------------------------------------ formatting.
-
-	/**
-	 * The value as the API states it (data-value), e.g. 0.4532 or 12.5.
+	 * The value as the API states it (data-value), e.g. 0.4532, 12.5 or 2025-03-01.
 	 *
 	 * @param mixed $value Value.
+	 * @return string
 	 */
 	private static function raw( $value ): string {
-		return is_int( $value ) ? (string) $value : rtrim( rtrim( sprintf( '%.4F', (float) $value ), '0' ), '.' );
+		if ( is_int( $value ) || is_string( $value ) ) {
+			return (string) $value;
+		}
+		return rtrim( rtrim( sprintf( '%.4F', (float) $value ), '0' ), '.' );
 	}
 
 	/**
-	 * Counts as integers, days to 1 decimal, rates as a percentage with up to 2 decimals.
+	 * Counts as integers, days to 1 decimal, rates as a percentage with up to 2 decimals, dates in the site's
+	 * date format.
 	 *
 	 * @param mixed  $value Value.
-	 * @param string $unit  Unit.
+	 * @param string $unit  count, days, percent or date.
+	 * @return string
 	 */
 	public static function format( $value, string $unit ): string {
 		switch ( $unit ) {
@@ -438,57 +252,53 @@ final class ReportMarkup {
 				return number_format_i18n( $percent, $decimals ) . '%';
 			case 'days':
 				return number_format_i18n( (float) $value, 1 );
+			case 'date':
+				return self::date( (string) $value );
 			default:
 				return number_format_i18n( (int) $value );
 		}
 	}
 
 	/**
-	 * A status's translated label.
+	 * A YYYY-MM-DD calendar date in the site's date format (without a timezone shift).
 	 *
-	 * @param string $status Status.
+	 * @param string $date Date.
+	 * @return string
 	 */
-	public static function status_label( string $status ): string {
-		$labels = array(
-			'new'       => __( 'New', 'recruiting-reports' ),
-			'screening' => __( 'Screening', 'recruiting-reports' ),
-			'interview' => __( 'Interview', 'recruiting-reports' ),
-			'offer'     => __( 'Offer', 'recruiting-reports' ),
-			'hired'     => __( 'Hired', 'recruiting-reports' ),
-			'rejected'  => __( 'Rejected', 'recruiting-reports' ),
-			'withdrawn' => __( 'Withdrawn', 'recruiting-reports' ),
-		);
-		return $labels[ $status ] ?? $status;
+	private static function date( string $date ): string {
+		$time = strtotime( $date . ' 00:00:00 UTC' );
+		if ( false === $time ) {
+			return $date;
+		}
+		$format = get_option( 'date_format' ) ? (string) get_option( 'date_format' ) : 'F j, Y';
+		return (string) wp_date( $format, $time, new \DateTimeZone( 'UTC' ) );
 	}
 
 	/**
-	 * A YYYY-MM month as the site formats it.
+	 * A report period's dates, "start – end".
 	 *
-	 * @param string $month Month.
+	 * @param array $resolved The report's `period` (from, to).
+	 * @return string
 	 */
-	private static function month_label( string $month ): string {
-		$time = strtotime( $month . '-01 00:00:00 UTC' );
-		return false === $time ? $month : (string) wp_date( 'M Y', $time, new \DateTimeZone( 'UTC' ) );
+	private static function dates( array $resolved ): string {
+		$from = (string) ( $resolved['from'] ?? '' );
+		$to   = (string) ( $resolved['to'] ?? '' );
+		if ( '' === $from || '' === $to ) {
+			return '';
+		}
+		/* translators: 1: start date, 2: end date of a report period. */
+		return sprintf( __( '%1$s – %2$s', 'recruiting-reports' ), self::date( $from ), self::date( $to ) );
 	}
 
 	/**
 	 * The period as a sentence.
 	 *
-	 * @param string $period   Period.
-	 * @param array  $resolved Resolved.
+	 * @param string $period   The block's period (a preset or custom).
+	 * @param array  $resolved The report's `period`.
+	 * @return string
 	 */
 	private static function period_text( string $period, array $resolved ): string {
-		$from  = (string) ( $resolved['from'] ?? '' );
-		$to    = (string) ( $resolved['to'] ?? '' );
-		$dates = '';
-		if ( '' !== $from && '' !== $to ) {
-			$format = get_option( 'date_format' ) ? (string) get_option( 'date_format' ) : 'F j, Y';
-			$start  = strtotime( $from . ' 00:00:00 UTC' );
-			$end    = strtotime( $to . ' 00:00:00 UTC' );
-			$utc    = new \DateTimeZone( 'UTC' ); // Calendar dates: format them without a timezone shift.
-			/* translators: 1: start date, 2: end date of a report period. */
-			$dates = sprintf( __( '%1$s – %2$s', 'recruiting-reports' ), (string) wp_date( $format, (int) $start, $utc ), (string) wp_date( $format, (int) $end, $utc ) );
-		}
+		$dates = self::dates( $resolved );
 		$names = array(
 			'last_30_days'   => __( 'Last 30 days', 'recruiting-reports' ),
 			'last_90_days'   => __( 'Last 90 days', 'recruiting-reports' ),

@@ -33,7 +33,7 @@ final class Visibility {
 	public const LAST_EDITOR_META = '_recruiting_reports_last_editor';
 
 	/** The block renderer route of the report block (the editor's server-side preview). */
-	private const PREVIEW_ROUTE = '/wp/v2/block-renderer/' . ReportBlock::NAME;
+	public const PREVIEW_ROUTE = '/wp/v2/block-renderer/' . ReportBlock::NAME;
 
 	/**
 	 * Hooks the last-editor record and the preview route's restriction.

@@ -1,19 +1,13 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import apiFetch from '@wordpress/api-fetch';
 import type { ReactNode } from 'react';
 
-import {
-	deferred,
-	EMPTY_OVERVIEW,
-	OVERVIEW,
-	restError,
-	scriptedTransport,
-	TIME_TO_HIRE,
-} from '../test-utils';
-import type { TransportRequest } from '../api/transport';
+import { drawChart } from '../components/charts/draw';
 import type { ReportBlockAttributes } from './attributes';
-import { ReportBlockEdit } from './Edit';
+import { PREVIEW_DELAY, PREVIEW_PATH, ReportBlockEdit } from './Edit';
 
+jest.mock( '@wordpress/api-fetch', () => jest.fn() );
 jest.mock( '../components/charts/draw', () => ( {
 	drawChart: jest.fn( () => ( { update: jest.fn(), destroy: jest.fn() } ) ),
 } ) );
@@ -24,6 +18,13 @@ jest.mock( '@wordpress/block-editor', () => ( {
 	),
 	useBlockProps: ( props: Record< string, unknown > ) => props,
 } ) );
+// The job picker asks the API for jobs; it has its own tests.
+jest.mock( '../components/JobPicker', () => ( {
+	JobPicker: () => null,
+} ) );
+
+const mockedFetch = apiFetch as unknown as jest.Mock;
+const mockedDraw = drawChart as jest.Mock;
 
 const DEFAULTS: ReportBlockAttributes = {
 	report: 'overview',
@@ -31,6 +32,7 @@ const DEFAULTS: ReportBlockAttributes = {
 	dateFrom: '',
 	dateTo: '',
 	jobId: 0,
+	compare: 'none',
 	sections: [ 'figures', 'by_status', 'conversion' ],
 	statusChart: 'bar',
 	trendChart: 'line',
@@ -39,56 +41,61 @@ const DEFAULTS: ReportBlockAttributes = {
 	showHeading: true,
 };
 
-const JOBS = [
-	{
-		id: 3,
-		title: 'Registered Nurse',
-		status: 'publish',
-		created_at: '2024-01-01T00:00:00Z',
-	},
-];
+/** A server render with one chart (the shape includes/Blocks/ReportMarkup.php writes). */
+const RENDERED = `<div class="rr-report rr-report--overview" data-rr-report="overview">
+	<h2 class="rr-report__title">Recruiting overview</h2>
+	<p class="rr-report__period">Last 12 months (June 1, 2024 – May 20, 2025)</p>
+	<figure class="rr-chart" data-rr-chart="conversion"><figcaption class="rr-chart__title">Conversion between stages</figcaption>
+	<div class="rr-chart__canvas" data-label="Conversion between stages. The numbers are in the data table." hidden></div>
+	<details class="rr-chart__data" open><summary>Data table</summary><table class="rr-table" data-chart-table="conversion"><caption>Conversion between stages</caption><tbody><tr><th scope="row">Application → screening</th><td data-value="0.5">50%</td></tr></tbody></table></details>
+	<script type="application/json" class="rr-chart__spec">{"id":"conversion","kind":"bar","title":"Conversion between stages","categoryLabel":"Step","labels":["Application → screening"],"series":[{"label":"Conversion rate","values":[0.5],"unit":"percent","color":"#2271b1"}]}</script>
+	</figure></div>`;
+
+function deferred< T >() {
+	let resolve!: ( value: T ) => void;
+	let reject!: ( reason: unknown ) => void;
+	const promise = new Promise< T >( ( res, rej ) => {
+		resolve = res;
+		reject = rej;
+	} );
+	return { promise, resolve, reject };
+}
 
 beforeEach( () => {
 	window.recruitingReports = { today: '2025-05-20', locale: 'en-US' };
+	mockedFetch.mockReset();
+	mockedFetch.mockImplementation( () =>
+		Promise.resolve( { rendered: RENDERED } )
+	);
+	mockedDraw.mockClear();
 } );
 
-function setup(
-	attributes: Partial< ReportBlockAttributes > = {},
-	routes = {}
-) {
-	const scripted = scriptedTransport( {
-		'GET /reports/overview': () => OVERVIEW,
-		'GET /reports/time-to-hire': () => TIME_TO_HIRE,
-		'GET /jobs': () => JOBS,
-		'GET /jobs/3': () => JOBS[ 0 ],
-		...routes,
-	} );
+function setup( attributes: Partial< ReportBlockAttributes > = {} ) {
 	const setAttributes = jest.fn();
 	const props = {
 		attributes: { ...DEFAULTS, ...attributes },
 		setAttributes,
 	};
-	const view = render( <ReportBlockEdit { ...props } />, {
-		wrapper: scripted.wrapper,
-	} );
+	const view = render( <ReportBlockEdit { ...props } /> );
 	const rerender = ( next: Partial< ReportBlockAttributes > ) => {
 		props.attributes = { ...props.attributes, ...next };
 		view.rerender( <ReportBlockEdit { ...props } /> );
 	};
-	return { ...scripted, setAttributes, rerender };
+	return { setAttributes, rerender };
 }
 
-const reportCalls = ( calls: TransportRequest[] ) =>
-	calls.filter( ( call ) => call.path.startsWith( '/reports/' ) );
+const sentAttributes = () =>
+	mockedFetch.mock.calls.map( ( [ options ] ) => options.data.attributes );
 
 describe( 'ReportBlockEdit', () => {
-	it( 'shows a skeleton, then a live preview of the chosen sections', async () => {
-		const overview = deferred< unknown >();
-		setup( {}, { 'GET /reports/overview': () => overview.promise } );
+	it( 'shows a skeleton, then the server’s render with its charts drawn', async () => {
+		const answer = deferred< { rendered: string } >();
+		mockedFetch.mockImplementationOnce( () => answer.promise );
+		setup();
 		expect( screen.getByRole( 'status' ) ).toHaveTextContent(
 			'Loading the report preview…'
 		);
-		await act( async () => overview.resolve( OVERVIEW ) );
+		await act( async () => answer.resolve( { rendered: RENDERED } ) );
 		expect(
 			await screen.findByRole( 'heading', {
 				name: 'Recruiting overview',
@@ -97,18 +104,24 @@ describe( 'ReportBlockEdit', () => {
 		expect(
 			screen.getByText( 'Last 12 months (June 1, 2024 – May 20, 2025)' )
 		).toBeInTheDocument();
+		// The block renderer route, with the block's attributes as they are.
+		expect( mockedFetch ).toHaveBeenCalledTimes( 1 );
+		expect( mockedFetch.mock.calls[ 0 ][ 0 ] ).toMatchObject( {
+			path: PREVIEW_PATH,
+			method: 'POST',
+			data: { attributes: DEFAULTS },
+		} );
+		// The front end's chart code ran on the preview: one chart, its table folded.
+		expect( mockedDraw ).toHaveBeenCalledTimes( 1 );
+		expect( mockedDraw.mock.calls[ 0 ][ 1 ] ).toMatchObject( {
+			id: 'conversion',
+		} );
 		expect(
-			screen.getByRole( 'table', {
-				name: 'All applications by current status',
-				hidden: true,
-			} )
-		).toBeInTheDocument();
-		expect(
-			screen.getByRole( 'table', {
-				name: 'Conversion between stages',
-				hidden: true,
-			} )
-		).toBeInTheDocument();
+			document.querySelector( '[data-rr-chart="conversion"] canvas' )
+		).not.toBeNull();
+		expect( document.querySelector( 'details' ) ).not.toHaveAttribute(
+			'open'
+		);
 		expect(
 			screen.getByText(
 				'Preview. Shown only to users with Read Applications.'
@@ -116,9 +129,66 @@ describe( 'ReportBlockEdit', () => {
 		).toBeInTheDocument();
 	} );
 
-	it( 'updates the preview when a setting changes', async () => {
-		const { calls, setAttributes, rerender } = setup();
+	it( 'asks again once after a burst of changes, keeping the last render meanwhile', async () => {
+		const { rerender } = setup();
 		await screen.findByRole( 'heading', { name: 'Recruiting overview' } );
+		rerender( { period: 'last_30_days' } );
+		rerender( { period: 'last_30_days', jobId: 3 } );
+		rerender( {
+			period: 'last_30_days',
+			jobId: 3,
+			compare: 'previous_year',
+		} );
+		// The old render stays, marked busy, while the new one is asked for.
+		expect(
+			screen.getByRole( 'heading', { name: 'Recruiting overview' } )
+		).toBeInTheDocument();
+		await waitFor( () => expect( mockedFetch ).toHaveBeenCalledTimes( 2 ), {
+			timeout: PREVIEW_DELAY * 5,
+		} );
+		await act(
+			() =>
+				new Promise( ( done ) => setTimeout( done, PREVIEW_DELAY * 2 ) )
+		);
+		expect( mockedFetch ).toHaveBeenCalledTimes( 2 );
+		expect( sentAttributes()[ 1 ] ).toEqual( {
+			...DEFAULTS,
+			period: 'last_30_days',
+			jobId: 3,
+			compare: 'previous_year',
+		} );
+	} );
+
+	it( 'shows the server’s message with Retry, and retries', async () => {
+		mockedFetch.mockImplementationOnce( () =>
+			Promise.reject( {
+				code: 'rest_invalid_param',
+				message: 'Invalid parameter(s): attributes',
+				data: { status: 400 },
+			} )
+		);
+		setup();
+		expect(
+			await screen.findByText( 'The block’s settings are not valid:' )
+		).toBeInTheDocument();
+		expect(
+			screen.getByText( 'Invalid parameter(s): attributes', {
+				selector: 'span',
+			} )
+		).toBeInTheDocument();
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Retry' } )
+		);
+		expect(
+			await screen.findByRole( 'heading', {
+				name: 'Recruiting overview',
+			} )
+		).toBeInTheDocument();
+		expect( mockedFetch ).toHaveBeenCalledTimes( 2 );
+	} );
+
+	it( 'sets the period and the comparison', async () => {
+		const { setAttributes } = setup();
 		await userEvent.selectOptions(
 			screen.getByLabelText( 'Period' ),
 			'last_30_days'
@@ -128,54 +198,68 @@ describe( 'ReportBlockEdit', () => {
 			dateFrom: '',
 			dateTo: '',
 		} );
-		rerender( { period: 'last_30_days', jobId: 3 } );
-		await waitFor( () =>
-			expect( reportCalls( calls ).at( -1 )?.query ).toEqual( {
-				date_from: '2025-04-21',
-				date_to: '2025-05-20',
-				job_id: 3,
-			} )
-		);
+		const compare = screen.getByLabelText( 'Compare with' );
 		expect(
-			await screen.findByText( /^Registered Nurse · Last 30 days/ )
-		).toBeInTheDocument();
+			[ ...( compare as HTMLSelectElement ).options ].map(
+				( option ) => option.textContent
+			)
+		).toEqual( [ 'No comparison', 'Previous period', 'Previous year' ] );
+		await userEvent.selectOptions( compare, 'previous_period' );
+		expect( setAttributes ).toHaveBeenCalledWith( {
+			compare: 'previous_period',
+		} );
 	} );
 
-	it( 'previews time to hire with its own sections and chart type', async () => {
-		const { setAttributes } = setup( {
-			report: 'time-to-hire',
-			sections: [ 'figures', 'by_job', 'trend' ],
-			trendChart: 'bar',
+	it( 'offers every report and picks the chosen report’s sections', async () => {
+		const { setAttributes } = setup();
+		const select = screen.getByLabelText( 'Report' ) as HTMLSelectElement;
+		expect(
+			[ ...select.options ].map( ( option ) => option.textContent )
+		).toEqual( [
+			'Recruiting overview',
+			'Time to hire',
+			'Hiring funnel',
+			'Sources of applicants',
+			'Time to fill',
+		] );
+		await userEvent.selectOptions( select, 'sources' );
+		expect( setAttributes ).toHaveBeenCalledWith( {
+			report: 'sources',
+			sections: [ 'figures', 'sources' ],
 		} );
-		await screen.findByRole( 'heading', { name: 'Time to hire' } );
+		await userEvent.selectOptions( select, 'time-to-fill' );
+		expect( setAttributes ).toHaveBeenCalledWith( {
+			report: 'time-to-fill',
+			sections: [ 'figures', 'by_job', 'trend' ],
+		} );
+	} );
+
+	it( 'shows time to fill’s sections and trend chart type', async () => {
+		const { setAttributes } = setup( {
+			report: 'time-to-fill',
+			sections: [ 'figures', 'trend' ],
+		} );
 		expect(
-			screen.queryByRole( 'table', {
-				name: 'Average days between stages',
-				hidden: true,
-			} )
+			screen.getByRole( 'checkbox', { name: 'Per job' } )
+		).not.toBeChecked();
+		expect(
+			screen.queryByRole( 'checkbox', { name: 'Status breakdown' } )
 		).toBeNull();
-		expect(
-			screen.getByRole( 'table', {
-				name: 'Time to hire by job',
-				hidden: true,
-			} )
-		).toBeInTheDocument();
 		await userEvent.selectOptions(
 			screen.getByLabelText( 'Trend chart' ),
-			'line'
+			'bar'
 		);
-		expect( setAttributes ).toHaveBeenCalledWith( { trendChart: 'line' } );
+		expect( setAttributes ).toHaveBeenCalledWith( { trendChart: 'bar' } );
 		await userEvent.click(
-			screen.getByRole( 'checkbox', { name: 'Days between stages' } )
+			screen.getByRole( 'checkbox', { name: 'Per job' } )
 		);
 		expect( setAttributes ).toHaveBeenCalledWith( {
-			sections: [ 'figures', 'by_stage', 'by_job', 'trend' ],
+			sections: [ 'figures', 'by_job', 'trend' ],
 		} );
 	} );
 
-	it( 'never lets the last section be unticked', async () => {
+	it( 'never lets the last section be unticked', () => {
 		setup( { sections: [ 'conversion' ] } );
-		await screen.findByRole( 'heading', { name: 'Recruiting overview' } );
 		expect(
 			screen.getByRole( 'checkbox', {
 				name: 'Conversion between stages',
@@ -186,74 +270,8 @@ describe( 'ReportBlockEdit', () => {
 		).not.toBeChecked();
 	} );
 
-	it( 'switching the report picks that report’s sections', async () => {
-		const { setAttributes } = setup();
-		await screen.findByRole( 'heading', { name: 'Recruiting overview' } );
-		await userEvent.selectOptions(
-			screen.getByLabelText( 'Report' ),
-			'time-to-hire'
-		);
-		expect( setAttributes ).toHaveBeenCalledWith( {
-			report: 'time-to-hire',
-			sections: [ 'figures', 'by_stage', 'by_job', 'trend' ],
-		} );
-	} );
-
-	it( 'explains a deleted job with the server’s message', async () => {
-		setup(
-			{ jobId: 99 },
-			{
-				'GET /reports/overview': () => {
-					throw restError(
-						404,
-						'resource_not_found',
-						'No job with id 99.'
-					);
-				},
-			}
-		);
-		expect(
-			await screen.findByText( /The selected job no longer exists/, {
-				selector: 'strong',
-			} )
-		).toBeInTheDocument();
-		expect(
-			screen.getByText( 'No job with id 99.', { selector: 'span' } )
-		).toBeInTheDocument();
-		expect(
-			screen.getByRole( 'button', { name: 'Retry' } )
-		).toBeInTheDocument();
-	} );
-
-	it( 'shows a notice and asks nothing for an invalid custom range', async () => {
-		const { calls } = setup( {
-			period: 'custom',
-			dateFrom: '2025-05-01',
-			dateTo: '2025-04-01',
-		} );
-		expect(
-			screen.getByText(
-				'This block shows nothing until its settings are fixed:'
-			)
-		).toBeInTheDocument();
-		expect(
-			screen.getAllByText( 'The start date is after the end date.' )
-				.length
-		).toBeGreaterThan( 0 );
-		await act( async () => {} );
-		expect( reportCalls( calls ) ).toHaveLength( 0 );
-	} );
-
-	it( 'shows "no data yet" for an empty site', async () => {
-		setup( {}, { 'GET /reports/overview': () => EMPTY_OVERVIEW } );
-		expect(
-			await screen.findByText( 'No recruiting data yet' )
-		).toBeInTheDocument();
-	} );
-
 	it( 'sets who may see the data and what others see', async () => {
 		const { setAttributes, rerender } = setup();
-		await screen.findByRole( 'heading', { name: 'Recruiting overview' } );
 		await userEvent.click(
 			screen.getByRole( 'radio', { name: 'Nothing' } )
 		);
@@ -277,7 +295,7 @@ describe( 'ReportBlockEdit', () => {
 		expect( screen.queryByRole( 'radio', { name: 'Nothing' } ) ).toBeNull();
 	} );
 
-	it( 'does not offer “everyone” to a user without Read Applications, and says why', async () => {
+	it( 'does not offer “everyone” to a user without Read Applications, and says why', () => {
 		window.recruitingReports = {
 			today: '2025-05-20',
 			locale: 'en-US',
@@ -288,21 +306,7 @@ describe( 'ReportBlockEdit', () => {
 				manageSettings: false,
 			},
 		};
-		const { rerender } = setup(
-			{},
-			{
-				'GET /reports/overview': () => {
-					throw restError( 403, 'insufficient_permissions', 'No.' );
-				},
-			}
-		);
-		expect(
-			(
-				await screen.findAllByText(
-					/it needs the Read Applications permission/
-				)
-			).length
-		).toBeGreaterThan( 0 );
+		const { rerender } = setup();
 		expect(
 			screen.queryByRole( 'radio', {
 				name: 'Everyone, including visitors',

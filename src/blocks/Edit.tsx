@@ -1,8 +1,11 @@
 /**
- * The report block in the editor: inspector settings and a live preview through the typed
- * client (the editor's nonce), with loading, empty and error states. Every change of a setting
- * updates the preview.
+ * The report block in the editor: inspector settings and a preview of the server's render (core's
+ * block renderer route, the same PHP that renders the front end: includes/Blocks/ReportMarkup.php).
+ * The preview is asked for again, debounced, on every change of a setting; it shows a skeleton while
+ * loading, keeps the last render under a busy state while reloading, and an error notice with the
+ * server's message and Retry. The charts in it are drawn by the front end's own code (charts.ts).
  */
+import apiFetch from '@wordpress/api-fetch';
 import { InspectorControls, useBlockProps } from '@wordpress/block-editor';
 import {
 	CheckboxControl,
@@ -12,20 +15,18 @@ import {
 	SelectControl,
 	ToggleControl,
 } from '@wordpress/components';
-import { __, sprintf } from '@wordpress/i18n';
+import { useEffect, useRef, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
 
-import type { ApiError } from '../api/errors';
-import type { Job, ReportByName } from '../api/types';
+import { toApiError, type ApiError } from '../api/errors';
 import { JobPicker } from '../components/JobPicker';
 import { PeriodPicker } from '../components/PeriodPicker';
-import { Busy, EmptyState, ErrorState, Skeleton } from '../components/states';
+import { Busy, ErrorState, Skeleton } from '../components/states';
 import { getConfig } from '../config';
-import { useResource } from '../store';
 import type { PeriodSelection } from '../reports/periods';
 import {
-	REPORT_SECTIONS,
-	attributeProblems,
-	blockQuery,
+	BLOCK_REPORTS,
+	reportSections,
 	reportTitle,
 	sectionLabel,
 	toggleSection,
@@ -33,28 +34,104 @@ import {
 	type BlockReportName,
 	type ReportBlockAttributes,
 } from './attributes';
-import { ReportView, type BlockReportData } from './ReportView';
+import { destroyReportCharts, initReportCharts } from './charts';
 
 export interface EditProps {
 	attributes: ReportBlockAttributes;
 	setAttributes: ( next: Partial< ReportBlockAttributes > ) => void;
 }
 
-interface Preview {
-	result: BlockReportData;
-	jobTitle?: string;
+/** Core's block renderer route for this block (the editor's preview). */
+export const PREVIEW_PATH =
+	'/wp/v2/block-renderer/recruiting-reports/report?context=edit';
+
+/** How long the preview waits after a change before asking the server (typing a date, ticking boxes). */
+export const PREVIEW_DELAY = 300;
+
+interface PreviewState {
+	html?: string;
+	error?: ApiError;
+	loading: boolean;
+}
+
+/**
+ * The server's render of the block for the given attributes: debounced, the older request aborted
+ * when the settings change again.
+ *
+ * @param attributes The block's attributes.
+ */
+function useServerRender( attributes: ReportBlockAttributes ) {
+	const [ state, setState ] = useState< PreviewState >( {
+		loading: true,
+	} );
+	const [ attempt, setAttempt ] = useState( 0 );
+	const key = JSON.stringify( attributes );
+	const first = useRef( true );
+	useEffect( () => {
+		const controller = new AbortController();
+		setState( ( previous ) => ( { ...previous, loading: true } ) );
+		const timer = setTimeout(
+			() => {
+				apiFetch< { rendered: string } >( {
+					path: PREVIEW_PATH,
+					method: 'POST',
+					data: { attributes: JSON.parse( key ) },
+					signal: controller.signal,
+				} )
+					.then( ( response ) =>
+						setState( { html: response.rendered, loading: false } )
+					)
+					.catch( ( thrown: unknown ) => {
+						if ( ( thrown as Error )?.name === 'AbortError' ) {
+							return;
+						}
+						setState( {
+							error: toApiError( thrown ),
+							loading: false,
+						} );
+					} );
+			},
+			first.current ? 0 : PREVIEW_DELAY
+		);
+		first.current = false;
+		return () => {
+			clearTimeout( timer );
+			controller.abort();
+		};
+	}, [ key, attempt ] );
+	return { ...state, retry: () => setAttempt( ( n ) => n + 1 ) };
+}
+
+/**
+ * The server's HTML, with its charts drawn as on the front end.
+ *
+ * @param props      Props.
+ * @param props.html The block renderer's `rendered`.
+ */
+function ServerHtml( { html }: { html: string } ) {
+	const ref = useRef< HTMLDivElement >( null );
+	useEffect( () => {
+		const root = ref.current;
+		if ( ! root ) {
+			return;
+		}
+		initReportCharts( root );
+		return () => destroyReportCharts( root );
+	}, [ html ] );
+	return (
+		<div
+			ref={ ref }
+			className="rr-report-preview__render"
+			// The server escaped every part (ReportMarkup) and the route ran it through wp_kses.
+			dangerouslySetInnerHTML={ { __html: html } }
+		/>
+	);
 }
 
 function errorContext( error: ApiError ): string {
-	if ( error.code === 'resource_not_found' ) {
-		return __(
-			'The selected job no longer exists. Choose another job or “All jobs”; until then visitors see nothing here.',
-			'recruiting-reports'
-		);
-	}
 	if ( error.status === 401 || error.status === 403 ) {
 		return __(
-			'You cannot preview this report: it needs the Read Applications permission. What visitors see does not depend on your permissions.',
+			'You cannot preview this block: editing posts is needed to see the preview.',
 			'recruiting-reports'
 		);
 	}
@@ -67,85 +144,35 @@ function errorContext( error: ApiError ): string {
 	return __( 'The preview could not be loaded.', 'recruiting-reports' );
 }
 
-function isEmpty( preview: Preview ): boolean {
-	return (
-		preview.result.report === 'overview' &&
-		preview.result.data.applications.total === 0 &&
-		preview.result.data.jobs.total === 0
-	);
-}
-
 export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 	const config = getConfig();
-	const problems = attributeProblems( attributes );
-	const query = blockQuery( attributes, config.today );
-	const report: BlockReportName =
-		attributes.report === 'time-to-hire' ? 'time-to-hire' : 'overview';
-	const reportState = useResource< ReportByName[ typeof report ] >(
-		'getReport',
-		[ report, query ],
-		! problems.length,
-		report
-	);
-	// The job's title is a nicety: without it (a failed lookup) the preview still shows.
-	const job = useResource< Job >(
-		'getJob',
-		[ query.job_id ],
-		! problems.length && !! query.job_id
-	);
-	const state = {
-		...reportState,
-		data: reportState.data
-			? ( {
-					result: { report, data: reportState.data },
-					jobTitle: job.data?.title,
-				} as Preview )
-			: undefined,
-	};
-
+	const report: BlockReportName = BLOCK_REPORTS.includes( attributes.report )
+		? attributes.report
+		: 'overview';
+	const preview = useServerRender( attributes );
 	const blockProps = useBlockProps( { className: 'rr-report-preview' } );
 	const selection: PeriodSelection = {
 		period: attributes.period,
 		dateFrom: attributes.dateFrom,
 		dateTo: attributes.dateTo,
 	};
+	const sections = reportSections( report );
+	const shown = visibleSections( { report, sections: attributes.sections } );
 
 	let body;
-	if ( problems.length ) {
-		body = (
-			<Notice status="warning" isDismissible={ false }>
-				<p>
-					{ __(
-						'This block shows nothing until its settings are fixed:',
-						'recruiting-reports'
-					) }
-				</p>
-				<ul>
-					{ problems.map( ( problem ) => (
-						<li key={ problem }>{ problem }</li>
-					) ) }
-				</ul>
-			</Notice>
-		);
-	} else if ( state.error ) {
+	if ( preview.error ) {
 		body = (
 			<ErrorState
-				error={ state.error }
-				onRetry={ state.retry }
-				context={ errorContext( state.error ) }
+				error={ preview.error }
+				onRetry={ preview.retry }
+				context={ errorContext( preview.error ) }
 			/>
 		);
-	} else if ( state.loading || ! state.data ) {
+	} else if ( preview.html === undefined ) {
 		body = (
 			<Skeleton
-				figures={
-					visibleSections( attributes ).includes( 'figures' ) ? 5 : 0
-				}
-				charts={
-					visibleSections( attributes ).filter(
-						( s ) => s !== 'figures'
-					).length
-				}
+				figures={ shown.includes( 'figures' ) ? 5 : 0 }
+				charts={ shown.filter( ( s ) => s !== 'figures' ).length }
 				chartHeight={ 240 }
 				label={ __(
 					'Loading the report preview…',
@@ -153,33 +180,13 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 				) }
 			/>
 		);
-	} else if ( isEmpty( state.data ) ) {
-		body = (
-			<EmptyState
-				title={ __( 'No recruiting data yet', 'recruiting-reports' ) }
-			>
-				<p>
-					{ __(
-						'Figures and charts appear here once there are jobs and applications.',
-						'recruiting-reports'
-					) }
-				</p>
-			</EmptyState>
-		);
 	} else {
 		body = (
-			<Busy busy={ state.busy }>
-				<ReportView
-					attributes={ { ...attributes, report } }
-					result={ state.data.result }
-					jobTitle={ state.data.jobTitle }
-				/>
+			<Busy busy={ preview.loading }>
+				<ServerHtml html={ preview.html } />
 			</Busy>
 		);
 	}
-
-	const sections = REPORT_SECTIONS[ report ];
-	const shown = visibleSections( { report, sections: attributes.sections } );
 
 	return (
 		<>
@@ -190,21 +197,16 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 						__next40pxDefaultSize
 						label={ __( 'Report', 'recruiting-reports' ) }
 						value={ report }
-						options={ [
-							{
-								value: 'overview',
-								label: reportTitle( 'overview' ),
-							},
-							{
-								value: 'time-to-hire',
-								label: reportTitle( 'time-to-hire' ),
-							},
-						] }
+						options={ BLOCK_REPORTS.map( ( value ) => ( {
+							value,
+							label: reportTitle( value ),
+						} ) ) }
 						onChange={ ( value: string ) =>
 							setAttributes( {
 								report: value as BlockReportName,
-								sections:
-									REPORT_SECTIONS[ value as BlockReportName ],
+								sections: reportSections(
+									value as BlockReportName
+								),
 							} )
 						}
 					/>
@@ -243,6 +245,46 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 							'recruiting-reports'
 						) }
 					/>
+					<div className="rr-inspector-gap" />
+					<SelectControl
+						__nextHasNoMarginBottom
+						__next40pxDefaultSize
+						label={ __( 'Compare with', 'recruiting-reports' ) }
+						help={ __(
+							'Each headline figure shows its change against the earlier period.',
+							'recruiting-reports'
+						) }
+						value={ attributes.compare ?? 'none' }
+						options={ [
+							{
+								value: 'none',
+								label: __(
+									'No comparison',
+									'recruiting-reports'
+								),
+							},
+							{
+								value: 'previous_period',
+								label: __(
+									'Previous period',
+									'recruiting-reports'
+								),
+							},
+							{
+								value: 'previous_year',
+								label: __(
+									'Previous year',
+									'recruiting-reports'
+								),
+							},
+						] }
+						onChange={ ( value: string ) =>
+							setAttributes( {
+								compare:
+									value as ReportBlockAttributes[ 'compare' ],
+							} )
+						}
+					/>
 				</PanelBody>
 				<PanelBody title={ __( 'Sections', 'recruiting-reports' ) }>
 					<fieldset className="rr-fieldset">
@@ -270,7 +312,7 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 							/>
 						) ) }
 					</fieldset>
-					{ report === 'overview' ? (
+					{ report === 'overview' && (
 						<SelectControl
 							__nextHasNoMarginBottom
 							__next40pxDefaultSize
@@ -299,7 +341,8 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 								} )
 							}
 						/>
-					) : (
+					) }
+					{ [ 'time-to-hire', 'time-to-fill' ].includes( report ) && (
 						<SelectControl
 							__nextHasNoMarginBottom
 							__next40pxDefaultSize
@@ -431,15 +474,6 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 						: __(
 								'Preview. Shown to everyone.',
 								'recruiting-reports'
-							) }
-					{ attributes.jobId > 0 &&
-						! state.data?.jobTitle &&
-						! state.error &&
-						' ' +
-							sprintf(
-								/* translators: %d: job id. */
-								__( 'Job #%d.', 'recruiting-reports' ),
-								attributes.jobId
 							) }
 				</p>
 				{ body }

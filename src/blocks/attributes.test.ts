@@ -1,6 +1,6 @@
 import {
-	attributeProblems,
-	blockQuery,
+	BLOCK_REPORTS,
+	reportSections,
 	toggleSection,
 	visibleSections,
 	type ReportBlockAttributes,
@@ -12,6 +12,7 @@ const base: ReportBlockAttributes = {
 	dateFrom: '',
 	dateTo: '',
 	jobId: 0,
+	compare: 'none',
 	sections: [
 		'figures',
 		'by_status',
@@ -57,40 +58,30 @@ describe( 'block attributes', () => {
 		).toEqual( [ 'conversion' ] );
 	} );
 
-	it( 'builds the query from the period and job', () => {
-		expect( blockQuery( { ...base, jobId: 4 }, '2025-05-20' ) ).toEqual( {
-			date_from: '2025-01-01',
-			date_to: '2025-05-20',
-			job_id: 4,
-		} );
-		expect(
-			blockQuery(
-				{
-					...base,
-					period: 'custom',
-					dateFrom: 'nonsense',
-					dateTo: '2025-02-01',
-				},
-				'2025-05-20'
-			)
-		).toEqual( {
-			date_from: undefined,
-			date_to: '2025-02-01',
-			job_id: undefined,
-		} );
-	} );
-
-	it( 'reports bad settings', () => {
-		expect( attributeProblems( base ) ).toEqual( [] );
-		expect( attributeProblems( { ...base, jobId: -2 } ) ).toEqual( [
-			'The job setting (-2) is not a valid job id.',
+	it( 'takes the reports and their sections from block.json’s variations', () => {
+		expect( BLOCK_REPORTS ).toEqual( [
+			'overview',
+			'time-to-hire',
+			'funnel',
+			'sources',
+			'time-to-fill',
 		] );
+		expect( reportSections( 'funnel' ) ).toEqual( [ 'figures', 'stages' ] );
+		expect( reportSections( 'sources' ) ).toEqual( [
+			'figures',
+			'sources',
+		] );
+		expect( reportSections( 'time-to-fill' ) ).toEqual( [
+			'figures',
+			'by_job',
+			'trend',
+		] );
+		// A section of time to hire is not one of time to fill's because it shares an id.
 		expect(
-			attributeProblems( {
-				...base,
-				period: 'custom',
-				dateFrom: '2025-02-30',
+			visibleSections( {
+				report: 'time-to-fill',
+				sections: [ 'by_stage', 'trend' ],
 			} )
-		).toEqual( [ 'The start date is not a valid date.' ] );
+		).toEqual( [ 'trend' ] );
 	} );
 } );

@@ -1,27 +1,28 @@
 /**
- * The report block's attributes (block.json), what each report can show, and the checks the
- * editor runs before asking for a preview. includes/Blocks/Attributes.php applies the same rules
- * on the server, which is what counts for the front end.
+ * The report block's attributes (block.json) and the editor's section settings. The reports, their
+ * titles and which sections each one has come from block.json's variations, as on the server
+ * (includes/Blocks/ReportBlock.php); the server checks the attributes and renders the block, the
+ * editor only previews that render.
  */
-import { __, sprintf } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
-import type { ReportName, ReportQuery } from '../api/types';
-import {
-	customRangeProblem,
-	isIsoDate,
-	presetQuery,
-	type PeriodChoice,
-} from '../reports/periods';
-import type { StatusChartKind, TrendChartKind } from '../reports/specs';
+import type { ComparePeriod } from '../api/types';
+import type { PeriodChoice } from '../reports/periods';
+import metadata from '../../block.json';
 
 export type SectionId =
-	'figures' | 'by_status' | 'conversion' | 'by_stage' | 'by_job' | 'trend';
+	| 'figures'
+	| 'by_status'
+	| 'conversion'
+	| 'by_stage'
+	| 'by_job'
+	| 'trend'
+	| 'stages'
+	| 'sources';
 
-/** The reports the block shows (the others of ReportName are not block variations yet). */
-export type BlockReportName = Extract<
-	ReportName,
-	'overview' | 'time-to-hire'
->;
+/** The reports the block shows: one variation each. */
+export type BlockReportName =
+	'overview' | 'time-to-hire' | 'funnel' | 'sources' | 'time-to-fill';
 
 // A type alias (not an interface) so it fits @wordpress/blocks' Record< string, unknown > constraint.
 export type ReportBlockAttributes = {
@@ -30,18 +31,57 @@ export type ReportBlockAttributes = {
 	dateFrom: string;
 	dateTo: string;
 	jobId: number;
+	compare: 'none' | ComparePeriod;
 	sections: SectionId[];
-	statusChart: StatusChartKind;
-	trendChart: TrendChartKind;
+	statusChart: 'bar' | 'doughnut';
+	trendChart: 'line' | 'bar';
 	visibility: 'restricted' | 'public';
 	deniedDisplay: 'message' | 'nothing';
 	showHeading: boolean;
 };
 
-export const REPORT_SECTIONS: Record< BlockReportName, SectionId[] > = {
-	overview: [ 'figures', 'by_status', 'conversion' ],
-	'time-to-hire': [ 'figures', 'by_stage', 'by_job', 'trend' ],
-};
+interface Variation {
+	attributes: { report: BlockReportName; sections: SectionId[] };
+}
+
+/** The block's variations: one per report, in the inserter's order. */
+const VARIATIONS = metadata.variations as Variation[];
+
+function variationOf( report: BlockReportName ): Variation {
+	return (
+		VARIATIONS.find( ( one ) => one.attributes.report === report ) ??
+		VARIATIONS[ 0 ]
+	);
+}
+
+/**
+ * The sections a report has, in display order.
+ *
+ * @param report The block's report.
+ */
+export function reportSections( report: BlockReportName ): SectionId[] {
+	return variationOf( report ).attributes.sections;
+}
+
+/** The reports in the inserter's order (block.json's variations). */
+export const BLOCK_REPORTS = VARIATIONS.map(
+	( variation ) => variation.attributes.report
+);
+
+export function reportTitle( report: BlockReportName ): string {
+	switch ( report ) {
+		case 'time-to-hire':
+			return __( 'Time to hire', 'recruiting-reports' );
+		case 'funnel':
+			return __( 'Hiring funnel', 'recruiting-reports' );
+		case 'sources':
+			return __( 'Sources of applicants', 'recruiting-reports' );
+		case 'time-to-fill':
+			return __( 'Time to fill', 'recruiting-reports' );
+		default:
+			return __( 'Recruiting overview', 'recruiting-reports' );
+	}
+}
 
 export function sectionLabel( section: SectionId ): string {
 	switch ( section ) {
@@ -55,19 +95,17 @@ export function sectionLabel( section: SectionId ): string {
 			return __( 'Days between stages', 'recruiting-reports' );
 		case 'by_job':
 			return __( 'Per job', 'recruiting-reports' );
+		case 'stages':
+			return __( 'Stages', 'recruiting-reports' );
+		case 'sources':
+			return __( 'Per source', 'recruiting-reports' );
 		default:
 			return __( 'Trend by month', 'recruiting-reports' );
 	}
 }
 
-export function reportTitle( report: ReportName ): string {
-	return report === 'time-to-hire'
-		? __( 'Time to hire', 'recruiting-reports' )
-		: __( 'Recruiting overview', 'recruiting-reports' );
-}
-
 /**
- * The sections shown for the block's report, in display order. Sections of the other report are
+ * The sections shown for the block's report, in display order. Sections of the other reports are
  * ignored; none ticked means all (the editor never lets the last one be unticked).
  *
  * @param attributes The block's attributes.
@@ -75,8 +113,7 @@ export function reportTitle( report: ReportName ): string {
 export function visibleSections(
 	attributes: Pick< ReportBlockAttributes, 'report' | 'sections' >
 ): SectionId[] {
-	const available =
-		REPORT_SECTIONS[ attributes.report ] ?? REPORT_SECTIONS.overview;
+	const available = reportSections( attributes.report );
 	const chosen = available.filter( ( section ) =>
 		( attributes.sections ?? [] ).includes( section )
 	);
@@ -95,86 +132,11 @@ export function toggleSection(
 	section: SectionId,
 	on: boolean
 ): SectionId[] {
-	const current = new Set( attributes.sections ?? [] );
-	if ( on ) {
-		current.add( section );
-	} else {
-		const remaining = visibleSections( attributes ).filter(
-			( s ) => s !== section
-		);
-		if ( remaining.length === 0 ) {
-			return [ ...current ];
-		}
-		current.delete( section );
+	const shown = visibleSections( attributes );
+	if ( ! on && shown.length === 1 && shown[ 0 ] === section ) {
+		return shown;
 	}
-	const order: SectionId[] = [
-		'figures',
-		'by_status',
-		'conversion',
-		'by_stage',
-		'by_job',
-		'trend',
-	];
-	return order.filter( ( s ) => current.has( s ) );
-}
-
-/**
- * Problems that stop the block from showing data (shown as a notice in the editor; the front end
- * stays empty), or an empty list.
- *
- * @param attributes The block's attributes.
- */
-export function attributeProblems(
-	attributes: ReportBlockAttributes
-): string[] {
-	const problems: string[] = [];
-	if ( attributes.period === 'custom' ) {
-		const problem = customRangeProblem(
-			attributes.dateFrom,
-			attributes.dateTo
-		);
-		if ( problem ) {
-			problems.push( problem );
-		}
-	}
-	if ( ! Number.isInteger( attributes.jobId ) || attributes.jobId < 0 ) {
-		problems.push(
-			sprintf(
-				/* translators: %s: the stored job id. */
-				__(
-					'The job setting (%s) is not a valid job id.',
-					'recruiting-reports'
-				),
-				String( attributes.jobId )
-			)
-		);
-	}
-	return problems;
-}
-
-/**
- * The API query for the block's period and job.
- *
- * @param attributes The block's attributes.
- * @param today      Today in the site's timezone (YYYY-MM-DD).
- */
-export function blockQuery(
-	attributes: ReportBlockAttributes,
-	today: string
-): ReportQuery {
-	const period =
-		attributes.period === 'custom'
-			? {
-					date_from: isIsoDate( attributes.dateFrom )
-						? attributes.dateFrom
-						: undefined,
-					date_to: isIsoDate( attributes.dateTo )
-						? attributes.dateTo
-						: undefined,
-				}
-			: presetQuery( attributes.period, today );
-	return {
-		...period,
-		job_id: attributes.jobId > 0 ? attributes.jobId : undefined,
-	};
+	return reportSections( attributes.report ).filter( ( s ) =>
+		s === section ? on : shown.includes( s )
+	);
 }

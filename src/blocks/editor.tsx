@@ -1,7 +1,7 @@
 /**
  * Entry of the block editor script (build/block-editor.js, block.json "editorScript"): registers
- * the report block from the root block.json, with its variations "Recruiting overview" and
- * "Time to hire". The block is dynamic: save() stores only the attributes.
+ * the report block from the root block.json, with its variations (one per report). The block is
+ * dynamic: save() stores only the attributes; PHP renders it (includes/Blocks/render.php).
  */
 import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';
 

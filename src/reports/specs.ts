@@ -1,7 +1,7 @@
 /**
- * Report data → chart specs and headline figures, shared by the dashboard widget, the Reports
- * page and the block editor preview. includes/Blocks/ReportMarkup.php builds the same specs on the
- * server for the block's front end (keep the two in step: ids, labels, units, order).
+ * Report data → chart specs and headline figures, shared by the dashboard widget and the Reports
+ * page. The report block is rendered by PHP alone (includes/Blocks/ReportContent.php), front end and
+ * editor preview alike; it only borrows the chart drawing (src/blocks/charts.ts).
  */
 import { __ } from '@wordpress/i18n';
 

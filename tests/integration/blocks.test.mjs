@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { expectStatus, get, post, resetSite } from './lib/api.mjs';
+import { expectError, expectStatus, get, post, resetSite } from './lib/api.mjs';
 import { application, iso, job } from './lib/fixtures.mjs';
 
 const TIMEOUT = 120_000;
@@ -67,6 +67,54 @@ async function problemsSince( offset ) {
 		);
 }
 
+/** The data-value of every cell of a block's data table, row by row. */
+function cells( html, id ) {
+	const table =
+		html.match(
+			new RegExp( `data-chart-table="${ id }">([\\s\\S]*?)</table>` )
+		)?.[ 1 ] ?? '';
+	return [ ...table.matchAll( /data-value="([^"]*)"/g ) ].map( ( m ) =>
+		Number.isNaN( Number( m[ 1 ] ) ) ? m[ 1 ] : Number( m[ 1 ] )
+	);
+}
+
+/** A headline figure of the block's HTML: its data-value (null when it has none) and its change, if shown. */
+function figure( html, id ) {
+	const block =
+		html.match(
+			new RegExp(
+				`<div class="rr-figure" data-figure="${ id }">([\\s\\S]*?)</div>`
+			)
+		)?.[ 1 ] ?? null;
+	if ( block === null ) {
+		return undefined;
+	}
+	const value = block.match( /rr-figure__value"(?: data-value="([^"]*)")?/ );
+	const change = block.match(
+		/data-change="(\w+)"><span aria-hidden="true">([^<]*)<\/span><span class="screen-reader-text">([^<]*)</
+	);
+	return {
+		value: value?.[ 1 ] === undefined ? null : Number( value[ 1 ] ),
+		change: change
+			? { direction: change[ 1 ], shown: change[ 2 ], spoken: change[ 3 ] }
+			: null,
+	};
+}
+
+/** The block renderer route (the editor's preview) as the admin. */
+async function preview( attributes ) {
+	const query = { context: 'edit' };
+	for ( const [ name, value ] of Object.entries( attributes ) ) {
+		query[ `attributes[${ name }]` ] = value;
+	}
+	return expectStatus(
+		await get( '/wp/v2/block-renderer/recruiting-reports/report', {
+			query,
+		} ),
+		200
+	).rendered;
+}
+
 const hasData = ( html ) =>
 	/data-figure=|data-chart-table=|rr-chart__spec|data-rr-report/.test( html );
 
@@ -78,6 +126,7 @@ before( async () => {
 		const applied = now - ( 40 - i ) * day;
 		return application( `blk-${ i }`, i % 2 ? 'blk-job-a' : 'blk-job-b', {
 			applied_at: iso( applied ),
+			source: [ 'LinkedIn', 'indeed', '' ][ i % 3 ],
 			history: [
 				{ status: 'screening', at: iso( applied + day ) },
 				{ status: 'interview', at: iso( applied + 3 * day ) },
@@ -167,19 +216,8 @@ test(
 			} ),
 			200
 		);
-		const cells = ( id ) => {
-			const table =
-				html.match(
-					new RegExp(
-						`data-chart-table="${ id }">([\\s\\S]*?)</table>`
-					)
-				)?.[ 1 ] ?? '';
-			return [ ...table.matchAll( /data-value="([^"]*)"/g ) ].map(
-				( m ) => Number( m[ 1 ] )
-			);
-		};
 		assert.deepEqual(
-			cells( 'by_stage' ),
+			cells( html, 'by_stage' ),
 			[
 				'new_to_screening',
 				'screening_to_interview',
@@ -188,11 +226,11 @@ test(
 			].map( ( k ) => report.by_stage[ k ] )
 		);
 		assert.deepEqual(
-			cells( 'trend' ),
+			cells( html, 'trend' ),
 			report.trend.flatMap( ( row ) => [ row.average_days, row.hires ] )
 		);
 		assert.deepEqual(
-			cells( 'by_job' ),
+			cells( html, 'by_job' ),
 			report.by_job.flatMap( ( row ) => [ row.average_days, row.hires ] )
 		);
 		// The job title is escaped in the HTML and inside the embedded JSON.
@@ -208,6 +246,303 @@ test(
 		}
 		// Tables show without JavaScript.
 		assert.match( html, /<details class="rr-chart__data" open>/ );
+	}
+);
+
+test(
+	'funnel, sources and time to fill: their tables and figures are the API’s, and only for Read Applications',
+	{ timeout: TIMEOUT },
+	async () => {
+		const query = { query: {} };
+		const funnel = expectStatus(
+			await get( '/recruiting/v1/reports/funnel', query ),
+			200
+		);
+		const sources = expectStatus(
+			await get( '/recruiting/v1/reports/sources', query ),
+			200
+		);
+		const fill = expectStatus(
+			await get( '/recruiting/v1/reports/time-to-fill', query ),
+			200
+		);
+
+		const funnelHtml = await render(
+			{ report: 'funnel', sections: [ 'figures', 'stages' ] },
+			{ as: 'admin' }
+		);
+		assert.match( funnelHtml, /<h2 class="rr-report__title">Hiring funnel<\/h2>/ );
+		assert.deepEqual(
+			cells( funnelHtml, 'stages' ),
+			funnel.stages.flatMap( ( row ) => [
+				row.reached,
+				row.conversion_from_previous,
+			] )
+		);
+		assert.equal(
+			figure( funnelHtml, 'offer_acceptance_rate' ).value,
+			funnel.offer_acceptance_rate
+		);
+		assert.equal(
+			figure( funnelHtml, 'applications' ).value,
+			funnel.stages[ 0 ].reached
+		);
+		for ( const key of [ 'in_progress', 'rejected', 'withdrawn' ] ) {
+			assert.equal( figure( funnelHtml, key ).value, funnel.outcomes[ key ], key );
+		}
+
+		const sourcesHtml = await render(
+			{ report: 'sources', sections: [ 'figures', 'sources' ] },
+			{ as: 'admin' }
+		);
+		assert.ok( sources.sources.length >= 3, JSON.stringify( sources ) );
+		assert.deepEqual(
+			cells( sourcesHtml, 'sources' ),
+			sources.sources.flatMap( ( row ) => [
+				row.applications,
+				row.hires,
+				row.conversion,
+				row.average_days_to_hire,
+			] )
+		);
+		// Every source is a row; the spec the view script draws charts only applications and hires.
+		const spec = JSON.parse(
+			sourcesHtml.match(
+				/<script type="application\/json" class="rr-chart__spec">([\s\S]*?)<\/script>/
+			)[ 1 ]
+		);
+		assert.deepEqual(
+			spec.labels,
+			sources.sources.slice( 0, 10 ).map( ( row ) => row.source )
+		);
+		assert.deepEqual(
+			spec.series.map( ( series ) => series.label ),
+			[ 'Applications', 'Hires' ]
+		);
+		assert.equal(
+			figure( sourcesHtml, 'applications' ).value,
+			sources.sources.reduce( ( sum, row ) => sum + row.applications, 0 )
+		);
+		assert.equal( figure( sourcesHtml, 'sources' ).value, sources.sources.length );
+
+		const fillHtml = await render(
+			{ report: 'time-to-fill', sections: [ 'figures', 'by_job', 'trend' ] },
+			{ as: 'admin' }
+		);
+		assert.ok( fill.by_job.length > 0, JSON.stringify( fill ) );
+		assert.deepEqual(
+			cells( fillHtml, 'by_job' ),
+			fill.by_job.flatMap( ( row ) => [ row.days, row.opened, row.filled ] )
+		);
+		assert.deepEqual(
+			cells( fillHtml, 'trend' ),
+			fill.trend.flatMap( ( row ) => [ row.average_days, row.jobs ] )
+		);
+		assert.equal( figure( fillHtml, 'jobs_filled' ).value, fill.by_job.length );
+		assert.equal( figure( fillHtml, 'average_days' ).value, fill.overall.average_days );
+		assert.equal( figure( fillHtml, 'open_jobs' ).value, fill.open_jobs.count );
+
+		// The same visibility rules as the other reports: a visitor gets the message or nothing, never data.
+		for ( const report of [ 'funnel', 'sources', 'time-to-fill' ] ) {
+			const denied = await render( { report } );
+			assert.ok( ! hasData( denied ), `${ report }: ${ denied }` );
+			assert.match( denied, /only available to signed-in team members/ );
+			assert.equal(
+				( await render( { report, deniedDisplay: 'nothing' } ) ).trim(),
+				''
+			);
+			assert.ok(
+				hasData( await render( { report, visibility: 'public' } ) ),
+				`${ report } public`
+			);
+		}
+	}
+);
+
+test(
+	'compare: every headline figure shows its change against the API’s comparison',
+	{ timeout: TIMEOUT },
+	async () => {
+		const words = {
+			up: 'up',
+			down: 'down',
+			same: 'no change',
+			none: 'nothing to compare with',
+		};
+		const direction = ( now, before ) => {
+			if ( ! before ) return 'none';
+			if ( now === before ) return 'same';
+			return now > before ? 'up' : 'down';
+		};
+		const today = ( await runPhp( "echo wp_date( 'Y-m-d' );" ) ).trim();
+		const daysAgo = ( days ) => {
+			const date = new Date( `${ today }T00:00:00Z` );
+			date.setUTCDate( date.getUTCDate() - days );
+			return date.toISOString().slice( 0, 10 );
+		};
+		// One application a day, 40 to 29 days ago, every other one for job A: 5 days ending 29 days ago hold 3 of
+		// job A's, the 5 days before them 2 (up 50%); a year earlier, none ("—").
+		const custom = {
+			period: 'custom',
+			dateFrom: daysAgo( 33 ),
+			dateTo: daysAgo( 29 ),
+			jobId,
+		};
+		const cases = [
+			[ 'previous_period', {}, {} ],
+			[ 'previous_year', {}, {} ],
+			[
+				'previous_period',
+				custom,
+				{ date_from: custom.dateFrom, date_to: custom.dateTo, job_id: jobId },
+			],
+			[
+				'previous_year',
+				custom,
+				{ date_from: custom.dateFrom, date_to: custom.dateTo, job_id: jobId },
+			],
+		];
+		const seen = new Set();
+		for ( const [ compare, attributes, query ] of cases ) {
+			const report = expectStatus(
+				await get( '/recruiting/v1/reports/overview', {
+					query: { ...query, compare },
+				} ),
+				200
+			);
+			const html = await render(
+				{ report: 'overview', compare, visibility: 'public', ...attributes },
+				{ as: 'visitor' }
+			);
+			const earlier = report.comparison;
+			assert.match(
+				html,
+				new RegExp(
+					`<p class="rr-report__compare">Changes against the ${
+						compare === 'previous_year' ? 'previous year' : 'previous period'
+					} \\(`
+				)
+			);
+			const expected = {
+				active_jobs: [ report.jobs.active, earlier.jobs.active ],
+				new_jobs: [ report.jobs.new_this_period, earlier.jobs.new_this_period ],
+				new_applications: [
+					report.applications.new_this_period,
+					earlier.applications.new_this_period,
+				],
+				total_applications: [
+					report.applications.total,
+					earlier.applications.total,
+				],
+			};
+			for ( const [ id, [ now, before ] ] of Object.entries( expected ) ) {
+				const shown = figure( html, id );
+				const dir = direction( now, before );
+				seen.add( dir );
+				assert.equal( shown.change.direction, dir, `${ compare } ${ id }` );
+				assert.ok(
+					shown.change.spoken.startsWith( words[ dir ] ) &&
+						shown.change.spoken.endsWith(
+							compare === 'previous_year'
+								? 'the previous year'
+								: 'the previous period'
+						),
+					shown.change.spoken
+				);
+				if ( dir === 'none' ) {
+					assert.equal( shown.change.shown, '—' );
+				} else {
+					const percent = `${ +(
+						( Math.round( ( Math.abs( now - before ) / before ) * 1000 ) /
+							10 )
+					).toFixed( 1 ) }%`;
+					assert.equal(
+						shown.change.shown,
+						{ up: '▲ ', down: '▼ ', same: '' }[ dir ] + percent,
+						`${ compare } ${ id }`
+					);
+				}
+			}
+		}
+		assert.deepEqual(
+			[ ...seen ].sort(),
+			[ 'none', 'same', 'up' ],
+			'the cases cover a rise, no change and nothing to compare with'
+		);
+		const rise = figure(
+			await render(
+				{ report: 'overview', compare: 'previous_period', ...custom },
+				{ as: 'admin' }
+			),
+			'new_applications'
+		);
+		assert.deepEqual( rise, {
+			value: 3,
+			change: {
+				direction: 'up',
+				shown: '▲ 50%',
+				spoken: 'up 50% from the previous period',
+			},
+		} );
+		// "As of now" figures are the same in both periods: no change. Without compare, no change at all.
+		const year = await render(
+			{ report: 'time-to-fill', compare: 'previous_year' },
+			{ as: 'admin' }
+		);
+		const fill = expectStatus(
+			await get( '/recruiting/v1/reports/time-to-fill', {
+				query: { compare: 'previous_year' },
+			} ),
+			200
+		);
+		assert.equal(
+			fill.open_jobs.count,
+			fill.comparison.open_jobs.count,
+			'open jobs are as of now'
+		);
+		assert.equal(
+			figure( year, 'open_jobs' ).change.direction,
+			fill.open_jobs.count ? 'same' : 'none'
+		);
+		// With no job filled now, the averages have no value, so no change either.
+		if ( ! fill.by_job.length ) {
+			assert.equal( figure( year, 'average_days' ).change, null );
+		}
+		const plain = await render( { report: 'overview' }, { as: 'admin' } );
+		assert.ok( ! plain.includes( 'data-change=' ) );
+		assert.ok( ! plain.includes( 'rr-report__compare' ) );
+	}
+);
+
+test(
+	'the editor’s preview (block renderer route) explains what the front end leaves empty',
+	{ timeout: TIMEOUT },
+	async () => {
+		const range = await preview( {
+			period: 'custom',
+			dateFrom: '2025-05-01',
+			dateTo: '2025-04-01',
+		} );
+		assert.match(
+			range,
+			/This block shows nothing until its settings are fixed:[\s\S]*The start date is after the end date\./
+		);
+		assert.ok( ! hasData( range ) );
+		const gone = await preview( { jobId: 999999 } );
+		assert.match( gone, /The selected job no longer exists/ );
+		// The preview sits in the editor's own block wrapper: no second one (and no block supports twice).
+		const shown = await preview( { report: 'funnel', compare: 'previous_period' } );
+		assert.ok( hasData( shown ) );
+		assert.ok( ! shown.includes( 'wp-block-recruiting-reports-report' ), shown.slice( 0, 200 ) );
+		assert.match( shown, /data-change=/ );
+		// Core checks the types and enums of block.json: a value outside them is a 400 with the server's message.
+		expectError(
+			await get( '/wp/v2/block-renderer/recruiting-reports/report', {
+				query: { context: 'edit', 'attributes[compare]': 'last_week' },
+			} ),
+			400,
+			'rest_invalid_param'
+		);
 	}
 );
 

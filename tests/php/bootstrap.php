@@ -40,6 +40,17 @@ function _n( $single, $plural, $number ) {
 }
 
 /**
+ * Number formatting in the site's locale, reduced to English (the rules tested here choose the decimals).
+ *
+ * @param float $number   Number.
+ * @param int   $decimals Decimals.
+ * @return string
+ */
+function number_format_i18n( $number, $decimals = 0 ) {
+	return number_format( (float) $number, (int) $decimals );
+}
+
+/**
  * The site's timezone, as a test set it.
  *
  * @return DateTimeZone

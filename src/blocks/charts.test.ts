@@ -1,6 +1,6 @@
 import { drawChart } from '../components/charts/draw';
 import type { ChartSpec } from '../components/charts/spec';
-import { initReportCharts } from './view';
+import { initReportCharts } from './charts';
 
 jest.mock( '../components/charts/draw', () => ( {
 	drawChart: jest.fn( () => ( { update: jest.fn(), destroy: jest.fn() } ) ),

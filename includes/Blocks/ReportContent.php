@@ -1,0 +1,458 @@
+<?php
+/**
+ * What each report of the block shows: its title, headline figures and per section a chart spec (the
+ * JSON shape of src/components/charts/spec.ts) from the report's data. This is the block's one
+ * renderer's content: ReportMarkup turns it into HTML, and the view script (src/blocks/charts.ts, on the
+ * front end and on the editor's server-rendered preview alike) only draws the charts from the specs.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Blocks;
+
+use RecruitingReports\Domain\Pipeline;
+use RecruitingReports\Reports\Figures;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * What each report of the block shows.
+ */
+final class ReportContent {
+
+	/** Same colours as src/components/charts/palette.ts (all at least 4.5:1 on white). */
+	private const STATUS_COLORS = array(
+		'new'       => '#2271b1',
+		'screening' => '#3858e9',
+		'interview' => '#7b3fa8',
+		'offer'     => '#996800',
+		'hired'     => '#007017',
+		'rejected'  => '#b32d2e',
+		'withdrawn' => '#646970',
+	);
+
+	private const BLUE   = '#2271b1';
+	private const PURPLE = '#7b3fa8';
+	private const TEAL   = '#00727a';
+	private const GREEN  = '#007017';
+
+	/** How many sources the sources chart shows (the table lists all). */
+	public const TOP_SOURCES = 10;
+
+	/**
+	 * A report's title (its variation's).
+	 *
+	 * @param string $report Report name.
+	 * @return string
+	 */
+	public static function title( string $report ): string {
+		switch ( $report ) {
+			case 'time-to-hire':
+				return __( 'Time to hire', 'recruiting-reports' );
+			case 'funnel':
+				return __( 'Hiring funnel', 'recruiting-reports' );
+			case 'sources':
+				return __( 'Sources of applicants', 'recruiting-reports' );
+			case 'time-to-fill':
+				return __( 'Time to fill', 'recruiting-reports' );
+		}
+		return __( 'Recruiting overview', 'recruiting-reports' );
+	}
+
+	/**
+	 * A report's headline figures: id, label, value (formatted), raw (the number behind it, null when there is
+	 * none, e.g. an average without hires) and an optional note.
+	 *
+	 * @param string $report Report name.
+	 * @param array  $data   The report's data.
+	 * @return array<int,array{id:string,label:string,value:string,raw:int|float|null,note?:string}>
+	 */
+	public static function figures( string $report, array $data ): array {
+		switch ( $report ) {
+			case 'time-to-hire':
+				return self::spread_figures( $data['overall'] ?? array(), self::hires( $data ), 'hires', __( 'Hires', 'recruiting-reports' ), __( 'No hires in this period', 'recruiting-reports' ), true );
+			case 'funnel':
+				$outcomes = $data['outcomes'] ?? array();
+				return array(
+					self::count_figure( 'applications', __( 'Applications', 'recruiting-reports' ), (int) ( $data['stages'][0]['reached'] ?? 0 ) ),
+					self::figure( 'offer_acceptance_rate', __( 'Offer acceptance', 'recruiting-reports' ), (float) ( $data['offer_acceptance_rate'] ?? 0 ), 'percent' ),
+					self::count_figure( 'in_progress', __( 'In progress', 'recruiting-reports' ), (int) ( $outcomes['in_progress'] ?? 0 ) ),
+					self::count_figure( 'rejected', __( 'Rejected', 'recruiting-reports' ), (int) ( $outcomes['rejected'] ?? 0 ) ),
+					self::count_figure( 'withdrawn', __( 'Withdrawn', 'recruiting-reports' ), (int) ( $outcomes['withdrawn'] ?? 0 ) ),
+				);
+			case 'sources':
+				$rows         = self::rows( $data, 'sources' );
+				$applications = (int) array_sum( array_column( $rows, 'applications' ) );
+				$hires        = (int) array_sum( array_column( $rows, 'hires' ) );
+				return array(
+					self::count_figure( 'applications', __( 'Applications', 'recruiting-reports' ), $applications ),
+					self::count_figure( 'hires', __( 'Hires', 'recruiting-reports' ), $hires ),
+					self::figure( 'conversion', __( 'Applications that led to a hire', 'recruiting-reports' ), Figures::rate( $hires, $applications ), 'percent' ),
+					self::count_figure( 'sources', __( 'Sources', 'recruiting-reports' ), count( $rows ) ),
+				);
+			case 'time-to-fill':
+				$open    = $data['open_jobs'] ?? array();
+				$figures = self::spread_figures( $data['overall'] ?? array(), count( self::rows( $data, 'by_job' ) ), 'jobs_filled', __( 'Jobs filled', 'recruiting-reports' ), __( 'No job filled in this period', 'recruiting-reports' ), false );
+				$count   = (int) ( $open['count'] ?? 0 );
+				// Open jobs are "as of now": the same in both periods of a comparison (SPEC §7.1).
+				$figures[] = self::count_figure( 'open_jobs', __( 'Open jobs without a hire', 'recruiting-reports' ), $count );
+				$figures[] = self::days_figure( 'open_jobs_age', __( 'Average age of open jobs', 'recruiting-reports' ), (float) ( $open['average_age_days'] ?? 0 ), $count > 0, __( 'No open job without a hire', 'recruiting-reports' ) );
+				return $figures;
+		}
+		$avg = (float) ( $data['avg_time_to_hire_days'] ?? 0 );
+		return array(
+			self::count_figure( 'active_jobs', __( 'Active jobs', 'recruiting-reports' ), (int) ( $data['jobs']['active'] ?? 0 ) ),
+			self::count_figure( 'new_jobs', __( 'New jobs', 'recruiting-reports' ), (int) ( $data['jobs']['new_this_period'] ?? 0 ) ),
+			self::count_figure( 'new_applications', __( 'New applications', 'recruiting-reports' ), (int) ( $data['applications']['new_this_period'] ?? 0 ) ),
+			self::count_figure( 'total_applications', __( 'All applications', 'recruiting-reports' ), (int) ( $data['applications']['total'] ?? 0 ) ),
+			// The API reports 0 when there is no hire to average: "no hires", not "0 days".
+			self::days_figure( 'avg_time_to_hire', __( 'Average time to hire', 'recruiting-reports' ), $avg, $avg > 0, __( 'No hires in this period', 'recruiting-reports' ) ),
+		);
+	}
+
+	/**
+	 * The chart spec of one section of a report, or null for a section the report does not have.
+	 *
+	 * @param string $report     Report name.
+	 * @param string $section    Section id (block.json `sections`).
+	 * @param array  $data       The report's data.
+	 * @param array  $attributes The block's attributes (chart kinds).
+	 * @return array|null
+	 */
+	public static function spec( string $report, string $section, array $data, array $attributes ): ?array {
+		$trend_kind = 'bar' === ( $attributes['trendChart'] ?? 'line' ) ? 'bar' : 'line';
+		switch ( $report . '/' . $section ) {
+			case 'overview/by_status':
+				$kind = 'doughnut' === ( $attributes['statusChart'] ?? 'bar' ) ? 'doughnut' : 'bar';
+				return self::spec_of(
+					'by_status',
+					$kind,
+					__( 'All applications by current status', 'recruiting-reports' ),
+					__( 'Status', 'recruiting-reports' ),
+					array_map( array( self::class, 'status_label' ), Pipeline::STATUSES ),
+					array( self::series( __( 'Applications', 'recruiting-reports' ), array_map( static fn( $s ) => (int) ( $data['applications']['by_status'][ $s ] ?? 0 ), Pipeline::STATUSES ), 'count', array_values( self::STATUS_COLORS ) ) )
+				);
+			case 'overview/conversion':
+				$steps = array(
+					'application_to_screening' => __( 'Application → screening', 'recruiting-reports' ),
+					'screening_to_interview'   => __( 'Screening → interview', 'recruiting-reports' ),
+					'interview_to_offer'       => __( 'Interview → offer', 'recruiting-reports' ),
+					'offer_to_hire'            => __( 'Offer → hire', 'recruiting-reports' ),
+				);
+				return self::spec_of(
+					'conversion',
+					'bar',
+					__( 'Conversion between stages', 'recruiting-reports' ),
+					__( 'Step', 'recruiting-reports' ),
+					array_values( $steps ),
+					array( self::series( __( 'Conversion rate', 'recruiting-reports' ), self::values( $data['conversion'] ?? array(), array_keys( $steps ) ), 'percent', self::BLUE ) )
+				);
+			case 'time-to-hire/by_stage':
+				$steps  = array(
+					'new_to_screening'       => __( 'New → screening', 'recruiting-reports' ),
+					'screening_to_interview' => __( 'Screening → interview', 'recruiting-reports' ),
+					'interview_to_offer'     => __( 'Interview → offer', 'recruiting-reports' ),
+					'offer_to_hire'          => __( 'Offer → hired', 'recruiting-reports' ),
+				);
+				$series = self::series( __( 'Average days', 'recruiting-reports' ), self::values( $data['by_stage'] ?? array(), array_keys( $steps ) ), 'days', self::PURPLE );
+				// Without hires the API's 0s are no averages at all.
+				$series['missing'] = array_fill( 0, count( $steps ), 0 === self::hires( $data ) );
+				return self::spec_of( 'by_stage', 'bar', __( 'Average days between stages', 'recruiting-reports' ), __( 'Stage', 'recruiting-reports' ), array_values( $steps ), array( $series ) );
+			case 'time-to-hire/by_job':
+				$rows = self::rows( $data, 'by_job' );
+				return self::spec_of(
+					'by_job',
+					'bar',
+					__( 'Time to hire by job', 'recruiting-reports' ),
+					__( 'Job', 'recruiting-reports' ),
+					array_map( static fn( $row ) => (string) $row['job_title'], $rows ),
+					array(
+						self::series( __( 'Average days', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['average_days'], $rows ), 'days', self::TEAL ),
+						self::series( __( 'Hires', 'recruiting-reports' ), array_map( static fn( $row ) => (int) $row['hires'], $rows ), 'count', self::GREEN, false ),
+					)
+				);
+			case 'time-to-hire/trend':
+			case 'time-to-fill/trend':
+				$rows   = self::rows( $data, 'trend' );
+				$counts = 'trend' === $section && 'time-to-fill' === $report ? 'jobs' : 'hires';
+				$series = self::series( __( 'Average days', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['average_days'], $rows ), 'days', self::BLUE );
+				// A month without hires (fills) is a gap in the chart; the table shows the API's 0 as "—".
+				$series['missing'] = array_map( static fn( $row ) => 0 === (int) ( $row[ $counts ] ?? 0 ), $rows );
+				return self::spec_of(
+					'trend',
+					$trend_kind,
+					'jobs' === $counts ? __( 'Time to fill by month', 'recruiting-reports' ) : __( 'Time to hire by month', 'recruiting-reports' ),
+					__( 'Month', 'recruiting-reports' ),
+					array_map( static fn( $row ) => self::month_label( (string) $row['month'] ), $rows ),
+					array(
+						$series,
+						self::series( 'jobs' === $counts ? __( 'Jobs filled', 'recruiting-reports' ) : __( 'Hires', 'recruiting-reports' ), array_map( static fn( $row ) => (int) ( $row[ $counts ] ?? 0 ), $rows ), 'count', self::GREEN, false ),
+					)
+				);
+			case 'funnel/stages':
+				$rows = self::rows( $data, 'stages' );
+				return self::spec_of(
+					'stages',
+					'bar',
+					__( 'Applications reaching each stage', 'recruiting-reports' ),
+					__( 'Stage', 'recruiting-reports' ),
+					array_map( static fn( $row ) => self::status_label( (string) $row['stage'] ), $rows ),
+					array(
+						self::series( __( 'Reached', 'recruiting-reports' ), array_map( static fn( $row ) => (int) $row['reached'], $rows ), 'count', array_map( static fn( $row ) => self::STATUS_COLORS[ $row['stage'] ] ?? self::BLUE, $rows ) ),
+						self::series( __( 'Conversion from previous stage', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['conversion_from_previous'], $rows ), 'percent', self::BLUE, false ),
+					)
+				);
+			case 'sources/sources':
+				$rows = self::rows( $data, 'sources' );
+				$spec = self::spec_of(
+					'sources',
+					'bar',
+					__( 'Applications by source', 'recruiting-reports' ),
+					__( 'Source', 'recruiting-reports' ),
+					array_map( static fn( $row ) => (string) $row['source'], $rows ),
+					array(
+						self::series( __( 'Applications', 'recruiting-reports' ), array_map( static fn( $row ) => (int) $row['applications'], $rows ), 'count', self::BLUE ),
+						self::series( __( 'Hires', 'recruiting-reports' ), array_map( static fn( $row ) => (int) $row['hires'], $rows ), 'count', self::GREEN ),
+						self::series( __( 'Applications that led to a hire', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['conversion'], $rows ), 'percent', self::TEAL, false ),
+						self::series( __( 'Average days to hire', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['average_days_to_hire'], $rows ), 'days', self::PURPLE, false ),
+					)
+				);
+				// The table lists every source; the chart the largest ones (the API orders them by applications).
+				$spec['chartLimit'] = self::TOP_SOURCES;
+				return $spec;
+			case 'time-to-fill/by_job':
+				$rows = self::rows( $data, 'by_job' );
+				return self::spec_of(
+					'by_job',
+					'bar',
+					__( 'Time to fill by job', 'recruiting-reports' ),
+					__( 'Job', 'recruiting-reports' ),
+					array_map( static fn( $row ) => (string) $row['job_title'], $rows ),
+					array(
+						self::series( __( 'Days to fill', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['days'], $rows ), 'days', self::TEAL ),
+						self::series( __( 'Opened', 'recruiting-reports' ), array_map( static fn( $row ) => (string) $row['opened'], $rows ), 'date', self::TEAL, false ),
+						self::series( __( 'Filled', 'recruiting-reports' ), array_map( static fn( $row ) => (string) $row['filled'], $rows ), 'date', self::TEAL, false ),
+					)
+				);
+		}
+		return null;
+	}
+
+	/**
+	 * What a chart without data says.
+	 *
+	 * @param string $report Report name.
+	 * @param array  $data   The report's data.
+	 * @return string
+	 */
+	public static function empty_message( string $report, array $data ): string {
+		switch ( $report ) {
+			case 'time-to-hire':
+				return 0 === self::hires( $data ) ? __( 'No hires in this period.', 'recruiting-reports' ) : __( 'Nothing to chart for this period.', 'recruiting-reports' );
+			case 'time-to-fill':
+				return __( 'No job filled in this period.', 'recruiting-reports' );
+		}
+		return __( 'No applications in this period.', 'recruiting-reports' );
+	}
+
+	/**
+	 * A translated status label.
+	 *
+	 * @param string $status Status.
+	 * @return string
+	 */
+	public static function status_label( string $status ): string {
+		$labels = array(
+			'new'       => __( 'New', 'recruiting-reports' ),
+			'screening' => __( 'Screening', 'recruiting-reports' ),
+			'interview' => __( 'Interview', 'recruiting-reports' ),
+			'offer'     => __( 'Offer', 'recruiting-reports' ),
+			'hired'     => __( 'Hired', 'recruiting-reports' ),
+			'rejected'  => __( 'Rejected', 'recruiting-reports' ),
+			'withdrawn' => __( 'Withdrawn', 'recruiting-reports' ),
+		);
+		return $labels[ $status ] ?? $status;
+	}
+
+	/**
+	 * The figures of a spread of days (time to hire, time to fill): a count, then average, median, fastest and
+	 * slowest, none of which exists without anything counted.
+	 *
+	 * @param array  $overall  average_days, median_days, min_days, max_days.
+	 * @param int    $count    How many hires or filled jobs the spread is over.
+	 * @param string $id       The count figure's id.
+	 * @param string $label    The count figure's label.
+	 * @param string $none     The note when the count is 0.
+	 * @param bool   $hiring   Labels for hires (time to hire) or for jobs (time to fill).
+	 * @return array
+	 */
+	private static function spread_figures( array $overall, int $count, string $id, string $label, string $none, bool $hiring ): array {
+		$labels  = $hiring
+			? array(
+				'average_days' => __( 'Average time to hire', 'recruiting-reports' ),
+				'median_days'  => __( 'Median time to hire', 'recruiting-reports' ),
+				'min_days'     => __( 'Fastest hire', 'recruiting-reports' ),
+				'max_days'     => __( 'Slowest hire', 'recruiting-reports' ),
+			)
+			: array(
+				'average_days' => __( 'Average time to fill', 'recruiting-reports' ),
+				'median_days'  => __( 'Median time to fill', 'recruiting-reports' ),
+				'min_days'     => __( 'Fastest fill', 'recruiting-reports' ),
+				'max_days'     => __( 'Slowest fill', 'recruiting-reports' ),
+			);
+		$figures = array( self::count_figure( $id, $label, $count ) );
+		foreach ( $labels as $key => $text ) {
+			$figures[] = self::days_figure( $key, $text, (float) ( $overall[ $key ] ?? 0 ), $count > 0, $none );
+		}
+		return $figures;
+	}
+
+	/**
+	 * Hires in the period: the trend covers every month of it, so its counts add up to all hires.
+	 *
+	 * @param array $data Time to hire data.
+	 * @return int
+	 */
+	private static function hires( array $data ): int {
+		return (int) array_sum( array_map( static fn( $row ) => (int) ( $row['hires'] ?? 0 ), self::rows( $data, 'trend' ) ) );
+	}
+
+	/**
+	 * The rows of an array field of a report (none when it is missing).
+	 *
+	 * @param array  $data  Report data.
+	 * @param string $field Field.
+	 * @return array
+	 */
+	private static function rows( array $data, string $field ): array {
+		return is_array( $data[ $field ] ?? null ) ? array_values( array_filter( $data[ $field ], 'is_array' ) ) : array();
+	}
+
+	/**
+	 * Numbers of an object of numbers, in the order of $keys.
+	 *
+	 * @param array    $values Values by key.
+	 * @param string[] $keys   Keys.
+	 * @return float[]
+	 */
+	private static function values( array $values, array $keys ): array {
+		return array_map( static fn( $key ) => (float) ( $values[ $key ] ?? 0 ), $keys );
+	}
+
+	/**
+	 * A chart spec.
+	 *
+	 * @param string   $id       Id.
+	 * @param string   $kind     bar, line or doughnut.
+	 * @param string   $title    Title.
+	 * @param string   $category Header of the category column.
+	 * @param string[] $labels   Categories.
+	 * @param array    $series   Series.
+	 * @return array
+	 */
+	private static function spec_of( string $id, string $kind, string $title, string $category, array $labels, array $series ): array {
+		return array(
+			'id'            => $id,
+			'kind'          => $kind,
+			// Bars run left to right: long category names, narrow screens.
+			'horizontal'    => 'bar' === $kind && 'trend' !== $id,
+			'title'         => $title,
+			'categoryLabel' => $category,
+			'labels'        => $labels,
+			'series'        => $series,
+		);
+	}
+
+	/**
+	 * A series of a chart spec.
+	 *
+	 * @param string          $label  Label.
+	 * @param array           $values Values.
+	 * @param string          $unit   count, percent, days; date for table-only text.
+	 * @param string|string[] $color  Colour, or one per category.
+	 * @param bool            $chart  Whether it is drawn (false: only in the data table).
+	 * @return array
+	 */
+	private static function series( string $label, array $values, string $unit, $color, bool $chart = true ): array {
+		$series = array(
+			'label'  => $label,
+			'values' => $values,
+			'unit'   => $unit,
+			'color'  => $color,
+		);
+		if ( ! $chart ) {
+			$series['chart'] = false;
+		}
+		return $series;
+	}
+
+	/**
+	 * A headline figure that is a count.
+	 *
+	 * @param string $id    Id.
+	 * @param string $label Label.
+	 * @param int    $value Value.
+	 * @return array
+	 */
+	private static function count_figure( string $id, string $label, int $value ): array {
+		return self::figure( $id, $label, $value, 'count' );
+	}
+
+	/**
+	 * A headline figure.
+	 *
+	 * @param string    $id    Id.
+	 * @param string    $label Label.
+	 * @param int|float $value Value.
+	 * @param string    $unit  count or percent.
+	 * @return array
+	 */
+	private static function figure( string $id, string $label, $value, string $unit ): array {
+		return array(
+			'id'    => $id,
+			'label' => $label,
+			'value' => ReportMarkup::format( $value, $unit ),
+			'raw'   => $value,
+		);
+	}
+
+	/**
+	 * A headline figure in days, or "—" with a note when there is nothing it averages.
+	 *
+	 * @param string $id     Id.
+	 * @param string $label  Label.
+	 * @param float  $days   Days.
+	 * @param bool   $exists Whether there is anything the figure is over.
+	 * @param string $none   The note when there is not.
+	 * @return array
+	 */
+	private static function days_figure( string $id, string $label, float $days, bool $exists, string $none ): array {
+		if ( ! $exists ) {
+			return array(
+				'id'    => $id,
+				'label' => $label,
+				'value' => '—',
+				'raw'   => null,
+				'note'  => $none,
+			);
+		}
+		return array(
+			'id'    => $id,
+			'label' => $label,
+			/* translators: %s: a number of days, e.g. 12.5 */
+			'value' => sprintf( _n( '%s day', '%s days', 1.0 === $days ? 1 : 2, 'recruiting-reports' ), ReportMarkup::format( $days, 'days' ) ),
+			'raw'   => $days,
+		);
+	}
+
+	/**
+	 * A YYYY-MM month as the site formats it.
+	 *
+	 * @param string $month Month.
+	 * @return string
+	 */
+	private static function month_label( string $month ): string {
+		$time = strtotime( $month . '-01 00:00:00 UTC' );
+		return false === $time ? $month : (string) wp_date( 'M Y', $time, new \DateTimeZone( 'UTC' ) );
+	}
+}
