@@ -36,8 +36,8 @@ final class ReportContent {
 	private const TEAL   = '#00727a';
 	private const GREEN  = '#007017';
 
-	/** How many sources the sources chart shows (the table lists all). */
-	public const TOP_SOURCES = 10;
+	/** How many rows a chart of jobs or sources draws, the first (largest) ones; the table lists all. */
+	public const CHART_ROWS = 10;
 
 	/**
 	 * A report's title (its variation's).
@@ -160,7 +160,8 @@ final class ReportContent {
 				return self::spec_of( 'by_stage', 'bar', __( 'Average days between stages', 'recruiting-reports' ), __( 'Stage', 'recruiting-reports' ), array_values( $steps ), array( $series ) );
 			case 'time-to-hire/by_job':
 				$rows = self::rows( $data, 'by_job' );
-				return self::spec_of(
+				// The API orders jobs by hires: the chart draws the first ones, the table lists all.
+				return array( 'chartLimit' => self::CHART_ROWS ) + self::spec_of(
 					'by_job',
 					'bar',
 					__( 'Time to hire by job', 'recruiting-reports' ),
@@ -218,11 +219,12 @@ final class ReportContent {
 					)
 				);
 				// The table lists every source; the chart the largest ones (the API orders them by applications).
-				$spec['chartLimit'] = self::TOP_SOURCES;
+				$spec['chartLimit'] = self::CHART_ROWS;
 				return $spec;
 			case 'time-to-fill/by_job':
 				$rows = self::rows( $data, 'by_job' );
-				return self::spec_of(
+				// The API orders jobs by days, longest first: the chart draws the first ones, the table lists all.
+				return array( 'chartLimit' => self::CHART_ROWS ) + self::spec_of(
 					'by_job',
 					'bar',
 					__( 'Time to fill by job', 'recruiting-reports' ),
