@@ -3,7 +3,7 @@
  * page. The report block is rendered by PHP alone (includes/Blocks/ReportContent.php), front end and
  * editor preview alike; it only borrows the chart drawing (src/blocks/charts.ts).
  */
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
 import {
 	APPLICATION_STATUSES,
@@ -11,6 +11,7 @@ import {
 	STAGE_STEPS,
 	type ApplicationStatus,
 	type ComparePeriod,
+	type Compared,
 	type ConversionStep,
 	type FunnelReport,
 	type OverviewReport,
@@ -18,13 +19,14 @@ import {
 	type TimeToHireReport,
 } from '../api/types';
 import { COLORS, STATUS_COLORS } from '../components/charts/palette';
-import type { ChartSpec } from '../components/charts/spec';
+import { overlayEarlier, type ChartSpec } from '../components/charts/spec';
 import type { Figure } from '../components/Figures';
 import {
 	formatCount,
 	formatDays,
 	formatMonth,
 	formatPercent,
+	formatPeriod,
 } from '../components/format';
 
 export function statusLabel( status: ApplicationStatus ): string {
@@ -172,9 +174,37 @@ export function byJobSpec( report: TimeToHireReport ): ChartSpec {
 	};
 }
 
+/**
+ * Time to hire by month; with a comparison, the earlier period's months overlaid (month n on month n).
+ * @param report
+ * @param kind
+ */
 export function trendSpec(
-	report: TimeToHireReport,
+	report: Compared< TimeToHireReport >,
 	kind: TrendChartKind = 'line'
+): ChartSpec {
+	const spec = monthlySpec( report, kind );
+	if ( ! report.comparison ) {
+		return spec;
+	}
+	const period = formatPeriod( report.comparison.period );
+	return overlayEarlier(
+		spec,
+		monthlySpec( report.comparison, kind ),
+		( label ) =>
+			sprintf(
+				/* translators: 1: a series' name, e.g. "Average days"; 2: the earlier period's dates. */
+				__( '%1$s, %2$s', 'recruiting-reports' ),
+				label,
+				period
+			),
+		COLORS.gray
+	);
+}
+
+function monthlySpec(
+	report: TimeToHireReport,
+	kind: TrendChartKind
 ): ChartSpec {
 	const rows = report.trend ?? [];
 	return {

@@ -198,6 +198,61 @@ describe( 'ReportsPage', () => {
 		);
 	} );
 
+	it( 'overlays the earlier period on the trend: a column per earlier series, named with its dates', async () => {
+		window.history.replaceState(
+			null,
+			'',
+			'/wp-admin/admin.php?page=recruiting-reports&period=last_90_days&compare=previous_year'
+		);
+		const { wrapper } = scriptedTransport( {
+			'GET /reports/overview': () => OVERVIEW,
+			'GET /reports/time-to-hire': () => ( {
+				...TIME_TO_HIRE,
+				comparison: {
+					...TIME_TO_HIRE,
+					period: { from: '2024-02-20', to: '2024-05-20' },
+					trend: [
+						{ month: '2024-03', average_days: 21.5, hires: 4 },
+						{ month: '2024-04', average_days: 18, hires: 2 },
+						{ month: '2024-05', average_days: 0, hires: 0 },
+					],
+				},
+			} ),
+			'GET /jobs': () => JOBS,
+		} );
+		render( <ReportsPage />, { wrapper } );
+		const table = await screen.findByRole( 'table', {
+			name: 'Time to hire by month',
+		} );
+		expect(
+			within( table )
+				.getAllByRole( 'columnheader' )
+				.map( ( cell ) => cell.textContent )
+		).toEqual( [
+			'Month',
+			'Average days',
+			'Hires',
+			'Average days, February 20, 2024 – May 20, 2024',
+			'Hires, February 20, 2024 – May 20, 2024',
+		] );
+		const rows = within( table ).getAllByRole( 'row' ).slice( 1 );
+		expect(
+			rows.map( ( row ) =>
+				within( row )
+					.getAllByRole( 'cell' )
+					.map( ( cell ) => cell.getAttribute( 'data-value' ) )
+			)
+		).toEqual( [
+			[ '30.2', '9', '21.5', '4' ],
+			[ '0', '0', '18', '2' ],
+			[ '33.3', '8', '0', '0' ],
+		] );
+		// A month without earlier hires is "—", not "0.0 days".
+		expect(
+			within( rows[ 2 ] ).getAllByRole( 'cell' )[ 2 ]
+		).toHaveTextContent( '—No hires' );
+	} );
+
 	it( 'shows the funnel: stages with reached counts and step conversion, outcomes, offer acceptance', async () => {
 		const { wrapper } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,

@@ -18,6 +18,7 @@ import {
 	LineElement,
 	PointElement,
 	Tooltip,
+	type Scale,
 	type ChartConfiguration,
 	type ChartDataset,
 } from 'chart.js';
@@ -63,6 +64,63 @@ export function chartNumber( value: number, unit: ValueUnit ): string {
 	}
 }
 
+/**
+ * A category label cut at its end to at most `max` characters ("Senior Engineer, Platform Reli…"),
+ * so an axis keeps the start of a long job title: chart.js right-aligns the labels of a horizontal
+ * bar chart and clips what does not fit at their start. The tooltip and the data table keep the
+ * full label.
+ * @param label
+ * @param max
+ */
+export function truncateLabel( label: string, max: number ): string {
+	const chars = Array.from( label );
+	if ( chars.length <= max ) {
+		return label;
+	}
+	return (
+		chars
+			.slice( 0, Math.max( 1, max - 1 ) )
+			.join( '' )
+			.trimEnd() + '…'
+	);
+}
+
+/** Average width of a tick label's character in px (chart.js's default 12 px font). */
+const LABEL_CHAR_PX = 6.5;
+
+/**
+ * How many characters a category label may keep: a horizontal chart gives its labels at most 40% of
+ * its width; a vertical one lets chart.js rotate them, but still within a readable length.
+ * @param chartWidth
+ * @param horizontal
+ */
+export function labelChars( chartWidth: number, horizontal: boolean ): number {
+	const share = horizontal ? 0.4 : 0.25;
+	return Math.max( 8, Math.floor( ( chartWidth * share ) / LABEL_CHAR_PX ) );
+}
+
+/**
+ * A long label in lines of about `width` characters, broken at spaces (a tooltip's title).
+ * @param label
+ * @param width
+ */
+export function wrapLabel( label: string, width: number = 40 ): string[] {
+	const lines: string[] = [];
+	let line = '';
+	for ( const word of label.split( /\s+/ ) ) {
+		if ( line && line.length + 1 + word.length > width ) {
+			lines.push( line );
+			line = word;
+		} else {
+			line = line ? `${ line } ${ word }` : word;
+		}
+	}
+	if ( line ) {
+		lines.push( line );
+	}
+	return lines;
+}
+
 /** Colours for axes, labels and grid lines (the front end passes the theme's text colour). */
 export interface ChartTheme {
 	text: string;
@@ -98,6 +156,10 @@ function dataset( spec: ChartSpec, series: ChartSeries ): ChartDataset {
 			pointRadius: 3,
 			borderWidth: 2,
 			tension: 0,
+			// The earlier period: dashed with other points, so it differs by more than its colour.
+			...( series.earlier
+				? { borderDash: [ 6, 4 ], pointStyle: 'triangle' }
+				: {} ),
 		};
 	}
 	return {
@@ -176,6 +238,14 @@ export function chartConfig(
 				},
 				tooltip: {
 					callbacks: {
+						// The full category (the axis may show it cut), in lines that fit a narrow screen.
+						title: ( items ) =>
+							items.length
+								? wrapLabel(
+										spec.labels[ items[ 0 ].dataIndex ] ??
+											''
+									)
+								: [],
 						label: ( item ) =>
 							`${ item.dataset.label ?? '' }: ${ format(
 								item.parsed && typeof item.parsed === 'object'
@@ -206,7 +276,24 @@ export function chartConfig(
 								grid: { color: GRID },
 							},
 							[ categoryAxis ]: {
-								ticks: { color: TEXT, autoSkip: true },
+								ticks: {
+									color: TEXT,
+									autoSkip: true,
+									callback(
+										this: Scale,
+										value: number | string
+									) {
+										return truncateLabel(
+											this.getLabelForValue(
+												Number( value )
+											),
+											labelChars(
+												this.chart.width,
+												!! spec.horizontal
+											)
+										);
+									},
+								},
 								grid: { display: false },
 							},
 						},

@@ -21,6 +21,8 @@ export interface ChartSeries {
 	 * the API states (0 with 0 hires), so the chart never suggests a 0-day hire.
 	 */
 	missing?: boolean[];
+	/** The earlier period of a comparison, overlaid on the current one (drawn dashed). */
+	earlier?: boolean;
 }
 
 export interface ChartSpec {
@@ -73,5 +75,44 @@ export function sliceSpec( spec: ChartSpec, count: number ): ChartSpec {
 			missing: series.missing?.slice( 0, count ),
 		} ) ),
 		links: spec.links?.slice( 0, count ),
+	};
+}
+
+/**
+ * The spec with the earlier period's series added after its own (SPEC §7.1 "can overlay the earlier
+ * trend"): the n-th category of the earlier period beside the n-th of the current one (month 1 with
+ * month 1), so a previous period of another length is cut or padded with points without data.
+ * @param spec    The current period's spec.
+ * @param earlier The same spec built from the comparison report.
+ * @param label   Names an earlier series from its own label, e.g. "Average days, 1 Jan – 31 Mar 2025".
+ * @param color   The earlier series' colour (one for all: the dash tells them apart from the current).
+ */
+export function overlayEarlier(
+	spec: ChartSpec,
+	earlier: ChartSpec,
+	label: ( seriesLabel: string ) => string,
+	color: string
+): ChartSpec {
+	const count = spec.labels.length;
+	const aligned = < T >( values: T[], pad: T ): T[] =>
+		Array.from( { length: count }, ( _, i ) =>
+			i < values.length ? values[ i ] : pad
+		);
+	return {
+		...spec,
+		series: [
+			...spec.series,
+			...earlier.series.map( ( series ) => ( {
+				...series,
+				label: label( series.label ),
+				values: aligned( series.values, 0 ),
+				missing: aligned(
+					series.missing ?? series.values.map( () => false ),
+					true
+				),
+				color,
+				earlier: true,
+			} ) ),
+		],
 	};
 }
