@@ -109,9 +109,9 @@ describe( 'long category labels', () => {
 		);
 	} );
 
-	it( 'gives a horizontal chart’s labels 40% of its width', () => {
-		expect( labelChars( 650, true ) ).toBe( 40 );
-		expect( labelChars( 300, true ) ).toBe( 18 );
+	it( 'gives a horizontal chart’s labels 45% of its width', () => {
+		expect( labelChars( 650, true ) ).toBe( 48 );
+		expect( labelChars( 300, true ) ).toBe( 22 );
 		expect( labelChars( 40, true ) ).toBe( 8 );
 	} );
 
@@ -124,7 +124,7 @@ describe( 'long category labels', () => {
 			},
 			0
 		);
-		expect( tick ).toBe( 'Senior Staff Software E…' );
+		expect( tick ).toBe( 'Senior Staff Software Enginee…' );
 		expect(
 			config.options.scales.y.ticks.callback.call(
 				{

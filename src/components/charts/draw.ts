@@ -86,16 +86,16 @@ export function truncateLabel( label: string, max: number ): string {
 }
 
 /** Average width of a tick label's character in px (chart.js's default 12 px font). */
-const LABEL_CHAR_PX = 6.5;
+const LABEL_CHAR_PX = 6;
 
 /**
- * How many characters a category label may keep: a horizontal chart gives its labels at most 40% of
+ * How many characters a category label may keep: a horizontal chart gives its labels at most 45% of
  * its width; a vertical one lets chart.js rotate them, but still within a readable length.
  * @param chartWidth
  * @param horizontal
  */
 export function labelChars( chartWidth: number, horizontal: boolean ): number {
-	const share = horizontal ? 0.4 : 0.25;
+	const share = horizontal ? 0.45 : 0.25;
 	return Math.max( 8, Math.floor( ( chartWidth * share ) / LABEL_CHAR_PX ) );
 }
 
@@ -234,7 +234,29 @@ export function chartConfig(
 				legend: {
 					display: showLegend,
 					position: 'bottom',
-					labels: { color: TEXT, boxWidth: 12 },
+					labels: {
+						color: TEXT,
+						boxWidth: 12,
+						// A legend entry is one line: a long one (an earlier period's dates) is cut to the
+						// chart's width; the data table's header has it whole. (Doughnuts name their slices.)
+						...( spec.kind === 'doughnut'
+							? {}
+							: {
+									generateLabels: ( chart: Chart ) =>
+										Chart.defaults.plugins.legend.labels
+											.generateLabels( chart )
+											.map( ( item ) => ( {
+												...item,
+												text: truncateLabel(
+													item.text,
+													Math.floor(
+														( chart.width - 40 ) /
+															LABEL_CHAR_PX
+													)
+												),
+											} ) ),
+								} ),
+					},
 				},
 				tooltip: {
 					callbacks: {
