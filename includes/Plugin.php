@@ -48,13 +48,13 @@ final class Plugin {
 		Rest\Gate::register();
 		Rest\CsvResponse::register();
 		// A deleted user's API keys are revoked (authentication refuses them anyway).
-		add_action( 'deleted_user', array( Auth\ApiKeys::class, 'revoke_all_of_user' ) );
+		add_action( 'deleted_user', array( Data\ApiKeyRepository::class, 'revoke_all_of_user' ) );
 		// Webhooks: deliveries queued in the request that makes a change, sent by WP-Cron.
 		Webhooks\Dispatcher::register();
 		// The daily housekeeping also drops ended rate-limit windows.
 		add_action( Webhooks\Dispatcher::MAINTENANCE_HOOK, array( Auth\RateLimiter::class, 'purge' ), 10, 0 );
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
-		Domain\JobChangeListener::register();
+		Domain\JobChangeListener::register( array( Data\Present::class, 'job' ) );
 		Reports\ReportCache::register();
 		// Candidates in Tools → Export / Erase Personal Data, and the suggested privacy-policy text.
 		Privacy\CandidateData::register();

@@ -33,7 +33,7 @@ const site = await startNativeSite( { port } );
 try {
 	const setup = parseMarked(
 		await site.runPhp( `
-$created = \\RecruitingReports\\Auth\\ApiKeys::create( get_current_user_id(), 'measure', 'live', \\RecruitingReports\\Data\\Capabilities::ALL, null, 1000000 );
+$created = \\RecruitingReports\\Auth\\ApiKeys::create( get_current_user_id(), 'measure', 'live', \\RecruitingReports\\Domain\\Capabilities::ALL, null, 1000000 );
 $reader  = \\RecruitingReports\\Auth\\ApiKeys::create( get_current_user_id(), 'measure (read jobs)', 'live', array( 'recruiting_read_jobs' ), null, 1000000 );
 echo "\\n@@RR-HARNESS@@" . wp_json_encode( array( 'key' => $created['key'], 'reader' => $reader['key'] ) ) . "\\n";
 ` )

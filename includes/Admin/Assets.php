@@ -9,8 +9,8 @@
 
 namespace RecruitingReports\Admin;
 
-use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\Settings;
+use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Plugin;
 
 defined( 'ABSPATH' ) || exit;

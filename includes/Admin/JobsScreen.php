@@ -11,7 +11,7 @@
 namespace RecruitingReports\Admin;
 
 use RecruitingReports\Data\ApplicationRepository;
-use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\JobPostType;
 use WP_Post;
 

@@ -9,8 +9,8 @@
 
 namespace RecruitingReports\Admin;
 
-use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\ReportSummary;
+use RecruitingReports\Domain\Capabilities;
 
 defined( 'ABSPATH' ) || exit;
 

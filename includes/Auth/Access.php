@@ -16,7 +16,7 @@
 
 namespace RecruitingReports\Auth;
 
-use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Domain\Capabilities;
 use WP_Error;
 use WP_REST_Request;
 

@@ -7,16 +7,17 @@
  * case-insensitive collations cannot fold two lookup parts together), the remaining 32 are the secret.
  * The database keeps only HMAC-SHA256( whole key ) under a key derived from the site's AUTH salts, plus a
  * hint (`rp_live_…a1b2`). Authentication is one point read by lookup_id and a constant-time comparison.
- * Rotating the site's salts therefore invalidates every key (like every login cookie).
+ * Rotating the site's salts therefore invalidates every key (like every login cookie). The rows live in
+ * Data\ApiKeyRepository.
  *
  * @package RecruitingReports
  */
 
 namespace RecruitingReports\Auth;
 
-use RecruitingReports\Data\Capabilities;
-use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\ApiKeyRepository;
 use RecruitingReports\Data\Settings;
+use RecruitingReports\Domain\Capabilities;
 use WP_Error;
 use WP_User;
 
@@ -126,33 +127,31 @@ final class ApiKeys {
 	 * @return array{key:string,row:array}|WP_Error
 	 */
 	public static function create( int $user_id, string $name, string $environment, array $permissions, ?int $expires_at = null, ?int $rate_limit = null ) {
-		global $wpdb;
 		if ( ! in_array( $environment, self::ENVIRONMENTS, true ) ) {
 			$environment = 'live';
 		}
 		$permissions = self::normalize_permissions( $permissions );
 		for ( $attempt = 0; $attempt < 3; $attempt++ ) {
-			$key      = self::generate( $environment );
-			$parsed   = self::parse( $key );
-			$row      = array(
-				'user_id'     => $user_id,
-				'name'        => $name,
-				'environment' => $environment,
-				'lookup_id'   => $parsed['lookup_id'],
-				'secret_hash' => self::hash( $key ),
-				'hint'        => self::hint( $key ),
-				'permissions' => implode( ',', $permissions ),
-				'rate_limit'  => $rate_limit,
-				'created_at'  => time(),
-				'expires_at'  => $expires_at,
+			$key    = self::generate( $environment );
+			$parsed = self::parse( $key );
+			$id     = ApiKeyRepository::insert(
+				array(
+					'user_id'     => $user_id,
+					'name'        => $name,
+					'environment' => $environment,
+					'lookup_id'   => $parsed['lookup_id'],
+					'secret_hash' => self::hash( $key ),
+					'hint'        => self::hint( $key ),
+					'permissions' => implode( ',', $permissions ),
+					'rate_limit'  => $rate_limit,
+					'created_at'  => time(),
+					'expires_at'  => $expires_at,
+				)
 			);
-			$suppress = $wpdb->suppress_errors( true );
-			$inserted = $wpdb->insert( Schema::table( 'api_keys' ), $row, array( '%d', '%s', '%s', '%s', '%s', '%s', '%s', '%d', '%d', '%d' ) );
-			$wpdb->suppress_errors( $suppress );
-			if ( $inserted ) {
+			if ( null !== $id ) {
 				return array(
 					'key' => $key,
-					'row' => self::find( (int) $wpdb->insert_id ),
+					'row' => ApiKeyRepository::find( $id ),
 				);
 			}
 			// A lookup_id collision (2^-71 per pair) or a database failure: try a new key, then give up.
@@ -171,49 +170,6 @@ final class ApiKeys {
 	}
 
 	/**
-	 * A key row by id, or null.
-	 *
-	 * @param int $id Id.
-	 */
-	public static function find( int $id ): ?array {
-		global $wpdb;
-		if ( $id <= 0 ) {
-			return null;
-		}
-		$table = Schema::table( 'api_keys' );
-		$row   = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
-		return $row ? $row : null;
-	}
-
-	/**
-	 * One page of keys, newest first, with the total for the status filter.
-	 *
-	 * @param array{status?:string,page:int,per_page:int} $args Status filter (all when absent) and page.
-	 * @return array{rows:array[],total:int}
-	 */
-	public static function query( array $args ): array {
-		global $wpdb;
-		$table  = Schema::table( 'api_keys' );
-		$status = $args['status'] ?? 'all';
-		$now    = time();
-		// One literal statement for every status filter (the table holds a handful of keys per user).
-		$where  = "(%s = 'all'"
-			. " OR (%s = 'active' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > %d))"
-			. " OR (%s = 'expired' AND revoked_at IS NULL AND expires_at IS NOT NULL AND expires_at <= %d)"
-			. " OR (%s = 'revoked' AND revoked_at IS NOT NULL))";
-		$params = array( $table, $status, $status, $now, $status, $now, $status );
-		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $where is the literal above, placeholders only.
-		$total = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE ' . $where, $params ) );
-		$page  = array( $args['per_page'], ( $args['page'] - 1 ) * $args['per_page'] );
-		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- $where is the literal above (placeholders only), whose replacements the sniff cannot count.
-		$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT * FROM %i WHERE ' . $where . ' ORDER BY created_at DESC, id DESC LIMIT %d OFFSET %d', array_merge( $params, $page ) ), ARRAY_A );
-		return array(
-			'rows'  => $rows ? $rows : array(),
-			'total' => $total,
-		);
-	}
-
-	/**
 	 * Updates the given fields only (name, permissions, expires_at, rate_limit); omitted fields keep their value.
 	 *
 	 * @param int   $id     Id.
@@ -221,8 +177,7 @@ final class ApiKeys {
 	 * @return array|null The updated row, null when the key does not exist.
 	 */
 	public static function update( int $id, array $fields ): ?array {
-		global $wpdb;
-		if ( ! self::find( $id ) ) {
+		if ( ! ApiKeyRepository::find( $id ) ) {
 			return null;
 		}
 		$data = array();
@@ -238,32 +193,9 @@ final class ApiKeys {
 			}
 		}
 		if ( $data ) {
-			$wpdb->update( Schema::table( 'api_keys' ), $data, array( 'id' => $id ) );
+			ApiKeyRepository::update( $id, $data );
 		}
-		return self::find( $id );
-	}
-
-	/**
-	 * Revokes a key (idempotent; the row stays for the record).
-	 *
-	 * @param int $id Id.
-	 */
-	public static function revoke( int $id ): ?array {
-		global $wpdb;
-		$table = Schema::table( 'api_keys' );
-		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET revoked_at = %d WHERE id = %d AND revoked_at IS NULL', $table, time(), $id ) );
-		return self::find( $id );
-	}
-
-	/**
-	 * A deleted user's keys are revoked (authentication also refuses keys whose owner is gone).
-	 *
-	 * @param int $user_id User id.
-	 */
-	public static function revoke_all_of_user( int $user_id ): void {
-		global $wpdb;
-		$table = Schema::table( 'api_keys' );
-		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET revoked_at = %d WHERE user_id = %d AND revoked_at IS NULL', $table, time(), $user_id ) );
+		return ApiKeyRepository::find( $id );
 	}
 
 	/**
@@ -273,14 +205,12 @@ final class ApiKeys {
 	 * @return array|WP_Error The key row plus `effective_permissions` (ticked ∩ owner's capabilities now), or 401.
 	 */
 	public static function authenticate( string $key ) {
-		global $wpdb;
 		$parsed = self::parse( $key );
 		if ( ! $parsed ) {
 			return self::invalid( __( 'The API key is not valid.', 'recruiting-reports' ) );
 		}
 		// One query: the key, whether its owner exists, and the owner's roles and capabilities.
-		$table = Schema::table( 'api_keys' );
-		$row   = $wpdb->get_row( $wpdb->prepare( 'SELECT k.*, u.ID AS owner_id, m.meta_value AS owner_caps FROM %i k LEFT JOIN %i u ON u.ID = k.user_id LEFT JOIN %i m ON m.user_id = k.user_id AND m.meta_key = %s WHERE k.lookup_id = %s', $table, $wpdb->users, $wpdb->usermeta, $wpdb->get_blog_prefix() . 'capabilities', $parsed['lookup_id'] ), ARRAY_A );
+		$row = ApiKeyRepository::find_for_authentication( $parsed['lookup_id'] );
 		// The hash is computed and compared even without a row, so that timing does not tell the two apart.
 		$expected = $row ? (string) $row['secret_hash'] : str_repeat( '0', 64 );
 		$matches  = hash_equals( $expected, self::hash( $key ) );
@@ -374,13 +304,11 @@ final class ApiKeys {
 	 * @param array $row Row.
 	 */
 	public static function touch( array $row ): void {
-		global $wpdb;
 		$now = time();
 		if ( null !== $row['last_used_at'] && (int) $row['last_used_at'] > $now - self::LAST_USED_THROTTLE ) {
 			return;
 		}
-		$table = Schema::table( 'api_keys' );
-		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET last_used_at = %d WHERE id = %d AND (last_used_at IS NULL OR last_used_at <= %d)', $table, $now, (int) $row['id'], $now - self::LAST_USED_THROTTLE ) );
+		ApiKeyRepository::touch( (int) $row['id'], $now, $now - self::LAST_USED_THROTTLE );
 	}
 
 	/**

@@ -19,8 +19,8 @@
 namespace RecruitingReports\Blocks;
 
 use RecruitingReports\Admin\Assets;
-use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Plugin;
 use RecruitingReports\Reports\ReportService;
 use WP_Block_Type;

@@ -7,7 +7,7 @@
 
 namespace RecruitingReports\Blocks;
 
-use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Domain\Capabilities;
 use WP_Post;
 use WP_REST_Request;
 

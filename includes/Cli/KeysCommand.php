@@ -9,7 +9,8 @@ namespace RecruitingReports\Cli;
 
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Auth\ApiKeys;
-use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\ApiKeyRepository;
+use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Iso8601;
 use WP_CLI;
 
@@ -70,7 +71,7 @@ final class KeysCommand {
 		unset( $args );
 		$rows = array();
 		for ( $page = 1; ; $page++ ) {
-			$result = ApiKeys::query(
+			$result = ApiKeyRepository::query(
 				array(
 					'status'   => (string) $assoc_args['status'],
 					'page'     => $page,
@@ -185,7 +186,7 @@ final class KeysCommand {
 		$rows = array();
 		// Every id is checked before any is revoked, so a typo revokes nothing.
 		foreach ( $args as $id ) {
-			$row = ctype_digit( $id ) ? ApiKeys::find( (int) $id ) : null;
+			$row = ctype_digit( $id ) ? ApiKeyRepository::find( (int) $id ) : null;
 			if ( ! $row ) {
 				/* translators: %s: the id given. */
 				WP_CLI::error( sprintf( __( 'No API key with id "%s"; nothing was revoked.', 'recruiting-reports' ), $id ) );
@@ -193,7 +194,7 @@ final class KeysCommand {
 			$rows[] = $row;
 		}
 		foreach ( $rows as $row ) {
-			ApiKeys::revoke( (int) $row['id'] );
+			ApiKeyRepository::revoke( (int) $row['id'] );
 			/* translators: 1: key id, 2: key name. */
 			WP_CLI::success( sprintf( __( 'Revoked the API key %1$d ("%2$s").', 'recruiting-reports' ), (int) $row['id'], $row['name'] ) );
 		}

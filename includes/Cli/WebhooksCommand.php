@@ -7,6 +7,7 @@
 
 namespace RecruitingReports\Cli;
 
+use RecruitingReports\Data\DeliveryRepository;
 use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Webhooks\Dispatcher;
@@ -43,7 +44,7 @@ final class WebhooksCommand {
 			$made      = Dispatcher::run();
 			$attempts += $made;
 		} while ( $made > 0 );
-		$pending = WebhookRepository::deliveries( 0, 'pending', 1, 1 )['total'];
+		$pending = DeliveryRepository::query( 0, 'pending', 1, 1 )['total'];
 		/* translators: 1: attempts, 2: pending deliveries. */
 		WP_CLI::success( sprintf( __( '%1$d delivery attempts made; %2$d deliveries pending.', 'recruiting-reports' ), $attempts, $pending ) );
 	}
@@ -108,7 +109,7 @@ final class WebhooksCommand {
 			}
 		}
 		$limit  = Input::count( $assoc_args, 'limit', 1, 10000 );
-		$rows   = WebhookRepository::deliveries( $webhook, $assoc_args['status'] ?? null, 1, $limit )['rows'];
+		$rows   = DeliveryRepository::query( $webhook, $assoc_args['status'] ?? null, 1, $limit )['rows'];
 		$format = (string) \WP_CLI\Utils\get_flag_value( $assoc_args, 'format', 'table' );
 		$items  = array_map( array( self::class, 'item' ), $rows );
 		$fields = isset( $assoc_args['fields'] ) ? Input::list( (string) $assoc_args['fields'] ) : self::FIELDS;
@@ -136,7 +137,7 @@ final class WebhooksCommand {
 	public function retry( array $args, array $assoc_args ): void {
 		unset( $assoc_args );
 		$id       = ctype_digit( $args[0] ) ? (int) $args[0] : 0;
-		$delivery = WebhookRepository::find_delivery( $id );
+		$delivery = DeliveryRepository::find( $id );
 		if ( ! $delivery ) {
 			/* translators: %s: the id given. */
 			WP_CLI::error( sprintf( __( 'No webhook delivery with id "%s".', 'recruiting-reports' ), $args[0] ) );

@@ -52,6 +52,31 @@ final class ApplicationRepository {
 	}
 
 	/**
+	 * Ids of existing applications by external id.
+	 *
+	 * @param string[] $external_ids External ids.
+	 * @return array<string,int> ExternalId::key( external id ) => application id
+	 */
+	public static function ids_for_external_ids( array $external_ids ): array {
+		global $wpdb;
+		$map  = array();
+		$keys = array_values( array_unique( array_map( array( ExternalId::class, 'key' ), $external_ids ) ) );
+		foreach ( array_chunk( $keys, 1000 ) as $chunk ) {
+			$rows = $wpdb->get_results(
+				$wpdb->prepare(
+					'SELECT id, external_key FROM %i WHERE external_key IN (' . implode( ',', array_fill( 0, count( $chunk ), '%s' ) ) . ')',
+					array_merge( array( Schema::table( 'applications' ) ), $chunk )
+				),
+				ARRAY_A
+			);
+			foreach ( $rows as $row ) {
+				$map[ (string) $row['external_key'] ] = (int) $row['id'];
+			}
+		}
+		return $map;
+	}
+
+	/**
 	 * One page of applications matching the list filters.
 	 *
 	 * @param array $filters  ApplicationExport::where() filters (the export selects the same applications).

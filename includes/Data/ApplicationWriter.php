@@ -1,7 +1,8 @@
 <?php
 /**
  * The one writer of applications' statuses: every status history row and every timeline column is
- * written here, in one format, from Pipeline's rules (SPEC §11: "one writer, one format").
+ * written here, in one format, from Pipeline's rules (SPEC §11: "one writer, one format") — by the API's writes
+ * and by imports alike.
  *
  * @package RecruitingReports
  */
@@ -180,6 +181,106 @@ final class ApplicationWriter {
 			'max_stage'     => (int) $row['max_stage'],
 			'entered'       => $entered,
 		);
+	}
+
+	/**
+	 * Writes imported applications (inside the importer's transaction): new ones in multi-row statements, existing
+	 * ones (same external id) updated in place with their status history replaced by the batch's — for migrated
+	 * records the source system is the authority — and the report summaries moved by the difference.
+	 *
+	 * @param array[] $applications Validated applications (ImportValidator), each with `job_id` set.
+	 * @param int     $user_id      The user recorded on the history rows.
+	 * @return array{ids:array<string,int>,created:int,updated:int,history_entries:int}|null Ids by
+	 *         ExternalId::key( external id ) and counts; null when a statement failed (the caller rolls back).
+	 */
+	public static function import( array $applications, int $user_id ): ?array {
+		global $wpdb;
+		$table    = Schema::table( 'applications' );
+		$external = wp_list_pluck( $applications, 'external_id' );
+		$existing = ApplicationRepository::ids_for_external_ids( $external );
+		// What the report summaries counted for the records about to be replaced.
+		$before   = $existing ? ReportSummary::rows_for( array_values( $existing ) ) : array();
+		$now      = time();
+		$new_rows = array();
+		$columns  = null;
+		$updated  = 0;
+		foreach ( $applications as $app ) {
+			$state = Pipeline::replay( $app['applied_at'], $app['history'] )['state'];
+			$row   = array_merge(
+				array(
+					'job_id'          => $app['job_id'],
+					'external_id'     => $app['external_id'],
+					'external_key'    => ExternalId::key( $app['external_id'] ),
+					'candidate_name'  => $app['candidate_name'],
+					'candidate_email' => $app['candidate_email'],
+					'candidate_phone' => $app['candidate_phone'],
+					'source'          => $app['source'],
+				),
+				Pipeline::timeline_columns( $state ),
+				array( 'updated_at' => $now )
+			);
+			$key   = ExternalId::key( $app['external_id'] );
+			if ( isset( $existing[ $key ] ) ) {
+				if ( false === $wpdb->update( $table, $row, array( 'id' => $existing[ $key ] ) ) ) {
+					return null;
+				}
+				++$updated;
+				continue;
+			}
+			$row['created_at'] = $now;
+			$columns           = array_keys( $row );
+			$new_rows[]        = array_values( $row );
+		}
+		if ( $new_rows && ! BulkInsert::insert( $table, $columns, $new_rows ) ) {
+			return null;
+		}
+
+		$ids = ApplicationRepository::ids_for_external_ids( $external );
+		if ( count( $ids ) !== count( $applications ) ) {
+			return null;
+		}
+		if ( $existing && ! self::delete_history( array_values( $existing ) ) ) {
+			return null;
+		}
+		$history_rows = array();
+		foreach ( $applications as $app ) {
+			array_push( $history_rows, ...self::history_rows( $ids[ ExternalId::key( $app['external_id'] ) ], $app['applied_at'], $app['history'], $user_id ) );
+		}
+		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, $history_rows ) ) {
+			return null;
+		}
+		if ( ! ReportSummary::apply( $before, ReportSummary::rows_for( array_values( $ids ) ) ) ) {
+			return null;
+		}
+		return array(
+			'ids'             => $ids,
+			'created'         => count( $new_rows ),
+			'updated'         => $updated,
+			'history_entries' => count( $history_rows ),
+		);
+	}
+
+	/**
+	 * Deletes the status history of applications being re-imported.
+	 *
+	 * @param int[] $application_ids Application ids.
+	 * @return bool false when a statement failed.
+	 */
+	private static function delete_history( array $application_ids ): bool {
+		global $wpdb;
+		$table = Schema::table( 'status_history' );
+		foreach ( array_chunk( $application_ids, 1000 ) as $chunk ) {
+			$deleted = $wpdb->query(
+				$wpdb->prepare(
+					'DELETE FROM %i WHERE application_id IN (' . implode( ',', array_fill( 0, count( $chunk ), '%d' ) ) . ')',
+					array_merge( array( $table ), $chunk )
+				)
+			);
+			if ( false === $deleted ) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**

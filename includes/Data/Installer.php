@@ -19,7 +19,7 @@ final class Installer {
 	 */
 	public static function activate(): void {
 		Schema::migrate();
-		Capabilities::install();
+		Roles::install();
 		Settings::ensure_defaults();
 	}
 

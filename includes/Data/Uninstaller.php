@@ -30,7 +30,7 @@ final class Uninstaller {
 			wp_delete_post( (int) $job_id, true );
 		}
 		Schema::drop_all();
-		Capabilities::uninstall();
+		Roles::uninstall();
 		delete_option( Settings::OPTION );
 		delete_post_meta_by_key( Visibility::LAST_EDITOR_META );
 		// Options, transients and their expiry rows written by other parts carry this prefix.

@@ -1,6 +1,6 @@
 <?php
 /**
- * Webhooks and their deliveries in the plugin's tables.
+ * Webhooks in the plugin's table (their deliveries: DeliveryRepository).
  *
  * @package RecruitingReports
  */
@@ -10,7 +10,7 @@ namespace RecruitingReports\Data;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Webhooks and their deliveries in the plugin's tables.
+ * Webhook rows.
  */
 final class WebhookRepository {
 
@@ -196,104 +196,10 @@ final class WebhookRepository {
 			$id,
 			static function ( array $row ) use ( $id ) {
 				global $wpdb;
-				$deliveries = Schema::table( 'webhook_deliveries' );
-				$attempts   = Schema::table( 'webhook_attempts' );
-				$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE webhook_id = %d)', $attempts, $deliveries, $id ) );
-				$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE webhook_id = %d', $deliveries, $id ) );
+				DeliveryRepository::delete_of_webhook( $id );
 				$wpdb->delete( Schema::table( 'webhooks' ), array( 'id' => $id ), array( '%d' ) );
 				return $row;
 			}
 		);
-	}
-
-	// ---------------------------------------------------------------- deliveries.
-
-	/**
-	 * A delivery row by id, or null.
-	 *
-	 * @param int $id Id.
-	 */
-	public static function find_delivery( int $id ): ?array {
-		global $wpdb;
-		$table = Schema::table( 'webhook_deliveries' );
-		$row   = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM %i WHERE id = %d', $table, $id ), ARRAY_A );
-		return $row ? $row : null;
-	}
-
-	/**
-	 * One page of a webhook's deliveries, newest first, with the total.
-	 *
-	 * @param int         $webhook_id Webhook id.
-	 * @param string|null $status     Status.
-	 * @param int         $page       Page.
-	 * @param int         $per_page   Per page.
-	 * @return array{rows:array[],total:int} A webhook's deliveries (every webhook's for 0), newest first.
-	 */
-	public static function deliveries( int $webhook_id, ?string $status, int $page, int $per_page ): array {
-		global $wpdb;
-		$table = Schema::table( 'webhook_deliveries' );
-		// Webhook 0 and an empty status match every delivery: one literal statement with or without the filters.
-		$status = (string) $status;
-		$total  = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM %i WHERE (%d = 0 OR webhook_id = %d) AND (%s = '' OR status = %s)", $table, $webhook_id, $webhook_id, $status, $status ) );
-		$rows   = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM %i WHERE (%d = 0 OR webhook_id = %d) AND (%s = '' OR status = %s) ORDER BY id DESC LIMIT %d OFFSET %d", $table, $webhook_id, $webhook_id, $status, $status, $per_page, ( $page - 1 ) * $per_page ), ARRAY_A );
-		return array(
-			'rows'  => $rows ? $rows : array(),
-			'total' => $total,
-		);
-	}
-
-	/**
-	 * Attempts of some deliveries, oldest first.
-	 *
-	 * @param int[] $delivery_ids Delivery ids.
-	 * @return array<int,array[]> delivery id => attempt rows
-	 */
-	public static function attempts( array $delivery_ids ): array {
-		global $wpdb;
-		$delivery_ids = array_values( array_unique( array_map( 'intval', $delivery_ids ) ) );
-		$result       = array_fill_keys( $delivery_ids, array() );
-		if ( ! $delivery_ids ) {
-			return $result;
-		}
-		$rows = $wpdb->get_results(
-			$wpdb->prepare(
-				'SELECT * FROM %i WHERE delivery_id IN (' . implode( ',', array_fill( 0, count( $delivery_ids ), '%d' ) ) . ') ORDER BY id',
-				array_merge( array( Schema::table( 'webhook_attempts' ) ), $delivery_ids )
-			),
-			ARRAY_A
-		);
-		foreach ( $rows as $row ) {
-			$result[ (int) $row['delivery_id'] ][] = $row;
-		}
-		return $result;
-	}
-
-	/**
-	 * Deliveries whose payload mentions a string (an e-mail address), oldest first, with their webhook's URL.
-	 *
-	 * @param string $needle What the payload contains (compared as LIKE does: case-insensitively for ASCII).
-	 * @param int    $limit  At most this many.
-	 * @param int    $after  Only ids above this one.
-	 * @return array[] Delivery rows plus `url`.
-	 */
-	public static function deliveries_mentioning( string $needle, int $limit, int $after = 0 ): array {
-		global $wpdb;
-		$deliveries = Schema::table( 'webhook_deliveries' );
-		$webhooks   = Schema::table( 'webhooks' );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
-		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT d.*, w.url FROM $deliveries d LEFT JOIN $webhooks w ON w.id = d.webhook_id WHERE d.id > %d AND d.payload LIKE %s ORDER BY d.id LIMIT %d", $after, '%' . $wpdb->esc_like( $needle ) . '%', $limit ), ARRAY_A );
-		return $rows ? $rows : array();
-	}
-
-	/**
-	 * Replaces a delivery's payload (the privacy eraser's redaction; a pending delivery then sends the new one).
-	 *
-	 * @param int    $id      Delivery id.
-	 * @param string $payload New JSON body.
-	 * @return bool
-	 */
-	public static function replace_payload( int $id, string $payload ): bool {
-		global $wpdb;
-		return false !== $wpdb->update( Schema::table( 'webhook_deliveries' ), array( 'payload' => $payload ), array( 'id' => $id ), array( '%s' ), array( '%d' ) );
 	}
 }

@@ -3,13 +3,14 @@
  * Job changes made outside the REST API — the classic Jobs screen in wp-admin, Quick Edit, bulk trash, other
  * plugins — emit the same domain events as the API (job.created, job.updated, job.deleted) and the report-cache
  * signal. The API's own writes and imports run suppressed (they emit their events themselves, or none at all).
+ * A deleted job's event carries the job as it was; how a job is represented is given by whoever registers the
+ * listener (Plugin: the API's representation, Data\Present::job), so the domain depends on no storage or API.
  *
  * @package RecruitingReports
  */
 
 namespace RecruitingReports\Domain;
 
-use RecruitingReports\Data\Present;
 use WP_Post;
 
 defined( 'ABSPATH' ) || exit;
@@ -34,9 +35,19 @@ final class JobChangeListener {
 	private static array $trashing = array();
 
 	/**
-	 * Hooks into the post lifecycle of jobs.
+	 * Represents a job for a job.deleted payload.
+	 *
+	 * @var callable(WP_Post):array
 	 */
-	public static function register(): void {
+	private static $represent;
+
+	/**
+	 * Hooks into the post lifecycle of jobs.
+	 *
+	 * @param callable $represent A job (WP_Post) as the event payload shows it.
+	 */
+	public static function register( callable $represent ): void {
+		self::$represent = $represent;
 		add_action( 'transition_post_status', array( self::class, 'transition' ), 10, 3 );
 		add_action( 'wp_trash_post', array( self::class, 'before_trash' ) );
 		add_action( 'before_delete_post', array( self::class, 'before_delete' ), 10, 2 );
@@ -91,7 +102,7 @@ final class JobChangeListener {
 	public static function before_trash( $post_id ): void {
 		$post = get_post( (int) $post_id );
 		if ( ! self::$suppressed && $post instanceof WP_Post && JobPostType::POST_TYPE === $post->post_type ) {
-			self::$trashing[ (int) $post->ID ] = Present::job( $post );
+			self::$trashing[ (int) $post->ID ] = ( self::$represent )( $post );
 		}
 	}
 
@@ -109,7 +120,7 @@ final class JobChangeListener {
 		if ( in_array( $post->post_status, array( 'trash', 'auto-draft' ), true ) ) {
 			return; // Its job.deleted went out when it was trashed (or it never was a job).
 		}
-		self::emit( Events::JOB_DELETED, (int) $post->ID, Present::job( $post ) );
+		self::emit( Events::JOB_DELETED, (int) $post->ID, ( self::$represent )( $post ) );
 	}
 
 	/**

@@ -7,8 +7,6 @@
 
 namespace RecruitingReports\Domain;
 
-use RecruitingReports\Data\Capabilities;
-
 defined( 'ABSPATH' ) || exit;
 
 /**

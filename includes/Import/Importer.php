@@ -1,8 +1,8 @@
 <?php
 /**
- * Writes a validated import batch atomically: jobs through JobRepository, applications and their
- * histories with multi-row statements, and the report summaries' difference (ReportSummary), all
- * inside one transaction.
+ * Writes a validated import batch atomically: jobs through JobRepository, applications with their histories and
+ * the report summaries' difference through ApplicationWriter::import(), all inside one transaction
+ * (Data\Transaction).
  *
  * Re-importing an external id updates that record in place; an imported application's status history
  * is replaced by the batch's (for migrated records the source system is the authority). Imports emit
@@ -15,20 +15,17 @@
 namespace RecruitingReports\Import;
 
 use RecruitingReports\Data\ApplicationWriter;
-use RecruitingReports\Data\BulkInsert;
 use RecruitingReports\Data\JobRepository;
-use RecruitingReports\Data\ReportSummary;
-use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\ExternalId;
 use RecruitingReports\Domain\JobChangeListener;
-use RecruitingReports\Domain\Pipeline;
 use WP_Error;
 
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Writes a validated import batch atomically: jobs through JobRepository, applications and their histories with multi-row statements, and the report summaries' difference (ReportSummary), all inside one transaction.
+ * Validates import batches and writes them atomically.
  */
 final class Importer {
 
@@ -110,15 +107,11 @@ final class Importer {
 	 * @return array|WP_Error Summary, or 500 (nothing of this batch written).
 	 */
 	public function write_batch( array $batch, int $user_id ) {
-		global $wpdb;
-		$wpdb->query( 'START TRANSACTION' );
 		// No job.* events from WordPress's post hooks either (Domain\JobChangeListener).
-		$result = JobChangeListener::suppress( fn() => $this->write( $batch, $user_id ) );
+		$result = Transaction::run( fn() => JobChangeListener::suppress( fn() => $this->write( $batch, $user_id ) ) );
 		if ( is_wp_error( $result ) ) {
-			$wpdb->query( 'ROLLBACK' );
 			return $result;
 		}
-		$wpdb->query( 'COMMIT' );
 		Events::data_changed();
 		/**
 		 * Fires after an import batch was written (committed). POST /import is one batch; WP-CLI's import fires
@@ -163,62 +156,12 @@ final class Importer {
 		}
 		$job_ids += JobRepository::ids_for_external_ids( $referenced );
 
-		$table    = Schema::table( 'applications' );
-		$external = wp_list_pluck( $batch['applications'], 'external_id' );
-		$existing = $this->application_ids( $external );
-		// What the report summaries counted for the records about to be replaced.
-		$before   = $existing ? ReportSummary::rows_for( array_values( $existing ) ) : array();
-		$now      = time();
-		$new_rows = array();
-		$columns  = null;
-		$updated  = 0;
+		$applications = array();
 		foreach ( $batch['applications'] as $app ) {
-			$state = Pipeline::replay( $app['applied_at'], $app['history'] )['state'];
-			$row   = array_merge(
-				array(
-					'job_id'          => $app['job']['id'] ?? $job_ids[ ExternalId::key( $app['job']['external'] ) ],
-					'external_id'     => $app['external_id'],
-					'external_key'    => ExternalId::key( $app['external_id'] ),
-					'candidate_name'  => $app['candidate_name'],
-					'candidate_email' => $app['candidate_email'],
-					'candidate_phone' => $app['candidate_phone'],
-					'source'          => $app['source'],
-				),
-				Pipeline::timeline_columns( $state ),
-				array( 'updated_at' => $now )
-			);
-			$key   = ExternalId::key( $app['external_id'] );
-			if ( isset( $existing[ $key ] ) ) {
-				global $wpdb;
-				if ( false === $wpdb->update( $table, $row, array( 'id' => $existing[ $key ] ) ) ) {
-					return $failed;
-				}
-				++$updated;
-				continue;
-			}
-			$row['created_at'] = $now;
-			$columns           = array_keys( $row );
-			$new_rows[]        = array_values( $row );
+			$applications[] = $app + array( 'job_id' => $app['job']['id'] ?? $job_ids[ ExternalId::key( $app['job']['external'] ) ] );
 		}
-		if ( $new_rows && ! BulkInsert::insert( $table, $columns, $new_rows ) ) {
-			return $failed;
-		}
-
-		$ids = $this->application_ids( $external );
-		if ( count( $ids ) !== count( $batch['applications'] ) ) {
-			return $failed;
-		}
-		if ( $existing && ! $this->delete_history( array_values( $existing ) ) ) {
-			return $failed;
-		}
-		$history_rows = array();
-		foreach ( $batch['applications'] as $app ) {
-			array_push( $history_rows, ...ApplicationWriter::history_rows( $ids[ ExternalId::key( $app['external_id'] ) ], $app['applied_at'], $app['history'], $user_id ) );
-		}
-		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), ApplicationWriter::HISTORY_COLUMNS, $history_rows ) ) {
-			return $failed;
-		}
-		if ( ! ReportSummary::apply( $before, ReportSummary::rows_for( array_values( $ids ) ) ) ) {
+		$written = ApplicationWriter::import( $applications, $user_id );
+		if ( null === $written ) {
 			return $failed;
 		}
 
@@ -229,11 +172,11 @@ final class Importer {
 				'ids'     => (object) $this->ids_by_external_id( $batch['jobs'], $job_ids ),
 			),
 			'applications'    => array(
-				'created' => count( $new_rows ),
-				'updated' => $updated,
-				'ids'     => (object) $this->ids_by_external_id( $batch['applications'], $ids ),
+				'created' => $written['created'],
+				'updated' => $written['updated'],
+				'ids'     => (object) $this->ids_by_external_id( $batch['applications'], $written['ids'] ),
 			),
-			'history_entries' => count( $history_rows ),
+			'history_entries' => $written['history_entries'],
 		);
 	}
 
@@ -250,53 +193,5 @@ final class Importer {
 			$ids[ $record['external_id'] ] = $ids_by_key[ ExternalId::key( $record['external_id'] ) ];
 		}
 		return $ids;
-	}
-
-	/**
-	 * Ids of existing applications by external id.
-	 *
-	 * @param array $external_ids External ids.
-	 * @return array<string,int> ExternalId::key( external id ) => application id
-	 */
-	private function application_ids( array $external_ids ): array {
-		global $wpdb;
-		$table = Schema::table( 'applications' );
-		$map   = array();
-		$keys  = array_values( array_unique( array_map( array( ExternalId::class, 'key' ), $external_ids ) ) );
-		foreach ( array_chunk( $keys, 1000 ) as $chunk ) {
-			$rows = $wpdb->get_results(
-				$wpdb->prepare(
-					'SELECT id, external_key FROM %i WHERE external_key IN (' . implode( ',', array_fill( 0, count( $chunk ), '%s' ) ) . ')',
-					array_merge( array( $table ), $chunk )
-				),
-				ARRAY_A
-			);
-			foreach ( $rows as $row ) {
-				$map[ (string) $row['external_key'] ] = (int) $row['id'];
-			}
-		}
-		return $map;
-	}
-
-	/**
-	 * Deletes the status history of applications being re-imported.
-	 *
-	 * @param array $application_ids Application ids.
-	 */
-	private function delete_history( array $application_ids ): bool {
-		global $wpdb;
-		$table = Schema::table( 'status_history' );
-		foreach ( array_chunk( $application_ids, 1000 ) as $chunk ) {
-			$deleted = $wpdb->query(
-				$wpdb->prepare(
-					'DELETE FROM %i WHERE application_id IN (' . implode( ',', array_fill( 0, count( $chunk ), '%d' ) ) . ')',
-					array_merge( array( $table ), $chunk )
-				)
-			);
-			if ( false === $deleted ) {
-				return false;
-			}
-		}
-		return true;
 	}
 }

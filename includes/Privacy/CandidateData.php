@@ -10,7 +10,7 @@ namespace RecruitingReports\Privacy;
 use RecruitingReports\Data\ApplicationEraser;
 use RecruitingReports\Data\CandidateRecords;
 use RecruitingReports\Data\Settings;
-use RecruitingReports\Data\WebhookRepository;
+use RecruitingReports\Data\DeliveryRepository;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -225,7 +225,7 @@ final class CandidateData {
 		$items = array();
 		$after = 0;
 		do {
-			$rows  = WebhookRepository::deliveries_mentioning( $email, self::DELIVERY_BATCH, $after );
+			$rows  = DeliveryRepository::mentioning( $email, self::DELIVERY_BATCH, $after );
 			$count = count( $rows );
 			foreach ( $rows as $row ) {
 				$after   = (int) $row['id'];
@@ -258,7 +258,7 @@ final class CandidateData {
 		$redacted = 0;
 		$after    = 0;
 		do {
-			$rows  = WebhookRepository::deliveries_mentioning( $email, self::DELIVERY_BATCH, $after );
+			$rows  = DeliveryRepository::mentioning( $email, self::DELIVERY_BATCH, $after );
 			$count = count( $rows );
 			foreach ( $rows as $row ) {
 				$after   = (int) $row['id'];
@@ -267,7 +267,7 @@ final class CandidateData {
 					continue;
 				}
 				$clean = wp_json_encode( self::redact( $payload, strtolower( trim( $email ) ) ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
-				if ( false !== $clean && $clean !== $row['payload'] && WebhookRepository::replace_payload( (int) $row['id'], $clean ) ) {
+				if ( false !== $clean && $clean !== $row['payload'] && DeliveryRepository::replace_payload( (int) $row['id'], $clean ) ) {
 					++$redacted;
 				}
 			}

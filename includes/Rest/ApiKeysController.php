@@ -11,8 +11,9 @@ namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Auth\ApiKeys;
-use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\ApiKeyRepository;
 use RecruitingReports\Data\Present;
+use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Iso8601;
 use WP_Error;
 use WP_REST_Request;
@@ -116,7 +117,7 @@ final class ApiKeysController extends ItemController {
 	 * @return WP_REST_Response
 	 */
 	public function get_items( $request ) {
-		$result = ApiKeys::query(
+		$result = ApiKeyRepository::query(
 			array(
 				'status'   => (string) $request['status'],
 				'page'     => (int) $request['page'],
@@ -134,7 +135,7 @@ final class ApiKeysController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_item( $request ) {
-		$row = ApiKeys::find( (int) $request['id'] );
+		$row = ApiKeyRepository::find( (int) $request['id'] );
 		return $row ? $this->prepare_item_for_response( $row, $request ) : self::key_not_found();
 	}
 
@@ -168,7 +169,7 @@ final class ApiKeysController extends ItemController {
 	 */
 	public function update_item( $request ) {
 		$id = (int) $request['id'];
-		if ( ! ApiKeys::find( $id ) ) {
+		if ( ! ApiKeyRepository::find( $id ) ) {
 			return self::key_not_found();
 		}
 		$fields = $this->fields_from_request( $request, false );
@@ -186,10 +187,10 @@ final class ApiKeysController extends ItemController {
 	 */
 	public function delete_item( $request ) {
 		$id = (int) $request['id'];
-		if ( ! ApiKeys::find( $id ) ) {
+		if ( ! ApiKeyRepository::find( $id ) ) {
 			return self::key_not_found();
 		}
-		return $this->prepare_item_for_response( ApiKeys::revoke( $id ), $request );
+		return $this->prepare_item_for_response( ApiKeyRepository::revoke( $id ), $request );
 	}
 
 	/**

@@ -40,7 +40,7 @@ abstract class Controller extends WP_REST_Controller {
 	public const MAX_PAGE = 10000000;
 
 	/**
-	 * The capability each action needs: action name => capability (Data\Capabilities). Routes name the action with
+	 * The capability each action needs: action name => capability (Domain\Capabilities). Routes name the action with
 	 * permission(). A `read` action asked for in the `edit` context needs the `update` action's capability too, as
 	 * core's controllers do.
 	 *

@@ -8,9 +8,9 @@
 namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
-use RecruitingReports\Data\Capabilities;
-use RecruitingReports\Import\Importer;
+use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Pipeline;
+use RecruitingReports\Import\Importer;
 use RecruitingReports\Import\ImportValidator;
 use WP_REST_Request;
 use WP_REST_Response;

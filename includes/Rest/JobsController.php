@@ -9,10 +9,10 @@ namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\ApplicationRepository;
-use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Present;
 use RecruitingReports\Data\Transaction;
+use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\ExternalId;
 use RecruitingReports\Domain\JobChangeListener;

@@ -9,9 +9,9 @@ namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\ApplicationRepository;
-use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\NoteRepository;
 use RecruitingReports\Data\Present;
+use RecruitingReports\Domain\Capabilities;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;

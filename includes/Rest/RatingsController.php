@@ -10,9 +10,9 @@ namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\ApplicationRepository;
-use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\Present;
 use RecruitingReports\Data\RatingRepository;
+use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Iso8601;
 use WP_REST_Request;
 use WP_REST_Response;

@@ -8,7 +8,7 @@
 
 namespace RecruitingReports\Rest;
 
-use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Reports\ReportCsv;
 use RecruitingReports\Reports\ReportQuery;
 use RecruitingReports\Reports\ReportSchema;

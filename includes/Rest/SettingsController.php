@@ -7,8 +7,8 @@
 
 namespace RecruitingReports\Rest;
 
-use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\Settings;
+use RecruitingReports\Domain\Capabilities;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;

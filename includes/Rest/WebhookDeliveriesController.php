@@ -8,8 +8,9 @@
 
 namespace RecruitingReports\Rest;
 
-use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Data\DeliveryRepository;
 use RecruitingReports\Data\WebhookRepository;
+use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Webhooks\Dispatcher;
 use WP_Error;
@@ -133,7 +134,7 @@ final class WebhookDeliveriesController extends ItemController {
 						'message'    => __( 'This is a test delivery from Recruiting Reports.', 'recruiting-reports' ),
 					)
 				);
-				return null === $delivery_id ? self::internal_error() : WebhookRepository::find_delivery( $delivery_id );
+				return null === $delivery_id ? self::internal_error() : DeliveryRepository::find( $delivery_id );
 			}
 		);
 		return $this->accepted( $delivery, $request );
@@ -150,9 +151,9 @@ final class WebhookDeliveriesController extends ItemController {
 		if ( ! $row ) {
 			return WebhooksController::webhook_not_found();
 		}
-		$result = WebhookRepository::deliveries( (int) $row['id'], $request['status'] ? (string) $request['status'] : null, (int) $request['page'], (int) $request['per_page'] );
+		$result = DeliveryRepository::query( (int) $row['id'], $request['status'] ? (string) $request['status'] : null, (int) $request['page'], (int) $request['per_page'] );
 		if ( rest_is_field_included( 'attempt_log', $this->get_fields_for_response( $request ) ) ) {
-			$this->attempts = WebhookRepository::attempts( array_map( static fn( $row ) => (int) $row['id'], $result['rows'] ) );
+			$this->attempts = DeliveryRepository::attempts( array_map( static fn( $row ) => (int) $row['id'], $result['rows'] ) );
 		}
 		return $this->collection( $result['rows'], $result['total'], $request );
 	}
@@ -168,14 +169,14 @@ final class WebhookDeliveriesController extends ItemController {
 		$delivery = WebhookRepository::with_lock(
 			(int) $request['id'],
 			static function ( array $row ) use ( $request ) {
-				$delivery = WebhookRepository::find_delivery( (int) $request['delivery_id'] );
+				$delivery = DeliveryRepository::find( (int) $request['delivery_id'] );
 				if ( ! $delivery || (int) $delivery['webhook_id'] !== (int) $row['id'] ) {
 					return self::not_found( __( 'Delivery not found.', 'recruiting-reports' ) );
 				}
 				if ( ! Dispatcher::retry( (int) $delivery['id'] ) ) {
 					return self::invalid( 'delivery_id', __( 'The delivery is still being attempted.', 'recruiting-reports' ) );
 				}
-				return WebhookRepository::find_delivery( (int) $delivery['id'] );
+				return DeliveryRepository::find( (int) $delivery['id'] );
 			}
 		);
 		return $this->accepted( $delivery, $request );
@@ -227,7 +228,7 @@ final class WebhookDeliveriesController extends ItemController {
 			'payload'            => is_array( $payload ) ? $payload : null,
 		);
 		if ( rest_is_field_included( 'attempt_log', $fields ) ) {
-			$attempts            = $this->attempts[ $id ] ?? WebhookRepository::attempts( array( $id ) )[ $id ] ?? array();
+			$attempts            = $this->attempts[ $id ] ?? DeliveryRepository::attempts( array( $id ) )[ $id ] ?? array();
 			$data['attempt_log'] = array_map(
 				static fn( $attempt ) => array(
 					'attempted_at'  => Iso8601::format( (int) $attempt['attempted_at'] ),

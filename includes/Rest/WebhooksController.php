@@ -9,9 +9,9 @@
 namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
-use RecruitingReports\Data\Capabilities;
 use RecruitingReports\Data\Present;
 use RecruitingReports\Data\WebhookRepository;
+use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Webhooks\UrlGuard;

@@ -18,9 +18,9 @@
 namespace RecruitingReports\Webhooks;
 
 use RecruitingReports\Data\ApplicationRepository;
+use RecruitingReports\Data\DeliveryRepository;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Present;
-use RecruitingReports\Data\Schema;
 use RecruitingReports\Data\SecretBox;
 use RecruitingReports\Data\Settings;
 use RecruitingReports\Data\Transaction;
@@ -118,7 +118,6 @@ final class Dispatcher {
 	 * @return int|null The delivery id.
 	 */
 	public static function enqueue( int $webhook_id, string $event, array $data ): ?int {
-		global $wpdb;
 		/**
 		 * Filters the `data` of a webhook delivery before it is queued (the envelope id, event and created_at stay
 		 * as they are, and the body is signed as filtered): for example to add fields a receiver needs or to leave
@@ -143,26 +142,12 @@ final class Dispatcher {
 		if ( false === $body ) {
 			return null;
 		}
-		$inserted = $wpdb->insert(
-			Schema::table( 'webhook_deliveries' ),
-			array(
-				'webhook_id'      => $webhook_id,
-				'delivery_uuid'   => $uuid,
-				'event'           => $event,
-				'payload'         => $body,
-				'status'          => 'pending',
-				'attempts'        => 0,
-				'next_attempt_at' => $now,
-				'created_at'      => $now,
-				'updated_at'      => $now,
-			),
-			array( '%d', '%s', '%s', '%s', '%s', '%d', '%d', '%d', '%d' )
-		);
-		if ( ! $inserted ) {
+		$id = DeliveryRepository::insert( $webhook_id, $uuid, $event, $body, $now );
+		if ( null === $id ) {
 			return null;
 		}
 		self::schedule( $now );
-		return (int) $wpdb->insert_id;
+		return $id;
 	}
 
 	/**
@@ -223,12 +208,10 @@ final class Dispatcher {
 	 * @return int Attempts made.
 	 */
 	public static function run(): int {
-		global $wpdb;
-		$table    = Schema::table( 'webhook_deliveries' );
 		$deadline = microtime( true ) + 20;
 		$sent     = 0;
 		while ( microtime( true ) < $deadline && $sent < 200 ) {
-			$due = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM %i WHERE status IN ('pending','sending') AND next_attempt_at <= %d ORDER BY next_attempt_at, id LIMIT 20", $table, time() ), ARRAY_A );
+			$due = DeliveryRepository::due( time(), 20 );
 			if ( ! $due ) {
 				break;
 			}
@@ -243,10 +226,7 @@ final class Dispatcher {
 				}
 			}
 		}
-		$next = $wpdb->get_var( $wpdb->prepare( "SELECT MIN(next_attempt_at) FROM %i WHERE status IN ('pending','sending')", $table ) );
-		if ( null !== $next ) {
-			self::schedule( max( time(), (int) $next ) );
-		}
+		self::rearm();
 		return $sent;
 	}
 
@@ -257,11 +237,9 @@ final class Dispatcher {
 	 * @return array|null The row as claimed (its lease in next_attempt_at), null when another run was first.
 	 */
 	private static function claim( array $delivery ): ?array {
-		global $wpdb;
-		$table = Schema::table( 'webhook_deliveries' );
 		$now   = time();
 		$lease = $now + self::LEASE;
-		if ( 1 !== (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", $table, $lease, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) ) ) {
+		if ( ! DeliveryRepository::claim( $delivery, $lease, $now ) ) {
 			return null;
 		}
 		return array_merge(
@@ -372,20 +350,8 @@ final class Dispatcher {
 	 * @param int         $duration_ms Time the attempt took.
 	 */
 	private static function record( array $delivery, ?int $code, ?string $error, int $duration_ms ): void {
-		global $wpdb;
-		$now   = time();
-		$error = null === $error ? null : mb_substr( wp_strip_all_tags( $error ), 0, 1000 );
-		$wpdb->insert(
-			Schema::table( 'webhook_attempts' ),
-			array(
-				'delivery_id'   => (int) $delivery['id'],
-				'attempted_at'  => $now,
-				'response_code' => $code,
-				'error'         => $error,
-				'duration_ms'   => max( 0, $duration_ms ),
-			),
-			array( '%d', '%d', '%d', '%s', '%d' )
-		);
+		$now      = time();
+		$error    = null === $error ? null : mb_substr( wp_strip_all_tags( $error ), 0, 1000 );
 		$attempts = (int) $delivery['attempts'] + 1;
 		if ( null === $error ) {
 			$status = 'delivered';
@@ -397,23 +363,19 @@ final class Dispatcher {
 			$status = 'pending';
 			$next   = $now + self::BACKOFF[ $attempts - 1 ];
 		}
-		$wpdb->update(
-			Schema::table( 'webhook_deliveries' ),
+		DeliveryRepository::record(
+			$delivery,
 			array(
-				'status'             => $status,
-				'attempts'           => $attempts,
-				'next_attempt_at'    => $next,
-				'last_response_code' => $code,
-				'last_error'         => $error,
-				'updated_at'         => $now,
+				'attempted_at'  => $now,
+				'response_code' => $code,
+				'error'         => $error,
+				'duration_ms'   => max( 0, $duration_ms ),
 			),
 			array(
-				'id'              => (int) $delivery['id'],
-				'status'          => 'sending',
-				'next_attempt_at' => (int) $delivery['next_attempt_at'],
-			),
-			array( '%s', '%d', '%d', '%d', '%s', '%d' ),
-			array( '%d', '%s', '%d' )
+				'status'          => $status,
+				'attempts'        => $attempts,
+				'next_attempt_at' => $next,
+			)
 		);
 	}
 
@@ -425,18 +387,8 @@ final class Dispatcher {
 	 * @return bool Whether it was queued again (false: no such finished delivery).
 	 */
 	public static function retry( int $delivery_id ): bool {
-		global $wpdb;
-		$now     = time();
-		$updated = (int) $wpdb->query(
-			$wpdb->prepare(
-				"UPDATE %i SET status = 'pending', attempts = 0, next_attempt_at = %d, updated_at = %d WHERE id = %d AND status IN ('delivered', 'failed')",
-				Schema::table( 'webhook_deliveries' ),
-				$now,
-				$now,
-				$delivery_id
-			)
-		);
-		if ( 1 !== $updated ) {
+		$now = time();
+		if ( ! DeliveryRepository::restart( $delivery_id, $now ) ) {
 			return false;
 		}
 		self::schedule( $now );
@@ -457,11 +409,9 @@ final class Dispatcher {
 
 	/** Schedules the delivery run for the earliest pending delivery, if any. */
 	public static function rearm(): void {
-		global $wpdb;
-		$table = Schema::table( 'webhook_deliveries' );
-		$next  = $wpdb->get_var( $wpdb->prepare( "SELECT MIN(next_attempt_at) FROM %i WHERE status IN ('pending','sending')", $table ) );
+		$next = DeliveryRepository::next_due_at();
 		if ( null !== $next ) {
-			self::schedule( max( time(), (int) $next ) );
+			self::schedule( max( time(), $next ) );
 		}
 	}
 
@@ -483,11 +433,6 @@ final class Dispatcher {
 	 * (give or take the hour). Pending deliveries stay until they are delivered or fail (about two days at most).
 	 */
 	public static function purge(): void {
-		global $wpdb;
-		$deliveries = Schema::table( 'webhook_deliveries' );
-		$attempts   = Schema::table( 'webhook_attempts' );
-		$before     = time() - (int) Settings::get( 'delivery_log_days' ) * DAY_IN_SECONDS;
-		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d)", $attempts, $deliveries, $before ) );
-		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d", $deliveries, $before ) );
+		DeliveryRepository::delete_finished_before( time() - (int) Settings::get( 'delivery_log_days' ) * DAY_IN_SECONDS );
 	}
 }

@@ -1,59 +1,38 @@
 <?php
 /**
- * The five permissions of SPEC §2 as WordPress capabilities, and the Recruiter role.
+ * The plugin's capabilities (Domain\Capabilities) in WordPress's roles: granted to administrators and the Recruiter
+ * role on activation, removed from every role and user on uninstall.
  *
  * @package RecruitingReports
  */
 
 namespace RecruitingReports\Data;
 
+use RecruitingReports\Domain\Capabilities;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The five permissions of SPEC §2 as WordPress capabilities, and the Recruiter role.
+ * The capabilities in roles and users.
  */
-final class Capabilities {
-
-	public const READ_JOBS          = 'recruiting_read_jobs';
-	public const WRITE_JOBS         = 'recruiting_write_jobs';
-	public const READ_APPLICATIONS  = 'recruiting_read_applications';
-	public const WRITE_APPLICATIONS = 'recruiting_write_applications';
-	public const MANAGE_SETTINGS    = 'recruiting_manage_settings';
-
-	public const ALL = array(
-		self::READ_JOBS,
-		self::WRITE_JOBS,
-		self::READ_APPLICATIONS,
-		self::WRITE_APPLICATIONS,
-		self::MANAGE_SETTINGS,
-	);
-
-	public const RECRUITER_ROLE = 'recruiter';
-
-	/** Capabilities of the Recruiter role: everything but Settings. */
-	public const RECRUITER = array(
-		self::READ_JOBS,
-		self::WRITE_JOBS,
-		self::READ_APPLICATIONS,
-		self::WRITE_APPLICATIONS,
-	);
+final class Roles {
 
 	/** Idempotent: safe on every activation and upgrade. */
 	public static function install(): void {
 		$admin = get_role( 'administrator' );
 		if ( $admin ) {
-			foreach ( self::ALL as $cap ) {
+			foreach ( Capabilities::ALL as $cap ) {
 				$admin->add_cap( $cap );
 			}
 		}
 		$recruiter_caps = array( 'read' => true );
-		foreach ( self::RECRUITER as $cap ) {
+		foreach ( Capabilities::RECRUITER as $cap ) {
 			$recruiter_caps[ $cap ] = true;
 		}
-		$role = get_role( self::RECRUITER_ROLE );
+		$role = get_role( Capabilities::RECRUITER_ROLE );
 		if ( ! $role ) {
 			// The name is stored untranslated, as WordPress does for its own roles; translate_user_role() shows it.
-			add_role( self::RECRUITER_ROLE, 'Recruiter', $recruiter_caps );
+			add_role( Capabilities::RECRUITER_ROLE, 'Recruiter', $recruiter_caps );
 			return;
 		}
 		foreach ( $recruiter_caps as $cap => $grant ) {
@@ -64,7 +43,7 @@ final class Capabilities {
 	/** Uninstall: the capabilities leave every role and user, and the Recruiter role (with its members' grant) goes. */
 	public static function uninstall(): void {
 		foreach ( wp_roles()->role_objects as $role ) {
-			foreach ( self::ALL as $cap ) {
+			foreach ( Capabilities::ALL as $cap ) {
 				$role->remove_cap( $cap );
 			}
 		}
@@ -72,7 +51,7 @@ final class Capabilities {
 		// directly, so that meta left behind by a user deleted outside WordPress's functions is cleaned too.
 		global $wpdb;
 		$key      = $wpdb->get_blog_prefix() . 'capabilities';
-		$ours     = array_flip( array_merge( self::ALL, array( self::RECRUITER_ROLE ) ) );
+		$ours     = array_flip( array_merge( Capabilities::ALL, array( Capabilities::RECRUITER_ROLE ) ) );
 		$user_ids = $wpdb->get_col( $wpdb->prepare( "SELECT user_id FROM {$wpdb->usermeta} WHERE meta_key = %s AND meta_value LIKE %s", $key, '%' . $wpdb->esc_like( 'recruit' ) . '%' ) );
 		foreach ( $user_ids as $user_id ) {
 			$caps = get_user_meta( (int) $user_id, $key, true );
@@ -80,6 +59,6 @@ final class Capabilities {
 				update_user_meta( (int) $user_id, $key, array_diff_key( $caps, $ours ) );
 			}
 		}
-		remove_role( self::RECRUITER_ROLE );
+		remove_role( Capabilities::RECRUITER_ROLE );
 	}
 }
