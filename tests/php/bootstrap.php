@@ -2,7 +2,8 @@
 /**
  * Bootstrap of the PHP unit tests: the plugin's pure classes (rules, arithmetic, date resolution, validation) run
  * without WordPress. Only the handful of WordPress functions those classes call are defined here, each trivially
- * (translation returns the text, the site timezone is a test setting, sanitisers trim); anything that needs WordPress for real
+ * (translation returns the text, the site timezone and environment type are test settings, sanitisers trim, a filter
+ * runs the one callback a test set for it); anything that needs WordPress for real
  * (the database, hooks, users) belongs in the integration suites, which run against a real WordPress.
  *
  * @package RecruitingReports
@@ -88,6 +89,49 @@ function sanitize_text_field( $text ) {
  */
 function sanitize_email( $email ) {
 	return trim( (string) $email );
+}
+
+/** The environment type wp_get_environment_type() answers (tests set it). */
+$GLOBALS['rr_test_environment'] = 'production';
+
+/**
+ * Filters the tests hook: hook name => callback (one per hook is all the classes under test need).
+ *
+ * @var array<string,callable>
+ */
+$GLOBALS['rr_test_filters'] = array();
+
+/**
+ * WordPress's filter call: the test's callback for the hook when it set one, else the value unchanged.
+ *
+ * @param string $hook  Hook name.
+ * @param mixed  $value Value.
+ * @param mixed  ...$args Further arguments.
+ * @return mixed
+ */
+function apply_filters( $hook, $value, ...$args ) {
+	return isset( $GLOBALS['rr_test_filters'][ $hook ] ) ? $GLOBALS['rr_test_filters'][ $hook ]( $value, ...$args ) : $value;
+}
+
+/**
+ * The site's environment type, as a test set it.
+ *
+ * @return string
+ */
+function wp_get_environment_type() {
+	return $GLOBALS['rr_test_environment'];
+}
+
+/**
+ * WordPress's URL parser, reduced to PHP's: WordPress adds only the parsing of scheme-relative (//host) and
+ * root-relative (/path) URLs, which have no scheme and are refused either way.
+ *
+ * @param string $url       URL.
+ * @param int    $component Component, or -1 for all.
+ * @return mixed
+ */
+function wp_parse_url( $url, $component = -1 ) {
+	return parse_url( $url, $component ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- this is the stub of wp_parse_url.
 }
 
 /**
