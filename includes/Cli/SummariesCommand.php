@@ -7,8 +7,8 @@
 
 namespace RecruitingReports\Cli;
 
+use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\ReportSummary;
-use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\Events;
 use WP_CLI;
 
@@ -47,7 +47,7 @@ final class SummariesCommand {
 		global $wpdb;
 		unset( $args );
 		$batch_size = Input::count( $assoc_args, 'batch-size', 1, 100000 );
-		$total      = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i', Schema::table( 'applications' ) ) );
+		$total      = ApplicationRepository::count();
 		$progress   = \WP_CLI\Utils\make_progress_bar( __( 'Rebuilding report summaries', 'recruiting-reports' ), $total );
 		$started    = microtime( true );
 		$done       = 0;

@@ -41,6 +41,16 @@ final class ApplicationRepository {
 	}
 
 	/**
+	 * How many applications there are.
+	 *
+	 * @return int
+	 */
+	public static function count(): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i', Schema::table( 'applications' ) ) );
+	}
+
+	/**
 	 * Whether an application has an external id (compared as ExternalId::key).
 	 *
 	 * @param string $external_id External id.

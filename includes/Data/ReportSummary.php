@@ -160,9 +160,7 @@ final class ReportSummary {
 	 * otherwise marked as pending for the operator, so that no web request runs for minutes.
 	 */
 	public static function rebuild_after_upgrade(): void {
-		global $wpdb;
-		$applications = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i', Schema::table( 'applications' ) ) );
-		if ( $applications > self::REQUEST_REBUILD_LIMIT && ! ( defined( 'WP_CLI' ) && WP_CLI ) ) {
+		if ( ApplicationRepository::count() > self::REQUEST_REBUILD_LIMIT && ! ( defined( 'WP_CLI' ) && WP_CLI ) ) {
 			update_option( self::STALE_OPTION, time(), false );
 			return;
 		}
