@@ -8,6 +8,11 @@ import type { ReportBlockAttributes } from './attributes';
 import { PREVIEW_DELAY, PREVIEW_PATH, ReportBlockEdit } from './Edit';
 
 jest.mock( '@wordpress/api-fetch', () => jest.fn() );
+// The report picker lists the variations WordPress registered from block.json (@wordpress/blocks itself does not
+// load under Jest).
+jest.mock( '@wordpress/blocks', () => ( {
+	getBlockVariations: () => require( '../../block.json' ).variations,
+} ) );
 jest.mock( '../components/charts/draw', () => ( {
 	drawChart: jest.fn( () => ( { update: jest.fn(), destroy: jest.fn() } ) ),
 } ) );

@@ -7,6 +7,7 @@
  */
 import apiFetch from '@wordpress/api-fetch';
 import { InspectorControls, useBlockProps } from '@wordpress/block-editor';
+import { getBlockVariations } from '@wordpress/blocks';
 import {
 	CheckboxControl,
 	Notice,
@@ -27,7 +28,6 @@ import type { PeriodSelection } from '../reports/periods';
 import {
 	BLOCK_REPORTS,
 	reportSections,
-	reportTitle,
 	sectionLabel,
 	toggleSection,
 	visibleSections,
@@ -128,6 +128,20 @@ function ServerHtml( { html }: { html: string } ) {
 	);
 }
 
+/**
+ * The report picker's options: each variation's title, as WordPress registered (and translated) it from block.json.
+ */
+function reportOptions(): Array< { value: BlockReportName; label: string } > {
+	const variations = getBlockVariations( 'recruiting-reports/report' ) ?? [];
+	return BLOCK_REPORTS.map( ( value ) => ( {
+		value,
+		label:
+			variations.find(
+				( variation ) => variation.attributes?.report === value
+			)?.title ?? value,
+	} ) );
+}
+
 function errorContext( error: ApiError ): string {
 	if ( error.status === 401 || error.status === 403 ) {
 		return __(
@@ -197,10 +211,7 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 						__next40pxDefaultSize
 						label={ __( 'Report', 'recruiting-reports' ) }
 						value={ report }
-						options={ BLOCK_REPORTS.map( ( value ) => ( {
-							value,
-							label: reportTitle( value ),
-						} ) ) }
+						options={ reportOptions() }
 						onChange={ ( value: string ) =>
 							setAttributes( {
 								report: value as BlockReportName,

@@ -68,21 +68,6 @@ export const BLOCK_REPORTS = VARIATIONS.map(
 	( variation ) => variation.attributes.report
 );
 
-export function reportTitle( report: BlockReportName ): string {
-	switch ( report ) {
-		case 'time-to-hire':
-			return __( 'Time to hire', 'recruiting-reports' );
-		case 'funnel':
-			return __( 'Hiring funnel', 'recruiting-reports' );
-		case 'sources':
-			return __( 'Sources of applicants', 'recruiting-reports' );
-		case 'time-to-fill':
-			return __( 'Time to fill', 'recruiting-reports' );
-		default:
-			return __( 'Recruiting overview', 'recruiting-reports' );
-	}
-}
-
 export function sectionLabel( section: SectionId ): string {
 	switch ( section ) {
 		case 'figures':
