@@ -69,7 +69,8 @@ function useServerRender( attributes: ReportBlockAttributes ) {
 	const first = useRef( true );
 	useEffect( () => {
 		const controller = new AbortController();
-		setState( ( previous ) => ( { ...previous, loading: true } ) );
+		// The last render stays (busy) while the next loads; an error gives way to the skeleton or that render.
+		setState( ( previous ) => ( { html: previous.html, loading: true } ) );
 		const timer = setTimeout(
 			() => {
 				apiFetch< { rendered: string } >( {
