@@ -102,7 +102,22 @@ describe( 'ApiKeys', () => {
 			],
 		} );
 		render( <ApiKeys />, { wrapper } );
-		const table = await screen.findByRole( 'table', { name: 'API keys' } );
+		const table = await screen.findByRole( 'table' );
+		// The columns keep their names (in the table's header, and as labels in the narrow list).
+		for ( const column of [
+			'Name',
+			'Key',
+			'Permissions',
+			'Owner',
+			'Created',
+			'Last used',
+			'Expires',
+			'Status',
+		] ) {
+			expect(
+				within( table ).getByRole( 'columnheader', { name: column } )
+			).toBeInTheDocument();
+		}
 		const staging = within( table ).getByRole( 'row', { name: /Staging/ } );
 		expect( within( staging ).getByText( 'Test' ) ).toHaveClass(
 			'rr-badge--test'
@@ -249,6 +264,12 @@ describe( 'ApiKeys', () => {
 		expect(
 			screen.getAllByText( 'API key created.' ).length
 		).toBeGreaterThan( 0 );
+		// #17 defect 1: focus comes back to "Add key", not to <body>.
+		await waitFor( () =>
+			expect(
+				screen.getByRole( 'button', { name: 'Add key' } )
+			).toHaveFocus()
+		);
 	} );
 
 	it( 'shows the server’s message when creating fails, and keeps the form', async () => {
@@ -312,10 +333,9 @@ describe( 'ApiKeys', () => {
 			} ),
 		} );
 		render( <ApiKeys />, { wrapper } );
+		const row = await screen.findByRole( 'row', { name: /Careers site/ } );
 		await userEvent.click(
-			await screen.findByRole( 'button', {
-				name: 'Edit permissions of Careers site',
-			} )
+			within( row ).getByRole( 'button', { name: 'Edit permissions' } )
 		);
 		const dialog = screen.getByRole( 'dialog', {
 			name: 'Edit “Careers site”',
@@ -341,17 +361,34 @@ describe( 'ApiKeys', () => {
 		expect(
 			( await screen.findAllByText( 'API key updated.' ) ).length
 		).toBeGreaterThan( 0 );
+		// #17 defect 1: focus comes back to the row's button once the list has reloaded.
+		await waitFor( () =>
+			expect(
+				within(
+					screen.getByRole( 'row', { name: /Careers site/ } )
+				).getByRole( 'button', { name: 'Edit permissions' } )
+			).toHaveFocus()
+		);
 	} );
 
 	it( 'revokes only after confirmation', async () => {
+		let revoked = false;
 		const { wrapper, calls } = scriptedTransport( {
-			'GET /api-keys': () => [ key() ],
-			'DELETE /api-keys/1': () => key( { status: 'revoked' } ),
+			'GET /api-keys': () => [
+				key( revoked ? { status: 'revoked' } : {} ),
+			],
+			'DELETE /api-keys/1': () => {
+				revoked = true;
+				return key( { status: 'revoked' } );
+			},
 		} );
 		render( <ApiKeys />, { wrapper } );
-		await userEvent.click(
-			await screen.findByRole( 'button', { name: 'Revoke Careers site' } )
-		);
+		const revoke = () =>
+			within(
+				screen.getByRole( 'row', { name: /Careers site/ } )
+			).getByRole( 'button', { name: 'Revoke' } );
+		await screen.findByRole( 'row', { name: /Careers site/ } );
+		await userEvent.click( revoke() );
 		const dialog = screen.getByRole( 'dialog', {
 			name: 'Revoke API key?',
 		} );
@@ -364,9 +401,11 @@ describe( 'ApiKeys', () => {
 		expect( calls.filter( ( c ) => c.method === 'DELETE' ) ).toHaveLength(
 			0
 		);
-		await userEvent.click(
-			screen.getByRole( 'button', { name: 'Revoke Careers site' } )
+		await waitFor( () =>
+			expect( screen.queryByRole( 'dialog' ) ).toBeNull()
 		);
+		await waitFor( () => expect( revoke() ).toHaveFocus() );
+		await userEvent.click( revoke() );
 		await userEvent.click(
 			screen.getByRole( 'button', { name: 'Revoke key' } )
 		);
@@ -376,6 +415,37 @@ describe( 'ApiKeys', () => {
 		expect(
 			( await screen.findAllByText( 'API key revoked.' ) ).length
 		).toBeGreaterThan( 0 );
+		// The revoked key stays, without buttons; #17 defect 1: focus goes to the list's heading.
+		const row = await screen.findByRole( 'row', { name: /Revoked/ } );
+		expect( within( row ).queryByRole( 'button' ) ).toBeNull();
+		await waitFor( () =>
+			expect(
+				screen.getByRole( 'heading', { name: 'API keys' } )
+			).toHaveFocus()
+		);
+	} );
+
+	it( 'keeps a failed revocation’s message in the dialog', async () => {
+		const { wrapper } = scriptedTransport( {
+			'GET /api-keys': () => [ key() ],
+			'DELETE /api-keys/1': () => {
+				throw restError( 404, 'not_found', 'No API key with id 1.' );
+			},
+		} );
+		render( <ApiKeys />, { wrapper } );
+		const row = await screen.findByRole( 'row', { name: /Careers site/ } );
+		await userEvent.click(
+			within( row ).getByRole( 'button', { name: 'Revoke' } )
+		);
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Revoke key' } )
+		);
+		const dialog = screen.getByRole( 'dialog', {
+			name: 'Revoke API key?',
+		} );
+		expect(
+			await within( dialog ).findByText( 'No API key with id 1.' )
+		).toBeInTheDocument();
 	} );
 
 	it( 'shows a load error with Retry', async () => {

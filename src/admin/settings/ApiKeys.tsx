@@ -1,24 +1,31 @@
 /**
  * Settings › API keys: the list (name, hint, live/test badge, permissions, owner, created, last
- * used, expiry, status), adding a key (shown once), editing its permissions, revoking it.
+ * used, expiry, status), adding a key (shown once), editing its permissions, revoking it. After each
+ * dialog, focus returns to "Add key", the row's button or the list's heading (#17 defect 1).
  */
 import { Button, Modal, Notice, TextControl } from '@wordpress/components';
-import { useState } from '@wordpress/element';
+import type { Action, Field } from '@wordpress/dataviews/wp';
+import { useMemo, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
 import { toApiError, type ApiError } from '../../api/errors';
 import type { ApiKey, CreatedApiKey, Page, Permission } from '../../api/types';
 import { formatDateTime } from '../../components/format';
-import { EmptyState, ListState } from '../../components/states';
+import { EmptyState } from '../../components/states';
 import { getConfig } from '../../config';
 import { useResource, useStoreActions } from '../../store';
 import { ApiKeyForm } from './ApiKeyForm';
 import { PermissionFields } from './PermissionFields';
 import { permissionLabel } from './permissions';
 import { SecretModal } from './SecretModal';
+import { Confirm } from './Confirm';
+import {
+	SettingsList,
+	rowControl,
+	useFocusAfter,
+	useListView,
+} from './SettingsList';
 import { errorText } from '../../components/errorText';
-
-const PER_PAGE = 20;
 
 export function EnvironmentBadge( {
 	environment,
@@ -154,73 +161,6 @@ function EditKeyModal( {
 	);
 }
 
-function RevokeModal( {
-	apiKey,
-	onRevoked,
-	onCancel,
-}: {
-	apiKey: ApiKey;
-	onRevoked: ( key: ApiKey ) => void;
-	onCancel: () => void;
-} ) {
-	const actions = useStoreActions();
-	const [ busy, setBusy ] = useState( false );
-	const [ error, setError ] = useState< ApiError | null >( null );
-	return (
-		<Modal
-			title={ __( 'Revoke API key?', 'recruiting-reports' ) }
-			onRequestClose={ onCancel }
-			className="rr-form-modal"
-		>
-			{ error && (
-				<Notice status="error" isDismissible={ false }>
-					{ errorText( error ) }
-				</Notice>
-			) }
-			<p>
-				{ sprintf(
-					/* translators: 1: API key name, 2: key hint such as rp_live_…a1b2. */
-					__(
-						'Revoke “%1$s” (%2$s)? Every request with this key is refused from now on (401). This cannot be undone; a revoked key stays in the list.',
-						'recruiting-reports'
-					),
-					apiKey.name,
-					apiKey.hint
-				) }
-			</p>
-			<div className="rr-modal-actions">
-				<Button
-					variant="tertiary"
-					onClick={ onCancel }
-					disabled={ busy }
-				>
-					{ __( 'Cancel', 'recruiting-reports' ) }
-				</Button>
-				<Button
-					variant="primary"
-					isDestructive
-					isBusy={ busy }
-					disabled={ busy }
-					onClick={ async () => {
-						setBusy( true );
-						setError( null );
-						try {
-							onRevoked(
-								await actions.revokeApiKey( apiKey.id )
-							);
-						} catch ( thrown ) {
-							setError( toApiError( thrown ) );
-							setBusy( false );
-						}
-					} }
-				>
-					{ __( 'Revoke key', 'recruiting-reports' ) }
-				</Button>
-			</div>
-		</Modal>
-	);
-}
-
 type Dialog =
 	| { kind: 'add' }
 	| { kind: 'created'; key: CreatedApiKey }
@@ -229,313 +169,189 @@ type Dialog =
 	| null;
 
 export function ApiKeys() {
-	const [ page, setPage ] = useState( 1 );
 	const [ dialog, setDialog ] = useState< Dialog >( null );
 	const [ notice, setNotice ] = useState< string | null >( null );
-	const state = useResource< Page< ApiKey > >( 'getApiKeys', [
-		{ page, per_page: PER_PAGE },
+	const [ view, setView ] = useListView( 'name', [
+		'hint',
+		'permissions',
+		'owner',
+		'created_at',
+		'last_used_at',
+		'expires_at',
+		'status',
 	] );
+	const state = useResource< Page< ApiKey > >( 'getApiKeys', [
+		{ page: view.page, per_page: view.perPage },
+	] );
+	const actions = useStoreActions();
+	const section = useRef< HTMLElement >( null );
+	const addButton = useRef< HTMLButtonElement >( null );
+	const heading = useRef< HTMLHeadingElement >( null );
+	const focusAfter = useFocusAfter( ! state.loading && ! state.busy );
 
-	const done = ( message: string ) => {
+	const editLabel = __( 'Edit permissions', 'recruiting-reports' );
+	const revokeLabel = __( 'Revoke', 'recruiting-reports' );
+	const close = ( message: string | null ) => {
 		setDialog( null );
-		setNotice( message );
+		if ( message ) {
+			setNotice( message );
+		}
 	};
 
-	const list = (
-		<ListState
-			state={ state }
-			errorContext={ __(
-				'The API keys could not be loaded.',
-				'recruiting-reports'
-			) }
-			loadingLabel={ __( 'Loading API keys…', 'recruiting-reports' ) }
-			skeletonHeight={ 120 }
-			empty={
-				<EmptyState
-					title={ __( 'No API keys yet', 'recruiting-reports' ) }
-				>
-					<p>
-						{ __(
-							'Add a key for each system that should use the recruiting API.',
-							'recruiting-reports'
-						) }
-					</p>
-				</EmptyState>
-			}
-		>
-			{ ( { items, totalPages } ) => (
-				<>
-					<table
-						className="wp-list-table widefat striped rr-list"
-						aria-label={ __( 'API keys', 'recruiting-reports' ) }
-					>
-						<thead>
-							<tr>
-								<th scope="col">
-									{ __( 'Name', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									{ __( 'Key', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									{ __(
-										'Permissions',
-										'recruiting-reports'
-									) }
-								</th>
-								<th scope="col">
-									{ __( 'Owner', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									{ __( 'Created', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									{ __( 'Last used', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									{ __( 'Expires', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									{ __( 'Status', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									<span className="screen-reader-text">
-										{ __(
-											'Actions',
-											'recruiting-reports'
-										) }
-									</span>
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{ items.map( ( key ) => (
-								<tr
-									key={ key.id }
-									data-key-id={ key.id }
+	const fields: Field< ApiKey >[] = useMemo(
+		() => [
+			{
+				id: 'name',
+				label: __( 'Name', 'recruiting-reports' ),
+				enableHiding: false,
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) => item.name,
+				render: ( { item } ) => (
+					<span className="rr-key-name" data-rr-item={ item.id }>
+						<strong>{ item.name }</strong>{ ' ' }
+						<EnvironmentBadge environment={ item.environment } />
+					</span>
+				),
+			},
+			{
+				id: 'hint',
+				label: __( 'Key', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) => item.hint,
+				render: ( { item } ) => (
+					<code className="rr-hint">{ item.hint }</code>
+				),
+			},
+			{
+				id: 'permissions',
+				label: __( 'Permissions', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) => item.permissions.join( ',' ),
+				render: ( { item } ) => (
+					<ul className="rr-tags">
+						{ item.permissions.map( ( permission ) => {
+							const held =
+								item.effective_permissions.includes(
+									permission
+								);
+							return (
+								<li
+									key={ permission }
 									className={
-										key.status === 'active'
+										held ? 'rr-tag' : 'rr-tag is-lapsed'
+									}
+									title={
+										held
 											? undefined
-											: 'is-inactive'
+											: __(
+													'The owner no longer has this permission, so the key does not either.',
+													'recruiting-reports'
+												)
 									}
 								>
-									<td
-										data-colname={ __(
-											'Name',
-											'recruiting-reports'
-										) }
-									>
-										<strong>{ key.name }</strong>{ ' ' }
-										<EnvironmentBadge
-											environment={ key.environment }
-										/>
-									</td>
-									<td
-										data-colname={ __(
-											'Key',
-											'recruiting-reports'
-										) }
-									>
-										<code className="rr-hint">
-											{ key.hint }
-										</code>
-									</td>
-									<td
-										data-colname={ __(
-											'Permissions',
-											'recruiting-reports'
-										) }
-									>
-										<ul className="rr-tags">
-											{ key.permissions.map(
-												( permission ) => (
-													<li
-														key={ permission }
-														className={
-															key.effective_permissions.includes(
-																permission
-															)
-																? 'rr-tag'
-																: 'rr-tag is-lapsed'
-														}
-														title={
-															key.effective_permissions.includes(
-																permission
-															)
-																? undefined
-																: __(
-																		'The owner no longer has this permission, so the key does not either.',
-																		'recruiting-reports'
-																	)
-														}
-													>
-														{ permissionLabel(
-															permission
-														) }
-													</li>
-												)
-											) }
-										</ul>
-									</td>
-									<td
-										data-colname={ __(
-											'Owner',
-											'recruiting-reports'
-										) }
-									>
-										{ key.owner?.name ??
-											__(
-												'(deleted user)',
-												'recruiting-reports'
-											) }
-									</td>
-									<td
-										data-colname={ __(
-											'Created',
-											'recruiting-reports'
-										) }
-									>
-										{ formatDateTime( key.created_at ) }
-									</td>
-									<td
-										data-colname={ __(
-											'Last used',
-											'recruiting-reports'
-										) }
-									>
-										{ key.last_used_at
-											? formatDateTime( key.last_used_at )
-											: __(
-													'Never',
-													'recruiting-reports'
-												) }
-									</td>
-									<td
-										data-colname={ __(
-											'Expires',
-											'recruiting-reports'
-										) }
-									>
-										{ key.expires_at
-											? formatDateTime( key.expires_at )
-											: __(
-													'Never',
-													'recruiting-reports'
-												) }
-									</td>
-									<td
-										data-colname={ __(
-											'Status',
-											'recruiting-reports'
-										) }
-									>
-										<span
-											className={ `rr-status rr-status--${ key.status }` }
-										>
-											{ statusText( key.status ) }
-										</span>
-									</td>
-									<td className="rr-list__actions">
-										{ key.status !== 'revoked' && (
-											<>
-												<Button
-													variant="secondary"
-													size="compact"
-													onClick={ () =>
-														setDialog( {
-															kind: 'edit',
-															key,
-														} )
-													}
-													aria-label={ sprintf(
-														/* translators: %s: API key name. */
-														__(
-															'Edit permissions of %s',
-															'recruiting-reports'
-														),
-														key.name
-													) }
-												>
-													{ __(
-														'Edit permissions',
-														'recruiting-reports'
-													) }
-												</Button>
-												<Button
-													variant="secondary"
-													size="compact"
-													isDestructive
-													onClick={ () =>
-														setDialog( {
-															kind: 'revoke',
-															key,
-														} )
-													}
-													aria-label={ sprintf(
-														/* translators: %s: API key name. */
-														__(
-															'Revoke %s',
-															'recruiting-reports'
-														),
-														key.name
-													) }
-												>
-													{ __(
-														'Revoke',
-														'recruiting-reports'
-													) }
-												</Button>
-											</>
-										) }
-									</td>
-								</tr>
-							) ) }
-						</tbody>
-					</table>
-					{ totalPages > 1 && (
-						<div className="rr-pager">
-							<Button
-								variant="secondary"
-								disabled={ page <= 1 }
-								onClick={ () => setPage( page - 1 ) }
-							>
-								{ __( 'Previous page', 'recruiting-reports' ) }
-							</Button>
-							<span>
-								{ sprintf(
-									/* translators: 1: current page, 2: number of pages. */
-									__(
-										'Page %1$d of %2$d',
-										'recruiting-reports'
-									),
-									page,
-									totalPages
-								) }
-							</span>
-							<Button
-								variant="secondary"
-								disabled={ page >= totalPages }
-								onClick={ () => setPage( page + 1 ) }
-							>
-								{ __( 'Next page', 'recruiting-reports' ) }
-							</Button>
-						</div>
-					) }
-				</>
-			) }
-		</ListState>
+									{ permissionLabel( permission ) }
+								</li>
+							);
+						} ) }
+					</ul>
+				),
+			},
+			{
+				id: 'owner',
+				label: __( 'Owner', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) =>
+					item.owner?.name ??
+					__( '(deleted user)', 'recruiting-reports' ),
+			},
+			{
+				id: 'created_at',
+				label: __( 'Created', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) => formatDateTime( item.created_at ),
+			},
+			{
+				id: 'last_used_at',
+				label: __( 'Last used', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) =>
+					item.last_used_at
+						? formatDateTime( item.last_used_at )
+						: __( 'Never', 'recruiting-reports' ),
+			},
+			{
+				id: 'expires_at',
+				label: __( 'Expires', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) =>
+					item.expires_at
+						? formatDateTime( item.expires_at )
+						: __( 'Never', 'recruiting-reports' ),
+			},
+			{
+				id: 'status',
+				label: __( 'Status', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) => statusText( item.status ),
+				render: ( { item } ) => (
+					<span className={ `rr-status rr-status--${ item.status }` }>
+						{ statusText( item.status ) }
+					</span>
+				),
+			},
+		],
+		[]
 	);
+
+	const rowActions: Action< ApiKey >[] = useMemo(
+		() => [
+			{
+				id: 'edit',
+				label: editLabel,
+				isPrimary: true,
+				isEligible: ( item ) => item.status !== 'revoked',
+				callback: ( [ item ] ) =>
+					setDialog( { kind: 'edit', key: item } ),
+			},
+			{
+				id: 'revoke',
+				label: revokeLabel,
+				isPrimary: true,
+				isEligible: ( item ) => item.status !== 'revoked',
+				callback: ( [ item ] ) =>
+					setDialog( { kind: 'revoke', key: item } ),
+			},
+		],
+		[ editLabel, revokeLabel ]
+	);
+
+	// Focus goes back to the row's button that opened the dialog, or to the heading when it is gone.
+	const backToRow = ( key: ApiKey, label: string ) =>
+		focusAfter(
+			() =>
+				rowControl( section.current, key.id, label ) ?? heading.current
+		);
 
 	return (
 		<section
+			ref={ section }
 			className="rr-settings-section"
 			aria-labelledby="rr-api-keys-title"
 		>
 			<div className="rr-settings-section__head">
-				<h2 id="rr-api-keys-title">
+				<h2 id="rr-api-keys-title" ref={ heading } tabIndex={ -1 }>
 					{ __( 'API keys', 'recruiting-reports' ) }
 				</h2>
 				<Button
+					ref={ addButton }
 					variant="primary"
 					onClick={ () => setDialog( { kind: 'add' } ) }
 				>
@@ -553,10 +369,35 @@ export function ApiKeys() {
 					{ notice }
 				</Notice>
 			) }
-			{ list }
+			<SettingsList< ApiKey >
+				state={ state }
+				fields={ fields }
+				actions={ rowActions }
+				view={ view }
+				onChangeView={ setView }
+				errorContext={ __(
+					'The API keys could not be loaded.',
+					'recruiting-reports'
+				) }
+				empty={
+					<EmptyState
+						title={ __( 'No API keys yet', 'recruiting-reports' ) }
+					>
+						<p>
+							{ __(
+								'Add a key for each system that should use the recruiting API.',
+								'recruiting-reports'
+							) }
+						</p>
+					</EmptyState>
+				}
+			/>
 			{ dialog?.kind === 'add' && (
 				<ApiKeyForm
-					onCancel={ () => setDialog( null ) }
+					onCancel={ () => {
+						close( null );
+						focusAfter( () => addButton.current );
+					} }
 					onCreated={ ( key ) => {
 						setDialog( { kind: 'created', key } );
 					} }
@@ -579,28 +420,50 @@ export function ApiKeys() {
 						),
 						dialog.key.hint
 					) }
-					onClose={ () =>
-						done( __( 'API key created.', 'recruiting-reports' ) )
-					}
+					onClose={ () => {
+						close( __( 'API key created.', 'recruiting-reports' ) );
+						focusAfter( () => addButton.current );
+					} }
 				/>
 			) }
 			{ dialog?.kind === 'edit' && (
 				<EditKeyModal
 					apiKey={ dialog.key }
-					onCancel={ () => setDialog( null ) }
-					onSaved={ () =>
-						done( __( 'API key updated.', 'recruiting-reports' ) )
-					}
+					onCancel={ () => {
+						close( null );
+						backToRow( dialog.key, editLabel );
+					} }
+					onSaved={ () => {
+						close( __( 'API key updated.', 'recruiting-reports' ) );
+						backToRow( dialog.key, editLabel );
+					} }
 				/>
 			) }
 			{ dialog?.kind === 'revoke' && (
-				<RevokeModal
-					apiKey={ dialog.key }
-					onCancel={ () => setDialog( null ) }
-					onRevoked={ () =>
-						done( __( 'API key revoked.', 'recruiting-reports' ) )
-					}
-				/>
+				<Confirm
+					title={ __( 'Revoke API key?', 'recruiting-reports' ) }
+					confirmText={ __( 'Revoke key', 'recruiting-reports' ) }
+					run={ () => actions.revokeApiKey( dialog.key.id ) }
+					onCancel={ () => {
+						close( null );
+						backToRow( dialog.key, revokeLabel );
+					} }
+					onDone={ () => {
+						close( __( 'API key revoked.', 'recruiting-reports' ) );
+						// A revoked key's row has no button any more.
+						focusAfter( () => heading.current );
+					} }
+				>
+					{ sprintf(
+						/* translators: 1: API key name, 2: key hint such as rp_live_…a1b2. */
+						__(
+							'Revoke “%1$s” (%2$s)? Every request with this key is refused from now on (401). This cannot be undone; a revoked key stays in the list.',
+							'recruiting-reports'
+						),
+						dialog.key.name,
+						dialog.key.hint
+					) }
+				</Confirm>
 			) }
 		</section>
 	);

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import type { Delivery, Webhook } from '../../api/types';
@@ -86,6 +86,12 @@ describe( 'Webhooks', () => {
 		);
 		expect( await screen.findByText( HOOK.url ) ).toBeInTheDocument();
 		expect( document.body.textContent ).not.toContain( 'whsec_abc123' );
+		// #17 defect 1: focus comes back to "Add webhook", not to <body>.
+		await waitFor( () =>
+			expect(
+				screen.getByRole( 'button', { name: 'Add webhook' } )
+			).toHaveFocus()
+		);
 	} );
 
 	it( 'refuses a webhook without events', async () => {
@@ -161,10 +167,12 @@ describe( 'Webhooks', () => {
 		expect(
 			( await screen.findAllByText( /Test event queued/ ) ).length
 		).toBeGreaterThan( 0 );
-		const log = await screen.findByRole( 'table', {
+		const log = await screen.findByRole( 'region', {
 			name: `Deliveries to ${ HOOK.url }`,
 		} );
-		const row = within( log ).getByRole( 'row', { name: /webhook\.test/ } );
+		const row = await within( log ).findByRole( 'row', {
+			name: /webhook\.test/,
+		} );
 		expect( row ).toHaveTextContent( 'Failed' );
 		expect( row ).toHaveTextContent( '8 of 8' );
 		expect( row ).toHaveTextContent( '503 Service Unavailable' );
@@ -174,6 +182,86 @@ describe( 'Webhooks', () => {
 		expect(
 			calls.some( ( c ) => c.path === '/webhooks/4/deliveries/11/retry' )
 		).toBe( true );
+	} );
+
+	it( 'opens the delivery log from the row and returns focus to it on Close', async () => {
+		const { wrapper } = scriptedTransport( {
+			'GET /webhooks': () => [ HOOK ],
+			'GET /webhooks/4/deliveries': () => [ DELIVERY ],
+		} );
+		render( <Webhooks />, { wrapper } );
+		const row = await screen.findByRole( 'row', {
+			name: new RegExp( HOOK.url ),
+		} );
+		await userEvent.click(
+			within( row ).getByRole( 'button', { name: 'Deliveries' } )
+		);
+		const heading = await screen.findByRole( 'heading', {
+			name: `Deliveries to ${ HOOK.url }`,
+		} );
+		await waitFor( () => expect( heading ).toHaveFocus() );
+		expect(
+			within( row ).getByRole( 'button', { name: 'Hide deliveries' } )
+		).toBeInTheDocument();
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Close' } )
+		);
+		expect(
+			screen.queryByRole( 'heading', {
+				name: `Deliveries to ${ HOOK.url }`,
+			} )
+		).toBeNull();
+		await waitFor( () =>
+			expect(
+				within( row ).getByRole( 'button', { name: 'Deliveries' } )
+			).toHaveFocus()
+		);
+	} );
+
+	it( 'deletes only after confirmation, then focuses the heading', async () => {
+		let hooks = [ HOOK ];
+		const { wrapper, calls } = scriptedTransport( {
+			'GET /webhooks': () => hooks,
+			'DELETE /webhooks/4': () => {
+				hooks = [];
+				return { deleted: true, previous: HOOK };
+			},
+		} );
+		render( <Webhooks />, { wrapper } );
+		const remove = async () =>
+			within(
+				await screen.findByRole( 'row', {
+					name: new RegExp( HOOK.url ),
+				} )
+			).getByRole( 'button', { name: 'Delete' } );
+		await userEvent.click( await remove() );
+		const dialog = screen.getByRole( 'dialog', {
+			name: 'Delete webhook?',
+		} );
+		expect( dialog ).toHaveTextContent(
+			`Stop sending events to ${ HOOK.url }? This cannot be undone.`
+		);
+		await userEvent.click(
+			within( dialog ).getByRole( 'button', { name: 'Cancel' } )
+		);
+		expect( calls.some( ( c ) => c.method === 'DELETE' ) ).toBe( false );
+		await waitFor( async () => expect( await remove() ).toHaveFocus() );
+
+		await userEvent.click( await remove() );
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Delete webhook' } )
+		);
+		expect(
+			await screen.findByText( 'No webhooks yet' )
+		).toBeInTheDocument();
+		expect( calls.filter( ( c ) => c.method === 'DELETE' ) ).toHaveLength(
+			1
+		);
+		await waitFor( () =>
+			expect(
+				screen.getByRole( 'heading', { name: 'Webhooks' } )
+			).toHaveFocus()
+		);
 	} );
 } );
 

@@ -1,6 +1,7 @@
 /**
  * Settings › Webhooks: the list, adding one (URL and events; the signing secret is shown once),
- * sending a test event, the delivery log with every attempt, retrying a delivery, deleting.
+ * sending a test event, a webhook's delivery log below the list, sending a delivery again, deleting.
+ * After each dialog, focus returns to "Add webhook", the row's button or the list's heading.
  */
 import {
 	Button,
@@ -9,8 +10,9 @@ import {
 	Notice,
 	TextControl,
 } from '@wordpress/components';
-import { useState } from '@wordpress/element';
-import { __, _n, sprintf } from '@wordpress/i18n';
+import type { Action, Field } from '@wordpress/dataviews/wp';
+import { useMemo, useRef, useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
 
 import { toApiError, type ApiError } from '../../api/errors';
 import {
@@ -22,9 +24,16 @@ import {
 	type WebhookWithSecret,
 } from '../../api/types';
 import { formatDateTime } from '../../components/format';
-import { EmptyState, ListState } from '../../components/states';
+import { EmptyState } from '../../components/states';
 import { useResource, useStoreActions } from '../../store';
 import { SecretModal } from './SecretModal';
+import { Confirm } from './Confirm';
+import {
+	SettingsList,
+	rowControl,
+	useFocusAfter,
+	useListView,
+} from './SettingsList';
 import { errorText } from '../../components/errorText';
 
 export function eventDescription( event: WebhookEvent ): string {
@@ -172,205 +181,160 @@ function AddWebhookForm( {
 	);
 }
 
-export function DeliveryLog( { webhook }: { webhook: Webhook } ) {
+export function DeliveryLog( {
+	webhook,
+	headingRef,
+	onClose,
+}: {
+	webhook: Webhook;
+	headingRef: React.RefObject< HTMLHeadingElement >;
+	onClose: () => void;
+} ) {
 	const actions = useStoreActions();
 	const [ retrying, setRetrying ] = useState< number | null >( null );
 	const [ error, setError ] = useState< ApiError | null >( null );
+	const [ view, setView ] = useListView( 'event', [
+		'created_at',
+		'status',
+		'attempts',
+		'response',
+	] );
 	const state = useResource< Page< Delivery > >( 'getDeliveries', [
 		webhook.id,
-		{ per_page: 20 },
+		{ page: view.page, per_page: view.perPage },
 	] );
-	const body = (
-		<ListState
-			state={ state }
-			errorContext={ __(
-				'The delivery log could not be loaded.',
-				'recruiting-reports'
-			) }
-			loadingLabel={ __( 'Loading deliveries…', 'recruiting-reports' ) }
-			skeletonHeight={ 80 }
-			empty={
-				<p className="rr-muted">
-					{ __(
-						'No deliveries yet. Send a test event to try the URL.',
-						'recruiting-reports'
-					) }
-				</p>
-			}
-		>
-			{ ( data ) => (
-				<>
-					<table className="wp-list-table widefat striped rr-list">
-						<caption className="screen-reader-text">
-							{ sprintf(
-								/* translators: %s: webhook URL. */
-								__( 'Deliveries to %s', 'recruiting-reports' ),
-								webhook.url
-							) }
-						</caption>
-						<thead>
-							<tr>
-								<th scope="col">
-									{ __( 'Queued', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									{ __( 'Event', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									{ __( 'Status', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									{ __( 'Attempts', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									{ __(
-										'Last response',
-										'recruiting-reports'
-									) }
-								</th>
-								<th scope="col">
-									<span className="screen-reader-text">
-										{ __(
-											'Actions',
-											'recruiting-reports'
-										) }
-									</span>
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{ data.items.map( ( delivery ) => (
-								<tr
-									key={ delivery.id }
-									data-delivery-id={ delivery.id }
-								>
-									<td
-										data-colname={ __(
-											'Queued',
-											'recruiting-reports'
-										) }
-									>
-										{ formatDateTime(
-											delivery.created_at
-										) }
-									</td>
-									<td
-										data-colname={ __(
-											'Event',
-											'recruiting-reports'
-										) }
-									>
-										<code>{ delivery.event }</code>
-									</td>
-									<td
-										data-colname={ __(
-											'Status',
-											'recruiting-reports'
-										) }
-									>
-										<span
-											className={ `rr-status rr-status--${ delivery.status }` }
-										>
-											{ deliveryStatusText(
-												delivery.status
-											) }
-										</span>
-										{ delivery.next_attempt_at && (
-											<span className="rr-muted">
-												{ ' ' }
-												{ sprintf(
-													/* translators: %s: date and time. */
-													__(
-														'next try %s',
-														'recruiting-reports'
-													),
-													formatDateTime(
-														delivery.next_attempt_at
-													)
-												) }
-											</span>
-										) }
-									</td>
-									<td
-										data-colname={ __(
-											'Attempts',
-											'recruiting-reports'
-										) }
-									>
-										{ sprintf(
-											/* translators: 1: attempts made, 2: most attempts. */
-											__(
-												'%1$d of %2$d',
-												'recruiting-reports'
-											),
-											delivery.attempts,
-											delivery.max_attempts
-										) }
-									</td>
-									<td
-										data-colname={ __(
-											'Last response',
-											'recruiting-reports'
-										) }
-									>
-										{ delivery.last_response_code !==
-											null && (
-											<code>
-												{ delivery.last_response_code }
-											</code>
-										) }{ ' ' }
-										{ delivery.last_error }
-										{ delivery.last_response_code ===
-											null &&
-											! delivery.last_error &&
-											'—' }
-									</td>
-									<td className="rr-list__actions">
-										{ ( delivery.status === 'failed' ||
-											delivery.status ===
-												'delivered' ) && (
-											<Button
-												variant="secondary"
-												size="compact"
-												isBusy={
-													retrying === delivery.id
-												}
-												disabled={ retrying !== null }
-												onClick={ async () => {
-													setRetrying( delivery.id );
-													setError( null );
-													try {
-														await actions.retryDelivery(
-															webhook.id,
-															delivery.id
-														);
-													} catch ( thrown ) {
-														setError(
-															toApiError( thrown )
-														);
-													}
-													setRetrying( null );
-												} }
-											>
-												{ __(
-													'Send again',
-													'recruiting-reports'
-												) }
-											</Button>
-										) }
-									</td>
-								</tr>
-							) ) }
-						</tbody>
-					</table>
-				</>
-			) }
-		</ListState>
+	const root = useRef< HTMLElement >( null );
+	const focusAfter = useFocusAfter( ! state.loading && ! state.busy );
+	const againLabel = __( 'Send again', 'recruiting-reports' );
+
+	const fields: Field< Delivery >[] = useMemo(
+		() => [
+			{
+				id: 'event',
+				label: __( 'Event', 'recruiting-reports' ),
+				enableHiding: false,
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) => item.event,
+				render: ( { item } ) => (
+					<code data-rr-item={ item.id }>{ item.event }</code>
+				),
+			},
+			{
+				id: 'created_at',
+				label: __( 'Queued', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) => formatDateTime( item.created_at ),
+			},
+			{
+				id: 'status',
+				label: __( 'Status', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) => deliveryStatusText( item.status ),
+				render: ( { item } ) => (
+					<span>
+						<span
+							className={ `rr-status rr-status--${ item.status }` }
+						>
+							{ deliveryStatusText( item.status ) }
+						</span>
+						{ item.next_attempt_at && (
+							<span className="rr-muted">
+								{ ' ' }
+								{ sprintf(
+									/* translators: %s: date and time. */
+									__( 'next try %s', 'recruiting-reports' ),
+									formatDateTime( item.next_attempt_at )
+								) }
+							</span>
+						) }
+					</span>
+				),
+			},
+			{
+				id: 'attempts',
+				label: __( 'Attempts', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) =>
+					sprintf(
+						/* translators: 1: attempts made, 2: most attempts. */
+						__( '%1$d of %2$d', 'recruiting-reports' ),
+						item.attempts,
+						item.max_attempts
+					),
+			},
+			{
+				id: 'response',
+				label: __( 'Last response', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) =>
+					[ item.last_response_code, item.last_error ]
+						.filter( ( part ) => part !== null && part !== '' )
+						.join( ' ' ) || '—',
+				render: ( { item } ) =>
+					item.last_response_code === null && ! item.last_error ? (
+						<span>—</span>
+					) : (
+						<span>
+							{ item.last_response_code !== null && (
+								<code>{ item.last_response_code }</code>
+							) }{ ' ' }
+							{ item.last_error }
+						</span>
+					),
+			},
+		],
+		[]
 	);
+
+	const rowActions: Action< Delivery >[] = useMemo(
+		() => [
+			{
+				id: 'retry',
+				label: againLabel,
+				isPrimary: true,
+				disabled: retrying !== null,
+				isEligible: ( item ) =>
+					item.status === 'failed' || item.status === 'delivered',
+				callback: async ( [ item ] ) => {
+					setRetrying( item.id );
+					setError( null );
+					try {
+						await actions.retryDelivery( webhook.id, item.id );
+					} catch ( thrown ) {
+						setError( toApiError( thrown ) );
+					}
+					setRetrying( null );
+					// A delivery sent again waits, so its row loses the button.
+					focusAfter(
+						() =>
+							rowControl( root.current, item.id, againLabel ) ??
+							headingRef.current
+					);
+				},
+			},
+		],
+		[ actions, againLabel, retrying, webhook.id, focusAfter, headingRef ]
+	);
+
 	return (
-		<div className="rr-deliveries">
+		<section
+			ref={ root }
+			className="rr-deliveries"
+			aria-labelledby="rr-deliveries-title"
+		>
 			<div className="rr-deliveries__head">
-				<h3>{ __( 'Delivery log', 'recruiting-reports' ) }</h3>
+				<h3 id="rr-deliveries-title" ref={ headingRef } tabIndex={ -1 }>
+					{ sprintf(
+						/* translators: %s: webhook URL. */
+						__( 'Deliveries to %s', 'recruiting-reports' ),
+						webhook.url
+					) }
+				</h3>
 				<Button
 					variant="tertiary"
 					size="compact"
@@ -378,14 +342,35 @@ export function DeliveryLog( { webhook }: { webhook: Webhook } ) {
 				>
 					{ __( 'Refresh', 'recruiting-reports' ) }
 				</Button>
+				<Button variant="secondary" size="compact" onClick={ onClose }>
+					{ __( 'Close', 'recruiting-reports' ) }
+				</Button>
 			</div>
 			{ error && (
 				<Notice status="error" onRemove={ () => setError( null ) }>
 					{ errorText( error ) }
 				</Notice>
 			) }
-			{ body }
-		</div>
+			<SettingsList< Delivery >
+				state={ state }
+				fields={ fields }
+				actions={ rowActions }
+				view={ view }
+				onChangeView={ setView }
+				errorContext={ __(
+					'The delivery log could not be loaded.',
+					'recruiting-reports'
+				) }
+				empty={
+					<p className="rr-muted">
+						{ __(
+							'No deliveries yet. Send a test event to try the URL.',
+							'recruiting-reports'
+						) }
+					</p>
+				}
+			/>
+		</section>
 	);
 }
 
@@ -403,168 +388,144 @@ export function Webhooks() {
 		text: string;
 	} | null >( null );
 	const [ busy, setBusy ] = useState< number | null >( null );
+	const [ view, setView ] = useListView(
+		'url',
+		[ 'events', 'created_at' ],
+		100
+	);
 	const state = useResource< Page< Webhook > >( 'getWebhooks', [
-		{ per_page: 100 },
+		{ page: view.page, per_page: view.perPage },
 	] );
 	const actions = useStoreActions();
+	const section = useRef< HTMLElement >( null );
+	const addButton = useRef< HTMLButtonElement >( null );
+	const heading = useRef< HTMLHeadingElement >( null );
+	const logHeading = useRef< HTMLHeadingElement >( null );
+	const focusAfter = useFocusAfter( ! state.loading && ! state.busy );
+	const deliveriesLabel = __( 'Deliveries', 'recruiting-reports' );
+	const hideLabel = __( 'Hide deliveries', 'recruiting-reports' );
+	const shown = state.data?.items.find( ( item ) => item.id === open );
 
-	const sendTest = async ( webhook: Webhook ) => {
-		setBusy( webhook.id );
-		setNotice( null );
-		try {
-			await actions.testWebhook( webhook.id );
-			setNotice( {
-				status: 'success',
-				text: __(
-					'Test event queued. It is sent in the background within a minute; the delivery log shows the result.',
-					'recruiting-reports'
-				),
-			} );
-			setOpen( webhook.id );
-		} catch ( thrown ) {
-			setNotice( {
-				status: 'error',
-				text: errorText( toApiError( thrown ) ),
-			} );
-		}
-		setBusy( null );
-	};
-
-	const list = (
-		<ListState
-			state={ state }
-			errorContext={ __(
-				'The webhooks could not be loaded.',
-				'recruiting-reports'
-			) }
-			loadingLabel={ __( 'Loading webhooks…', 'recruiting-reports' ) }
-			skeletonHeight={ 80 }
-			empty={
-				<EmptyState
-					title={ __( 'No webhooks yet', 'recruiting-reports' ) }
-				>
-					<p>
-						{ __(
-							'Add a webhook to tell another system when jobs or applications change.',
-							'recruiting-reports'
+	const fields: Field< Webhook >[] = useMemo(
+		() => [
+			{
+				id: 'url',
+				label: __( 'Payload URL', 'recruiting-reports' ),
+				enableHiding: false,
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) => item.url,
+				render: ( { item } ) => (
+					<span className="rr-webhook__url" data-rr-item={ item.id }>
+						<code>{ item.url }</code>
+						{ ! item.active && (
+							<>
+								{ ' ' }
+								<span className="rr-badge">
+									{ __( 'Paused', 'recruiting-reports' ) }
+								</span>
+							</>
 						) }
-					</p>
-				</EmptyState>
-			}
-		>
-			{ ( data ) => (
-				<>
-					<ul className="rr-webhooks">
-						{ data.items.map( ( webhook ) => (
+					</span>
+				),
+			},
+			{
+				id: 'events',
+				label: __( 'Events', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) => item.events.join( ', ' ),
+				render: ( { item } ) => (
+					<ul className="rr-tags">
+						{ item.events.map( ( event ) => (
 							<li
-								key={ webhook.id }
-								className="rr-webhook"
-								data-webhook-id={ webhook.id }
+								key={ event }
+								className="rr-tag"
+								title={ eventDescription( event ) }
 							>
-								<div className="rr-webhook__main">
-									<code className="rr-webhook__url">
-										{ webhook.url }
-									</code>
-									{ ! webhook.active && (
-										<span className="rr-badge">
-											{ __(
-												'Paused',
-												'recruiting-reports'
-											) }
-										</span>
-									) }
-									<p className="rr-muted">
-										{ sprintf(
-											/* translators: %s: list of event names. */
-											_n(
-												'Event: %s',
-												'Events: %s',
-												webhook.events.length,
-												'recruiting-reports'
-											),
-											webhook.events.join( ', ' )
-										) }
-										{ ' · ' }
-										{ sprintf(
-											/* translators: %s: date and time. */
-											__(
-												'added %s',
-												'recruiting-reports'
-											),
-											formatDateTime( webhook.created_at )
-										) }
-									</p>
-								</div>
-								<div className="rr-webhook__actions">
-									<Button
-										variant="secondary"
-										size="compact"
-										isBusy={ busy === webhook.id }
-										disabled={ busy !== null }
-										onClick={ () => sendTest( webhook ) }
-									>
-										{ __(
-											'Send test',
-											'recruiting-reports'
-										) }
-									</Button>
-									<Button
-										variant="secondary"
-										size="compact"
-										aria-expanded={ open === webhook.id }
-										onClick={ () =>
-											setOpen(
-												open === webhook.id
-													? null
-													: webhook.id
-											)
-										}
-									>
-										{ open === webhook.id
-											? __(
-													'Hide deliveries',
-													'recruiting-reports'
-												)
-											: __(
-													'Deliveries',
-													'recruiting-reports'
-												) }
-									</Button>
-									<Button
-										variant="secondary"
-										size="compact"
-										isDestructive
-										onClick={ () =>
-											setDialog( {
-												kind: 'delete',
-												webhook,
-											} )
-										}
-									>
-										{ __( 'Delete', 'recruiting-reports' ) }
-									</Button>
-								</div>
-								{ open === webhook.id && (
-									<DeliveryLog webhook={ webhook } />
-								) }
+								{ event }
 							</li>
 						) ) }
 					</ul>
-				</>
-			) }
-		</ListState>
+				),
+			},
+			{
+				id: 'created_at',
+				label: __( 'Added', 'recruiting-reports' ),
+				enableSorting: false,
+				filterBy: false,
+				getValue: ( { item } ) => formatDateTime( item.created_at ),
+			},
+		],
+		[]
 	);
+
+	const rowActions: Action< Webhook >[] = useMemo( () => {
+		const sendTest = async ( webhook: Webhook ) => {
+			setBusy( webhook.id );
+			setNotice( null );
+			try {
+				await actions.testWebhook( webhook.id );
+				setNotice( {
+					status: 'success',
+					text: __(
+						'Test event queued. It is sent in the background within a minute; the delivery log shows the result.',
+						'recruiting-reports'
+					),
+				} );
+				setOpen( webhook.id );
+			} catch ( thrown ) {
+				setNotice( {
+					status: 'error',
+					text: errorText( toApiError( thrown ) ),
+				} );
+			}
+			setBusy( null );
+		};
+		return [
+			{
+				id: 'test',
+				label: __( 'Send test', 'recruiting-reports' ),
+				isPrimary: true,
+				disabled: busy !== null,
+				callback: ( [ item ] ) => sendTest( item ),
+			},
+			{
+				id: 'deliveries',
+				label: ( [ item ] ) =>
+					item?.id === open ? hideLabel : deliveriesLabel,
+				isPrimary: true,
+				callback: ( [ item ] ) => {
+					if ( item.id === open ) {
+						setOpen( null );
+						return;
+					}
+					setOpen( item.id );
+					focusAfter( () => logHeading.current );
+				},
+			},
+			{
+				id: 'delete',
+				label: __( 'Delete', 'recruiting-reports' ),
+				isPrimary: true,
+				callback: ( [ item ] ) =>
+					setDialog( { kind: 'delete', webhook: item } ),
+			},
+		];
+	}, [ actions, busy, open, hideLabel, deliveriesLabel, focusAfter ] );
 
 	return (
 		<section
+			ref={ section }
 			className="rr-settings-section"
 			aria-labelledby="rr-webhooks-title"
 		>
 			<div className="rr-settings-section__head">
-				<h2 id="rr-webhooks-title">
+				<h2 id="rr-webhooks-title" ref={ heading } tabIndex={ -1 }>
 					{ __( 'Webhooks', 'recruiting-reports' ) }
 				</h2>
 				<Button
+					ref={ addButton }
 					variant="primary"
 					onClick={ () => setDialog( { kind: 'add' } ) }
 				>
@@ -585,10 +546,52 @@ export function Webhooks() {
 					{ notice.text }
 				</Notice>
 			) }
-			{ list }
+			<SettingsList< Webhook >
+				state={ state }
+				fields={ fields }
+				actions={ rowActions }
+				view={ view }
+				onChangeView={ setView }
+				errorContext={ __(
+					'The webhooks could not be loaded.',
+					'recruiting-reports'
+				) }
+				empty={
+					<EmptyState
+						title={ __( 'No webhooks yet', 'recruiting-reports' ) }
+					>
+						<p>
+							{ __(
+								'Add a webhook to tell another system when jobs or applications change.',
+								'recruiting-reports'
+							) }
+						</p>
+					</EmptyState>
+				}
+			/>
+			{ shown && (
+				<DeliveryLog
+					key={ shown.id }
+					webhook={ shown }
+					headingRef={ logHeading }
+					onClose={ () => {
+						setOpen( null );
+						focusAfter( () =>
+							rowControl(
+								section.current,
+								shown.id,
+								deliveriesLabel
+							)
+						);
+					} }
+				/>
+			) }
 			{ dialog?.kind === 'add' && (
 				<AddWebhookForm
-					onCancel={ () => setDialog( null ) }
+					onCancel={ () => {
+						setDialog( null );
+						focusAfter( () => addButton.current );
+					} }
 					onCreated={ ( webhook ) => {
 						setDialog( { kind: 'created', webhook } );
 					} }
@@ -612,15 +615,30 @@ export function Webhooks() {
 							status: 'success',
 							text: __( 'Webhook added.', 'recruiting-reports' ),
 						} );
+						focusAfter( () => addButton.current );
 					} }
 				/>
 			) }
 			{ dialog?.kind === 'delete' && (
-				<DeleteWebhookModal
-					webhook={ dialog.webhook }
-					onCancel={ () => setDialog( null ) }
-					onDeleted={ () => {
+				<Confirm
+					title={ __( 'Delete webhook?', 'recruiting-reports' ) }
+					confirmText={ __( 'Delete webhook', 'recruiting-reports' ) }
+					run={ () => actions.deleteWebhook( dialog.webhook.id ) }
+					onCancel={ () => {
 						setDialog( null );
+						focusAfter( () =>
+							rowControl(
+								section.current,
+								dialog.webhook.id,
+								__( 'Delete', 'recruiting-reports' )
+							)
+						);
+					} }
+					onDone={ () => {
+						setDialog( null );
+						if ( open === dialog.webhook.id ) {
+							setOpen( null );
+						}
 						setNotice( {
 							status: 'success',
 							text: __(
@@ -628,73 +646,20 @@ export function Webhooks() {
 								'recruiting-reports'
 							),
 						} );
+						// The row is gone.
+						focusAfter( () => heading.current );
 					} }
-				/>
+				>
+					{ sprintf(
+						/* translators: %s: webhook URL. */
+						__(
+							'Stop sending events to %s? This cannot be undone.',
+							'recruiting-reports'
+						),
+						dialog.webhook.url
+					) }
+				</Confirm>
 			) }
 		</section>
-	);
-}
-
-function DeleteWebhookModal( {
-	webhook,
-	onDeleted,
-	onCancel,
-}: {
-	webhook: Webhook;
-	onDeleted: () => void;
-	onCancel: () => void;
-} ) {
-	const actions = useStoreActions();
-	const [ busy, setBusy ] = useState( false );
-	const [ error, setError ] = useState< ApiError | null >( null );
-	return (
-		<Modal
-			title={ __( 'Delete webhook?', 'recruiting-reports' ) }
-			onRequestClose={ onCancel }
-			className="rr-form-modal"
-		>
-			{ error && (
-				<Notice status="error" isDismissible={ false }>
-					{ errorText( error ) }
-				</Notice>
-			) }
-			<p>
-				{ sprintf(
-					/* translators: %s: webhook URL. */
-					__(
-						'Stop sending events to %s? This cannot be undone.',
-						'recruiting-reports'
-					),
-					webhook.url
-				) }
-			</p>
-			<div className="rr-modal-actions">
-				<Button
-					variant="tertiary"
-					onClick={ onCancel }
-					disabled={ busy }
-				>
-					{ __( 'Cancel', 'recruiting-reports' ) }
-				</Button>
-				<Button
-					variant="primary"
-					isDestructive
-					isBusy={ busy }
-					disabled={ busy }
-					onClick={ async () => {
-						setBusy( true );
-						try {
-							await actions.deleteWebhook( webhook.id );
-							onDeleted();
-						} catch ( thrown ) {
-							setError( toApiError( thrown ) );
-							setBusy( false );
-						}
-					} }
-				>
-					{ __( 'Delete webhook', 'recruiting-reports' ) }
-				</Button>
-			</div>
-		</Modal>
 	);
 }
