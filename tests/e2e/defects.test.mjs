@@ -288,17 +288,19 @@ test(
 		await page.goto(
 			`${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports-settings#api`
 		);
-		const row = page.locator( 'tr', { hasText: 'Card labels' } ).first();
-		await row.waitFor();
+		await page.locator( 'tr', { hasText: 'Card labels' } ).first().waitFor();
 		await page.setViewportSize( NARROW );
-		const labels = await row.locator( 'td' ).evaluateAll( ( cells ) =>
-			cells.map( ( cell ) =>
-				getComputedStyle( cell, '::before' ).content.replace(
-					/^"|"$/g,
-					''
-				)
-			)
-		);
+		// Below 782 px the list is DataViews' list layout, each value after its visible label.
+		const row = page.locator( '[role="row"]', { hasText: 'Card labels' } );
+		await row.first().waitFor();
+		const labels = await row
+			.first()
+			.locator( '.dataviews-view-list__field-label' )
+			.evaluateAll( ( spans ) =>
+				spans
+					.filter( ( span ) => span.getBoundingClientRect().width > 1 )
+					.map( ( span ) => span.textContent.trim() )
+			);
 		await page.setViewportSize( DESKTOP );
 		for ( const label of [ 'Last used', 'Expires' ] ) {
 			assert.ok( labels.includes( label ), `"${ label }" in ${ labels }` );

@@ -1,6 +1,9 @@
 // Recruiting › Settings in Chromium: the API key flow end to end (create in the UI → shown once →
 // listed with hint and badges → works for what it may do, 403 for what it may not → revoked in the
-// UI → 401), webhooks (add, secret once, send test, delivery log) and general settings.
+// UI → 401), webhooks (add, secret once, send test, delivery log) and general settings; the lists on
+// DataViews (table at 1280 px, labelled list at 360 px), the ConfirmDialog flows, where focus goes after
+// each dialog (#17 defect 1: every focus test failed on the code before, focus fell to <body>), axe-core
+// on every tab, and screenshots with several keys, webhooks and deliveries.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -9,13 +12,14 @@ import {
 	NARROW,
 	SLOW,
 	DESKTOP,
+	assertAccessible,
 	launch,
 	login,
 	screenshot,
 	screenshotBoth,
 	watchConsole,
 } from './lib/browser.mjs';
-import { keyClient } from './lib/api.mjs';
+import { adminClient, keyClient, runPhp } from './lib/api.mjs';
 
 let browser;
 let page;
@@ -36,6 +40,78 @@ after( async () => {
 function assertNoConsoleErrors( where ) {
 	assert.deepEqual( errors, [], `console errors on ${ where }` );
 	errors.length = 0;
+}
+
+/** A list's row (a table row at 1280 px, a DataViews list row at 360 px) holding `text`. */
+function listRow( text ) {
+	return page.locator( 'tr, [role="row"]', { hasText: text } ).last();
+}
+
+/** The text of a table row's cell in the column named `column`. */
+function cellText( row, column ) {
+	return row.evaluate( ( tr, name ) => {
+		const headers = [
+			...tr.closest( 'table' ).querySelectorAll( 'thead th' ),
+		].map( ( th ) => th.textContent.trim() );
+		return tr.children[ headers.indexOf( name ) ]?.textContent.trim();
+	}, column );
+}
+
+/** What has focus: tag, text, and the text of its row if it is in one. */
+function focused() {
+	return page.evaluate( () => {
+		const element = document.activeElement;
+		return {
+			tag: element?.tagName.toLowerCase(),
+			text: element?.textContent.trim(),
+			row: element?.closest( 'tr, [role="row"]' )?.textContent ?? '',
+		};
+	} );
+}
+
+/**
+ * Waits (up to 5 s) until focus is where `expected` says, then asserts it, so a failure names what
+ * has focus instead (<body> before #17 defect 1 was fixed).
+ */
+async function assertFocus( expected, where ) {
+	const matches = ( at ) =>
+		( ! expected.tag || at.tag === expected.tag ) &&
+		at.text === expected.text &&
+		( ! expected.row || at.row.includes( expected.row ) );
+	let at = await focused();
+	for ( let tries = 0; tries < 50 && ! matches( at ); tries++ ) {
+		await page.waitForTimeout( 100 );
+		at = await focused();
+	}
+	assert.ok(
+		matches( at ),
+		`focus after ${ where }: expected ${ JSON.stringify(
+			expected
+		) }, found ${ JSON.stringify( at ) }`
+	);
+}
+
+async function openTab( name ) {
+	await page.goto( SETTINGS );
+	if ( name !== 'API keys' ) {
+		await page.getByRole( 'tab', { name } ).click();
+	}
+	await page.getByRole( 'heading', { name, exact: true } ).waitFor();
+}
+
+/** Adds a key through the UI and closes the once-shown key; returns the key. */
+async function addKeyInUi( name ) {
+	await page.getByRole( 'button', { name: 'Add key' } ).click();
+	const form = page.getByRole( 'dialog', { name: 'Add API key' } );
+	await form.getByLabel( 'Name', { exact: true } ).fill( name );
+	await form.getByRole( 'checkbox', { name: 'Read Jobs' } ).check();
+	await form.getByRole( 'button', { name: 'Create key' } ).click();
+	const shown = page.getByRole( 'dialog', { name: 'Your new API key' } );
+	await shown.waitFor();
+	const key = await shown.locator( '#rr-secret-value' ).inputValue();
+	await shown.getByRole( 'button', { name: 'I have copied it' } ).click();
+	await shown.waitFor( { state: 'detached' } );
+	return key;
 }
 
 test(
@@ -86,7 +162,7 @@ test(
 		await shown.waitFor( { state: 'detached' } );
 
 		// Listed with its hint and badges; the key itself is nowhere in the page any more, nor after a reload.
-		const row = page.locator( 'tr', { hasText: 'E2E reporting client' } );
+		const row = listRow( 'E2E reporting client' );
 		await row.waitFor();
 		const hint = ( await row.locator( '.rr-hint' ).innerText() ).trim();
 		assert.equal( hint, `rp_test_…${ key.slice( -4 ) }` );
@@ -130,10 +206,8 @@ test(
 		// The list now shows when it was last used.
 		await page.reload();
 		await row.waitFor();
-		assert.doesNotMatch(
-			await row.locator( 'td[data-colname="Last used"]' ).innerText(),
-			/Never/
-		);
+		assert.doesNotMatch( await cellText( row, 'Last used' ), /Never/ );
+		assert.equal( await cellText( row, 'Expires' ), 'Never' );
 
 		// Revoke in the UI, with confirmation.
 		await row.getByRole( 'button', { name: /^Revoke/ } ).click();
@@ -147,8 +221,7 @@ test(
 		} );
 		await confirm.getByRole( 'button', { name: 'Revoke key' } ).click();
 		await confirm.waitFor( { state: 'detached' } );
-		await page
-			.locator( 'tr', { hasText: 'E2E reporting client' } )
+		await listRow( 'E2E reporting client' )
 			.locator( '.rr-status--revoked' )
 			.waitFor();
 		await assert.rejects( client.reports.overview( {} ), ( error ) => {
@@ -189,9 +262,7 @@ test(
 			.getByRole( 'button', { name: 'I have copied it' } )
 			.click();
 
-		const hook = page.locator( '.rr-webhook', {
-			hasText: '/e2e-webhook-receiver',
-		} );
+		const hook = listRow( '/e2e-webhook-receiver' );
 		await hook.waitFor();
 		assert.match( await hook.innerText(), /application\.status_changed/ );
 		assert.doesNotMatch( await hook.innerText(), /job\.deleted/ );
@@ -204,8 +275,10 @@ test(
 			.getByText( /Test event queued/ )
 			.first()
 			.waitFor();
-		const log = hook.locator( '.rr-deliveries table' );
-		await log.waitFor();
+		const log = page.getByRole( 'region', {
+			name: `Deliveries to ${ BASE_URL }/e2e-webhook-receiver`,
+		} );
+		await log.locator( 'table' ).waitFor();
 		assert.match( await log.innerText(), /webhook\.test/ );
 		await screenshotBoth( page, 'settings-webhooks' );
 		assertNoConsoleErrors( 'the webhooks screen' );
@@ -255,5 +328,367 @@ test(
 		await page.getByRole( 'button', { name: 'Save settings' } ).click();
 		await page.locator( '.components-notice.is-success' ).waitFor();
 		assertNoConsoleErrors( 'the general settings' );
+	}
+);
+
+test(
+	'#17 defect 1: focus after "I have copied it", saving permissions and revoking (API keys, 1280 px)',
+	{ timeout: 180_000 * SLOW },
+	async () => {
+		await openTab( 'API keys' );
+		await addKeyInUi( 'Focus check' );
+		await assertFocus(
+			{ tag: 'button', text: 'Add key' },
+			'"I have copied it"'
+		);
+
+		const row = listRow( 'Focus check' );
+		await row.getByRole( 'button', { name: /^Edit permissions/ } ).click();
+		const edit = page.getByRole( 'dialog', { name: 'Edit “Focus check”' } );
+		await edit
+			.getByRole( 'checkbox', { name: 'Read Applications' } )
+			.check();
+		await edit.getByRole( 'button', { name: 'Save changes' } ).click();
+		await edit.waitFor( { state: 'detached' } );
+		await assertFocus(
+			{ tag: 'button', text: 'Edit permissions', row: 'Focus check' },
+			'saving permissions'
+		);
+		assert.deepEqual( await row.locator( '.rr-tag' ).allInnerTexts(), [
+			'Read Jobs',
+			'Read Applications',
+		] );
+
+		await row.getByRole( 'button', { name: /^Revoke/ } ).click();
+		const confirm = page.getByRole( 'dialog', { name: 'Revoke API key?' } );
+		await confirm.getByRole( 'button', { name: 'Revoke key' } ).click();
+		await confirm.waitFor( { state: 'detached' } );
+		await assertFocus( { tag: 'h2', text: 'API keys' }, 'revoking' );
+		assertNoConsoleErrors( 'focus after the API key dialogs' );
+	}
+);
+
+test(
+	'#17 defect 1 at 360 px: the list layout, actions in the row menu, focus back on that menu',
+	{ timeout: 180_000 * SLOW },
+	async () => {
+		await adminClient().apiKeys.create( {
+			name: 'Narrow focus',
+			permissions: [ 'recruiting_read_jobs' ],
+		} );
+		await page.setViewportSize( NARROW );
+		try {
+			await openTab( 'API keys' );
+			const row = listRow( 'Narrow focus' );
+			await row.waitFor();
+			// DataViews' list layout, each value with its visible label (#17 defect 3).
+			assert.equal(
+				await page
+					.locator( '.rr-settings-list .dataviews-view-list' )
+					.count(),
+				1
+			);
+			const labels = await row
+				.locator( '.dataviews-view-list__field-label' )
+				.evaluateAll( ( spans ) =>
+					spans
+						.filter(
+							( span ) => span.getBoundingClientRect().width > 1
+						)
+						.map( ( span ) => span.textContent.trim() )
+				);
+			for ( const label of [
+				'Last used',
+				'Expires',
+				'Owner',
+				'Status',
+			] ) {
+				assert.ok(
+					labels.includes( label ),
+					`"${ label }" shown in ${ labels }`
+				);
+			}
+			const overflow = await page.evaluate(
+				() => document.documentElement.scrollWidth - window.innerWidth
+			);
+			assert.ok(
+				overflow <= 0,
+				`the page overflows by ${ overflow } px`
+			);
+
+			// The list shows the first action as a button, the others in the row's menu.
+			await row
+				.getByRole( 'button', { name: 'Edit permissions' } )
+				.click();
+			const edit = page.getByRole( 'dialog', {
+				name: 'Edit “Narrow focus”',
+			} );
+			await edit
+				.getByRole( 'checkbox', { name: 'Read Applications' } )
+				.check();
+			await edit.getByRole( 'button', { name: 'Save changes' } ).click();
+			await edit.waitFor( { state: 'detached' } );
+			await assertFocus(
+				{
+					tag: 'button',
+					text: 'Edit permissions',
+					row: 'Narrow focus',
+				},
+				'saving permissions at 360 px'
+			);
+
+			await row.getByRole( 'button', { name: 'Actions' } ).click();
+			await page.getByRole( 'menuitem', { name: 'Revoke' } ).click();
+			const confirm = page.getByRole( 'dialog', {
+				name: 'Revoke API key?',
+			} );
+			await screenshot( page, 'settings-revoke-confirm-360', {
+				fullPage: false,
+			} );
+			await confirm.getByRole( 'button', { name: 'Revoke key' } ).click();
+			await confirm.waitFor( { state: 'detached' } );
+			await listRow( 'Narrow focus' )
+				.locator( '.rr-status--revoked' )
+				.waitFor();
+			await assertFocus(
+				{ tag: 'h2', text: 'API keys' },
+				'revoking at 360 px'
+			);
+		} finally {
+			await page.setViewportSize( DESKTOP );
+		}
+		assertNoConsoleErrors( 'the API keys at 360 px' );
+	}
+);
+
+test(
+	'#17 defect 1 for webhooks: focus after the secret and after deleting; ConfirmDialog cancels with Escape',
+	{ timeout: 180_000 * SLOW },
+	async () => {
+		const url = `${ BASE_URL }/e2e-focus-receiver`;
+		await openTab( 'Webhooks' );
+		await page.getByRole( 'button', { name: 'Add webhook' } ).click();
+		const form = page.getByRole( 'dialog', { name: 'Add webhook' } );
+		await form.getByLabel( 'Payload URL' ).fill( url );
+		await form.getByRole( 'button', { name: 'Add webhook' } ).click();
+		const secret = page.getByRole( 'dialog', {
+			name: 'Webhook added: its signing secret',
+		} );
+		await secret
+			.getByRole( 'button', { name: 'I have copied it' } )
+			.click();
+		await secret.waitFor( { state: 'detached' } );
+		await assertFocus(
+			{ tag: 'button', text: 'Add webhook' },
+			'"I have copied it" (webhook)'
+		);
+
+		const row = listRow( '/e2e-focus-receiver' );
+		await row.getByRole( 'button', { name: 'Delete' } ).click();
+		const confirm = page.getByRole( 'dialog', { name: 'Delete webhook?' } );
+		assert.match( await confirm.innerText(), /e2e-focus-receiver/ );
+		// Core's ConfirmDialog (its class on the modal), cancelled by Escape: nothing deleted.
+		assert.equal(
+			await page.locator( '.rr-confirm[role="dialog"]' ).count(),
+			1
+		);
+		await page.keyboard.press( 'Escape' );
+		await confirm.waitFor( { state: 'detached' } );
+		await assertFocus(
+			{ tag: 'button', text: 'Delete', row: '/e2e-focus-receiver' },
+			'cancelling the deletion'
+		);
+		await row.getByRole( 'button', { name: 'Delete' } ).click();
+		await confirm.getByRole( 'button', { name: 'Delete webhook' } ).click();
+		await confirm.waitFor( { state: 'detached' } );
+		await row.waitFor( { state: 'detached' } );
+		await assertFocus( { tag: 'h2', text: 'Webhooks' }, 'deleting' );
+		assertNoConsoleErrors( 'focus after the webhook dialogs' );
+	}
+);
+
+test(
+	'lists on DataViews with several keys, webhooks and deliveries; axe-core on every tab; screenshots',
+	{ timeout: 300_000 * SLOW },
+	async () => {
+		const client = adminClient();
+		const inAMonth = new Date( Date.now() + 30 * 86400_000 )
+			.toISOString()
+			.replace( /\.\d+Z$/, '+00:00' );
+		for ( const [ name, environment, permissions, expires ] of [
+			[
+				'Careers site',
+				'live',
+				[ 'recruiting_read_jobs', 'recruiting_write_applications' ],
+				null,
+			],
+			[
+				'BI dashboard (staging)',
+				'test',
+				[ 'recruiting_read_jobs', 'recruiting_read_applications' ],
+				inAMonth,
+			],
+			[
+				'HR system sync',
+				'live',
+				[
+					'recruiting_read_jobs',
+					'recruiting_write_jobs',
+					'recruiting_read_applications',
+					'recruiting_write_applications',
+				],
+				inAMonth,
+			],
+			[ 'Old importer', 'live', [ 'recruiting_manage_settings' ], null ],
+		] ) {
+			const key = await client.apiKeys.create( {
+				name,
+				environment,
+				permissions,
+				expires_at: expires,
+			} );
+			if ( name === 'Careers site' ) {
+				await keyClient( key.key ).jobs.list( {} );
+			}
+			if ( name === 'Old importer' ) {
+				await client.apiKeys.revoke( key.id );
+			}
+		}
+		const hooks = [];
+		for ( const [ url, events ] of [
+			// wp-login.php answers a POST with 200: a delivered delivery.
+			[
+				`${ BASE_URL }/wp-login.php`,
+				[ 'application.created', 'application.status_changed' ],
+			],
+			// No page there: 404, a failed attempt with a next try.
+			[
+				`${ BASE_URL }/e2e-missing-receiver/with/a/rather/long/path?source=recruiting-reports`,
+				[
+					'job.created',
+					'job.updated',
+					'job.deleted',
+					'application.created',
+					'application.status_changed',
+					'application.deleted',
+				],
+			],
+		] ) {
+			hooks.push( await client.webhooks.create( { url, events } ) );
+		}
+		for ( const hook of hooks ) {
+			await client.webhooks.test( hook.id );
+			await client.webhooks.test( hook.id );
+		}
+		await runPhp(
+			"do_action( 'recruiting_reports_deliver_webhooks' ); echo 'ok';"
+		);
+		await client.webhooks.test( hooks[ 0 ].id );
+
+		// API keys: a table at 1280 px, the labelled list at 360 px.
+		await openTab( 'API keys' );
+		await listRow( 'HR system sync' ).waitFor();
+		assert.equal(
+			await page
+				.locator( '.rr-settings-list .dataviews-view-table' )
+				.count(),
+			1
+		);
+		assert.match(
+			await cellText( listRow( 'Careers site' ), 'Last used' ),
+			/\d/
+		);
+		await assertAccessible(
+			page,
+			'.rr-wrap',
+			'Settings › API keys (1280 px)'
+		);
+		await screenshot( page, 'settings-api-keys-1280' );
+		await page.setViewportSize( NARROW );
+		await page
+			.locator( '.rr-settings-list .dataviews-view-list' )
+			.waitFor();
+		await assertAccessible(
+			page,
+			'.rr-wrap',
+			'Settings › API keys (360 px)'
+		);
+		await screenshot( page, 'settings-api-keys-360' );
+		await page.setViewportSize( DESKTOP );
+
+		// The revoke confirmation, checked by axe too.
+		await listRow( 'HR system sync' )
+			.getByRole( 'button', { name: 'Revoke' } )
+			.click();
+		const confirm = page.getByRole( 'dialog', { name: 'Revoke API key?' } );
+		await confirm.waitFor();
+		await assertAccessible(
+			page,
+			'.rr-confirm',
+			'the revoke ConfirmDialog'
+		);
+		await screenshot( page, 'settings-revoke-confirm-1280', {
+			fullPage: false,
+		} );
+		await confirm.getByRole( 'button', { name: 'Cancel' } ).click();
+		await confirm.waitFor( { state: 'detached' } );
+
+		// Webhooks with the delivery log of the first one open.
+		await openTab( 'Webhooks' );
+		const row = listRow( '/wp-login.php' );
+		await row.getByRole( 'button', { name: 'Deliveries' } ).click();
+		const log = page.getByRole( 'region', {
+			name: `Deliveries to ${ BASE_URL }/wp-login.php`,
+		} );
+		await log.locator( '.dataviews-view-table' ).waitFor();
+		await assertFocus(
+			{ tag: 'h3', text: `Deliveries to ${ BASE_URL }/wp-login.php` },
+			'opening the delivery log'
+		);
+		assert.match( await log.innerText(), /Delivered/ );
+		await assertAccessible(
+			page,
+			'.rr-wrap',
+			'Settings › Webhooks (1280 px)'
+		);
+		await screenshot( page, 'settings-webhooks-1280' );
+		await page.setViewportSize( NARROW );
+		await log.locator( '.dataviews-view-list' ).waitFor();
+		await assertAccessible(
+			page,
+			'.rr-wrap',
+			'Settings › Webhooks (360 px)'
+		);
+		await screenshot( page, 'settings-webhooks-360' );
+		await page.setViewportSize( DESKTOP );
+		// The failing receiver's log: a 404 with the next try.
+		await listRow( '/e2e-missing-receiver' )
+			.getByRole( 'button', { name: 'Deliveries' } )
+			.click();
+		const failing = page.getByRole( 'region', {
+			name: /e2e-missing-receiver/,
+		} );
+		await failing.locator( '.dataviews-view-table' ).waitFor();
+		assert.match( await failing.innerText(), /404/ );
+		assert.match( await failing.innerText(), /next try/ );
+		await screenshot( page, 'settings-webhooks-failing-1280' );
+
+		await openTab( 'General' );
+		await page.getByLabel( 'Requests per API key per hour' ).waitFor();
+		await assertAccessible(
+			page,
+			'.rr-wrap',
+			'Settings › General (1280 px)'
+		);
+		await screenshot( page, 'settings-general-1280' );
+		await page.setViewportSize( NARROW );
+		await assertAccessible(
+			page,
+			'.rr-wrap',
+			'Settings › General (360 px)'
+		);
+		await screenshot( page, 'settings-general-360' );
+		await page.setViewportSize( DESKTOP );
+		assertNoConsoleErrors( 'the Settings tabs with data' );
 	}
 );

@@ -209,7 +209,7 @@ export function ApiKeys() {
 				getValue: ( { item } ) => item.name,
 				render: ( { item } ) => (
 					<span className="rr-key-name" data-rr-item={ item.id }>
-						<strong>{ item.name }</strong>{ ' ' }
+						<span className="rr-strong">{ item.name }</span>{ ' ' }
 						<EnvironmentBadge environment={ item.environment } />
 					</span>
 				),
@@ -221,7 +221,7 @@ export function ApiKeys() {
 				filterBy: false,
 				getValue: ( { item } ) => item.hint,
 				render: ( { item } ) => (
-					<code className="rr-hint">{ item.hint }</code>
+					<span className="rr-code rr-hint">{ item.hint }</span>
 				),
 			},
 			{
@@ -231,14 +231,14 @@ export function ApiKeys() {
 				filterBy: false,
 				getValue: ( { item } ) => item.permissions.join( ',' ),
 				render: ( { item } ) => (
-					<ul className="rr-tags">
+					<span className="rr-tags">
 						{ item.permissions.map( ( permission ) => {
 							const held =
 								item.effective_permissions.includes(
 									permission
 								);
 							return (
-								<li
+								<span
 									key={ permission }
 									className={
 										held ? 'rr-tag' : 'rr-tag is-lapsed'
@@ -253,10 +253,10 @@ export function ApiKeys() {
 									}
 								>
 									{ permissionLabel( permission ) }
-								</li>
+								</span>
 							);
 						} ) }
-					</ul>
+					</span>
 				),
 			},
 			{

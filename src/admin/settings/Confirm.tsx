@@ -53,7 +53,10 @@ export function Confirm( {
 	return (
 		<ConfirmDialog
 			isOpen
-			title={ title }
+			// The name goes to the Modal as contentLabel: WordPress's own copy of the components (6.6 to
+			// 7.1) has no `title` on ConfirmDialog but passes other props on to the Modal (newer
+			// copies do the same with `title`). The busy state shows only with those newer copies.
+			{ ...( { contentLabel: title } as object ) }
 			className="rr-confirm"
 			confirmButtonText={ confirmText }
 			cancelButtonText={ __( 'Cancel', 'recruiting-reports' ) }

@@ -217,7 +217,7 @@ export function DeliveryLog( {
 				filterBy: false,
 				getValue: ( { item } ) => item.event,
 				render: ( { item } ) => (
-					<code data-rr-item={ item.id }>{ item.event }</code>
+					<span className="rr-code" data-rr-item={ item.id }>{ item.event }</span>
 				),
 			},
 			{
@@ -281,7 +281,7 @@ export function DeliveryLog( {
 					) : (
 						<span>
 							{ item.last_response_code !== null && (
-								<code>{ item.last_response_code }</code>
+								<span className="rr-code">{ item.last_response_code }</span>
 							) }{ ' ' }
 							{ item.last_error }
 						</span>
@@ -417,7 +417,7 @@ export function Webhooks() {
 				getValue: ( { item } ) => item.url,
 				render: ( { item } ) => (
 					<span className="rr-webhook__url" data-rr-item={ item.id }>
-						<code>{ item.url }</code>
+						<span className="rr-code">{ item.url }</span>
 						{ ! item.active && (
 							<>
 								{ ' ' }
@@ -436,17 +436,17 @@ export function Webhooks() {
 				filterBy: false,
 				getValue: ( { item } ) => item.events.join( ', ' ),
 				render: ( { item } ) => (
-					<ul className="rr-tags">
+					<span className="rr-tags">
 						{ item.events.map( ( event ) => (
-							<li
+							<span
 								key={ event }
 								className="rr-tag"
 								title={ eventDescription( event ) }
 							>
 								{ event }
-							</li>
+							</span>
 						) ) }
-					</ul>
+					</span>
 				),
 			},
 			{
