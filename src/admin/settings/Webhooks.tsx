@@ -217,7 +217,9 @@ export function DeliveryLog( {
 				filterBy: false,
 				getValue: ( { item } ) => item.event,
 				render: ( { item } ) => (
-					<span className="rr-code" data-rr-item={ item.id }>{ item.event }</span>
+					<span className="rr-code" data-rr-item={ item.id }>
+						{ item.event }
+					</span>
 				),
 			},
 			{
@@ -281,7 +283,9 @@ export function DeliveryLog( {
 					) : (
 						<span>
 							{ item.last_response_code !== null && (
-								<span className="rr-code">{ item.last_response_code }</span>
+								<span className="rr-code">
+									{ item.last_response_code }
+								</span>
 							) }{ ' ' }
 							{ item.last_error }
 						</span>
