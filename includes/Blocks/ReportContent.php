@@ -35,6 +35,7 @@ final class ReportContent {
 	private const PURPLE = '#7b3fa8';
 	private const TEAL   = '#00727a';
 	private const GREEN  = '#007017';
+	private const GRAY   = '#646970';
 
 	/** How many rows a chart of jobs or sources draws, the first (largest) ones; the table lists all. */
 	public const CHART_ROWS = 10;
@@ -238,6 +239,37 @@ final class ReportContent {
 				);
 		}
 		return null;
+	}
+
+	/**
+	 * A trend with the comparison period's months overlaid (SPEC §7.1 "can overlay the earlier trend"), as the
+	 * Reports page draws it: month n of the earlier period beside month n of the current one (a shorter earlier
+	 * period is padded with points without data, a longer one cut), its series named with its dates, grey and
+	 * dashed (`earlier`), and its columns after the current ones in the data table.
+	 *
+	 * @param array  $spec    The current period's spec.
+	 * @param array  $earlier The same spec from the comparison report.
+	 * @param string $dates   The comparison period's dates.
+	 * @return array
+	 */
+	public static function overlay_earlier( array $spec, array $earlier, string $dates ): array {
+		$count = count( $spec['labels'] );
+		foreach ( $earlier['series'] as $series ) {
+			$values  = array();
+			$missing = array();
+			for ( $i = 0; $i < $count; $i++ ) {
+				$values[]  = $series['values'][ $i ] ?? 0;
+				$missing[] = isset( $series['values'][ $i ] ) ? ! empty( $series['missing'][ $i ] ) : true;
+			}
+			/* translators: 1: a series' name, e.g. "Average days"; 2: the earlier period's dates. */
+			$series['label']   = sprintf( __( '%1$s, %2$s', 'recruiting-reports' ), $series['label'], $dates );
+			$series['values']  = $values;
+			$series['missing'] = $missing;
+			$series['color']   = self::GRAY;
+			$series['earlier'] = true;
+			$spec['series'][]  = $series;
+		}
+		return $spec;
 	}
 
 	/**

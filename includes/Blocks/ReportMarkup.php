@@ -60,6 +60,9 @@ final class ReportMarkup {
 				continue;
 			}
 			$spec = ReportContent::spec( $report, (string) $section, $data, $attributes );
+			if ( $spec && $earlier && 'trend' === $section ) {
+				$spec = ReportContent::overlay_earlier( $spec, (array) ReportContent::spec( $report, 'trend', $earlier, $attributes ), self::dates( $earlier['period'] ?? array() ) );
+			}
 			if ( $spec ) {
 				$html .= self::chart( $spec, ReportContent::empty_message( $report, $data ) );
 			}

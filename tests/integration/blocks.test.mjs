@@ -484,6 +484,47 @@ test(
 				spoken: 'up 50% from the previous period',
 			},
 		} );
+		// The trend overlays the comparison period's months: month n beside month n, its columns after the current.
+		const hiring = expectStatus(
+			await get( '/recruiting/v1/reports/time-to-hire', {
+				query: { compare: 'previous_year' },
+			} ),
+			200
+		);
+		const trendHtml = await render(
+			{
+				report: 'time-to-hire',
+				compare: 'previous_year',
+				sections: [ 'trend' ],
+			},
+			{ as: 'admin' }
+		);
+		assert.equal( hiring.trend.length, hiring.comparison.trend.length );
+		assert.deepEqual(
+			cells( trendHtml, 'trend' ),
+			hiring.trend.flatMap( ( row, i ) => [
+				row.average_days,
+				row.hires,
+				hiring.comparison.trend[ i ].average_days,
+				hiring.comparison.trend[ i ].hires,
+			] )
+		);
+		const trendSpec = JSON.parse(
+			trendHtml.match(
+				/<script type="application\/json" class="rr-chart__spec">([\s\S]*?)<\/script>/
+			)[ 1 ]
+		);
+		assert.deepEqual(
+			trendSpec.series.map( ( series ) => [
+				series.label.replace( /, .*/, '' ),
+				series.earlier ?? false,
+			] ),
+			[
+				[ 'Average days', false ],
+				[ 'Average days', true ],
+			]
+		);
+		assert.match( trendSpec.series[ 1 ].label, /^Average days, \w+ \d+, \d{4} – / );
 		// "As of now" figures are the same in both periods: no change. Without compare, no change at all.
 		const year = await render(
 			{ report: 'time-to-fill', compare: 'previous_year' },
