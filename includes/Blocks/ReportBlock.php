@@ -107,17 +107,12 @@ final class ReportBlock {
 		$public     = 'public' === $attributes['visibility'] && Visibility::public_allowed( get_post() );
 
 		if ( ! $public && ! current_user_can( Capabilities::READ_APPLICATIONS ) ) {
+			$denied = '<p class="rr-report__denied">' . esc_html__( 'This recruiting report is only available to signed-in team members.', 'recruiting-reports' ) . '</p>';
 			if ( self::$previewing ) {
-				return self::wrap(
-					'rr-report rr-report--denied',
-					ReportMarkup::notice( __( 'You cannot preview this report: it needs the Read Applications permission. What visitors see does not depend on your permissions.', 'recruiting-reports' ) )
-						. '<p class="rr-report__denied">' . esc_html__( 'This recruiting report is only available to signed-in team members.', 'recruiting-reports' ) . '</p>'
-				);
+				$why = __( 'You cannot preview this report: it needs the Read Applications permission. What visitors see does not depend on your permissions.', 'recruiting-reports' );
+				return self::wrap( 'rr-report rr-report--denied', ReportMarkup::notice( $why ) . $denied );
 			}
-			if ( 'nothing' === $attributes['deniedDisplay'] ) {
-				return '';
-			}
-			return self::wrap( 'rr-report rr-report--denied', '<p class="rr-report__denied">' . esc_html__( 'This recruiting report is only available to signed-in team members.', 'recruiting-reports' ) . '</p>' );
+			return 'nothing' === $attributes['deniedDisplay'] ? '' : self::wrap( 'rr-report rr-report--denied', $denied );
 		}
 
 		// Bad settings, a deleted job, a failed report: the editor's preview says why; the page stays intact.
