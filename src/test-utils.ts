@@ -8,7 +8,12 @@ import { createElement, type ReactNode } from 'react';
 import { createClient, type Client } from './api/client';
 import { errorFromResponse } from './api/errors';
 import type { Transport, TransportRequest } from './api/transport';
-import type { OverviewReport, TimeToHireReport } from './api/types';
+import type {
+	OverviewReport,
+	SourcesReport,
+	TimeToFillReport,
+	TimeToHireReport,
+} from './api/types';
 import { createRecruitingStore } from './store/store';
 
 export function fakeHeaders( values: Record< string, string > = {} ): Headers {
@@ -182,4 +187,78 @@ export const EMPTY_TIME_TO_HIRE: TimeToHireReport = {
 		{ month: '2025-04', average_days: 0, hires: 0 },
 		{ month: '2025-05', average_days: 0, hires: 0 },
 	],
+};
+
+const source = (
+	name: string,
+	applications: number,
+	hires: number,
+	conversion: number,
+	averageDays: number
+) => ( {
+	source: name,
+	applications,
+	hires,
+	conversion,
+	average_days_to_hire: averageDays,
+} );
+
+/** Twelve sources (more than the ten shown before "Show all"): 299 applications, 19 hires. */
+export const SOURCES: SourcesReport = {
+	period: { from: '2025-02-20', to: '2025-05-20' },
+	sources: [
+		source( 'linkedin', 120, 6, 0.05, 30.5 ),
+		source( 'direct', 80, 4, 0.05, 21 ),
+		source( 'indeed', 40, 2, 0.05, 18.3 ),
+		source( 'referral', 20, 5, 0.25, 12.4 ),
+		source( 'careers-page', 10, 0, 0, 0 ),
+		source( 'glassdoor', 8, 1, 0.125, 40 ),
+		source( 'job-fair', 6, 0, 0, 0 ),
+		source( 'newsletter', 5, 0, 0, 0 ),
+		source( 'twitter', 4, 0, 0, 0 ),
+		source( 'university', 3, 1, 0.3333, 25 ),
+		source( 'meetup', 2, 0, 0, 0 ),
+		source( 'podcast', 1, 0, 0, 0 ),
+	],
+};
+
+export const TIME_TO_FILL: TimeToFillReport = {
+	period: { from: '2025-02-20', to: '2025-05-20' },
+	overall: {
+		average_days: 34.2,
+		median_days: 30.2,
+		min_days: -2.5,
+		max_days: 75,
+	},
+	by_job: [
+		{
+			job_id: 3,
+			job_title: 'Registered Nurse',
+			opened: '2025-01-10',
+			filled: '2025-03-26',
+			days: 75,
+		},
+		{
+			job_id: 7,
+			job_title: 'Porter',
+			opened: '2025-03-01',
+			filled: '2025-03-31',
+			days: 30.2,
+		},
+		// An imported hire that predates the job's creation.
+		{
+			job_id: 9,
+			job_title: 'Night Porter',
+			opened: '2025-04-02',
+			filled: '2025-03-31',
+			days: -2.5,
+		},
+	],
+	trend: [
+		{ month: '2025-02', average_days: 0, jobs: 0 },
+		{ month: '2025-03', average_days: 34.2, jobs: 3 },
+		{ month: '2025-04', average_days: 0, jobs: 0 },
+		{ month: '2025-05', average_days: 0, jobs: 0 },
+	],
+	open_jobs: { count: 4, average_age_days: 45.5 },
 };

@@ -28,7 +28,7 @@ final class Preload {
 	public const PREFERENCE_PERIOD = 'dashboardPeriod';
 
 	/** The reports the Reports page shows first (src/admin/reports/ReportsPage.tsx), in its order. */
-	private const REPORTS_PAGE_REPORTS = array( 'overview', 'time-to-hire', 'funnel' );
+	private const REPORTS_PAGE_REPORTS = array( 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill' );
 
 	/**
 	 * The widget's period: the one the user last picked, or Settings › "Reports open with".

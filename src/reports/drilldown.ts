@@ -8,7 +8,9 @@
  * - funnel stage S: the period's cohort that reached S (for `new`, the whole cohort);
  * - days between stages X → Y: the period's hires that entered both X and Y;
  * - time to hire by job: that job's hires in the period;
- * - time to hire by month: the hires of that month (within the period).
+ * - time to hire by month: the hires of that month (within the period);
+ * - source: the period's cohort that came from it;
+ * - time to fill by job: that job's hires (its first one filled it).
  *
  * Every link also carries the report's job filter.
  */
@@ -20,6 +22,7 @@ import {
 	type OverviewReport,
 	type PipelineStage,
 	type ReportPeriod,
+	type SourcesReport,
 	type TimeToHireReport,
 } from '../api/types';
 import type { ChartSpec } from '../components/charts/spec';
@@ -167,4 +170,37 @@ export function funnelLinks(
 			link( { ...scope, ...cohortReached( report.period, row.stage ) } )
 		),
 	};
+}
+
+/**
+ * The sources chart with its drill-down links.
+ * @param spec   The spec built from the report's sources.
+ * @param report The report.
+ * @param jobId  The report's job filter (0: all jobs).
+ */
+export function sourcesLinks(
+	spec: ChartSpec,
+	report: SourcesReport,
+	jobId: number
+): ChartSpec {
+	const scope = jobScope( jobId );
+	return {
+		...spec,
+		links: ( report.sources ?? [] ).map( ( row ) =>
+			link( {
+				...scope,
+				source: row.source,
+				applied_from: report.period.from,
+				applied_to: report.period.to,
+			} )
+		),
+	};
+}
+
+/**
+ * A filled job's hires: the applications behind its time to fill (the earliest of them filled it).
+ * @param jobId The job.
+ */
+export function jobHiresLink( jobId: number ): string {
+	return link( { job_id: jobId, reached: 'hired' } );
 }

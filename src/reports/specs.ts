@@ -15,7 +15,9 @@ import {
 	type ConversionStep,
 	type FunnelReport,
 	type OverviewReport,
+	type SourcesReport,
 	type StageStep,
+	type TimeToFillReport,
 	type TimeToHireReport,
 } from '../api/types';
 import { COLORS, STATUS_COLORS } from '../components/charts/palette';
@@ -243,20 +245,23 @@ export function hiresInPeriod( report: TimeToHireReport ): number {
 	);
 }
 
+/**
+ * A figure in days, or "—" with a note when nothing was averaged (the API's 0 then is no result).
+ * @param id    Figure id.
+ * @param label Its label.
+ * @param days  The API's value.
+ * @param count How many durations the value averages.
+ * @param none  The note when there are none.
+ */
 function daysFigure(
 	id: string,
 	label: string,
 	days: number,
-	hires: number
+	count: number,
+	none: string = __( 'No hires in this period', 'recruiting-reports' )
 ): Figure {
-	if ( hires === 0 ) {
-		return {
-			id,
-			label,
-			value: '—',
-			raw: null,
-			note: __( 'No hires in this period', 'recruiting-reports' ),
-		};
+	if ( count === 0 ) {
+		return { id, label, value: '—', raw: null, note: none };
 	}
 	return { id, label, value: formatDays( days ), raw: days };
 }
@@ -415,5 +420,207 @@ export function funnelFigures( report: FunnelReport ): Figure[] {
 			value: formatCount( report.outcomes.withdrawn ),
 			raw: report.outcomes.withdrawn,
 		},
+	];
+}
+
+/**
+ * Applications and hires by source: both counts charted, hire rate and average days to hire in the
+ * table (a source without hires has no average: "—").
+ * @param report
+ */
+export function sourcesSpec( report: SourcesReport ): ChartSpec {
+	const rows = report.sources ?? [];
+	return {
+		id: 'sources',
+		kind: 'bar',
+		horizontal: true,
+		title: __( 'Applications and hires by source', 'recruiting-reports' ),
+		categoryLabel: __( 'Source', 'recruiting-reports' ),
+		labels: rows.map( ( row ) => row.source ),
+		series: [
+			{
+				label: __( 'Applications', 'recruiting-reports' ),
+				values: rows.map( ( row ) => row.applications ),
+				unit: 'count',
+				color: COLORS.blue,
+			},
+			{
+				label: __( 'Hires', 'recruiting-reports' ),
+				values: rows.map( ( row ) => row.hires ),
+				unit: 'count',
+				color: COLORS.green,
+			},
+			{
+				label: __( 'Hire rate', 'recruiting-reports' ),
+				values: rows.map( ( row ) => row.conversion ),
+				unit: 'percent',
+				color: COLORS.teal,
+				chart: false,
+			},
+			{
+				label: __( 'Average days to hire', 'recruiting-reports' ),
+				values: rows.map( ( row ) => row.average_days_to_hire ),
+				unit: 'days',
+				color: COLORS.purple,
+				chart: false,
+				missing: rows.map( ( row ) => ! row.hires ),
+			},
+		],
+	};
+}
+
+/**
+ * The sources report's totals: every application of the cohort has exactly one source, so the
+ * rows add up to the cohort.
+ * @param report
+ */
+export function sourcesFigures( report: SourcesReport ): Figure[] {
+	const rows = report.sources ?? [];
+	const applications = rows.reduce(
+		( sum, row ) => sum + row.applications,
+		0
+	);
+	const hires = rows.reduce( ( sum, row ) => sum + row.hires, 0 );
+	// Rounded like the API's rates (4 decimals), so the figure never shows more precision than a row.
+	const rate = applications
+		? Math.round( ( hires / applications ) * 10000 ) / 10000
+		: 0;
+	return [
+		{
+			id: 'sources',
+			label: __( 'Sources', 'recruiting-reports' ),
+			value: formatCount( rows.length ),
+			raw: rows.length,
+		},
+		{
+			id: 'applications',
+			label: __( 'Applications', 'recruiting-reports' ),
+			value: formatCount( applications ),
+			raw: applications,
+		},
+		{
+			id: 'hires',
+			label: __( 'Hires', 'recruiting-reports' ),
+			value: formatCount( hires ),
+			raw: hires,
+		},
+		applications
+			? {
+					id: 'hire_rate',
+					label: __( 'Hire rate', 'recruiting-reports' ),
+					value: formatPercent( rate ),
+					raw: rate,
+				}
+			: {
+					id: 'hire_rate',
+					label: __( 'Hire rate', 'recruiting-reports' ),
+					value: '—',
+					raw: null,
+					note: __(
+						'No applications in this period',
+						'recruiting-reports'
+					),
+				},
+	];
+}
+
+/**
+ * Time to fill by month of filling; a month without a filled job is a gap, not a 0-day fill.
+ * @param report
+ */
+export function timeToFillTrendSpec( report: TimeToFillReport ): ChartSpec {
+	const rows = report.trend ?? [];
+	return {
+		id: 'trend',
+		kind: 'line',
+		title: __( 'Time to fill by month', 'recruiting-reports' ),
+		categoryLabel: __( 'Month', 'recruiting-reports' ),
+		labels: rows.map( ( row ) => formatMonth( row.month ) ),
+		series: [
+			{
+				label: __( 'Average days', 'recruiting-reports' ),
+				values: rows.map( ( row ) => row.average_days ),
+				unit: 'days',
+				color: COLORS.teal,
+				missing: rows.map( ( row ) => ! row.jobs ),
+			},
+			{
+				label: __( 'Jobs filled', 'recruiting-reports' ),
+				values: rows.map( ( row ) => row.jobs ?? 0 ),
+				unit: 'count',
+				color: COLORS.green,
+				chart: false,
+			},
+		],
+	};
+}
+
+/**
+ * Time to fill's figures for the period: jobs filled (F: one by_job row each) and the spread of
+ * their days.
+ * @param report
+ */
+export function timeToFillFigures( report: TimeToFillReport ): Figure[] {
+	const filled = ( report.by_job ?? [] ).length;
+	const none = __( 'No jobs filled in this period', 'recruiting-reports' );
+	return [
+		{
+			id: 'jobs_filled',
+			label: __( 'Jobs filled', 'recruiting-reports' ),
+			value: formatCount( filled ),
+			raw: filled,
+		},
+		daysFigure(
+			'average_days',
+			__( 'Average time to fill', 'recruiting-reports' ),
+			report.overall.average_days,
+			filled,
+			none
+		),
+		daysFigure(
+			'median_days',
+			__( 'Median time to fill', 'recruiting-reports' ),
+			report.overall.median_days,
+			filled,
+			none
+		),
+		daysFigure(
+			'min_days',
+			__( 'Fastest fill', 'recruiting-reports' ),
+			report.overall.min_days,
+			filled,
+			none
+		),
+		daysFigure(
+			'max_days',
+			__( 'Slowest fill', 'recruiting-reports' ),
+			report.overall.max_days,
+			filled,
+			none
+		),
+	];
+}
+
+/**
+ * Jobs open now (published, no hire yet) and their average age: "as of now", the same in a
+ * comparison period (SPEC §7.1).
+ * @param report
+ */
+export function openJobsFigures( report: TimeToFillReport ): Figure[] {
+	const open = report.open_jobs;
+	return [
+		{
+			id: 'open_jobs',
+			label: __( 'Open jobs', 'recruiting-reports' ),
+			value: formatCount( open.count ),
+			raw: open.count,
+		},
+		daysFigure(
+			'open_jobs_age',
+			__( 'Average age of open jobs', 'recruiting-reports' ),
+			open.average_age_days,
+			open.count,
+			__( 'No open jobs', 'recruiting-reports' )
+		),
 	];
 }

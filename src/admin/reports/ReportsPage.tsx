@@ -1,5 +1,5 @@
 /**
- * Recruiting › Reports: both reports for a period and an optional job, every chart with the
+ * Recruiting › Reports: every report for a period and an optional job, every chart with the
  * numbers behind it. The filters live in the URL, so a report can be bookmarked or shared.
  */
 import { Notice, SelectControl } from '@wordpress/components';
@@ -13,6 +13,8 @@ import type {
 	FunnelReport,
 	OverviewReport,
 	ReportQuery,
+	SourcesReport,
+	TimeToFillReport,
 	TimeToHireReport,
 } from '../../api/types';
 import { ChartFigure } from '../../components/charts/ChartFigure';
@@ -55,6 +57,8 @@ import {
 	trendSpec,
 	withChanges,
 } from '../../reports/specs';
+import { SourcesBody } from './SourcesSection';
+import { TimeToFillBody } from './TimeToFillSection';
 
 export interface Filters extends PeriodSelection {
 	jobId: number;
@@ -421,14 +425,26 @@ export function ReportsPage() {
 		'funnel',
 		settled,
 	] );
+	const sources = useResource< Compared< SourcesReport > >( 'getReport', [
+		'sources',
+		settled,
+	] );
+	const timeToFill = useResource< Compared< TimeToFillReport > >(
+		'getReport',
+		[ 'time-to-fill', settled ]
+	);
 
-	// A deleted or unknown job fails both reports the same way: one notice, and a way out
+	// A deleted or unknown job fails every report the same way: one notice, and a way out
 	// instead of a Retry that cannot work.
 	const missingJob =
 		!! settled.job_id &&
-		[ overview.error, timeToHire.error, funnel.error ].some(
-			( error ) => error?.code === 'resource_not_found'
-		);
+		[
+			overview.error,
+			timeToHire.error,
+			funnel.error,
+			sources.error,
+			timeToFill.error,
+		].some( ( error ) => error?.code === 'resource_not_found' );
 
 	return (
 		<div className="rr-page">
@@ -536,6 +552,28 @@ export function ReportsPage() {
 						period={ ( data ) => data.period }
 						render={ ( data ) => (
 							<FunnelBody report={ data } query={ settled } />
+						) }
+					/>
+					<ReportSection
+						id="rr-sources"
+						title={ __( 'Sources', 'recruiting-reports' ) }
+						state={ withPending( sources, pending ) }
+						figuresCount={ 4 }
+						chartCount={ 1 }
+						period={ ( data ) => data.period }
+						render={ ( data ) => (
+							<SourcesBody report={ data } query={ settled } />
+						) }
+					/>
+					<ReportSection
+						id="rr-time-to-fill"
+						title={ __( 'Time to fill', 'recruiting-reports' ) }
+						state={ withPending( timeToFill, pending ) }
+						figuresCount={ 7 }
+						chartCount={ 2 }
+						period={ ( data ) => data.period }
+						render={ ( data ) => (
+							<TimeToFillBody report={ data } query={ settled } />
 						) }
 					/>
 				</>

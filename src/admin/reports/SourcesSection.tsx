@@ -1,0 +1,61 @@
+/**
+ * Reports › Sources (SPEC §7.2): where the period's applicants came from and which channels bring
+ * hires. Totals as headline figures (with their change when comparing), the sources as a bar chart
+ * of applications and hires, and the table behind it with hire rate and days to hire.
+ */
+import { __ } from '@wordpress/i18n';
+
+import type { Compared, ReportQuery, SourcesReport } from '../../api/types';
+import { ChartFigure } from '../../components/charts/ChartFigure';
+import { CsvDownload } from '../../components/CsvDownload';
+import { Figures } from '../../components/Figures';
+import { sourcesLinks } from '../../reports/drilldown';
+import { sourcesFigures, sourcesSpec, withChanges } from '../../reports/specs';
+
+/** Bars per source: two bars (applications, hires) need more room than one. */
+const ROW_HEIGHT = 40;
+
+export function SourcesBody( {
+	report,
+	query,
+}: {
+	report: Compared< SourcesReport >;
+	/** The query the report answers (its filters go into the CSV link). */
+	query: ReportQuery;
+} ) {
+	return (
+		<>
+			<Figures
+				label={ __( 'Source figures', 'recruiting-reports' ) }
+				figures={ withChanges(
+					sourcesFigures( report ),
+					report.comparison && sourcesFigures( report.comparison ),
+					query.compare
+				) }
+			/>
+			<ChartFigure
+				spec={ sourcesLinks(
+					sourcesSpec( report ),
+					report,
+					query.job_id ?? 0
+				) }
+				tableOpen
+				tableActions={
+					<CsvDownload
+						name="sources"
+						section="sources"
+						query={ query }
+					/>
+				}
+				height={ Math.max(
+					160,
+					60 + ROW_HEIGHT * report.sources.length
+				) }
+				emptyMessage={ __(
+					'No applications in this period.',
+					'recruiting-reports'
+				) }
+			/>
+		</>
+	);
+}
