@@ -6,6 +6,8 @@ import {
 	OVERVIEW,
 	restError,
 	scriptedTransport,
+	SOURCES,
+	TIME_TO_FILL,
 	TIME_TO_HIRE,
 } from '../../test-utils';
 import { filtersFromUrl, filtersToUrl, ReportsPage } from './ReportsPage';
@@ -358,6 +360,8 @@ describe( 'ReportsPage', () => {
 		const { wrapper } = scriptedTransport( {
 			'GET /reports/overview': () => OVERVIEW,
 			'GET /reports/funnel': () => FUNNEL,
+			'GET /reports/sources': () => SOURCES,
+			'GET /reports/time-to-fill': () => TIME_TO_FILL,
 			'GET /reports/time-to-hire': () => {
 				throw restError(
 					404,

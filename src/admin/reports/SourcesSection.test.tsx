@@ -1,0 +1,265 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import type { SourcesReport } from '../../api/types';
+import {
+	deferred,
+	OVERVIEW,
+	restError,
+	scriptedTransport,
+	SOURCES,
+	TIME_TO_HIRE,
+} from '../../test-utils';
+import { ReportsPage } from './ReportsPage';
+import { SourcesBody } from './SourcesSection';
+
+jest.mock( '../../components/charts/draw', () => ( {
+	drawChart: jest.fn( () => ( { update: jest.fn(), destroy: jest.fn() } ) ),
+} ) );
+
+const QUERY = { date_from: '2025-02-20', date_to: '2025-05-20' };
+
+/** The same period a year before: two sources, 250 applications, 19 hires. */
+const EARLIER: SourcesReport = {
+	period: { from: '2024-02-20', to: '2024-05-20' },
+	sources: [
+		{
+			source: 'linkedin',
+			applications: 150,
+			hires: 10,
+			conversion: 0.0667,
+			average_days_to_hire: 20,
+		},
+		{
+			source: 'direct',
+			applications: 100,
+			hires: 9,
+			conversion: 0.09,
+			average_days_to_hire: 15,
+		},
+	],
+};
+
+beforeEach( () => {
+	window.recruitingReports = {
+		today: '2025-05-20',
+		defaultPeriod: 'last_90_days',
+		locale: 'en-US',
+		applicationsUrl:
+			'http://example.test/wp-admin/admin.php?page=recruiting-reports-applications',
+		restUrl: 'http://example.test/wp-json/recruiting/v1/',
+		restNonce: 'n0nce',
+	};
+	window.history.replaceState(
+		null,
+		'',
+		'/wp-admin/admin.php?page=recruiting-reports'
+	);
+} );
+
+const figures = () =>
+	document.querySelector( 'dl[aria-label="Source figures"]' ) as HTMLElement;
+const figure = ( id: string ) =>
+	figures().querySelector( `[data-figure="${ id }"]` ) as HTMLElement;
+const table = () =>
+	screen.getByRole( 'table', { name: 'Applications and hires by source' } );
+const row = ( name: string ) =>
+	within( table() ).getByRole( 'row', { name: new RegExp( `^${ name }` ) } );
+
+describe( 'Sources section', () => {
+	it( 'shows the totals and every source with its hire rate and days to hire, each leading to its applicants', () => {
+		render( <SourcesBody report={ SOURCES } query={ QUERY } /> );
+		expect( figures() ).toHaveTextContent(
+			'Sources12Applications299Hires19Hire rate6.35%'
+		);
+		expect(
+			document.querySelectorAll( '.rr-figure__change' )
+		).toHaveLength( 0 );
+
+		// Header and one row per source, in the API's order.
+		expect( within( table() ).getAllByRole( 'row' ) ).toHaveLength( 13 );
+		expect(
+			within( table() )
+				.getAllByRole( 'rowheader' )
+				.map( ( cell ) => cell.textContent )
+		).toEqual( SOURCES.sources.map( ( r ) => r.source ) );
+		expect( row( 'linkedin' ) ).toHaveTextContent( 'linkedin12065%30.5' );
+		expect( row( 'referral' ) ).toHaveTextContent( 'referral20525%12.4' );
+		expect( row( 'university' ) ).toHaveTextContent(
+			'university3133.33%25.0'
+		);
+		// No hires: no average, never "0.0 days".
+		expect( row( 'careers-page' ) ).toHaveTextContent(
+			'careers-page1000%—No hires'
+		);
+
+		const link = new URL(
+			within( row( 'linkedin' ) )
+				.getByRole( 'link', { name: 'linkedin' } )
+				.getAttribute( 'href' ) ?? ''
+		);
+		expect( Object.fromEntries( link.searchParams ) ).toEqual( {
+			page: 'recruiting-reports-applications',
+			source: 'linkedin',
+			applied_from: '2025-02-20',
+			applied_to: '2025-05-20',
+		} );
+
+		const csv = screen.getByRole( 'link', { name: 'Download CSV' } );
+		expect( csv ).toHaveAttribute( 'data-csv', 'sources:sources' );
+		expect(
+			Object.fromEntries(
+				new URL( csv.getAttribute( 'href' ) ?? '' ).searchParams
+			)
+		).toEqual( {
+			...QUERY,
+			format: 'csv',
+			section: 'sources',
+			_wpnonce: 'n0nce',
+		} );
+	} );
+
+	it( 'keeps the job filter in the drill-down links', () => {
+		render(
+			<SourcesBody report={ SOURCES } query={ { ...QUERY, job_id: 7 } } />
+		);
+		const link = new URL(
+			within( row( 'direct' ) )
+				.getByRole( 'link', { name: 'direct' } )
+				.getAttribute( 'href' ) ?? ''
+		);
+		expect( link.searchParams.get( 'job_id' ) ).toBe( '7' );
+		expect( link.searchParams.get( 'source' ) ).toBe( 'direct' );
+	} );
+
+	it( 'shows the change of every figure against the comparison period', () => {
+		render(
+			<SourcesBody
+				report={ { ...SOURCES, comparison: EARLIER } }
+				query={ { ...QUERY, compare: 'previous_year' } }
+			/>
+		);
+		expect( figure( 'sources' ) ).toHaveTextContent(
+			'▲ 500%up 500% from the previous year'
+		);
+		// 299 against 250.
+		expect( figure( 'applications' ) ).toHaveTextContent(
+			'▲ 19.6%up 19.6% from the previous year'
+		);
+		expect( figure( 'hires' ) ).toHaveTextContent(
+			'no change from the previous year'
+		);
+		// 6.35% against 7.6%.
+		expect( figure( 'hire_rate' ) ).toHaveTextContent(
+			'▼ 16.4%down 16.4% from the previous year'
+		);
+		const csv = new URL(
+			screen
+				.getByRole( 'link', { name: 'Download CSV' } )
+				.getAttribute( 'href' ) ?? ''
+		);
+		expect( csv.searchParams.get( 'compare' ) ).toBe( 'previous_year' );
+	} );
+
+	it( 'says there were no applications instead of drawing zeros', () => {
+		const empty = { ...SOURCES, sources: [] };
+		render(
+			<SourcesBody
+				report={ { ...empty, comparison: EARLIER } }
+				query={ { ...QUERY, compare: 'previous_period' } }
+			/>
+		);
+		expect( figures() ).toHaveTextContent(
+			'Sources0▼ 100%down 100% from the previous periodApplications0'
+		);
+		expect( figure( 'hire_rate' ) ).toHaveTextContent(
+			'Hire rate—No applications in this period'
+		);
+		// Nothing to compare a rate that does not exist with.
+		expect(
+			figure( 'hire_rate' ).querySelector( '.rr-figure__change' )
+		).toBeNull();
+		expect(
+			screen.getByText( 'No applications in this period.' )
+		).toBeInTheDocument();
+		expect( document.querySelector( 'canvas' ) ).toBeNull();
+		expect( within( table() ).getAllByRole( 'row' ) ).toHaveLength( 1 );
+	} );
+} );
+
+describe( 'Sources on the Reports page', () => {
+	// The other reports answer (or fail with rest_no_route where unscripted, never as a missing job).
+	const routes = {
+		'GET /reports/overview': () => OVERVIEW,
+		'GET /reports/time-to-hire': () => TIME_TO_HIRE,
+		'GET /jobs': () => [],
+	};
+
+	it( 'loads with a skeleton, shows the server’s message on failure, and Retry asks again', async () => {
+		const first = deferred< never >();
+		let asked = 0;
+		const { wrapper, calls } = scriptedTransport( {
+			...routes,
+			'GET /reports/sources': () => {
+				asked++;
+				return asked === 1 ? first.promise : SOURCES;
+			},
+		} );
+		render( <ReportsPage />, { wrapper } );
+		const section = () =>
+			document.querySelector(
+				'[data-report="rr-sources"]'
+			) as HTMLElement;
+		await waitFor( () =>
+			expect(
+				section().querySelector( '[data-state="loading"]' )
+			).not.toBeNull()
+		);
+		expect(
+			calls.find( ( c ) => c.path === '/reports/sources' )?.query
+		).toEqual( { ...QUERY, job_id: undefined } );
+
+		first.reject(
+			restError( 500, 'internal_error', 'The database went away.' )
+		);
+		expect(
+			await within( section() ).findByText( 'The database went away.' )
+		).toBeInTheDocument();
+		await userEvent.click(
+			within( section() ).getByRole( 'button', { name: 'Retry' } )
+		);
+		expect(
+			await within( section() ).findByRole( 'table', {
+				name: 'Applications and hires by source',
+			} )
+		).toBeInTheDocument();
+		expect( asked ).toBe( 2 );
+	} );
+
+	it( 'says the job no longer exists when only the sources report misses it', async () => {
+		window.history.replaceState(
+			null,
+			'',
+			'/wp-admin/admin.php?page=recruiting-reports&job_id=99999'
+		);
+		const { wrapper } = scriptedTransport( {
+			...routes,
+			'GET /reports/sources': () => {
+				throw restError(
+					404,
+					'resource_not_found',
+					'No job with id 99999.'
+				);
+			},
+		} );
+		render( <ReportsPage />, { wrapper } );
+		expect(
+			await screen.findByText( 'This job no longer exists.', {
+				selector: '.components-notice__content',
+			} )
+		).toBeInTheDocument();
+		expect(
+			screen.queryByText( 'No job with id 99999.' )
+		).not.toBeInTheDocument();
+	} );
+} );

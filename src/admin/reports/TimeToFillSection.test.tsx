@@ -1,0 +1,242 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import type { TimeToFillReport } from '../../api/types';
+import {
+	OVERVIEW,
+	restError,
+	scriptedTransport,
+	TIME_TO_FILL,
+	TIME_TO_HIRE,
+} from '../../test-utils';
+import { ReportsPage } from './ReportsPage';
+import { TimeToFillBody } from './TimeToFillSection';
+
+jest.mock( '../../components/charts/draw', () => ( {
+	drawChart: jest.fn( () => ( { update: jest.fn(), destroy: jest.fn() } ) ),
+} ) );
+
+const QUERY = { date_from: '2025-02-20', date_to: '2025-05-20' };
+
+/** The previous period: one job filled in 40 days; the same jobs open now. */
+const EARLIER: TimeToFillReport = {
+	period: { from: '2024-11-22', to: '2025-02-19' },
+	overall: {
+		average_days: 40,
+		median_days: 40,
+		min_days: 40,
+		max_days: 40,
+	},
+	by_job: [
+		{
+			job_id: 2,
+			job_title: 'Cook',
+			opened: '2024-11-01',
+			filled: '2024-12-11',
+			days: 40,
+		},
+	],
+	trend: [
+		{ month: '2024-11', average_days: 0, jobs: 0 },
+		{ month: '2024-12', average_days: 40, jobs: 1 },
+		{ month: '2025-01', average_days: 0, jobs: 0 },
+		{ month: '2025-02', average_days: 0, jobs: 0 },
+	],
+	open_jobs: TIME_TO_FILL.open_jobs,
+};
+
+const EMPTY: TimeToFillReport = {
+	period: TIME_TO_FILL.period,
+	overall: { average_days: 0, median_days: 0, min_days: 0, max_days: 0 },
+	by_job: [],
+	trend: TIME_TO_FILL.trend.map( ( row ) => ( {
+		...row,
+		average_days: 0,
+		jobs: 0,
+	} ) ),
+	open_jobs: { count: 0, average_age_days: 0 },
+};
+
+beforeEach( () => {
+	window.recruitingReports = {
+		today: '2025-05-20',
+		defaultPeriod: 'last_90_days',
+		locale: 'en-US',
+		applicationsUrl:
+			'http://example.test/wp-admin/admin.php?page=recruiting-reports-applications',
+		restUrl: 'http://example.test/wp-json/recruiting/v1/',
+		restNonce: 'n0nce',
+	};
+	window.history.replaceState(
+		null,
+		'',
+		'/wp-admin/admin.php?page=recruiting-reports'
+	);
+} );
+
+const figures = ( label: string ) =>
+	document.querySelector( `dl[aria-label="${ label }"]` ) as HTMLElement;
+const figure = ( id: string ) =>
+	document.querySelector( `[data-figure="${ id }"]` ) as HTMLElement;
+const jobsTable = () =>
+	screen.getByRole( 'table', { name: 'Time to fill by job' } );
+const trendTable = () =>
+	screen.getByRole( 'table', { name: 'Time to fill by month' } );
+
+describe( 'Time to fill section', () => {
+	it( 'shows the period’s filled jobs, the jobs open now, every filled job with its dates and the trend', () => {
+		render( <TimeToFillBody report={ TIME_TO_FILL } query={ QUERY } /> );
+		expect( figures( 'Time to fill figures' ) ).toHaveTextContent(
+			'Jobs filled3Average time to fill34.2 daysMedian time to fill30.2 daysFastest fill-2.5 daysSlowest fill75.0 days'
+		);
+		expect( figures( 'Open jobs figures' ) ).toHaveTextContent(
+			'Open jobs4Average age of open jobs45.5 days'
+		);
+		expect(
+			document.querySelectorAll( '.rr-figure__change' )
+		).toHaveLength( 0 );
+
+		const rows = within( jobsTable() ).getAllByRole( 'row' );
+		expect( rows.map( ( r ) => r.textContent ) ).toEqual( [
+			'JobOpenedFilledDays',
+			'Registered NurseJanuary 10, 2025March 26, 202575.0',
+			'PorterMarch 1, 2025March 31, 202530.2',
+			// Hired before the job was created (an import): negative, as the API states it.
+			'Night PorterApril 2, 2025March 31, 2025-2.5',
+		] );
+		const link = new URL(
+			within( jobsTable() )
+				.getByRole( 'link', { name: 'Porter' } )
+				.getAttribute( 'href' ) ?? ''
+		);
+		expect( Object.fromEntries( link.searchParams ) ).toEqual( {
+			page: 'recruiting-reports-applications',
+			job_id: '7',
+			reached: 'hired',
+		} );
+
+		// Months without a filled job: "—", never a 0-day fill.
+		expect(
+			within( trendTable() )
+				.getAllByRole( 'row' )
+				.map( ( r ) => r.textContent )
+		).toEqual( [
+			'MonthAverage daysJobs filled',
+			'Feb 2025—No hires0',
+			'Mar 202534.23',
+			'Apr 2025—No hires0',
+			'May 2025—No hires0',
+		] );
+
+		expect(
+			screen
+				.getAllByRole( 'link', { name: 'Download CSV' } )
+				.map( ( csv ) => csv.getAttribute( 'data-csv' ) )
+		).toEqual( [ 'time-to-fill:by_job', 'time-to-fill:trend' ] );
+	} );
+
+	it( 'shows the change of every figure against the comparison period', () => {
+		render(
+			<TimeToFillBody
+				report={ { ...TIME_TO_FILL, comparison: EARLIER } }
+				query={ { ...QUERY, compare: 'previous_period' } }
+			/>
+		);
+		expect( figure( 'jobs_filled' ) ).toHaveTextContent(
+			'▲ 200%up 200% from the previous period'
+		);
+		// 34.2 against 40.
+		expect( figure( 'average_days' ) ).toHaveTextContent(
+			'▼ 14.5%down 14.5% from the previous period'
+		);
+		expect( figure( 'median_days' ) ).toHaveTextContent(
+			'▼ 24.5%down 24.5% from the previous period'
+		);
+		expect( figure( 'min_days' ) ).toHaveTextContent(
+			'▼ 106.3%down 106.3% from the previous period'
+		);
+		expect( figure( 'max_days' ) ).toHaveTextContent(
+			'▲ 87.5%up 87.5% from the previous period'
+		);
+		// "As of now": the same in both periods.
+		expect( figure( 'open_jobs' ) ).toHaveTextContent(
+			'no change from the previous period'
+		);
+		expect( figure( 'open_jobs_age' ) ).toHaveTextContent(
+			'no change from the previous period'
+		);
+		for ( const csv of screen.getAllByRole( 'link', {
+			name: 'Download CSV',
+		} ) ) {
+			expect(
+				new URL( csv.getAttribute( 'href' ) ?? '' ).searchParams.get(
+					'compare'
+				)
+			).toBe( 'previous_period' );
+		}
+	} );
+
+	it( 'says no job was filled instead of showing 0 days', () => {
+		render(
+			<TimeToFillBody
+				report={ { ...EMPTY, comparison: EARLIER } }
+				query={ { ...QUERY, compare: 'previous_period' } }
+			/>
+		);
+		expect( figures( 'Time to fill figures' ) ).toHaveTextContent(
+			'Jobs filled0▼ 100%down 100% from the previous periodAverage time to fill—No jobs filled in this period'
+		);
+		expect( figure( 'average_days' ) ).not.toHaveTextContent( '0.0' );
+		expect( figures( 'Open jobs figures' ) ).toHaveTextContent(
+			'Open jobs0▼ 100%down 100% from the previous periodAverage age of open jobs—No open jobs'
+		);
+		expect(
+			screen.getAllByText( 'No jobs filled in this period.' )
+		).toHaveLength( 2 );
+		expect(
+			screen.queryByRole( 'table', { name: 'Time to fill by job' } )
+		).toBeNull();
+		expect( document.querySelector( 'canvas' ) ).toBeNull();
+	} );
+} );
+
+describe( 'Time to fill on the Reports page', () => {
+	it( 'shows the server’s message on failure, and Retry asks again', async () => {
+		let asked = 0;
+		const { wrapper } = scriptedTransport( {
+			'GET /reports/overview': () => OVERVIEW,
+			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
+			'GET /jobs': () => [],
+			'GET /reports/time-to-fill': () => {
+				asked++;
+				if ( asked === 1 ) {
+					throw restError(
+						503,
+						'internal_error',
+						'The report is being rebuilt.'
+					);
+				}
+				return TIME_TO_FILL;
+			},
+		} );
+		render( <ReportsPage />, { wrapper } );
+		const section = () =>
+			document.querySelector(
+				'[data-report="rr-time-to-fill"]'
+			) as HTMLElement;
+		expect(
+			await within( section() ).findByText(
+				'The report is being rebuilt.'
+			)
+		).toBeInTheDocument();
+		await userEvent.click(
+			within( section() ).getByRole( 'button', { name: 'Retry' } )
+		);
+		expect(
+			await within( section() ).findByRole( 'table', {
+				name: 'Time to fill by job',
+			} )
+		).toBeInTheDocument();
+		expect( asked ).toBe( 2 );
+	} );
+} );
