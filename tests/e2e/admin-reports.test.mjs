@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import {
 	BASE_URL,
 	SLOW,
+	assertAccessible,
 	jobOption,
 	launch,
 	login,
@@ -333,3 +334,328 @@ async function checkReportsPage( overview, timeToHire, what ) {
 		overview.applications.total
 	);
 }
+
+/*
+ * Sources and Time to fill from data seeded here (one job, March–April 2021, far from the demo data),
+ * every figure written out: 28 applications from 12 sources (mixed case, blanks and white space
+ * normalised by the API), two hires of the job (the first one fills it) and one from a referral;
+ * the previous period holds 4 applications and no hire.
+ */
+const SECTIONS_JOB = 'e2e-sections-job';
+const SECTIONS_SOURCES = [
+	// [ source as sent, applications ]
+	[ 'LinkedIn', 3 ],
+	[ 'linkedin', 3 ],
+	[ ' Indeed ', 5 ],
+	[ 'referral', 4 ],
+	[ '', 1 ],
+	[ undefined, 2 ],
+	[ 'glassdoor', 2 ],
+	[ 'job-fair', 2 ],
+	[ 'zz-radio', 1 ],
+	[ 'meetup', 1 ],
+	[ 'newsletter', 1 ],
+	[ 'podcast', 1 ],
+	[ 'twitter', 1 ],
+	[ 'university', 1 ],
+];
+/** Hires by application number (1-based, in the order above): linkedin 10 and 20 days, referral 7 days. */
+const SECTIONS_HIRES = {
+	1: '2021-03-11T10:00:00Z',
+	2: '2021-03-22T10:00:00Z',
+	12: '2021-03-19T10:00:00Z',
+};
+
+function sectionsBatch() {
+	const applications = [];
+	let n = 0;
+	for ( const [ source, count ] of SECTIONS_SOURCES ) {
+		for ( let i = 0; i < count; i++ ) {
+			n++;
+			const day = String( n ).padStart( 2, '0' );
+			applications.push( {
+				external_id: `e2e-sections-${ n }`,
+				job: SECTIONS_JOB,
+				candidate: {
+					name: `Sections Candidate ${ n }`,
+					email: `sections-${ n }@example.com`,
+				},
+				...( source === undefined ? {} : { source } ),
+				applied_at: `2021-03-${ day }T10:00:00Z`,
+				history: SECTIONS_HIRES[ n ]
+					? [ { status: 'hired', at: SECTIONS_HIRES[ n ] } ]
+					: [],
+			} );
+		}
+	}
+	for ( const [ i, source ] of [
+		'linkedin',
+		'linkedin',
+		'direct',
+		'direct',
+	].entries() ) {
+		applications.push( {
+			external_id: `e2e-sections-earlier-${ i }`,
+			job: SECTIONS_JOB,
+			candidate: {
+				name: `Sections Earlier ${ i }`,
+				email: `sections-earlier-${ i }@example.com`,
+			},
+			source,
+			applied_at: `2021-02-1${ i }T10:00:00Z`,
+		} );
+	}
+	return {
+		jobs: [
+			{
+				external_id: SECTIONS_JOB,
+				title: 'E2E Sections Analyst',
+				status: 'publish',
+				created_at: '2021-02-01T12:00:00Z',
+			},
+		],
+		applications,
+	};
+}
+
+/**
+ * Rows of the filled-jobs table: [{ label, opened, filled, days }] from the cells' data-value.
+ * @param {import('playwright-core').Locator} scope The section.
+ */
+async function readFilledJobs( scope ) {
+	return scope
+		.locator( 'table[data-table="time-to-fill-by-job"]' )
+		.evaluate( ( table ) =>
+			[ ...table.querySelectorAll( 'tbody tr' ) ].map( ( row ) => {
+				const [ opened, filled, days ] = [
+					...row.querySelectorAll( 'td' ),
+				].map( ( cell ) => cell.getAttribute( 'data-value' ) );
+				return {
+					label: row.querySelector( 'th' ).textContent.trim(),
+					opened,
+					filled,
+					days: Number( days ),
+				};
+			} )
+		);
+}
+
+async function figureValues( scope ) {
+	return scope
+		.locator( '[data-figure]' )
+		.evaluateAll( ( nodes ) =>
+			Object.fromEntries(
+				nodes.map( ( node ) => [
+					node.getAttribute( 'data-figure' ),
+					[
+						node.querySelector( '.rr-figure__value' ).textContent,
+						node.querySelector( '.rr-figure__change' )
+							?.textContent ?? null,
+					],
+				] )
+			)
+		);
+}
+
+async function settled() {
+	await page.waitForFunction(
+		() =>
+			! document.querySelector( '.rr-page [aria-busy="true"]' ) &&
+			! document.querySelector( '.rr-page [data-state="loading"]' )
+	);
+}
+
+test(
+	'Reports page: Sources and Time to fill from seeded data, with comparison; both equal the API for all jobs',
+	{ timeout: 240_000 * SLOW },
+	async () => {
+		const summary = await client.import( sectionsBatch() );
+		const jobId = summary.jobs.ids[ SECTIONS_JOB ];
+		await page.goto(
+			`${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports&period=custom&date_from=2021-03-01&date_to=2021-04-30&job_id=${ jobId }&compare=previous_period`
+		);
+		const sources = page.locator( '[data-report="rr-sources"]' );
+		const timeToFill = page.locator( '[data-report="rr-time-to-fill"]' );
+		await sources.locator( 'table[data-chart-table="sources"]' ).waitFor();
+		await timeToFill.locator( '.rr-figures' ).first().waitFor();
+		await settled();
+
+		assert.deepEqual( await figureValues( sources ), {
+			sources: [ '12', '▲ 500%up 500% from the previous period' ],
+			applications: [ '28', '▲ 600%up 600% from the previous period' ],
+			hires: [ '3', '—nothing to compare with in the previous period' ],
+			hire_rate: [
+				'10.71%',
+				'—nothing to compare with in the previous period',
+			],
+		} );
+		const table = await readTable( sources, 'sources' );
+		assert.deepEqual(
+			table.map( ( row ) => [ row.label, ...row.shown ] ),
+			[
+				[ 'linkedin', '6', '2', '33.33%', '15.0' ],
+				[ 'indeed', '5', '0', '0%', '—No hires' ],
+				[ 'referral', '4', '1', '25%', '7.0' ],
+				[ 'direct', '3', '0', '0%', '—No hires' ],
+				[ 'glassdoor', '2', '0', '0%', '—No hires' ],
+				[ 'job-fair', '2', '0', '0%', '—No hires' ],
+				[ 'meetup', '1', '0', '0%', '—No hires' ],
+				[ 'newsletter', '1', '0', '0%', '—No hires' ],
+				[ 'podcast', '1', '0', '0%', '—No hires' ],
+				[ 'twitter', '1', '0', '0%', '—No hires' ],
+				[ 'university', '1', '0', '0%', '—No hires' ],
+				[ 'zz-radio', '1', '0', '0%', '—No hires' ],
+			]
+		);
+		assert.equal( await sources.locator( 'canvas' ).count(), 1 );
+
+		// Filled 2021-03-11 10:00 UTC, 37 days and 22 hours after it opened; the second hire does not count.
+		assert.deepEqual( await figureValues( timeToFill ), {
+			jobs_filled: [
+				'1',
+				'—nothing to compare with in the previous period',
+			],
+			average_days: [
+				'37.9 days',
+				'—nothing to compare with in the previous period',
+			],
+			median_days: [
+				'37.9 days',
+				'—nothing to compare with in the previous period',
+			],
+			min_days: [
+				'37.9 days',
+				'—nothing to compare with in the previous period',
+			],
+			max_days: [
+				'37.9 days',
+				'—nothing to compare with in the previous period',
+			],
+			// Hired: no longer open.
+			open_jobs: [
+				'0',
+				'—nothing to compare with in the previous period',
+			],
+			open_jobs_age: [ '—', null ],
+		} );
+		assert.deepEqual( await readFilledJobs( timeToFill ), [
+			{
+				label: 'E2E Sections Analyst',
+				opened: '2021-02-01',
+				filled: '2021-03-11',
+				days: 37.9,
+			},
+		] );
+		assertTable(
+			await readTable( timeToFill, 'trend' ),
+			[
+				[ 37.9, 1 ],
+				[ 0, 0 ],
+			],
+			{ labels: [ 'Mar 2021', 'Apr 2021' ], what: 'time to fill trend' }
+		);
+		assert.deepEqual(
+			await page
+				.locator(
+					'[data-report="rr-sources"] [data-csv], [data-report="rr-time-to-fill"] [data-csv]'
+				)
+				.evaluateAll( ( links ) =>
+					links.map( ( link ) => link.getAttribute( 'data-csv' ) )
+				),
+			[ 'sources:sources', 'time-to-fill:by_job', 'time-to-fill:trend' ]
+		);
+		await assertAccessible(
+			page,
+			'.rr-page',
+			'Reports page (sources and time to fill, compared)'
+		);
+		// The fixed admin bar would cover the middle of a tall element's screenshot.
+		await page.addStyleTag( {
+			content: '#wpadminbar { position: absolute !important; }',
+		} );
+		await screenshotBoth( page, 'reports-sources', {
+			element: '[data-report="rr-sources"]',
+		} );
+
+		// All jobs over two years (the demo jobs were filled in their first months): what the page
+		// shows is what the API answers.
+		const today = new Date().toISOString().slice( 0, 10 );
+		const range = {
+			date_from: `${ Number( today.slice( 0, 4 ) ) - 2 }-01-01`,
+			date_to: today,
+			compare: 'previous_year',
+		};
+		await page.goto(
+			`${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports&period=custom&${ new URLSearchParams(
+				range
+			) }`
+		);
+		await timeToFill.locator( '.rr-figures' ).first().waitFor();
+		await sources.locator( '.rr-figures' ).waitFor();
+		await settled();
+		const [ allSources, allTimeToFill ] = await Promise.all( [
+			client.reports.sources( range ),
+			client.reports.timeToFill( range ),
+		] );
+		assertTable(
+			await readTable( sources, 'sources' ),
+			allSources.sources.map( ( row ) => [
+				row.applications,
+				row.hires,
+				row.conversion,
+				row.average_days_to_hire,
+			] ),
+			{
+				labels: allSources.sources.map( ( row ) => row.source ),
+				what: 'all jobs sources',
+			}
+		);
+		assert.deepEqual(
+			await readFilledJobs( timeToFill ),
+			allTimeToFill.by_job.map( ( row ) => ( {
+				label: row.job_title,
+				opened: row.opened,
+				filled: row.filled,
+				days: row.days,
+			} ) )
+		);
+		assertTable(
+			await readTable( timeToFill, 'trend' ),
+			allTimeToFill.trend.map( ( row ) => [
+				row.average_days,
+				row.jobs,
+			] ),
+			{ what: 'all jobs time to fill trend' }
+		);
+		const value = ( id ) =>
+			timeToFill
+				.locator( `[data-figure="${ id }"] .rr-figure__value` )
+				.getAttribute( 'data-value' );
+		assert.equal(
+			Number( await value( 'jobs_filled' ) ),
+			allTimeToFill.by_job.length
+		);
+		assert.equal(
+			Number( await value( 'open_jobs' ) ),
+			allTimeToFill.open_jobs.count
+		);
+		if ( allTimeToFill.by_job.length ) {
+			assert.equal(
+				Number( await value( 'average_days' ) ),
+				allTimeToFill.overall.average_days
+			);
+		}
+		await assertAccessible(
+			page,
+			'.rr-page',
+			'Reports page (all jobs, compared with the previous year)'
+		);
+		await page.addStyleTag( {
+			content: '#wpadminbar { position: absolute !important; }',
+		} );
+		await screenshotBoth( page, 'reports-ttf', {
+			element: '[data-report="rr-time-to-fill"]',
+		} );
+		assertNoConsoleErrors( 'the Reports page (sources, time to fill)' );
+	}
+);
