@@ -509,6 +509,22 @@ test(
 		);
 		assert.equal( await sources.locator( 'canvas' ).count(), 1 );
 
+		// The chart draws the top ten (its height follows the bars drawn); "Show all" draws all twelve.
+		const canvasHeight = async () =>
+			( await sources.locator( '.rr-chart__canvas' ).boundingBox() )
+				.height;
+		// One button whose name changes in place.
+		const toggle = sources.locator( '.rr-show-all button' );
+		assert.equal( await toggle.innerText(), 'Show all (12)' );
+		assert.equal( await toggle.getAttribute( 'aria-expanded' ), 'false' );
+		const topTen = await canvasHeight();
+		await toggle.click();
+		assert.equal( await toggle.getAttribute( 'aria-expanded' ), 'true' );
+		assert.equal( await toggle.innerText(), 'Show top 10 only' );
+		assert.equal( ( await canvasHeight() ) - topTen, 2 * 40 );
+		await toggle.click();
+		assert.equal( await canvasHeight(), topTen );
+
 		// Filled 2021-03-11 10:00 UTC, 37 days and 22 hours after it opened; the second hire does not count.
 		assert.deepEqual( await figureValues( timeToFill ), {
 			jobs_filled: [
@@ -610,6 +626,17 @@ test(
 				what: 'all jobs sources',
 			}
 		);
+		// The ten slowest, then every filled job.
+		const more = timeToFill.locator(
+			'[data-chart="by_job"] .rr-show-all button'
+		);
+		assert.equal(
+			( await readFilledJobs( timeToFill ) ).length,
+			Math.min( 10, allTimeToFill.by_job.length )
+		);
+		if ( allTimeToFill.by_job.length > 10 ) {
+			await more.click();
+		}
 		assert.deepEqual(
 			await readFilledJobs( timeToFill ),
 			allTimeToFill.by_job.map( ( row ) => ( {

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import type { SourcesReport } from '../../api/types';
+import { drawChart } from '../../components/charts/draw';
 import {
 	deferred,
 	OVERVIEW,
@@ -117,6 +118,45 @@ describe( 'Sources section', () => {
 			section: 'sources',
 			_wpnonce: 'n0nce',
 		} );
+	} );
+
+	it( 'draws the top ten sources, all twelve after "Show all"; the table keeps every row', async () => {
+		const draw = jest.mocked( drawChart );
+		draw.mockClear();
+		render( <SourcesBody report={ SOURCES } query={ QUERY } /> );
+		const drawn = () => {
+			const chart = draw.mock.results.at( -1 )?.value;
+			const spec =
+				chart.update.mock.calls.at( -1 )?.[ 0 ] ??
+				draw.mock.calls.at( -1 )?.[ 1 ];
+			return spec.labels;
+		};
+		expect( drawn() ).toEqual(
+			SOURCES.sources.slice( 0, 10 ).map( ( r ) => r.source )
+		);
+		expect( within( table() ).getAllByRole( 'row' ) ).toHaveLength( 13 );
+		const toggle = screen.getByRole( 'button', { name: 'Show all (12)' } );
+		expect( toggle ).toHaveAttribute( 'aria-expanded', 'false' );
+		await userEvent.click( toggle );
+		expect( toggle ).toHaveAttribute( 'aria-expanded', 'true' );
+		expect( toggle ).toHaveTextContent( 'Show top 10 only' );
+		expect( drawn() ).toHaveLength( 12 );
+		expect( drawn().at( -1 ) ).toBe( 'podcast' );
+	} );
+
+	it( 'has no "Show all" with ten sources or fewer', () => {
+		render(
+			<SourcesBody
+				report={ {
+					...SOURCES,
+					sources: SOURCES.sources.slice( 0, 10 ),
+				} }
+				query={ QUERY }
+			/>
+		);
+		expect(
+			screen.queryByRole( 'button', { name: /Show all/ } )
+		).toBeNull();
 	} );
 
 	it( 'keeps the job filter in the drill-down links', () => {

@@ -1,7 +1,8 @@
 /**
  * Reports › Sources (SPEC §7.2): where the period's applicants came from and which channels bring
  * hires. Totals as headline figures (with their change when comparing), the sources as a bar chart
- * of applications and hires, and the table behind it with hire rate and days to hire.
+ * of applications and hires (the top ten, then "Show all"), and the table behind it with hire rate
+ * and days to hire.
  */
 import { __ } from '@wordpress/i18n';
 
@@ -9,6 +10,7 @@ import type { Compared, ReportQuery, SourcesReport } from '../../api/types';
 import { ChartFigure } from '../../components/charts/ChartFigure';
 import { CsvDownload } from '../../components/CsvDownload';
 import { Figures } from '../../components/Figures';
+import { SHOW_ALL_LIMIT } from '../../components/ShowAll';
 import { sourcesLinks } from '../../reports/drilldown';
 import { sourcesFigures, sourcesSpec, withChanges } from '../../reports/specs';
 
@@ -47,10 +49,8 @@ export function SourcesBody( {
 						query={ query }
 					/>
 				}
-				height={ Math.max(
-					160,
-					60 + ROW_HEIGHT * report.sources.length
-				) }
+				limit={ SHOW_ALL_LIMIT }
+				height={ ( drawn ) => Math.max( 160, 60 + ROW_HEIGHT * drawn ) }
 				emptyMessage={ __(
 					'No applications in this period.',
 					'recruiting-reports'

@@ -135,6 +135,35 @@ describe( 'Time to fill section', () => {
 		).toEqual( [ 'time-to-fill:by_job', 'time-to-fill:trend' ] );
 	} );
 
+	it( 'lists the ten slowest filled jobs, all of them after "Show all"', async () => {
+		const many = Array.from( { length: 12 }, ( _, i ) => ( {
+			job_id: 100 + i,
+			job_title: `Job ${ i + 1 }`,
+			opened: '2025-01-01',
+			filled: '2025-03-01',
+			days: 90 - i,
+		} ) );
+		render(
+			<TimeToFillBody
+				report={ { ...TIME_TO_FILL, by_job: many } }
+				query={ QUERY }
+			/>
+		);
+		expect(
+			within( jobsTable() ).getAllByRole( 'rowheader' )
+		).toHaveLength( 10 );
+		expect( figure( 'jobs_filled' ) ).toHaveTextContent( 'Jobs filled12' );
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Show all (12)' } )
+		);
+		expect(
+			within( jobsTable() )
+				.getAllByRole( 'rowheader' )
+				.map( ( cell ) => cell.textContent )
+				.slice( 9 )
+		).toEqual( [ 'Job 10', 'Job 11', 'Job 12' ] );
+	} );
+
 	it( 'shows the change of every figure against the comparison period', () => {
 		render(
 			<TimeToFillBody

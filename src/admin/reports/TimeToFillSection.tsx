@@ -16,6 +16,7 @@ import { ChartFigure } from '../../components/charts/ChartFigure';
 import { CsvDownload } from '../../components/CsvDownload';
 import { Figures } from '../../components/Figures';
 import { formatDate, formatDayNumber } from '../../components/format';
+import { ShowAllButton, useShowAll } from '../../components/ShowAll';
 import { jobHiresLink } from '../../reports/drilldown';
 import {
 	openJobsFigures,
@@ -25,8 +26,9 @@ import {
 } from '../../reports/specs';
 
 /**
- * The filled jobs, slowest first (the API's order), with the dates the days are counted between.
- * Dates are not chart values, so this is a table of its own rather than a chart's data table.
+ * The filled jobs, slowest first (the API's order), with the dates the days are counted between:
+ * the ten slowest, then "Show all". Dates are not chart values, so this is a table of its own
+ * rather than a chart's data table.
  * @param props
  * @param props.rows  The report's by_job rows.
  * @param props.query The report's query (for the CSV link).
@@ -39,6 +41,8 @@ function FilledJobsTable( {
 	query: ReportQuery;
 } ) {
 	const titleId = useId();
+	const tableId = useId();
+	const shown = useShowAll( rows );
 	const title = __( 'Time to fill by job', 'recruiting-reports' );
 	return (
 		<figure
@@ -57,7 +61,7 @@ function FilledJobsTable( {
 					) }
 				</p>
 			) : (
-				<div className="rr-table-scroll">
+				<div className="rr-table-scroll" id={ tableId }>
 					<table
 						className="rr-table widefat striped"
 						data-table="time-to-fill-by-job"
@@ -82,7 +86,7 @@ function FilledJobsTable( {
 							</tr>
 						</thead>
 						<tbody>
-							{ rows.map( ( row ) => (
+							{ shown.items.map( ( row ) => (
 								<tr key={ row.job_id }>
 									<th scope="row">
 										<a href={ jobHiresLink( row.job_id ) }>
@@ -107,6 +111,7 @@ function FilledJobsTable( {
 					</table>
 				</div>
 			) }
+			<ShowAllButton state={ shown } controls={ tableId } />
 			<CsvDownload name="time-to-fill" section="by_job" query={ query } />
 		</figure>
 	);
