@@ -15,6 +15,7 @@ import {
 	type ConversionStep,
 	type FunnelReport,
 	type OverviewReport,
+	type ReportPeriod,
 	type SourcesReport,
 	type StageStep,
 	type TimeToFillReport,
@@ -186,19 +187,36 @@ export function trendSpec(
 	kind: TrendChartKind = 'line'
 ): ChartSpec {
 	const spec = monthlySpec( report, kind );
-	if ( ! report.comparison ) {
-		return spec;
-	}
-	const period = formatPeriod( report.comparison.period );
+	return report.comparison
+		? withEarlier(
+				spec,
+				monthlySpec( report.comparison, kind ),
+				report.comparison.period
+			)
+		: spec;
+}
+
+/**
+ * A trend with the comparison period's months overlaid, its series named with the earlier dates.
+ * @param spec    The trend of the period.
+ * @param earlier The same trend of the comparison period.
+ * @param period  The comparison period.
+ */
+function withEarlier(
+	spec: ChartSpec,
+	earlier: ChartSpec,
+	period: ReportPeriod
+): ChartSpec {
+	const dates = formatPeriod( period );
 	return overlayEarlier(
 		spec,
-		monthlySpec( report.comparison, kind ),
+		earlier,
 		( label ) =>
 			sprintf(
 				/* translators: 1: a series' name, e.g. "Average days"; 2: the earlier period's dates. */
 				__( '%1$s, %2$s', 'recruiting-reports' ),
 				label,
-				period
+				dates
 			),
 		COLORS.gray
 	);
@@ -525,10 +543,24 @@ export function sourcesFigures( report: SourcesReport ): Figure[] {
 }
 
 /**
- * Time to fill by month of filling; a month without a filled job is a gap, not a 0-day fill.
+ * Time to fill by month of filling; a month without a filled job is a gap, not a 0-day fill. With a
+ * comparison, the earlier period's months overlaid (month n on month n).
  * @param report
  */
-export function timeToFillTrendSpec( report: TimeToFillReport ): ChartSpec {
+export function timeToFillTrendSpec(
+	report: Compared< TimeToFillReport >
+): ChartSpec {
+	const spec = fillMonthsSpec( report );
+	return report.comparison
+		? withEarlier(
+				spec,
+				fillMonthsSpec( report.comparison ),
+				report.comparison.period
+			)
+		: spec;
+}
+
+function fillMonthsSpec( report: TimeToFillReport ): ChartSpec {
 	const rows = report.trend ?? [];
 	return {
 		id: 'trend',

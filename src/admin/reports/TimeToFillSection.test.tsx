@@ -194,6 +194,29 @@ describe( 'Time to fill section', () => {
 		expect( figure( 'open_jobs_age' ) ).toHaveTextContent(
 			'no change from the previous period'
 		);
+		// The earlier months overlaid on the trend, month n beside month n.
+		expect(
+			within( trendTable() )
+				.getAllByRole( 'columnheader' )
+				.map( ( cell ) => cell.textContent )
+		).toEqual( [
+			'Month',
+			'Average days',
+			'Jobs filled',
+			'Average days, November 22, 2024 – February 19, 2025',
+			'Jobs filled, November 22, 2024 – February 19, 2025',
+		] );
+		expect(
+			within( trendTable() )
+				.getAllByRole( 'row' )
+				.slice( 1 )
+				.map( ( row ) => row.textContent )
+		).toEqual( [
+			'Feb 2025—No hires0—No hires0',
+			'Mar 202534.2340.01',
+			'Apr 2025—No hires0—No hires0',
+			'May 2025—No hires0—No hires0',
+		] );
 		for ( const csv of screen.getAllByRole( 'link', {
 			name: 'Download CSV',
 		} ) ) {
@@ -206,7 +229,7 @@ describe( 'Time to fill section', () => {
 	} );
 
 	it( 'says no job was filled instead of showing 0 days', () => {
-		render(
+		const { unmount } = render(
 			<TimeToFillBody
 				report={ { ...EMPTY, comparison: EARLIER } }
 				query={ { ...QUERY, compare: 'previous_period' } }
@@ -220,11 +243,19 @@ describe( 'Time to fill section', () => {
 			'Open jobs0▼ 100%down 100% from the previous periodAverage age of open jobs—No open jobs'
 		);
 		expect(
-			screen.getAllByText( 'No jobs filled in this period.' )
-		).toHaveLength( 2 );
-		expect(
 			screen.queryByRole( 'table', { name: 'Time to fill by job' } )
 		).toBeNull();
+		expect(
+			screen.getAllByText( 'No jobs filled in this period.' )
+		).toHaveLength( 1 );
+		// The earlier period filled a job: its month is still drawn.
+		expect( document.querySelector( 'canvas' ) ).not.toBeNull();
+		unmount();
+
+		render( <TimeToFillBody report={ EMPTY } query={ QUERY } /> );
+		expect(
+			screen.getAllByText( 'No jobs filled in this period.' )
+		).toHaveLength( 2 );
 		expect( document.querySelector( 'canvas' ) ).toBeNull();
 	} );
 } );
