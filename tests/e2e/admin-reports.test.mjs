@@ -564,9 +564,10 @@ test(
 		] );
 		assertTable(
 			await readTable( timeToFill, 'trend' ),
+			// The previous period (2020-12-30 – 2021-02-28) filled nothing: its overlaid months are empty.
 			[
-				[ 37.9, 1 ],
-				[ 0, 0 ],
+				[ 37.9, 1, 0, 0 ],
+				[ 0, 0, 0, 0 ],
 			],
 			{ labels: [ 'Mar 2021', 'Apr 2021' ], what: 'time to fill trend' }
 		);
@@ -648,10 +649,16 @@ test(
 		);
 		assertTable(
 			await readTable( timeToFill, 'trend' ),
-			allTimeToFill.trend.map( ( row ) => [
-				row.average_days,
-				row.jobs,
-			] ),
+			// With the previous year's months beside them (month n beside month n).
+			allTimeToFill.trend.map( ( row, i ) => {
+				const earlier = allTimeToFill.comparison.trend[ i ];
+				return [
+					row.average_days,
+					row.jobs,
+					earlier?.average_days ?? 0,
+					earlier?.jobs ?? 0,
+				];
+			} ),
 			{ what: 'all jobs time to fill trend' }
 		);
 		const value = ( id ) =>
