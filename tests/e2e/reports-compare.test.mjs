@@ -80,7 +80,7 @@ for ( const against of [ 'previous_period', 'previous_year' ] ) {
 		{ timeout: 180_000 * SLOW },
 		async () => {
 			await page.goto( `${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports` );
-			await page.locator( 'table[data-chart-table="trend"]' ).waitFor();
+			await page.locator( '[data-report="rr-time-to-hire"] table[data-chart-table="trend"]' ).waitFor();
 			assert.equal( await page.locator( '.rr-figure__change' ).count(), 0, 'no change shown without a comparison' );
 
 			const query = await pickComparison( against );
