@@ -28,6 +28,8 @@ require_once __DIR__ . '/includes/Autoloader.php';
 \RecruitingReports\Autoloader::register( __DIR__ . '/includes' );
 
 register_activation_hook( __FILE__, array( \RecruitingReports\Data\Installer::class, 'activate' ) );
+// After the installer: a one-time notice that points to Recruiting › Reports.
+register_activation_hook( __FILE__, array( \RecruitingReports\Admin\ActivationNotice::class, 'activated' ) );
 register_deactivation_hook( __FILE__, array( \RecruitingReports\Webhooks\Dispatcher::class, 'deactivate' ) );
 
 \RecruitingReports\Plugin::boot();

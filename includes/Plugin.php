@@ -82,6 +82,8 @@ final class Plugin {
 			Admin\JobsScreen::register();
 			Admin\DashboardWidget::register();
 			Admin\SummariesNotice::register();
+			Admin\ActivationNotice::register();
+			Admin\PluginActionLinks::register();
 		}
 	}
 

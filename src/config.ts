@@ -2,7 +2,7 @@
  * Values the PHP side prints before each script (window.recruitingReports, see
  * includes/Admin/Assets.php). Defaults keep tests and the editor working without them.
  */
-import type { Permission } from './api/types';
+import type { ComparePeriod, Permission } from './api/types';
 import type { PeriodPreset } from './reports/periods';
 
 export interface AppConfig {
@@ -12,6 +12,8 @@ export interface AppConfig {
 	defaultPeriod: PeriodPreset;
 	/** The widget's period: the user's last pick (core/preferences), else defaultPeriod. */
 	dashboardPeriod: PeriodPreset;
+	/** The widget's comparison: the user's last pick (core/preferences), else none (''). */
+	dashboardCompare: ComparePeriod | '';
 	/** Admin URLs. */
 	reportsUrl: string;
 	applicationsUrl: string;
@@ -61,6 +63,7 @@ export function getConfig(): AppConfig {
 		defaultPeriod: given.defaultPeriod ?? 'last_12_months',
 		dashboardPeriod:
 			given.dashboardPeriod ?? given.defaultPeriod ?? 'last_12_months',
+		dashboardCompare: given.dashboardCompare ?? '',
 		reportsUrl: given.reportsUrl ?? 'admin.php?page=recruiting-reports',
 		applicationsUrl:
 			given.applicationsUrl ??

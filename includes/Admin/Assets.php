@@ -76,29 +76,30 @@ final class Assets {
 	/** The configuration of src/config.ts. */
 	public static function config(): array {
 		return array(
-			'today'           => wp_date( 'Y-m-d' ),
-			'defaultPeriod'   => self::default_period(),
+			'today'            => wp_date( 'Y-m-d' ),
+			'defaultPeriod'    => self::default_period(),
 			// The widget opens with it, and the dashboard preloads its reports for it.
-			'dashboardPeriod' => Preload::dashboard_period(),
-			'reportsUrl'      => admin_url( 'admin.php?page=' . Menu::REPORTS_SLUG ),
-			'applicationsUrl' => Menu::applications_url(),
-			'settingsUrl'     => admin_url( 'admin.php?page=' . Menu::SETTINGS_SLUG ),
-			'jobsUrl'         => admin_url( 'edit.php?post_type=recruiting_job' ),
-			'can'             => array(
+			'dashboardPeriod'  => Preload::dashboard_period(),
+			'dashboardCompare' => Preload::dashboard_compare(),
+			'reportsUrl'       => admin_url( 'admin.php?page=' . Menu::REPORTS_SLUG ),
+			'applicationsUrl'  => Menu::applications_url(),
+			'settingsUrl'      => admin_url( 'admin.php?page=' . Menu::SETTINGS_SLUG ),
+			'jobsUrl'          => admin_url( 'edit.php?post_type=recruiting_job' ),
+			'can'              => array(
 				'readJobs'          => current_user_can( Capabilities::READ_JOBS ),
 				'readApplications'  => current_user_can( Capabilities::READ_APPLICATIONS ),
 				'writeApplications' => current_user_can( Capabilities::WRITE_APPLICATIONS ),
 				'manageSettings'    => current_user_can( Capabilities::MANAGE_SETTINGS ),
 			),
-			'permissions'     => array_values( array_filter( Capabilities::ALL, 'current_user_can' ) ),
-			'utcOffset'       => wp_date( 'P' ),
+			'permissions'      => array_values( array_filter( Capabilities::ALL, 'current_user_can' ) ),
+			'utcOffset'        => wp_date( 'P' ),
 			// The zone's rules, so the browser turns site dates into instants with each date's own offset.
-			'timezone'        => wp_timezone_string(),
+			'timezone'         => wp_timezone_string(),
 			// Plain links (CSV downloads) carry the nonce themselves; api-fetch adds it to its own requests.
-			'restUrl'         => rest_url( 'recruiting/v1/' ),
-			'restNonce'       => wp_create_nonce( 'wp_rest' ),
-			'userId'          => get_current_user_id(),
-			'locale'          => str_replace( '_', '-', determine_locale() ),
+			'restUrl'          => rest_url( 'recruiting/v1/' ),
+			'restNonce'        => wp_create_nonce( 'wp_rest' ),
+			'userId'           => get_current_user_id(),
+			'locale'           => str_replace( '_', '-', determine_locale() ),
 		);
 	}
 

@@ -15,6 +15,7 @@ namespace RecruitingReports\Admin;
 
 use RecruitingReports\Blocks\Attributes;
 use RecruitingReports\Data\Settings;
+use RecruitingReports\Reports\ReportService;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -24,8 +25,9 @@ defined( 'ABSPATH' ) || exit;
 final class Preload {
 
 	/** Where the widget's period is remembered (core/preferences, scope and name). */
-	public const PREFERENCE_SCOPE  = 'recruiting-reports';
-	public const PREFERENCE_PERIOD = 'dashboardPeriod';
+	public const PREFERENCE_SCOPE   = 'recruiting-reports';
+	public const PREFERENCE_PERIOD  = 'dashboardPeriod';
+	public const PREFERENCE_COMPARE = 'dashboardCompare';
 
 	/** The reports the Reports page shows first (src/admin/reports/ReportsPage.tsx), in its order. */
 	private const REPORTS_PAGE_REPORTS = array( 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill' );
@@ -36,30 +38,63 @@ final class Preload {
 	 * @return string One of Settings::PERIODS.
 	 */
 	public static function dashboard_period(): string {
-		global $wpdb;
-		$preferences = get_user_meta( get_current_user_id(), $wpdb->get_blog_prefix() . 'persisted_preferences', true );
-		$picked      = is_array( $preferences ) ? ( $preferences[ self::PREFERENCE_SCOPE ][ self::PREFERENCE_PERIOD ] ?? null ) : null;
-		return is_string( $picked ) && in_array( $picked, Settings::PERIODS, true ) ? $picked : Assets::default_period();
+		$picked = self::preference( self::PREFERENCE_PERIOD );
+		return in_array( $picked, Settings::PERIODS, true ) ? $picked : Assets::default_period();
 	}
 
-	/** The dashboard: both reports of the widget for its period. */
+	/**
+	 * The widget's comparison: the one the user last picked, or none.
+	 *
+	 * @return string One of ReportService::COMPARE, or '' for none.
+	 */
+	public static function dashboard_compare(): string {
+		$picked = self::preference( self::PREFERENCE_COMPARE );
+		return in_array( $picked, ReportService::COMPARE, true ) ? $picked : '';
+	}
+
+	/**
+	 * One of the widget's preferences, as core/preferences stores them (user meta, per site).
+	 *
+	 * @param string $name Preference name in the plugin's scope.
+	 * @return mixed Null when never set.
+	 */
+	private static function preference( string $name ) {
+		global $wpdb;
+		$preferences = get_user_meta( get_current_user_id(), $wpdb->get_blog_prefix() . 'persisted_preferences', true );
+		return is_array( $preferences ) ? ( $preferences[ self::PREFERENCE_SCOPE ][ $name ] ?? null ) : null;
+	}
+
+	/**
+	 * The dashboard: the widget's reports for its period and comparison (src/dashboard/Widget.tsx
+	 * asks time to fill without the comparison: it shows only its open jobs, the same in both).
+	 */
 	public static function dashboard(): void {
-		$query = Attributes::report_args( Attributes::sanitize( array( 'period' => self::dashboard_period() ) ) );
-		self::embed( array( self::report_path( 'overview', $query ), self::report_path( 'time-to-hire', $query ) ) );
+		$query    = Attributes::report_args( Attributes::sanitize( array( 'period' => self::dashboard_period() ) ) );
+		$compare  = self::dashboard_compare();
+		$compared = '' === $compare ? $query : $query + array( 'compare' => $compare );
+		self::embed(
+			array(
+				self::report_path( 'overview', $compared ),
+				self::report_path( 'time-to-hire', $compared ),
+				self::report_path( 'funnel', $compared ),
+				self::report_path( 'time-to-fill', $query ),
+			)
+		);
 	}
 
 	/**
 	 * The Reports page: its reports for the filters in its URL (period, date_from, date_to,
-	 * job_id, as src/admin/reports/ReportsPage.tsx reads them) and the job picker's first page.
+	 * job_id, compare, as src/admin/reports/ReportsPage.tsx reads them) and the job picker's first page.
 	 */
 	public static function reports_page(): void {
 		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- read-only filters of a report view, validated below.
-		$raw = array(
+		$raw     = array(
 			'period'   => isset( $_GET['period'] ) ? sanitize_key( wp_unslash( $_GET['period'] ) ) : null,
 			'dateFrom' => isset( $_GET['date_from'] ) ? sanitize_text_field( wp_unslash( $_GET['date_from'] ) ) : '',
 			'dateTo'   => isset( $_GET['date_to'] ) ? sanitize_text_field( wp_unslash( $_GET['date_to'] ) ) : '',
 			'jobId'    => isset( $_GET['job_id'] ) ? sanitize_text_field( wp_unslash( $_GET['job_id'] ) ) : 0,
 		);
+		$compare = isset( $_GET['compare'] ) ? sanitize_key( wp_unslash( $_GET['compare'] ) ) : '';
 		// phpcs:enable WordPress.Security.NonceVerification.Recommended
 		if ( ! in_array( $raw['period'], Attributes::PERIODS, true ) ) {
 			$raw['period'] = Assets::default_period();
@@ -69,6 +104,10 @@ final class Preload {
 		// A range the page itself refuses to send is not preloaded either.
 		if ( ! $attributes['problems'] ) {
 			$query = Attributes::report_args( $attributes );
+			// The page ignores an unknown comparison, so the preload does too.
+			if ( in_array( $compare, ReportService::COMPARE, true ) ) {
+				$query['compare'] = $compare;
+			}
 			foreach ( self::REPORTS_PAGE_REPORTS as $report ) {
 				$paths[] = self::report_path( $report, $query );
 			}
@@ -80,7 +119,7 @@ final class Preload {
 	 * The request path the typed client builds (src/api/transport.ts buildPath: keys sorted).
 	 *
 	 * @param string $report Report name.
-	 * @param array  $query  date_from, date_to, job_id (any subset).
+	 * @param array  $query  date_from, date_to, job_id, compare (any subset).
 	 * @return string
 	 */
 	private static function report_path( string $report, array $query ): string {

@@ -1,8 +1,14 @@
 /**
  * The "Recruiting" dashboard widget: headline figures, the pipeline and the time-to-hire trend
- * for a period the user picks (the title names it), and a link to the Reports page.
+ * for a period the user picks (the title names it), optionally compared with an earlier period,
+ * and a link to the Reports page.
  */
-import { Button } from '@wordpress/components';
+import {
+	// eslint-disable-next-line @wordpress/no-unsafe-wp-apis -- #17 asks for ToggleGroupControl, which @wordpress/components exports only under this name (in every WordPress the plugin supports).
+	__experimentalToggleGroupControl as ToggleGroupControl,
+	// eslint-disable-next-line @wordpress/no-unsafe-wp-apis -- the option of the control above.
+	__experimentalToggleGroupControlOption as ToggleGroupControlOption,
+} from '@wordpress/components';
 import { useDispatch } from '@wordpress/data';
 import { useEffect, useMemo, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
@@ -10,16 +16,22 @@ import { addQueryArgs } from '@wordpress/url';
 import { store as preferencesStore } from '@wordpress/preferences';
 
 import type {
+	ComparePeriod,
+	Compared,
+	FunnelReport,
 	OverviewReport,
 	ReportQuery,
+	TimeToFillReport,
 	TimeToHireReport,
 } from '../api/types';
+import { ComparePicker } from '../components/ComparePicker';
+import { EmptySite } from '../components/EmptySite';
 import { ChartFigure } from '../components/charts/ChartFigure';
 import { overviewLinks, timeToHireLinks } from '../reports/drilldown';
 import { Figures, type Figure } from '../components/Figures';
-import { formatCount, formatPeriod } from '../components/format';
+import { formatCount, formatDays, formatPeriod } from '../components/format';
 import { PeriodPicker } from '../components/PeriodPicker';
-import { Busy, EmptyState, ErrorState, Skeleton } from '../components/states';
+import { Busy, ErrorState, Skeleton } from '../components/states';
 import { getConfig } from '../config';
 import {
 	periodLabel,
@@ -31,14 +43,19 @@ import { useDebouncedValue, useResource, type AsyncState } from '../store';
 import {
 	byStatusSpec,
 	conversionSpec,
+	funnelFigures,
 	hiresInPeriod,
 	timeToHireFigures,
 	trendSpec,
+	withChanges,
 } from '../reports/specs';
 
 export interface WidgetData {
-	overview: OverviewReport;
-	timeToHire: TimeToHireReport;
+	overview: Compared< OverviewReport >;
+	timeToHire: Compared< TimeToHireReport >;
+	funnel: Compared< FunnelReport >;
+	/** Only for its open jobs, which are "as of now": never compared. */
+	timeToFill: TimeToFillReport;
 }
 
 interface Props {
@@ -48,70 +65,133 @@ interface Props {
 
 type PipelineView = 'status' | 'conversion';
 
-export function widgetFigures( data: WidgetData ): Figure[] {
-	const { overview } = data;
-	const ttf = timeToHireFigures( data.timeToHire );
-	const pick = ( id: string ) => ttf.find( ( figure ) => figure.id === id )!;
+/** Figures "as of now" are the same in both periods (SPEC §7.1): a change would always read 0. */
+const AS_OF_NOW = [ 'active_jobs', 'open_jobs' ];
+
+function periodFigures(
+	overview: OverviewReport,
+	timeToHire: TimeToHireReport,
+	funnel: FunnelReport
+): Figure[] {
+	const ttf = timeToHireFigures( timeToHire );
+	const pick = ( figures: Figure[], id: string ) =>
+		figures.find( ( figure ) => figure.id === id )!;
 	return [
-		{
-			id: 'active_jobs',
-			label: __( 'Active jobs', 'recruiting-reports' ),
-			value: formatCount( overview.jobs.active ),
-			raw: overview.jobs.active,
-		},
 		{
 			id: 'new_applications',
 			label: __( 'New applications', 'recruiting-reports' ),
 			value: formatCount( overview.applications.new_this_period ),
 			raw: overview.applications.new_this_period,
 		},
-		pick( 'hires' ),
-		pick( 'average_days' ),
-		pick( 'median_days' ),
+		pick( ttf, 'hires' ),
+		pick( ttf, 'average_days' ),
+		pick( ttf, 'median_days' ),
+		pick( funnelFigures( funnel ), 'offer_acceptance_rate' ),
 	];
+}
+
+export function widgetFigures(
+	data: WidgetData,
+	compare?: ComparePeriod
+): Figure[] {
+	const { overview, timeToHire, funnel, timeToFill } = data;
+	const earlier =
+		overview.comparison && timeToHire.comparison && funnel.comparison
+			? periodFigures(
+					overview.comparison,
+					timeToHire.comparison,
+					funnel.comparison
+				)
+			: undefined;
+	const openJobs = timeToFill.open_jobs;
+	const figures: Figure[] = [
+		{
+			id: 'active_jobs',
+			label: __( 'Active jobs', 'recruiting-reports' ),
+			value: formatCount( overview.jobs.active ),
+			raw: overview.jobs.active,
+		},
+		...periodFigures( overview, timeToHire, funnel ),
+		{
+			id: 'open_jobs',
+			label: __( 'Open jobs', 'recruiting-reports' ),
+			value: formatCount( openJobs.count ),
+			raw: openJobs.count,
+			note:
+				openJobs.count > 0
+					? sprintf(
+							/* translators: %s: a number of days, e.g. "12.5 days". */
+							__(
+								'no hire yet, open %s on average',
+								'recruiting-reports'
+							),
+							formatDays( openJobs.average_age_days )
+						)
+					: undefined,
+		},
+	];
+	return withChanges(
+		figures,
+		earlier?.filter( ( figure ) => ! AS_OF_NOW.includes( figure.id ) ),
+		compare
+	);
 }
 
 /** Where the widget's period is remembered (includes/Admin/Preload.php reads it too). */
 export const PREFERENCE_SCOPE = 'recruiting-reports';
 export const PREFERENCE_PERIOD = 'dashboardPeriod';
+export const PREFERENCE_COMPARE = 'dashboardCompare';
 
 /** How long the period must stay unchanged before its reports are requested. */
 export const PERIOD_DEBOUNCE_MS = 300;
 
 /**
- * Both reports of the widget as one state: data once both are there, the first error, Retry
- * asks again for what failed.
+ * The widget's reports as one state: data once all are there, the first error, Retry asks again
+ * for what failed. Time to fill is asked without the comparison: the widget only shows its open
+ * jobs, which are the same in both periods.
  * @param query
  */
 function useWidgetData( query: ReportQuery ): AsyncState< WidgetData > {
-	const overview = useResource< OverviewReport >( 'getReport', [
-		'overview',
-		query,
-	] );
-	const timeToHire = useResource< TimeToHireReport >( 'getReport', [
-		'time-to-hire',
-		query,
-	] );
-	const data =
-		overview.data && timeToHire.data
-			? { overview: overview.data, timeToHire: timeToHire.data }
-			: undefined;
-	const running =
-		overview.loading ||
-		overview.busy ||
-		timeToHire.loading ||
-		timeToHire.busy;
+	const { compare, ...uncompared } = query;
+	const states = {
+		overview: useResource< Compared< OverviewReport > >( 'getReport', [
+			'overview',
+			query,
+		] ),
+		timeToHire: useResource< Compared< TimeToHireReport > >( 'getReport', [
+			'time-to-hire',
+			query,
+		] ),
+		funnel: useResource< Compared< FunnelReport > >( 'getReport', [
+			'funnel',
+			query,
+		] ),
+		timeToFill: useResource< TimeToFillReport >( 'getReport', [
+			'time-to-fill',
+			uncompared,
+		] ),
+	};
+	const all = Object.values( states );
+	const complete = all.every( ( state ) => state.data !== undefined );
+	const data = complete
+		? {
+				overview: states.overview.data!,
+				timeToHire: states.timeToHire.data!,
+				funnel: states.funnel.data!,
+				timeToFill: states.timeToFill.data!,
+			}
+		: undefined;
+	const running = all.some( ( state ) => state.loading || state.busy );
 	return {
 		data,
-		error: overview.error ?? timeToHire.error,
+		error: all.find( ( state ) => state.error )?.error,
 		loading: running && ! data,
 		busy: running && !! data,
 		retry: () => {
-			if ( overview.error ) {
-				overview.retry();
-			}
-			if ( timeToHire.error ) {
-				timeToHire.retry();
+			for ( const state of all ) {
+				if ( state.error ) {
+					state.retry();
+				}
 			}
 		},
 	};
@@ -130,6 +210,9 @@ export function DashboardWidget( { titleElement }: Props ) {
 	const [ selection, setSelection ] = useState< PeriodSelection >( {
 		period: config.dashboardPeriod,
 	} );
+	const [ compare, setCompare ] = useState< ComparePeriod | '' >(
+		config.dashboardCompare
+	);
 	const { set: setPreference } = useDispatch( preferencesStore );
 	const [ pipeline, setPipeline ] = useState< PipelineView >( 'status' );
 	const preset =
@@ -139,13 +222,26 @@ export function DashboardWidget( { titleElement }: Props ) {
 		// Remembered per user (user meta through core/preferences); the dashboard preloads it.
 		setPreference( PREFERENCE_SCOPE, PREFERENCE_PERIOD, next.period );
 	};
+	const pickCompare = ( next: ComparePeriod | '' ) => {
+		setCompare( next );
+		// Remembered like the period; '' (no comparison) too, so it is not the default again.
+		setPreference( PREFERENCE_SCOPE, PREFERENCE_COMPARE, next );
+	};
 	// Stepping through the periods with the arrow keys asks only for the one the user stops at.
-	const settled = useDebouncedValue( preset, PERIOD_DEBOUNCE_MS );
-	const loaded = useWidgetData( presetQuery( settled, config.today ) );
-	// A period picked but not yet asked for already dims the old figures.
+	const choice = JSON.stringify( [ preset, compare ] );
+	const settledChoice = useDebouncedValue( choice, PERIOD_DEBOUNCE_MS );
+	const [ settled, settledCompare ] = JSON.parse( settledChoice ) as [
+		typeof preset,
+		ComparePeriod | '',
+	];
+	const loaded = useWidgetData( {
+		...presetQuery( settled, config.today ),
+		compare: settledCompare || undefined,
+	} );
+	// A choice made but not yet asked for already dims the old figures.
 	const state = {
 		...loaded,
-		busy: loaded.busy || ( !! loaded.data && settled !== preset ),
+		busy: loaded.busy || ( !! loaded.data && settledChoice !== choice ),
 	};
 
 	useEffect( () => {
@@ -179,17 +275,31 @@ export function DashboardWidget( { titleElement }: Props ) {
 
 	const header = (
 		<div className="rr-widget__header">
-			<PeriodPicker
-				value={ selection }
-				onChange={ pickPeriod }
-				label={ __( 'Report period', 'recruiting-reports' ) }
-			/>
+			<div className="rr-widget__pickers">
+				<PeriodPicker
+					value={ selection }
+					onChange={ pickPeriod }
+					label={ __( 'Report period', 'recruiting-reports' ) }
+				/>
+				<ComparePicker value={ compare } onChange={ pickCompare } />
+			</div>
 			{ state.data && (
 				<p
 					className="rr-widget__period"
 					data-period={ `${ state.data.overview.period.from }/${ state.data.overview.period.to }` }
 				>
 					{ formatPeriod( state.data.overview.period ) }
+					{ state.data.overview.comparison && (
+						<span className="rr-widget__compared">
+							{ sprintf(
+								/* translators: %s: the comparison period, e.g. "June 1, 2023 – May 31, 2024". */
+								__( 'compared with %s', 'recruiting-reports' ),
+								formatPeriod(
+									state.data.overview.comparison.period
+								)
+							) }
+						</span>
+					) }
 				</p>
 			) }
 		</div>
@@ -197,7 +307,12 @@ export function DashboardWidget( { titleElement }: Props ) {
 
 	const footer = (
 		<p className="rr-widget__footer">
-			<a href={ addQueryArgs( config.reportsUrl, { period: preset } ) }>
+			<a
+				href={ addQueryArgs( config.reportsUrl, {
+					period: preset,
+					compare: compare || undefined,
+				} ) }
+			>
 				{ __( 'Open the Reports page', 'recruiting-reports' ) }
 			</a>
 		</p>
@@ -217,7 +332,7 @@ export function DashboardWidget( { titleElement }: Props ) {
 		return (
 			<div className="rr-widget">
 				{ header }
-				<Skeleton figures={ 5 } charts={ 2 } chartHeight={ 200 } />
+				<Skeleton figures={ 7 } charts={ 2 } chartHeight={ 200 } />
 				{ footer }
 			</div>
 		);
@@ -228,21 +343,7 @@ export function DashboardWidget( { titleElement }: Props ) {
 		return (
 			<div className="rr-widget">
 				{ header }
-				<EmptyState
-					title={ __( 'No applications yet', 'recruiting-reports' ) }
-				>
-					<p>
-						{ __(
-							'Figures and charts appear here once candidates apply to your jobs.',
-							'recruiting-reports'
-						) }
-					</p>
-					<p>
-						<a href={ config.jobsUrl }>
-							{ __( 'Manage jobs', 'recruiting-reports' ) }
-						</a>
-					</p>
-				</EmptyState>
+				<EmptySite />
 				{ footer }
 			</div>
 		);
@@ -255,34 +356,33 @@ export function DashboardWidget( { titleElement }: Props ) {
 			<Busy busy={ state.busy }>
 				<Figures
 					label={ __( 'Headline figures', 'recruiting-reports' ) }
-					figures={ widgetFigures( data ) }
+					figures={ widgetFigures(
+						data,
+						settledCompare || undefined
+					) }
 				/>
 				<div className="rr-widget__pipeline">
-					<div
-						className="rr-segmented"
-						role="group"
-						aria-label={ __(
-							'Pipeline chart',
-							'recruiting-reports'
-						) }
+					<ToggleGroupControl
+						__nextHasNoMarginBottom
+						__next40pxDefaultSize
+						className="rr-widget__pipeline-toggle"
+						label={ __( 'Pipeline chart', 'recruiting-reports' ) }
+						hideLabelFromVision
+						isBlock
+						value={ pipeline }
+						onChange={ ( view ) =>
+							setPipeline( view as PipelineView )
+						}
 					>
-						<Button
-							variant="secondary"
-							isPressed={ pipeline === 'status' }
-							onClick={ () => setPipeline( 'status' ) }
-							size="compact"
-						>
-							{ __( 'By status', 'recruiting-reports' ) }
-						</Button>
-						<Button
-							variant="secondary"
-							isPressed={ pipeline === 'conversion' }
-							onClick={ () => setPipeline( 'conversion' ) }
-							size="compact"
-						>
-							{ __( 'Conversion', 'recruiting-reports' ) }
-						</Button>
-					</div>
+						<ToggleGroupControlOption
+							value="status"
+							label={ __( 'By status', 'recruiting-reports' ) }
+						/>
+						<ToggleGroupControlOption
+							value="conversion"
+							label={ __( 'Conversion', 'recruiting-reports' ) }
+						/>
+					</ToggleGroupControl>
 					<ChartFigure
 						spec={
 							pipeline === 'status'

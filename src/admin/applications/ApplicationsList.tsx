@@ -30,7 +30,7 @@ import {
 	type SortField,
 } from './filters';
 import { STAGE_OPTIONS, STATUS_OPTIONS, ratingText } from './labels';
-import { EmptySite } from './EmptySite';
+import { EmptySite } from '../../components/EmptySite';
 import { formatSiteDateTime } from './timezone';
 import { restLink } from './links';
 

@@ -429,16 +429,24 @@ describe( 'ReportsPage', () => {
 		expect( calls.at( -1 )?.query?.job_id ).toBeUndefined();
 	} );
 
-	it( 'shows an empty state for a site without data', async () => {
+	it( 'explains how applications get in on a site without any, instead of every section’s zeros', async () => {
 		const { wrapper } = scriptedTransport( {
 			'GET /reports/overview': () => EMPTY_OVERVIEW,
 			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
+			'GET /reports/funnel': () => FUNNEL,
 			'GET /jobs': () => [],
 		} );
 		render( <ReportsPage />, { wrapper } );
 		expect(
-			await screen.findByText( 'No recruiting data yet' )
+			await screen.findByText( 'No applications yet' )
 		).toBeInTheDocument();
+		expect(
+			screen.getByText( 'POST /wp-json/recruiting/v1/import' )
+		).toBeInTheDocument();
+		expect( document.querySelector( '.rr-report-section' ) ).toBeNull();
+		expect( document.querySelector( '.rr-figures' ) ).toBeNull();
+		// The filters stay: a job filter shows that job's (empty) report as usual.
+		expect( screen.getByLabelText( 'Compare with' ) ).toBeInTheDocument();
 	} );
 
 	it( 'says so when the job list cannot be loaded', async () => {

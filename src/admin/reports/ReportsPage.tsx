@@ -2,7 +2,7 @@
  * Recruiting › Reports: every report for a period and an optional job, every chart with the
  * numbers behind it. The filters live in the URL, so a report can be bookmarked or shared.
  */
-import { Notice, SelectControl } from '@wordpress/components';
+import { Notice } from '@wordpress/components';
 import { useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
@@ -23,18 +23,15 @@ import {
 	overviewLinks,
 	timeToHireLinks,
 } from '../../reports/drilldown';
+import { ComparePicker, isComparePeriod } from '../../components/ComparePicker';
 import { CsvDownload } from '../../components/CsvDownload';
 import { Figures } from '../../components/Figures';
 import { formatPeriod } from '../../components/format';
 import { JobPicker } from '../../components/JobPicker';
 import { PeriodPicker } from '../../components/PeriodPicker';
 import { SHOW_ALL_LIMIT } from '../../components/ShowAll';
-import {
-	Busy,
-	EmptyState,
-	ErrorState,
-	Skeleton,
-} from '../../components/states';
+import { EmptySite } from '../../components/EmptySite';
+import { Busy, ErrorState, Skeleton } from '../../components/states';
 import { getConfig } from '../../config';
 import { useDebouncedValue, useResource, type AsyncState } from '../../store';
 import {
@@ -64,12 +61,6 @@ export interface Filters extends PeriodSelection {
 	jobId: number;
 	/** The comparison period, or '' for none. */
 	compare?: ComparePeriod | '';
-}
-
-const COMPARE_PERIODS: ComparePeriod[] = [ 'previous_period', 'previous_year' ];
-
-function isComparePeriod( value: unknown ): value is ComparePeriod {
-	return COMPARE_PERIODS.includes( value as ComparePeriod );
 }
 
 /**
@@ -188,20 +179,6 @@ interface BodyProps< T > {
 
 export function OverviewBody( { report, query }: BodyProps< OverviewReport > ) {
 	const jobId = query.job_id ?? 0;
-	if ( report.applications.total === 0 && report.jobs.total === 0 ) {
-		return (
-			<EmptyState
-				title={ __( 'No recruiting data yet', 'recruiting-reports' ) }
-			>
-				<p>
-					{ __(
-						'Add jobs and receive applications, and this report fills in.',
-						'recruiting-reports'
-					) }
-				</p>
-			</EmptyState>
-		);
-	}
 	return (
 		<>
 			<Figures
@@ -446,6 +423,11 @@ export function ReportsPage() {
 			timeToFill.error,
 		].some( ( error ) => error?.code === 'resource_not_found' );
 
+	// A site without a single application (all-time count, so not for one job) explains how
+	// applications get in, instead of every section's zeros and "—".
+	const emptySite =
+		! settled.job_id && overview.data?.applications.total === 0;
+
 	return (
 		<div className="rr-page">
 			<div
@@ -466,37 +448,14 @@ export function ReportsPage() {
 						setFilters( { ...filters, jobId } )
 					}
 				/>
-				<SelectControl
-					__nextHasNoMarginBottom
-					__next40pxDefaultSize
-					label={ __( 'Compare with', 'recruiting-reports' ) }
+				<ComparePicker
 					value={ filters.compare ?? '' }
-					options={ [
-						{
-							value: '',
-							label: __( 'No comparison', 'recruiting-reports' ),
-						},
-						{
-							value: 'previous_period',
-							label: __(
-								'Previous period',
-								'recruiting-reports'
-							),
-						},
-						{
-							value: 'previous_year',
-							label: __( 'Previous year', 'recruiting-reports' ),
-						},
-					] }
-					onChange={ ( compare: string ) =>
-						setFilters( {
-							...filters,
-							compare: isComparePeriod( compare ) ? compare : '',
-						} )
+					onChange={ ( compare ) =>
+						setFilters( { ...filters, compare } )
 					}
 				/>
 			</div>
-			{ missingJob ? (
+			{ missingJob && (
 				<div className="rr-missing-job" data-state="missing-job">
 					<Notice
 						status="warning"
@@ -519,7 +478,9 @@ export function ReportsPage() {
 						) }
 					</Notice>
 				</div>
-			) : (
+			) }
+			{ emptySite && <EmptySite /> }
+			{ ! missingJob && ! emptySite && (
 				<>
 					<ReportSection
 						id="rr-overview"
