@@ -149,7 +149,7 @@ test(
 			element: '#recruiting_reports_dashboard',
 		} );
 
-		await widget.getByRole( 'button', { name: 'Conversion' } ).click();
+		await widget.getByRole( 'radio', { name: 'Conversion' } ).click();
 		const conversion = await readTable( widget, 'conversion' );
 		assertTable(
 			conversion,
