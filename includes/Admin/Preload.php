@@ -69,15 +69,21 @@ final class Preload {
 	 * asks time to fill without the comparison: it shows only its open jobs, the same in both).
 	 */
 	public static function dashboard(): void {
-		$query    = Attributes::report_args( Attributes::sanitize( array( 'period' => self::dashboard_period() ) ) );
 		$compare  = self::dashboard_compare();
-		$compared = '' === $compare ? $query : $query + array( 'compare' => $compare );
+		$compared = Attributes::report_args(
+			Attributes::sanitize(
+				array(
+					'period'  => self::dashboard_period(),
+					'compare' => '' === $compare ? 'none' : $compare,
+				)
+			)
+		);
 		self::embed(
 			array(
 				self::report_path( 'overview', $compared ),
 				self::report_path( 'time-to-hire', $compared ),
 				self::report_path( 'funnel', $compared ),
-				self::report_path( 'time-to-fill', $query ),
+				self::report_path( 'time-to-fill', array_diff_key( $compared, array( 'compare' => true ) ) ),
 			)
 		);
 	}
@@ -88,26 +94,26 @@ final class Preload {
 	 */
 	public static function reports_page(): void {
 		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- read-only filters of a report view, validated below.
-		$raw     = array(
+		$raw = array(
 			'period'   => isset( $_GET['period'] ) ? sanitize_key( wp_unslash( $_GET['period'] ) ) : null,
 			'dateFrom' => isset( $_GET['date_from'] ) ? sanitize_text_field( wp_unslash( $_GET['date_from'] ) ) : '',
 			'dateTo'   => isset( $_GET['date_to'] ) ? sanitize_text_field( wp_unslash( $_GET['date_to'] ) ) : '',
 			'jobId'    => isset( $_GET['job_id'] ) ? sanitize_text_field( wp_unslash( $_GET['job_id'] ) ) : 0,
+			'compare'  => isset( $_GET['compare'] ) ? sanitize_key( wp_unslash( $_GET['compare'] ) ) : 'none',
 		);
-		$compare = isset( $_GET['compare'] ) ? sanitize_key( wp_unslash( $_GET['compare'] ) ) : '';
 		// phpcs:enable WordPress.Security.NonceVerification.Recommended
 		if ( ! in_array( $raw['period'], Attributes::PERIODS, true ) ) {
 			$raw['period'] = Assets::default_period();
+		}
+		// The page ignores an unknown comparison, so the preload does too.
+		if ( ! in_array( $raw['compare'], ReportService::COMPARE, true ) ) {
+			$raw['compare'] = 'none';
 		}
 		$attributes = Attributes::sanitize( $raw );
 		$paths      = array( '/recruiting/v1/jobs?per_page=100' );
 		// A range the page itself refuses to send is not preloaded either.
 		if ( ! $attributes['problems'] ) {
 			$query = Attributes::report_args( $attributes );
-			// The page ignores an unknown comparison, so the preload does too.
-			if ( in_array( $compare, ReportService::COMPARE, true ) ) {
-				$query['compare'] = $compare;
-			}
 			foreach ( self::REPORTS_PAGE_REPORTS as $report ) {
 				$paths[] = self::report_path( $report, $query );
 			}
