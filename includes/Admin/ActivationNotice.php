@@ -14,7 +14,7 @@
 
 namespace RecruitingReports\Admin;
 
-use RecruitingReports\Data\Capabilities;
+use RecruitingReports\Domain\Capabilities;
 
 defined( 'ABSPATH' ) || exit;
 
