@@ -629,6 +629,97 @@ test(
 );
 
 test(
+	'sources and time to fill on the front end, compared with the previous year: tables equal the API, charts drawn',
+	{ timeout: 180_000 * SLOW },
+	async () => {
+		const content = [ 'sources', 'time-to-fill' ]
+			.map(
+				( report ) =>
+					`<!-- wp:recruiting-reports/report {"report":"${ report }","compare":"previous_year","visibility":"public"} /-->`
+			)
+			.join( '\n' );
+		const id = Number(
+			(
+				await runPhp(
+					`echo wp_insert_post( array( 'post_type' => 'page', 'post_status' => 'publish', 'post_author' => get_user_by( 'login', 'admin' )->ID, 'post_title' => 'Sources and time to fill', 'post_content' => ${ JSON.stringify( content ) } ) );`
+				)
+			).trim()
+		);
+		const link = (
+			await runPhp( `echo get_permalink( ${ id } );` )
+		).trim();
+		const anon = await visitor.context.newPage();
+		const anonErrors = watchConsole( anon );
+		await anon.goto( link );
+		await anon.waitForFunction(
+			() =>
+				document.querySelectorAll( '[data-rr-chart]' ).length > 0 &&
+				[ ...document.querySelectorAll( '[data-rr-chart]' ) ].every(
+					( figure ) => figure.dataset.rrDrawn === '1'
+				)
+		);
+		const blocks = anon.locator( '.wp-block-recruiting-reports-report' );
+		const sources = await client.reports.sources( {
+			compare: 'previous_year',
+		} );
+		assert.deepEqual(
+			( await readTable( blocks.nth( 0 ), 'sources' ) ).map(
+				( r ) => r.raw
+			),
+			sources.sources.map( ( row ) => [
+				row.applications,
+				row.hires,
+				row.conversion,
+				row.average_days_to_hire,
+			] ),
+			'sources table'
+		);
+		const fill = await client.reports.timeToFill( {
+			compare: 'previous_year',
+		} );
+		assert.deepEqual(
+			( await readTable( blocks.nth( 1 ), 'by_job' ) ).map(
+				( r ) => r.raw[ 0 ]
+			),
+			fill.by_job.map( ( row ) => row.days ),
+			'time to fill by job'
+		);
+		assert.equal(
+			Number(
+				await blocks
+					.nth( 1 )
+					.locator( '[data-figure="open_jobs"] .rr-figure__value' )
+					.getAttribute( 'data-value' )
+			),
+			fill.open_jobs.count
+		);
+		// Each headline figure with a value shows its change (or "—").
+		for ( const block of [ blocks.nth( 0 ), blocks.nth( 1 ) ] ) {
+			const withValue = await block
+				.locator( '.rr-figure__value[data-value]' )
+				.count();
+			assert.equal(
+				await block.locator( '.rr-figure__change' ).count(),
+				withValue
+			);
+		}
+		await assertAccessible(
+			anon,
+			'.wp-block-recruiting-reports-report',
+			'sources and time to fill blocks'
+		);
+		await screenshotBoth( anon, 'block-front-sources-time-to-fill' );
+		fs.mkdirSync( SCREENS, { recursive: true } );
+		await anon.screenshot( {
+			path: `${ SCREENS }/block-front-sources-time-to-fill-compare.png`,
+			fullPage: true,
+		} );
+		assert.deepEqual( anonErrors, [], 'console errors on the front end' );
+		await anon.close();
+	}
+);
+
+test(
 	'a deleted job: editor notice, empty front end, no PHP warning',
 	{ timeout: 180_000 * SLOW },
 	async () => {
