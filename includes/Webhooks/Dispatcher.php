@@ -350,10 +350,31 @@ final class Dispatcher {
 	 * @param int         $duration_ms Time the attempt took.
 	 */
 	private static function record( array $delivery, ?int $code, ?string $error, int $duration_ms ): void {
-		$now      = time();
-		$error    = null === $error ? null : mb_substr( wp_strip_all_tags( $error ), 0, 1000 );
-		$attempts = (int) $delivery['attempts'] + 1;
-		if ( null === $error ) {
+		$now   = time();
+		$error = null === $error ? null : mb_substr( wp_strip_all_tags( $error ), 0, 1000 );
+		DeliveryRepository::record(
+			$delivery,
+			array(
+				'attempted_at'  => $now,
+				'response_code' => $code,
+				'error'         => $error,
+				'duration_ms'   => max( 0, $duration_ms ),
+			),
+			self::next_state( (int) $delivery['attempts'] + 1, null === $error, $now )
+		);
+	}
+
+	/**
+	 * A delivery's state after an attempt: delivered on success; after a failure pending again with the backoff
+	 * of that attempt, or failed when it was the last.
+	 *
+	 * @param int  $attempts  Attempts made so far, this one included.
+	 * @param bool $succeeded Whether this attempt succeeded.
+	 * @param int  $now       Unix seconds of this attempt.
+	 * @return array{status:string,attempts:int,next_attempt_at:int|null}
+	 */
+	public static function next_state( int $attempts, bool $succeeded, int $now ): array {
+		if ( $succeeded ) {
 			$status = 'delivered';
 			$next   = null;
 		} elseif ( $attempts >= self::max_attempts() ) {
@@ -363,19 +384,10 @@ final class Dispatcher {
 			$status = 'pending';
 			$next   = $now + self::BACKOFF[ $attempts - 1 ];
 		}
-		DeliveryRepository::record(
-			$delivery,
-			array(
-				'attempted_at'  => $now,
-				'response_code' => $code,
-				'error'         => $error,
-				'duration_ms'   => max( 0, $duration_ms ),
-			),
-			array(
-				'status'          => $status,
-				'attempts'        => $attempts,
-				'next_attempt_at' => $next,
-			)
+		return array(
+			'status'          => $status,
+			'attempts'        => $attempts,
+			'next_attempt_at' => $next,
 		);
 	}
 
