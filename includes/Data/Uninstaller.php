@@ -7,7 +7,6 @@
 
 namespace RecruitingReports\Data;
 
-use RecruitingReports\Blocks\Visibility;
 use RecruitingReports\Domain\JobPostType;
 
 defined( 'ABSPATH' ) || exit;
@@ -32,7 +31,8 @@ final class Uninstaller {
 		Schema::drop_all();
 		Roles::uninstall();
 		delete_option( Settings::OPTION );
-		delete_post_meta_by_key( Visibility::LAST_EDITOR_META );
+		// Post meta the plugin keeps on other posts (the report block's last editor) is named _recruiting_reports_….
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE meta_key LIKE %s', $wpdb->postmeta, $wpdb->esc_like( '_recruiting_reports_' ) . '%' ) );
 		// Options, transients and their expiry rows written by other parts carry this prefix.
 		$like = array_map(
 			static fn( $prefix ) => $wpdb->esc_like( $prefix . 'recruiting_reports_' ) . '%',
