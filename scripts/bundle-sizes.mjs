@@ -20,6 +20,9 @@ const ENTRIES = [
 	'dashboard',
 	'reports',
 	'settings',
+	'applications',
+	// @wordpress/dataviews, shared by the Applications and Settings pages (webpack.config.js).
+	'dataviews',
 	'block-editor',
 	'block-view',
 ];

@@ -69,6 +69,7 @@ async function main() {
 		'reports',
 		'settings',
 		'applications',
+		'dataviews',
 		'block-editor',
 		'block-view',
 	] ) {

@@ -34,6 +34,7 @@ final class Assets {
 		if ( null === $asset ) {
 			return false;
 		}
+		self::register_shared( $asset['dependencies'] );
 		wp_enqueue_script( $handle, self::url( $entry . '.js' ), $asset['dependencies'], $asset['version'], true );
 		wp_set_script_translations( $handle, Plugin::TEXT_DOMAIN, RECRUITING_REPORTS_DIR . '/languages' );
 		self::add_config( $handle );
@@ -42,6 +43,26 @@ final class Assets {
 			wp_style_add_data( $handle, 'rtl', 'replace' );
 		}
 		return true;
+	}
+
+	/**
+	 * Registers the plugin's shared scripts among an entry's dependencies (build/dataviews.js as
+	 * recruiting-reports-dataviews, which the Applications and Settings pages share; see
+	 * webpack.config.js), so WordPress loads each before the entries that need it.
+	 *
+	 * @param string[] $dependencies The entry's script dependencies (from its .asset.php).
+	 */
+	private static function register_shared( array $dependencies ): void {
+		foreach ( $dependencies as $dependency ) {
+			if ( ! str_starts_with( $dependency, self::HANDLE_PREFIX ) || wp_script_is( $dependency, 'registered' ) ) {
+				continue;
+			}
+			$shared = substr( $dependency, strlen( self::HANDLE_PREFIX ) );
+			$asset  = self::asset( $shared );
+			if ( null !== $asset ) {
+				wp_register_script( $dependency, self::url( $shared . '.js' ), $asset['dependencies'], $asset['version'], true );
+			}
+		}
 	}
 
 	/**
