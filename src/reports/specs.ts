@@ -379,6 +379,24 @@ export function withChanges(
 	} );
 }
 
+/**
+ * A report's figures, each with its change against the report's comparison when it has one.
+ * @param report  The report (with `comparison` when compared).
+ * @param figures Builds the figures of one period's report.
+ * @param against The comparison period asked for.
+ */
+export function comparedFigures< T >(
+	report: Compared< T >,
+	figures: ( one: T ) => Figure[],
+	against: ComparePeriod | undefined
+): Figure[] {
+	return withChanges(
+		figures( report ),
+		report.comparison && figures( report.comparison ),
+		against
+	);
+}
+
 export function funnelSpec( report: FunnelReport ): ChartSpec {
 	return {
 		id: 'stages',

@@ -95,6 +95,11 @@ for ( const [ name, path, root ] of [
 		'/wp-admin/admin.php?page=recruiting-reports',
 		'.rr-page',
 	],
+	[
+		'Reports page with a comparison',
+		'/wp-admin/admin.php?page=recruiting-reports&period=last_90_days&compare=previous_year',
+		'.rr-page',
+	],
 ] ) {
 	test(
 		`${ name }: first figures come from the page, no REST round trip`,

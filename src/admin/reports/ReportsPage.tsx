@@ -52,7 +52,7 @@ import {
 	overviewFigures,
 	timeToHireFigures,
 	trendSpec,
-	withChanges,
+	comparedFigures,
 } from '../../reports/specs';
 import { SourcesBody } from './SourcesSection';
 import { TimeToFillBody } from './TimeToFillSection';
@@ -183,9 +183,9 @@ export function OverviewBody( { report, query }: BodyProps< OverviewReport > ) {
 		<>
 			<Figures
 				label={ __( 'Overview figures', 'recruiting-reports' ) }
-				figures={ withChanges(
-					overviewFigures( report ),
-					report.comparison && overviewFigures( report.comparison ),
+				figures={ comparedFigures(
+					report,
+					overviewFigures,
 					query.compare
 				) }
 			/>
@@ -246,9 +246,9 @@ export function TimeToHireBody( {
 		<>
 			<Figures
 				label={ __( 'Time to hire figures', 'recruiting-reports' ) }
-				figures={ withChanges(
-					timeToHireFigures( report ),
-					report.comparison && timeToHireFigures( report.comparison ),
+				figures={ comparedFigures(
+					report,
+					timeToHireFigures,
 					query.compare
 				) }
 			/>
@@ -312,9 +312,9 @@ export function FunnelBody( { report, query }: BodyProps< FunnelReport > ) {
 		<>
 			<Figures
 				label={ __( 'Funnel figures', 'recruiting-reports' ) }
-				figures={ withChanges(
-					funnelFigures( report ),
-					report.comparison && funnelFigures( report.comparison ),
+				figures={ comparedFigures(
+					report,
+					funnelFigures,
 					query.compare
 				) }
 			/>

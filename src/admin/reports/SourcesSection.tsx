@@ -12,7 +12,11 @@ import { CsvDownload } from '../../components/CsvDownload';
 import { Figures } from '../../components/Figures';
 import { SHOW_ALL_LIMIT } from '../../components/ShowAll';
 import { sourcesLinks } from '../../reports/drilldown';
-import { sourcesFigures, sourcesSpec, withChanges } from '../../reports/specs';
+import {
+	comparedFigures,
+	sourcesFigures,
+	sourcesSpec,
+} from '../../reports/specs';
 
 /** Bars per source: two bars (applications, hires) need more room than one. */
 const ROW_HEIGHT = 40;
@@ -29,9 +33,9 @@ export function SourcesBody( {
 		<>
 			<Figures
 				label={ __( 'Source figures', 'recruiting-reports' ) }
-				figures={ withChanges(
-					sourcesFigures( report ),
-					report.comparison && sourcesFigures( report.comparison ),
+				figures={ comparedFigures(
+					report,
+					sourcesFigures,
 					query.compare
 				) }
 			/>

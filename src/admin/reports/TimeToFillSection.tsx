@@ -22,7 +22,7 @@ import {
 	openJobsFigures,
 	timeToFillFigures,
 	timeToFillTrendSpec,
-	withChanges,
+	comparedFigures,
 } from '../../reports/specs';
 
 /**
@@ -125,14 +125,13 @@ export function TimeToFillBody( {
 	/** The query the report answers (its filters go into the CSV links). */
 	query: ReportQuery;
 } ) {
-	const earlier = report.comparison;
 	return (
 		<>
 			<Figures
 				label={ __( 'Time to fill figures', 'recruiting-reports' ) }
-				figures={ withChanges(
-					timeToFillFigures( report ),
-					earlier && timeToFillFigures( earlier ),
+				figures={ comparedFigures(
+					report,
+					timeToFillFigures,
 					query.compare
 				) }
 			/>
@@ -141,9 +140,9 @@ export function TimeToFillBody( {
 			</h3>
 			<Figures
 				label={ __( 'Open jobs figures', 'recruiting-reports' ) }
-				figures={ withChanges(
-					openJobsFigures( report ),
-					earlier && openJobsFigures( earlier ),
+				figures={ comparedFigures(
+					report,
+					openJobsFigures,
 					query.compare
 				) }
 			/>
