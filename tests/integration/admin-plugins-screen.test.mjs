@@ -23,6 +23,9 @@ async function adminPage( who, path ) {
 	return response.text();
 }
 
+/** The bridge loads WordPress, not wp-admin: the plugin functions come from wp-admin/includes/plugin.php. */
+const PLUGIN_API = "require_once ABSPATH . 'wp-admin/includes/plugin.php';";
+
 const pending = () => phpValue( `get_option( '${ OPTION }' )` );
 
 before( async () => {
@@ -34,7 +37,7 @@ before( async () => {
 } );
 
 after( async () => {
-	await php( `delete_option( '${ OPTION }' ); if ( ! is_plugin_active( '${ PLUGIN }' ) ) { activate_plugin( '${ PLUGIN }' ); }` );
+	await php( `${ PLUGIN_API } delete_option( '${ OPTION }' ); if ( ! is_plugin_active( '${ PLUGIN }' ) ) { activate_plugin( '${ PLUGIN }' ); }` );
 } );
 
 test( 'the plugin’s row on the Plugins screen starts with a Settings link to Recruiting › Settings', async () => {
@@ -49,7 +52,7 @@ test( 'the plugin’s row on the Plugins screen starts with a Settings link to R
 } );
 
 test( 'activated in wp-admin: the activating admin sees the notice on the next page, once; other users never', async () => {
-	await php( `deactivate_plugins( '${ PLUGIN }' ); $r = activate_plugin( '${ PLUGIN }' ); if ( is_wp_error( $r ) ) { throw new Exception( $r->get_error_message() ); }` );
+	await php( `${ PLUGIN_API } deactivate_plugins( '${ PLUGIN }' ); $r = activate_plugin( '${ PLUGIN }' ); if ( is_wp_error( $r ) ) { throw new Exception( $r->get_error_message() ); }` );
 	assert.equal( Number( await pending() ), await phpValue( 'get_current_user_id()' ), 'the activating admin is recorded' );
 
 	// A recruiter's pages do not show (nor use up) the admin's notice.
