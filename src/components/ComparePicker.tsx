@@ -7,7 +7,7 @@ import { __ } from '@wordpress/i18n';
 
 import type { ComparePeriod } from '../api/types';
 
-export const COMPARE_PERIODS: ComparePeriod[] = [
+const COMPARE_PERIODS: ComparePeriod[] = [
 	'previous_period',
 	'previous_year',
 ];
@@ -20,18 +20,15 @@ interface Props {
 	/** The comparison period, or '' for none. */
 	value: ComparePeriod | '';
 	onChange: ( value: ComparePeriod | '' ) => void;
-	/** Compact: the label is visually hidden (the dashboard widget). */
-	hideLabel?: boolean;
 }
 
-export function ComparePicker( { value, onChange, hideLabel = false }: Props ) {
+export function ComparePicker( { value, onChange }: Props ) {
 	return (
 		<SelectControl
 			__nextHasNoMarginBottom
 			__next40pxDefaultSize
 			className="rr-compare-picker"
 			label={ __( 'Compare with', 'recruiting-reports' ) }
-			hideLabelFromVision={ hideLabel }
 			value={ value }
 			options={ [
 				{
