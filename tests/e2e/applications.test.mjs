@@ -433,7 +433,10 @@ test(
 		await page.goto(
 			`${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports`
 		);
-		const trend = page.locator( '[data-chart="trend"] canvas' );
+		// Time to fill has a trend chart of its own further down.
+		const trend = page.locator(
+			'[data-report="rr-time-to-hire"] [data-chart="trend"] canvas'
+		);
 		await trend.waitFor();
 		await trend.scrollIntoViewIfNeeded();
 		await page.waitForTimeout( 800 ); // the chart's first animation
