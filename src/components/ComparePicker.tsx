@@ -7,10 +7,7 @@ import { __ } from '@wordpress/i18n';
 
 import type { ComparePeriod } from '../api/types';
 
-const COMPARE_PERIODS: ComparePeriod[] = [
-	'previous_period',
-	'previous_year',
-];
+const COMPARE_PERIODS: ComparePeriod[] = [ 'previous_period', 'previous_year' ];
 
 export function isComparePeriod( value: unknown ): value is ComparePeriod {
 	return COMPARE_PERIODS.includes( value as ComparePeriod );

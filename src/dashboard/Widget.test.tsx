@@ -168,6 +168,42 @@ describe( 'DashboardWidget', () => {
 		).toHaveTextContent( '81.23%' );
 	} );
 
+	it( 'offers each table as CSV for the widget’s period, following the pipeline toggle', async () => {
+		window.recruitingReports = {
+			...window.recruitingReports,
+			restUrl: 'http://example.test/wp-json/recruiting/v1/',
+			restNonce: 'n0nce',
+		};
+		const { wrapper } = scriptedTransport( reports() );
+		render( <DashboardWidget />, { wrapper } );
+		const toggle = await screen.findByRole( 'radiogroup', {
+			name: 'Pipeline chart',
+		} );
+		const links = () =>
+			screen
+				.getAllByRole( 'link', { name: 'Download CSV', hidden: true } )
+				.map(
+					( link ) => new URL( link.getAttribute( 'href' ) ?? '' )
+				);
+		expect( links().map( ( url ) => url.pathname ) ).toEqual( [
+			'/wp-json/recruiting/v1/reports/overview',
+			'/wp-json/recruiting/v1/reports/time-to-hire',
+		] );
+		// The default period (last 12 months) is the server's default: no dates, as in the report request.
+		expect( Object.fromEntries( links()[ 0 ].searchParams ) ).toEqual( {
+			format: 'csv',
+			section: 'by_status',
+			_wpnonce: 'n0nce',
+		} );
+		expect( links()[ 1 ].searchParams.get( 'section' ) ).toBe( 'trend' );
+		await userEvent.click(
+			within( toggle ).getByRole( 'radio', { name: 'Conversion' } )
+		);
+		expect( links()[ 0 ].searchParams.get( 'section' ) ).toBe(
+			'conversion'
+		);
+	} );
+
 	it( 'shows the server’s error message and retries', async () => {
 		let fail = true;
 		const { wrapper } = scriptedTransport(

@@ -27,6 +27,7 @@ import type {
 import { ComparePicker } from '../components/ComparePicker';
 import { EmptySite } from '../components/EmptySite';
 import { ChartFigure } from '../components/charts/ChartFigure';
+import { CsvDownload } from '../components/CsvDownload';
 import { overviewLinks, timeToHireLinks } from '../reports/drilldown';
 import { Figures, type Figure } from '../components/Figures';
 import { formatCount, formatDays, formatPeriod } from '../components/format';
@@ -234,10 +235,11 @@ export function DashboardWidget( { titleElement }: Props ) {
 		typeof preset,
 		ComparePeriod | '',
 	];
-	const loaded = useWidgetData( {
+	const query: ReportQuery = {
 		...presetQuery( settled, config.today ),
 		compare: settledCompare || undefined,
-	} );
+	};
+	const loaded = useWidgetData( query );
 	// A choice made but not yet asked for already dims the old figures.
 	const state = {
 		...loaded,
@@ -389,6 +391,17 @@ export function DashboardWidget( { titleElement }: Props ) {
 								? specs.status
 								: specs.conversion
 						}
+						tableActions={
+							<CsvDownload
+								name="overview"
+								section={
+									pipeline === 'status'
+										? 'by_status'
+										: 'conversion'
+								}
+								query={ query }
+							/>
+						}
 						height={ 200 }
 						emptyMessage={ __(
 							'No applications in this period.',
@@ -398,6 +411,13 @@ export function DashboardWidget( { titleElement }: Props ) {
 				</div>
 				<ChartFigure
 					spec={ specs.trend }
+					tableActions={
+						<CsvDownload
+							name="time-to-hire"
+							section="trend"
+							query={ query }
+						/>
+					}
 					height={ 200 }
 					emptyMessage={
 						hires === 0
