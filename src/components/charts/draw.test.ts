@@ -180,5 +180,9 @@ describe( 'an earlier period overlaid', () => {
 			pointStyle: 'triangle',
 		} );
 		expect( config.options.plugins.legend.display ).toBe( true );
+		// Its legend entry is its triangle marker, not a dashed box.
+		expect( config.options.plugins.legend.labels.usePointStyle ).toBe(
+			true
+		);
 	} );
 } );

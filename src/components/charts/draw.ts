@@ -237,6 +237,12 @@ export function chartConfig(
 					labels: {
 						color: TEXT,
 						boxWidth: 12,
+						// A line's entry shows its point marker (circle, or the earlier period's triangle): chart.js
+						// would otherwise draw a dashed series' box with a dashed border, which reads as a frame.
+						// (boxHeight sizes the marker; the font's size would make it twice a point's.)
+						...( spec.kind === 'line'
+							? { usePointStyle: true, boxHeight: 7 }
+							: {} ),
 						// A legend entry is one line: a long one (an earlier period's dates) is cut to the
 						// chart's width; the data table's header has it whole. (Doughnuts name their slices.)
 						...( spec.kind === 'doughnut'
