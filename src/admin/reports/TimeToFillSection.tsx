@@ -44,6 +44,13 @@ function FilledJobsTable( {
 	const tableId = useId();
 	const shown = useShowAll( rows );
 	const title = __( 'Time to fill by job', 'recruiting-reports' );
+	// Each header is also its cells' data-colname, shown beside the value on a narrow screen.
+	const columns = {
+		job: __( 'Job', 'recruiting-reports' ),
+		opened: __( 'Opened', 'recruiting-reports' ),
+		filled: __( 'Filled', 'recruiting-reports' ),
+		days: __( 'Days', 'recruiting-reports' ),
+	};
 	return (
 		<figure
 			className="rr-chart"
@@ -71,17 +78,11 @@ function FilledJobsTable( {
 						</caption>
 						<thead>
 							<tr>
-								<th scope="col">
-									{ __( 'Job', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									{ __( 'Opened', 'recruiting-reports' ) }
-								</th>
-								<th scope="col">
-									{ __( 'Filled', 'recruiting-reports' ) }
-								</th>
+								<th scope="col">{ columns.job }</th>
+								<th scope="col">{ columns.opened }</th>
+								<th scope="col">{ columns.filled }</th>
 								<th scope="col" className="rr-table__num">
-									{ __( 'Days', 'recruiting-reports' ) }
+									{ columns.days }
 								</th>
 							</tr>
 						</thead>
@@ -93,14 +94,21 @@ function FilledJobsTable( {
 											{ row.job_title }
 										</a>
 									</th>
-									<td data-value={ row.opened }>
+									<td
+										data-colname={ columns.opened }
+										data-value={ row.opened }
+									>
 										{ formatDate( row.opened ) }
 									</td>
-									<td data-value={ row.filled }>
+									<td
+										data-colname={ columns.filled }
+										data-value={ row.filled }
+									>
 										{ formatDate( row.filled ) }
 									</td>
 									<td
 										className="rr-table__num"
+										data-colname={ columns.days }
 										data-value={ row.days }
 									>
 										{ formatDayNumber( row.days ) }

@@ -5,6 +5,7 @@ import domReady from '@wordpress/dom-ready';
 import { createRoot } from '@wordpress/element';
 
 import '../../components/ui.scss';
+import './reports.scss';
 import { ReportsPage } from './ReportsPage';
 
 domReady( () => {

@@ -2,7 +2,8 @@
  * The numbers behind a chart, as a real table: a caption, column headers and row headers, so a
  * screen reader can announce "Hired, Applications: 42". Each cell carries the raw API value in
  * data-value (used by the end-to-end tests to compare with the API), also where the cell shows
- * "—" for a value without data.
+ * "—" for a value without data. Each value cell names its column in data-colname (as WordPress's list
+ * tables do), for a stylesheet that stacks a row's cells as label/value pairs on a narrow screen.
  */
 import { __ } from '@wordpress/i18n';
 
@@ -69,6 +70,7 @@ export function DataTable( { spec, showCaption = false }: Props ) {
 								<td
 									key={ series.label }
 									className="rr-table__num"
+									data-colname={ series.label }
 									data-value={ series.values[ row ] }
 								>
 									{ series.missing?.[ row ] ? (
