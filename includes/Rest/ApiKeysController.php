@@ -18,7 +18,6 @@ use RecruitingReports\Domain\Iso8601;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
-use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -49,53 +48,7 @@ final class ApiKeysController extends ItemController {
 	 * Registers /api-keys and /api-keys/{id}.
 	 */
 	public function register_routes(): void {
-		$this->route(
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => $this->get_collection_params(),
-				),
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_item' ),
-					'permission_callback' => $this->permission( 'create' ),
-					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		$this->route(
-			'/' . $this->rest_base . '/' . self::ID,
-			array(
-				'args'   => array(
-					'id' => array(
-						'description' => __( 'API key id.', 'recruiting-reports' ),
-						'type'        => 'integer',
-					),
-				),
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => $this->context_args(),
-				),
-				array(
-					'methods'             => WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => $this->permission( 'update' ),
-					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ),
-				),
-				array(
-					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => array( $this, 'delete_item' ),
-					'permission_callback' => $this->permission( 'delete' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
+		$this->register_item_routes( self::id_arg( __( 'API key id.', 'recruiting-reports' ) ) );
 	}
 
 	/**
@@ -154,10 +107,8 @@ final class ApiKeysController extends ItemController {
 		if ( is_wp_error( $created ) ) {
 			return $created;
 		}
-		$response = $this->created( $created['row'] + array( 'key' => $created['key'] ), $request );
-		// The only response that ever holds the key: never cache it.
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		// The only response that ever holds the key.
+		return self::no_store( $this->created( $created['row'] + array( 'key' => $created['key'] ), $request ) );
 	}
 
 	/**
@@ -298,7 +249,7 @@ final class ApiKeysController extends ItemController {
 	 */
 	public function get_collection_params(): array {
 		return array_merge(
-			$this->pagination_params(),
+			parent::get_collection_params(),
 			array(
 				'status' => array(
 					'description' => __( 'Limit results to keys in one state.', 'recruiting-reports' ),
@@ -311,83 +262,74 @@ final class ApiKeysController extends ItemController {
 	}
 
 	/**
-	 * The API key schema (never the hash; the key only at creation).
+	 * The API key schema's properties (never the hash; the key only at creation).
 	 *
 	 * @return array
 	 */
-	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$readonly     = static fn( string $description, $type ) => array(
+	protected function item_properties(): array {
+		$readonly = static fn( string $description, $type ) => array(
 			'description' => $description,
 			'type'        => $type,
 			'readonly'    => true,
 			'context'     => self::OWN_CONTEXTS,
 		);
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'recruiting-api-key',
-			'type'       => 'object',
-			'properties' => array(
-				'id'                    => $readonly( __( 'Key id.', 'recruiting-reports' ), 'integer' ),
-				'name'                  => array(
-					'description' => __( 'A name to recognise the key by.', 'recruiting-reports' ),
-					'type'        => 'string',
-					'minLength'   => 1,
-					'maxLength'   => 200,
-					'required'    => true,
-					'context'     => self::OWN_CONTEXTS,
-				),
-				'environment'           => array(
-					'description' => __( 'live (rp_live_…) or test (rp_test_…); they behave the same, the UI marks test keys. Fixed at creation.', 'recruiting-reports' ),
-					'type'        => 'string',
-					'enum'        => ApiKeys::ENVIRONMENTS,
-					'default'     => 'live',
-					'context'     => self::OWN_CONTEXTS,
-				),
-				'hint'                  => $readonly( __( 'Recognisable part of the key, such as rp_live_…a1b2.', 'recruiting-reports' ), 'string' ),
-				'permissions'           => array(
-					'description' => __( 'Permissions ticked for the key (capability names); you can only grant ones you hold.', 'recruiting-reports' ),
-					'type'        => 'array',
-					'items'       => array(
-						'type' => 'string',
-						'enum' => Capabilities::ALL,
-					),
-					'maxItems'    => count( Capabilities::ALL ),
-					'uniqueItems' => true,
-					'required'    => true,
-					'context'     => self::OWN_CONTEXTS,
-				),
-				'effective_permissions' => $readonly( __( 'The ticked permissions its owner still holds: what the key can do now.', 'recruiting-reports' ), 'array' ),
-				'owner'                 => self::user_schema( __( 'The user who created the key (null once deleted).', 'recruiting-reports' ) ),
-				'rate_limit'            => array(
-					'description' => __( 'Requests per hour for this key; null uses the site setting.', 'recruiting-reports' ),
-					'type'        => array( 'integer', 'null' ),
-					'minimum'     => 1,
-					'maximum'     => self::MAX_RATE_LIMIT,
-					'context'     => self::OWN_CONTEXTS,
-				),
-				'effective_rate_limit'  => $readonly( __( 'The limit that applies now.', 'recruiting-reports' ), 'integer' ),
-				'status'                => array(
-					'description' => __( 'active, expired, revoked, or invalid (owner deleted).', 'recruiting-reports' ),
-					'type'        => 'string',
-					'enum'        => array( 'active', 'expired', 'revoked', 'invalid' ),
-					'readonly'    => true,
-					'context'     => self::OWN_CONTEXTS,
-				),
-				'created_at'            => self::readonly_instant( __( 'Creation time (UTC).', 'recruiting-reports' ) ),
-				'last_used_at'          => self::readonly_instant( __( 'Last use (UTC, updated at most once a minute).', 'recruiting-reports' ), true ),
-				'expires_at'            => array(
-					'description' => __( 'Optional expiry (ISO 8601 with offset, in the future); null for none.', 'recruiting-reports' ),
-					'type'        => array( 'string', 'null' ),
-					'format'      => 'date-time',
-					'context'     => self::OWN_CONTEXTS,
-				),
-				'revoked_at'            => self::readonly_instant( __( 'When it was revoked (UTC).', 'recruiting-reports' ), true ),
-				'key'                   => $readonly( __( 'The full key: only in the response that creates it.', 'recruiting-reports' ), 'string' ),
+		return array(
+			'id'                    => $readonly( __( 'Key id.', 'recruiting-reports' ), 'integer' ),
+			'name'                  => array(
+				'description' => __( 'A name to recognise the key by.', 'recruiting-reports' ),
+				'type'        => 'string',
+				'minLength'   => 1,
+				'maxLength'   => 200,
+				'required'    => true,
+				'context'     => self::OWN_CONTEXTS,
 			),
+			'environment'           => array(
+				'description' => __( 'live (rp_live_…) or test (rp_test_…); they behave the same, the UI marks test keys. Fixed at creation.', 'recruiting-reports' ),
+				'type'        => 'string',
+				'enum'        => ApiKeys::ENVIRONMENTS,
+				'default'     => 'live',
+				'context'     => self::OWN_CONTEXTS,
+			),
+			'hint'                  => $readonly( __( 'Recognisable part of the key, such as rp_live_…a1b2.', 'recruiting-reports' ), 'string' ),
+			'permissions'           => array(
+				'description' => __( 'Permissions ticked for the key (capability names); you can only grant ones you hold.', 'recruiting-reports' ),
+				'type'        => 'array',
+				'items'       => array(
+					'type' => 'string',
+					'enum' => Capabilities::ALL,
+				),
+				'maxItems'    => count( Capabilities::ALL ),
+				'uniqueItems' => true,
+				'required'    => true,
+				'context'     => self::OWN_CONTEXTS,
+			),
+			'effective_permissions' => $readonly( __( 'The ticked permissions its owner still holds: what the key can do now.', 'recruiting-reports' ), 'array' ),
+			'owner'                 => self::user_schema( __( 'The user who created the key (null once deleted).', 'recruiting-reports' ) ),
+			'rate_limit'            => array(
+				'description' => __( 'Requests per hour for this key; null uses the site setting.', 'recruiting-reports' ),
+				'type'        => array( 'integer', 'null' ),
+				'minimum'     => 1,
+				'maximum'     => self::MAX_RATE_LIMIT,
+				'context'     => self::OWN_CONTEXTS,
+			),
+			'effective_rate_limit'  => $readonly( __( 'The limit that applies now.', 'recruiting-reports' ), 'integer' ),
+			'status'                => array(
+				'description' => __( 'active, expired, revoked, or invalid (owner deleted).', 'recruiting-reports' ),
+				'type'        => 'string',
+				'enum'        => array( 'active', 'expired', 'revoked', 'invalid' ),
+				'readonly'    => true,
+				'context'     => self::OWN_CONTEXTS,
+			),
+			'created_at'            => self::readonly_instant( __( 'Creation time (UTC).', 'recruiting-reports' ) ),
+			'last_used_at'          => self::readonly_instant( __( 'Last use (UTC, updated at most once a minute).', 'recruiting-reports' ), true ),
+			'expires_at'            => array(
+				'description' => __( 'Optional expiry (ISO 8601 with offset, in the future); null for none.', 'recruiting-reports' ),
+				'type'        => array( 'string', 'null' ),
+				'format'      => 'date-time',
+				'context'     => self::OWN_CONTEXTS,
+			),
+			'revoked_at'            => self::readonly_instant( __( 'When it was revoked (UTC).', 'recruiting-reports' ), true ),
+			'key'                   => $readonly( __( 'The full key: only in the response that creates it.', 'recruiting-reports' ), 'string' ),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
 	}
 }

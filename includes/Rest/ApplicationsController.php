@@ -69,57 +69,16 @@ final class ApplicationsController extends ItemController {
 	 * Registers /applications, /applications/{id} and /applications/{id}/status.
 	 */
 	public function register_routes(): void {
-		$this->route(
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => $this->get_collection_params(),
-				),
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_item' ),
-					'permission_callback' => $this->permission( 'create' ),
-					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		$id_arg = array(
-			'id' => array(
-				'description' => __( 'Application id.', 'recruiting-reports' ),
-				'type'        => 'integer',
-			),
-		);
-		$this->route(
-			'/' . $this->rest_base . '/' . self::ID,
-			array(
-				'args'   => $id_arg,
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => $this->context_args(),
-				),
-				array(
-					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => array( $this, 'delete_item' ),
-					'permission_callback' => $this->permission( 'delete' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
+		$id_arg = self::id_arg( __( 'Application id.', 'recruiting-reports' ) );
+		$this->register_item_routes( $id_arg, array( 'list', 'create' ), array( 'read', 'delete' ) );
 		$this->route(
 			'/' . $this->rest_base . '/' . self::ID . '/status',
 			array(
-				'args'   => $id_arg,
-				array(
-					'methods'             => WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_status' ),
-					'permission_callback' => $this->permission( 'update' ),
-					'args'                => array(
+				$this->endpoint(
+					WP_REST_Server::EDITABLE,
+					'update_status',
+					'update',
+					array(
 						'status' => array(
 							'description' => __( 'The new status (SPEC §6 rules apply; 409 lists the allowed ones).', 'recruiting-reports' ),
 							'type'        => 'string',
@@ -131,10 +90,10 @@ final class ApplicationsController extends ItemController {
 							'type'        => array( 'string', 'null' ),
 							'maxLength'   => 5000,
 						),
-					),
+					)
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
+			),
+			$id_arg
 		);
 	}
 
@@ -239,13 +198,7 @@ final class ApplicationsController extends ItemController {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		return new WP_REST_Response(
-			array(
-				'deleted'  => true,
-				'previous' => $previous->get_data(),
-			),
-			200
-		);
+		return $this->deleted( $previous );
 	}
 
 	/**
@@ -392,7 +345,7 @@ final class ApplicationsController extends ItemController {
 	 */
 	public function get_collection_params(): array {
 		return array_merge(
-			$this->pagination_params(),
+			parent::get_collection_params(),
 			array(
 				'job_id'         => array(
 					'description' => __( 'Limit results to one job.', 'recruiting-reports' ),
@@ -460,15 +413,12 @@ final class ApplicationsController extends ItemController {
 	}
 
 	/**
-	 * The application schema: the candidate's personal data (candidate, external id, history, rating) is in the
-	 * view and edit contexts only, never embedded in another resource's response.
+	 * The application schema's properties: the candidate's personal data (candidate, external id, history, rating)
+	 * is in the view and edit contexts only, never embedded in another resource's response.
 	 *
 	 * @return array
 	 */
-	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
+	protected function item_properties(): array {
 		$stage_dates = array();
 		foreach ( Pipeline::STAGES as $stage ) {
 			$stage_dates[ $stage ] = array(
@@ -476,123 +426,117 @@ final class ApplicationsController extends ItemController {
 				'format' => 'date-time',
 			);
 		}
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'recruiting-application',
-			'type'       => 'object',
-			'properties' => array(
-				'id'                  => array(
-					'description' => __( 'Application id.', 'recruiting-reports' ),
-					'type'        => 'integer',
-					'readonly'    => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'job_id'              => array(
-					'description' => __( 'The job applied to (it must be published).', 'recruiting-reports' ),
-					'type'        => 'integer',
-					'minimum'     => 1,
-					'maximum'     => self::MAX_ID,
-					'required'    => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'job_title'           => array(
-					'description' => __( 'Title of the job.', 'recruiting-reports' ),
-					'type'        => array( 'string', 'null' ),
-					'readonly'    => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'external_id'         => array(
-					'description' => __( 'Identifier in another system (unique, case-insensitive).', 'recruiting-reports' ),
-					'type'        => array( 'string', 'null' ),
-					'maxLength'   => 191,
-					'context'     => self::OWN_CONTEXTS,
-				),
-				'candidate'           => array(
-					'description' => __( 'The candidate.', 'recruiting-reports' ),
-					'type'        => 'object',
-					'required'    => true,
-					'context'     => self::OWN_CONTEXTS,
-					'properties'  => array(
-						'name'  => array(
-							'type'      => 'string',
-							'minLength' => 1,
-							'maxLength' => 200,
-							'required'  => true,
-						),
-						'email' => array(
-							'type'      => 'string',
-							'format'    => 'email',
-							'maxLength' => 200,
-							'required'  => true,
-						),
-						'phone' => array(
-							'type'      => 'string',
-							'maxLength' => 64,
-						),
+		return array(
+			'id'                  => array(
+				'description' => __( 'Application id.', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'job_id'              => array(
+				'description' => __( 'The job applied to (it must be published).', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => self::MAX_ID,
+				'required'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'job_title'           => array(
+				'description' => __( 'Title of the job.', 'recruiting-reports' ),
+				'type'        => array( 'string', 'null' ),
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'external_id'         => array(
+				'description' => __( 'Identifier in another system (unique, case-insensitive).', 'recruiting-reports' ),
+				'type'        => array( 'string', 'null' ),
+				'maxLength'   => 191,
+				'context'     => self::OWN_CONTEXTS,
+			),
+			'candidate'           => array(
+				'description' => __( 'The candidate.', 'recruiting-reports' ),
+				'type'        => 'object',
+				'required'    => true,
+				'context'     => self::OWN_CONTEXTS,
+				'properties'  => array(
+					'name'  => array(
+						'type'      => 'string',
+						'minLength' => 1,
+						'maxLength' => 200,
+						'required'  => true,
+					),
+					'email' => array(
+						'type'      => 'string',
+						'format'    => 'email',
+						'maxLength' => 200,
+						'required'  => true,
+					),
+					'phone' => array(
+						'type'      => 'string',
+						'maxLength' => 64,
 					),
 				),
-				'source'              => array(
-					'description' => __( 'Where the candidate came from (trimmed, lower-cased, at most 100 characters; missing or empty: direct).', 'recruiting-reports' ),
-					'type'        => array( 'string', 'null' ),
-					'maxLength'   => 200,
-					'context'     => self::OWN_CONTEXTS,
+			),
+			'source'              => array(
+				'description' => __( 'Where the candidate came from (trimmed, lower-cased, at most 100 characters; missing or empty: direct).', 'recruiting-reports' ),
+				'type'        => array( 'string', 'null' ),
+				'maxLength'   => 200,
+				'context'     => self::OWN_CONTEXTS,
+			),
+			'status'              => array(
+				'description' => __( 'Current status; change it with PUT /applications/{id}/status.', 'recruiting-reports' ),
+				'type'        => 'string',
+				'enum'        => Pipeline::STATUSES,
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'allowed_transitions' => array(
+				'description' => __( 'Statuses the application may move to now.', 'recruiting-reports' ),
+				'type'        => 'array',
+				'items'       => array( 'type' => 'string' ),
+				'readonly'    => true,
+				'context'     => self::OWN_CONTEXTS,
+			),
+			'applied_at'          => self::readonly_instant( __( 'When the application was made (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+			'stage_entered_at'    => array(
+				'description' => __( 'When each pipeline stage was first entered (UTC), null when never.', 'recruiting-reports' ),
+				'type'        => 'object',
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+				'properties'  => $stage_dates,
+			),
+			'rating'              => array(
+				'description' => __( 'Average score of the users\' ratings (null without ratings) and their number.', 'recruiting-reports' ),
+				'type'        => 'object',
+				'readonly'    => true,
+				'context'     => self::OWN_CONTEXTS,
+				'properties'  => array(
+					'average' => array( 'type' => array( 'number', 'null' ) ),
+					'count'   => array( 'type' => 'integer' ),
 				),
-				'status'              => array(
-					'description' => __( 'Current status; change it with PUT /applications/{id}/status.', 'recruiting-reports' ),
-					'type'        => 'string',
-					'enum'        => Pipeline::STATUSES,
-					'readonly'    => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'allowed_transitions' => array(
-					'description' => __( 'Statuses the application may move to now.', 'recruiting-reports' ),
-					'type'        => 'array',
-					'items'       => array( 'type' => 'string' ),
-					'readonly'    => true,
-					'context'     => self::OWN_CONTEXTS,
-				),
-				'applied_at'          => self::readonly_instant( __( 'When the application was made (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
-				'stage_entered_at'    => array(
-					'description' => __( 'When each pipeline stage was first entered (UTC), null when never.', 'recruiting-reports' ),
-					'type'        => 'object',
-					'readonly'    => true,
-					'context'     => self::ALL_CONTEXTS,
-					'properties'  => $stage_dates,
-				),
-				'rating'              => array(
-					'description' => __( 'Average score of the users\' ratings (null without ratings) and their number.', 'recruiting-reports' ),
-					'type'        => 'object',
-					'readonly'    => true,
-					'context'     => self::OWN_CONTEXTS,
-					'properties'  => array(
-						'average' => array( 'type' => array( 'number', 'null' ) ),
-						'count'   => array( 'type' => 'integer' ),
-					),
-				),
-				'created_at'          => self::readonly_instant( __( 'When the record was created (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
-				'updated_at'          => self::readonly_instant( __( 'When the record was last changed (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
-				'history'             => array(
-					'description' => __( 'Status history, oldest first (single application responses only).', 'recruiting-reports' ),
-					'type'        => 'array',
-					'readonly'    => true,
-					'context'     => self::OWN_CONTEXTS,
-					'items'       => array(
-						'type'       => 'object',
-						'properties' => array(
-							'id'   => array( 'type' => 'integer' ),
-							'from' => array( 'type' => array( 'string', 'null' ) ),
-							'to'   => array( 'type' => 'string' ),
-							'at'   => array(
-								'type'   => 'string',
-								'format' => 'date-time',
-							),
-							'user' => array( 'type' => array( 'object', 'null' ) ),
-							'note' => array( 'type' => array( 'string', 'null' ) ),
+			),
+			'created_at'          => self::readonly_instant( __( 'When the record was created (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+			'updated_at'          => self::readonly_instant( __( 'When the record was last changed (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+			'history'             => array(
+				'description' => __( 'Status history, oldest first (single application responses only).', 'recruiting-reports' ),
+				'type'        => 'array',
+				'readonly'    => true,
+				'context'     => self::OWN_CONTEXTS,
+				'items'       => array(
+					'type'       => 'object',
+					'properties' => array(
+						'id'   => array( 'type' => 'integer' ),
+						'from' => array( 'type' => array( 'string', 'null' ) ),
+						'to'   => array( 'type' => 'string' ),
+						'at'   => array(
+							'type'   => 'string',
+							'format' => 'date-time',
 						),
+						'user' => array( 'type' => array( 'object', 'null' ) ),
+						'note' => array( 'type' => array( 'string', 'null' ) ),
 					),
 				),
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
 	}
 }

@@ -5,6 +5,8 @@
  * - permissions: each controller declares one capability per action (PERMISSIONS); permission() turns an action
  *   into the route's permission_callback, run once per request (the Gate runs it ahead of argument validation, the
  *   REST server asks again: the second call gets the first answer);
+ * - routes: route() registers a route of endpoint()s (a method, its callback, an action's permission, its
+ *   arguments), described by the item schema unless it says otherwise;
  * - the guard: every callback registered through route() turns an unexpected exception into a plain 500 (SPEC §4);
  * - the error helpers and shared argument schemas.
  *
@@ -70,18 +72,58 @@ abstract class Controller extends WP_REST_Controller {
 	}
 
 	/**
-	 * Registers a route whose callbacks all run inside the guard.
+	 * Registers a route whose callbacks all run inside the guard. Its responses are described by the controller's
+	 * item schema unless the route names another 'schema'.
 	 *
 	 * @param string $path      Route path after the namespace, such as '/jobs/(?P<id>[\d]+)'.
-	 * @param array  $endpoints register_rest_route() arguments (endpoints, 'args', 'schema').
+	 * @param array  $endpoints register_rest_route() arguments: the endpoints (see endpoint()), optionally 'schema'.
+	 * @param array  $args      Arguments every endpoint shares: the path's parameters (see id_arg()).
 	 */
-	protected function route( string $path, array $endpoints ): void {
+	protected function route( string $path, array $endpoints, array $args = array() ): void {
 		foreach ( $endpoints as $key => $endpoint ) {
 			if ( is_int( $key ) && isset( $endpoint['callback'] ) ) {
 				$endpoints[ $key ]['callback'] = $this->guard( $endpoint['callback'] );
 			}
 		}
+		if ( $args ) {
+			$endpoints['args'] = $args;
+		}
+		$endpoints += array( 'schema' => array( $this, 'get_public_item_schema' ) );
 		register_rest_route( $this->namespace, $path, $endpoints );
+	}
+
+	/**
+	 * One endpoint of a route: who may call it is the permission of an action declared in PERMISSIONS.
+	 *
+	 * @param string $methods  HTTP methods (a WP_REST_Server constant).
+	 * @param string $callback The method of this controller that answers.
+	 * @param string $action   Action name (a key of PERMISSIONS).
+	 * @param array  $args     The endpoint's arguments.
+	 * @return array
+	 */
+	protected function endpoint( string $methods, string $callback, string $action, array $args = array() ): array {
+		return array(
+			'methods'             => $methods,
+			'callback'            => array( $this, $callback ),
+			'permission_callback' => $this->permission( $action ),
+			'args'                => $args,
+		);
+	}
+
+	/**
+	 * A numeric path parameter, such as the `id` of self::ID, as a route argument.
+	 *
+	 * @param string $description Description.
+	 * @param string $name        Parameter name.
+	 * @return array
+	 */
+	protected static function id_arg( string $description, string $name = 'id' ): array {
+		return array(
+			$name => array(
+				'description' => $description,
+				'type'        => 'integer',
+			),
+		);
 	}
 
 	/**

@@ -38,18 +38,7 @@ final class ImportController extends Controller {
 	 * Registers /import.
 	 */
 	public function register_routes(): void {
-		$this->route(
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_item' ),
-					'permission_callback' => $this->permission( 'create' ),
-					'args'                => $this->body_args(),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
+		$this->route( '/' . $this->rest_base, array( $this->endpoint( WP_REST_Server::CREATABLE, 'create_item', 'create', $this->body_args() ) ) );
 	}
 
 	/**

@@ -4,7 +4,9 @@
  * keys, settings), shaped like WordPress core's (WP_REST_Controller and the application-passwords controller):
  * prepare_item_for_response() is the one way out for items, running core's steps (the item's fields, additional
  * fields, context filtering, links, then the `recruiting_reports_rest_prepare_{type}` filter) for get, list,
- * create, update and delete alike. Subclasses give the fields (item_data) and the links (prepare_links).
+ * create, update and delete alike. Subclasses give the fields (item_data), the links (prepare_links) and the schema's
+ * properties (item_properties). endpoints() gives the usual endpoints (list, create, read, update, delete) with
+ * core's arguments: the collection params, the schema's (get_endpoint_args_for_item_schema) or the context.
  * Collections carry X-WP-Total, X-WP-TotalPages and a Link header (WP_REST_Response::link_header).
  *
  * @package RecruitingReports
@@ -15,6 +17,7 @@ namespace RecruitingReports\Rest;
 use RecruitingReports\Auth\Access;
 use WP_REST_Request;
 use WP_REST_Response;
+use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -35,6 +38,64 @@ abstract class ItemController extends Controller {
 	 * @var string
 	 */
 	protected const ITEM_TYPE = '';
+
+	/**
+	 * Registers the collection /{rest_base} and its items /{rest_base}/{id} with the usual endpoints.
+	 *
+	 * @param array    $id_arg     The item's `id` argument (id_arg()).
+	 * @param string[] $collection Endpoints of the collection (see endpoints()).
+	 * @param string[] $item       Endpoints of an item.
+	 */
+	protected function register_item_routes( array $id_arg, array $collection = array( 'list', 'create' ), array $item = array( 'read', 'update', 'delete' ) ): void {
+		$this->route( '/' . $this->rest_base, $this->endpoints( ...$collection ) );
+		$this->route( '/' . $this->rest_base . '/' . self::ID, $this->endpoints( ...$item ), $id_arg );
+	}
+
+	/**
+	 * The usual endpoints of a collection and its items, by name, in the order given: `list` (GET, get_items, the
+	 * collection params), `create` (POST, create_item, the schema's arguments), `read` (GET, get_item, the context),
+	 * `update` (PUT/PATCH, update_item, the schema's arguments), `delete` (DELETE, delete_item). Listing needs the
+	 * `read` action's permission.
+	 *
+	 * @param string ...$names Endpoint names.
+	 * @return array[]
+	 */
+	protected function endpoints( string ...$names ): array {
+		return array_map(
+			fn( string $name ) => match ( $name ) {
+				'list'   => $this->endpoint( WP_REST_Server::READABLE, 'get_items', 'read', $this->get_collection_params() ),
+				'create' => $this->endpoint( WP_REST_Server::CREATABLE, 'create_item', 'create', $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ) ),
+				'read'   => $this->endpoint( WP_REST_Server::READABLE, 'get_item', 'read', $this->context_args() ),
+				'update' => $this->endpoint( WP_REST_Server::EDITABLE, 'update_item', 'update', $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ) ),
+				'delete' => $this->endpoint( WP_REST_Server::DELETABLE, 'delete_item', 'delete' ),
+			},
+			$names
+		);
+	}
+
+	/**
+	 * The item schema, built once (titled `recruiting-{type}`), with the fields other plugins registered.
+	 *
+	 * @return array
+	 */
+	public function get_item_schema(): array {
+		if ( ! $this->schema ) {
+			$this->schema = array(
+				'$schema'    => 'http://json-schema.org/draft-04/schema#',
+				'title'      => 'recruiting-' . str_replace( '_', '-', static::ITEM_TYPE ),
+				'type'       => 'object',
+				'properties' => $this->item_properties(),
+			);
+		}
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+
+	/**
+	 * The properties of the item schema: the single source of the endpoints' arguments and of the responses.
+	 *
+	 * @return array
+	 */
+	abstract protected function item_properties(): array;
 
 	/**
 	 * Prepares one item for a response: the item's fields (only those the request includes), the fields other
@@ -132,6 +193,33 @@ abstract class ItemController extends Controller {
 	}
 
 	/**
+	 * The answer to a deleted item, as core's controllers give it: `deleted` and the item as it was.
+	 *
+	 * @param WP_REST_Response $previous The item as it was, prepared before it went.
+	 * @return WP_REST_Response
+	 */
+	protected function deleted( WP_REST_Response $previous ): WP_REST_Response {
+		return new WP_REST_Response(
+			array(
+				'deleted'  => true,
+				'previous' => $previous->get_data(),
+			),
+			200
+		);
+	}
+
+	/**
+	 * A response holding a secret that is shown once (a new API key, a webhook's signing secret): never cached.
+	 *
+	 * @param WP_REST_Response $response Response.
+	 * @return WP_REST_Response
+	 */
+	protected static function no_store( WP_REST_Response $response ): WP_REST_Response {
+		$response->header( 'Cache-Control', 'no-store' );
+		return $response;
+	}
+
+	/**
 	 * The `context` argument of routes that answer with items.
 	 *
 	 * @return array
@@ -141,11 +229,12 @@ abstract class ItemController extends Controller {
 	}
 
 	/**
-	 * Context, page and per_page, WordPress-style (per_page at most 100).
+	 * Arguments of a collection: context, page and per_page, WordPress-style (per_page at most 100). Collections
+	 * with filters add theirs to these.
 	 *
 	 * @return array
 	 */
-	protected function pagination_params(): array {
+	public function get_collection_params(): array {
 		return array_merge(
 			$this->context_args(),
 			array(

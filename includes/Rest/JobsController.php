@@ -23,7 +23,6 @@ use WP_Error;
 use WP_Post;
 use WP_REST_Request;
 use WP_REST_Response;
-use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -61,53 +60,7 @@ final class JobsController extends ItemController {
 	 * Registers /jobs and /jobs/{id}.
 	 */
 	public function register_routes(): void {
-		$this->route(
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => $this->get_collection_params(),
-				),
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_item' ),
-					'permission_callback' => $this->permission( 'create' ),
-					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		$this->route(
-			'/' . $this->rest_base . '/' . self::ID,
-			array(
-				'args'   => array(
-					'id' => array(
-						'description' => __( 'Job id.', 'recruiting-reports' ),
-						'type'        => 'integer',
-					),
-				),
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => $this->context_args(),
-				),
-				array(
-					'methods'             => WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => $this->permission( 'update' ),
-					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ),
-				),
-				array(
-					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => array( $this, 'delete_item' ),
-					'permission_callback' => $this->permission( 'delete' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
+		$this->register_item_routes( self::id_arg( __( 'Job id.', 'recruiting-reports' ) ) );
 	}
 
 	/**
@@ -257,13 +210,7 @@ final class JobsController extends ItemController {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		return new WP_REST_Response(
-			array(
-				'deleted'  => true,
-				'previous' => $result->get_data(),
-			),
-			200
-		);
+		return $this->deleted( $result );
 	}
 
 	/**
@@ -354,7 +301,7 @@ final class JobsController extends ItemController {
 	 */
 	public function get_collection_params(): array {
 		return array_merge(
-			$this->pagination_params(),
+			parent::get_collection_params(),
 			array(
 				'search'  => array(
 					'description' => __( 'Limit results to jobs matching a string (title and description).', 'recruiting-reports' ),
@@ -387,66 +334,57 @@ final class JobsController extends ItemController {
 	}
 
 	/**
-	 * The job schema: jobs hold no personal data, so every field but the costly counts can be embedded.
+	 * The job schema's properties: jobs hold no personal data, so every field but the costly counts can be embedded.
 	 *
 	 * @return array
 	 */
-	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$text         = static fn( string $description, int $max ) => array(
+	protected function item_properties(): array {
+		$text = static fn( string $description, int $max ) => array(
 			'description' => $description,
 			'type'        => 'string',
 			'maxLength'   => $max,
 			'context'     => self::ALL_CONTEXTS,
 		);
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'recruiting-job',
-			'type'       => 'object',
-			'properties' => array(
-				'id'                 => array(
-					'description' => __( 'Job id.', 'recruiting-reports' ),
-					'type'        => 'integer',
-					'readonly'    => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'title'              => array_merge( $text( __( 'Job title (plain text).', 'recruiting-reports' ), 200 ), array( 'required' => true ) ),
-				'description'        => $text( __( 'Job description (HTML as allowed in post content).', 'recruiting-reports' ), 20000 ),
-				'status'             => array(
-					'description' => __( 'draft, publish (active: accepts applications) or closed.', 'recruiting-reports' ),
-					'type'        => 'string',
-					'enum'        => JobPostType::STATUSES,
-					'default'     => 'draft',
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'department'         => $text( __( 'Department.', 'recruiting-reports' ), 100 ),
-				'location'           => $text( __( 'Location.', 'recruiting-reports' ), 100 ),
-				'employment_type'    => $text( __( 'Employment type, such as full_time, part_time, contract, temporary.', 'recruiting-reports' ), 100 ),
-				'external_id'        => array(
-					'description' => __( 'Identifier in another system (unique, case-insensitive; the import matches jobs by it).', 'recruiting-reports' ),
-					'type'        => array( 'string', 'null' ),
-					'maxLength'   => 191,
-					'context'     => self::OWN_CONTEXTS,
-				),
-				'created_at'         => self::readonly_instant( __( 'When the job was created (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
-				'updated_at'         => self::readonly_instant( __( 'When the job was last changed (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
-				'application_counts' => array(
-					'description' => __( 'Applications to this job: total and by current status.', 'recruiting-reports' ),
-					'type'        => 'object',
-					'readonly'    => true,
-					'context'     => self::OWN_CONTEXTS,
-					'properties'  => array(
-						'total'     => array( 'type' => 'integer' ),
-						'by_status' => array(
-							'type'       => 'object',
-							'properties' => array_fill_keys( Pipeline::STATUSES, array( 'type' => 'integer' ) ),
-						),
+		return array(
+			'id'                 => array(
+				'description' => __( 'Job id.', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'title'              => array_merge( $text( __( 'Job title (plain text).', 'recruiting-reports' ), 200 ), array( 'required' => true ) ),
+			'description'        => $text( __( 'Job description (HTML as allowed in post content).', 'recruiting-reports' ), 20000 ),
+			'status'             => array(
+				'description' => __( 'draft, publish (active: accepts applications) or closed.', 'recruiting-reports' ),
+				'type'        => 'string',
+				'enum'        => JobPostType::STATUSES,
+				'default'     => 'draft',
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'department'         => $text( __( 'Department.', 'recruiting-reports' ), 100 ),
+			'location'           => $text( __( 'Location.', 'recruiting-reports' ), 100 ),
+			'employment_type'    => $text( __( 'Employment type, such as full_time, part_time, contract, temporary.', 'recruiting-reports' ), 100 ),
+			'external_id'        => array(
+				'description' => __( 'Identifier in another system (unique, case-insensitive; the import matches jobs by it).', 'recruiting-reports' ),
+				'type'        => array( 'string', 'null' ),
+				'maxLength'   => 191,
+				'context'     => self::OWN_CONTEXTS,
+			),
+			'created_at'         => self::readonly_instant( __( 'When the job was created (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+			'updated_at'         => self::readonly_instant( __( 'When the job was last changed (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+			'application_counts' => array(
+				'description' => __( 'Applications to this job: total and by current status.', 'recruiting-reports' ),
+				'type'        => 'object',
+				'readonly'    => true,
+				'context'     => self::OWN_CONTEXTS,
+				'properties'  => array(
+					'total'     => array( 'type' => 'integer' ),
+					'by_status' => array(
+						'type'       => 'object',
+						'properties' => array_fill_keys( Pipeline::STATUSES, array( 'type' => 'integer' ) ),
 					),
 				),
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
 	}
 }

@@ -15,7 +15,6 @@ use RecruitingReports\Domain\Capabilities;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
-use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -45,53 +44,8 @@ final class NotesController extends ItemController {
 	 * Registers /applications/{id}/notes and /notes/{id}.
 	 */
 	public function register_routes(): void {
-		$this->route(
-			'/applications/' . self::ID . '/notes',
-			array(
-				'args'   => array(
-					'id' => array(
-						'description' => __( 'Application id.', 'recruiting-reports' ),
-						'type'        => 'integer',
-					),
-				),
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => $this->get_collection_params(),
-				),
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_item' ),
-					'permission_callback' => $this->permission( 'create' ),
-					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		$this->route(
-			'/' . $this->rest_base . '/' . self::ID,
-			array(
-				'args'   => array(
-					'id' => array(
-						'description' => __( 'Note id.', 'recruiting-reports' ),
-						'type'        => 'integer',
-					),
-				),
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => $this->context_args(),
-				),
-				array(
-					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => array( $this, 'delete_item' ),
-					'permission_callback' => $this->permission( 'delete' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
+		$this->route( '/applications/' . self::ID . '/notes', $this->endpoints( 'list', 'create' ), self::id_arg( __( 'Application id.', 'recruiting-reports' ) ) );
+		$this->route( '/' . $this->rest_base . '/' . self::ID, $this->endpoints( 'read', 'delete' ), self::id_arg( __( 'Note id.', 'recruiting-reports' ) ) );
 	}
 
 	/**
@@ -169,13 +123,7 @@ final class NotesController extends ItemController {
 		if ( ! NoteRepository::delete( (int) $row['id'] ) ) {
 			return self::note_not_found(); // A concurrent delete was first.
 		}
-		return new WP_REST_Response(
-			array(
-				'deleted'  => true,
-				'previous' => $previous->get_data(),
-			),
-			200
-		);
+		return $this->deleted( $previous );
 	}
 
 	/**
@@ -224,7 +172,7 @@ final class NotesController extends ItemController {
 	 */
 	public function get_collection_params(): array {
 		return array_merge(
-			$this->pagination_params(),
+			parent::get_collection_params(),
 			array(
 				'order' => array(
 					'description' => __( 'Sort direction by creation time.', 'recruiting-reports' ),
@@ -237,43 +185,34 @@ final class NotesController extends ItemController {
 	}
 
 	/**
-	 * The note schema.
+	 * The note schema's properties.
 	 *
 	 * @return array
 	 */
-	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'recruiting-note',
-			'type'       => 'object',
-			'properties' => array(
-				'id'             => array(
-					'description' => __( 'Note id.', 'recruiting-reports' ),
-					'type'        => 'integer',
-					'readonly'    => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'application_id' => array(
-					'description' => __( 'The application the note is about.', 'recruiting-reports' ),
-					'type'        => 'integer',
-					'readonly'    => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'content'        => array(
-					'description' => __( 'The note (plain text).', 'recruiting-reports' ),
-					'type'        => 'string',
-					'minLength'   => 1,
-					'maxLength'   => self::MAX_LENGTH,
-					'required'    => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'author'         => self::user_schema( __( 'Who wrote it (an API key writes as its owner).', 'recruiting-reports' ), self::ALL_CONTEXTS ),
-				'created_at'     => self::readonly_instant( __( 'When it was written (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+	protected function item_properties(): array {
+		return array(
+			'id'             => array(
+				'description' => __( 'Note id.', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
 			),
+			'application_id' => array(
+				'description' => __( 'The application the note is about.', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'content'        => array(
+				'description' => __( 'The note (plain text).', 'recruiting-reports' ),
+				'type'        => 'string',
+				'minLength'   => 1,
+				'maxLength'   => self::MAX_LENGTH,
+				'required'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'author'         => self::user_schema( __( 'Who wrote it (an API key writes as its owner).', 'recruiting-reports' ), self::ALL_CONTEXTS ),
+			'created_at'     => self::readonly_instant( __( 'When it was written (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
 	}
 }

@@ -53,7 +53,6 @@ final class OpenApiController extends Controller {
 					// The description of the API is public, as WordPress's own index is; it holds no data.
 					'permission_callback' => '__return_true',
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 	}

@@ -47,23 +47,12 @@ final class RatingsController extends ItemController {
 		$this->route(
 			'/applications/' . self::ID . '/rating',
 			array(
-				'args'   => array(
-					'id' => array(
-						'description' => __( 'Application id.', 'recruiting-reports' ),
-						'type'        => 'integer',
-					),
-				),
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => $this->context_args(),
-				),
-				array(
-					'methods'             => WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => $this->permission( 'update' ),
-					'args'                => array(
+				...$this->endpoints( 'read' ),
+				$this->endpoint(
+					WP_REST_Server::EDITABLE,
+					'update_item',
+					'update',
+					array(
 						'score' => array(
 							'description' => __( 'Your score for the application, 1 to 5.', 'recruiting-reports' ),
 							'type'        => 'integer',
@@ -71,15 +60,11 @@ final class RatingsController extends ItemController {
 							'maximum'     => 5,
 							'required'    => true,
 						),
-					),
+					)
 				),
-				array(
-					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => array( $this, 'delete_item' ),
-					'permission_callback' => $this->permission( 'delete' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
+				...$this->endpoints( 'delete' ),
+			),
+			self::id_arg( __( 'Application id.', 'recruiting-reports' ) )
 		);
 	}
 
@@ -190,67 +175,58 @@ final class RatingsController extends ItemController {
 	}
 
 	/**
-	 * The rating summary schema.
+	 * The rating summary schema's properties.
 	 *
 	 * @return array
 	 */
-	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'recruiting-rating',
-			'type'       => 'object',
-			'properties' => array(
-				'application_id' => array(
-					'type'     => 'integer',
-					'readonly' => true,
-					'context'  => self::ALL_CONTEXTS,
-				),
-				'average'        => array(
-					'description' => __( 'Average score (2 decimals), null without ratings.', 'recruiting-reports' ),
-					'type'        => array( 'number', 'null' ),
-					'readonly'    => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'count'          => array(
-					'type'     => 'integer',
-					'readonly' => true,
-					'context'  => self::ALL_CONTEXTS,
-				),
-				'your_score'     => array(
-					'description' => __( 'The acting user\'s score (the key owner\'s for an API key), null when none.', 'recruiting-reports' ),
-					'type'        => array( 'integer', 'null' ),
-					'readonly'    => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'score'          => array(
-					'description' => __( 'Your score, 1 to 5 (PUT).', 'recruiting-reports' ),
-					'type'        => 'integer',
-					'minimum'     => 1,
-					'maximum'     => 5,
-					'context'     => array( 'edit' ),
-				),
-				'ratings'        => array(
-					'description' => __( 'Every rating, newest first.', 'recruiting-reports' ),
-					'type'        => 'array',
-					'readonly'    => true,
-					'context'     => self::ALL_CONTEXTS,
-					'items'       => array(
-						'type'       => 'object',
-						'properties' => array(
-							'user'       => array( 'type' => array( 'object', 'null' ) ),
-							'score'      => array( 'type' => 'integer' ),
-							'updated_at' => array(
-								'type'   => 'string',
-								'format' => 'date-time',
-							),
+	protected function item_properties(): array {
+		return array(
+			'application_id' => array(
+				'type'     => 'integer',
+				'readonly' => true,
+				'context'  => self::ALL_CONTEXTS,
+			),
+			'average'        => array(
+				'description' => __( 'Average score (2 decimals), null without ratings.', 'recruiting-reports' ),
+				'type'        => array( 'number', 'null' ),
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'count'          => array(
+				'type'     => 'integer',
+				'readonly' => true,
+				'context'  => self::ALL_CONTEXTS,
+			),
+			'your_score'     => array(
+				'description' => __( 'The acting user\'s score (the key owner\'s for an API key), null when none.', 'recruiting-reports' ),
+				'type'        => array( 'integer', 'null' ),
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'score'          => array(
+				'description' => __( 'Your score, 1 to 5 (PUT).', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 5,
+				'context'     => array( 'edit' ),
+			),
+			'ratings'        => array(
+				'description' => __( 'Every rating, newest first.', 'recruiting-reports' ),
+				'type'        => 'array',
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+				'items'       => array(
+					'type'       => 'object',
+					'properties' => array(
+						'user'       => array( 'type' => array( 'object', 'null' ) ),
+						'score'      => array( 'type' => 'integer' ),
+						'updated_at' => array(
+							'type'   => 'string',
+							'format' => 'date-time',
 						),
 					),
 				),
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
 	}
 }

@@ -11,7 +11,6 @@ use RecruitingReports\Data\Settings;
 use RecruitingReports\Domain\Capabilities;
 use WP_REST_Request;
 use WP_REST_Response;
-use WP_REST_Server;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -38,24 +37,7 @@ final class SettingsController extends ItemController {
 	 * Registers /settings.
 	 */
 	public function register_routes(): void {
-		$this->route(
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => $this->context_args(),
-				),
-				array(
-					'methods'             => WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => $this->permission( 'update' ),
-					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
+		$this->route( '/' . $this->rest_base, $this->endpoints( 'read', 'update' ) );
 	}
 
 	/**
@@ -114,24 +96,15 @@ final class SettingsController extends ItemController {
 	}
 
 	/**
-	 * The settings schema (Settings::schema()).
+	 * The settings schema's properties (Settings::schema()).
 	 *
 	 * @return array
 	 */
-	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
+	protected function item_properties(): array {
 		$properties = array();
 		foreach ( Settings::schema() as $name => $property ) {
 			$properties[ $name ] = $property + array( 'context' => self::OWN_CONTEXTS );
 		}
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'recruiting-settings',
-			'type'       => 'object',
-			'properties' => $properties,
-		);
-		return $this->add_additional_fields_schema( $this->schema );
+		return $properties;
 	}
 }

@@ -52,65 +52,13 @@ final class WebhookDeliveriesController extends ItemController {
 	 * Registers the delivery routes of a webhook.
 	 */
 	public function register_routes(): void {
-		$id_arg = array(
-			'id' => array(
-				'description' => __( 'Webhook id.', 'recruiting-reports' ),
-				'type'        => 'integer',
-			),
-		);
-		$this->route(
-			'/' . $this->rest_base . '/' . self::ID . '/test',
-			array(
-				'args'   => $id_arg,
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'send_test' ),
-					'permission_callback' => $this->permission( 'create' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		$this->route(
-			'/' . $this->rest_base . '/' . self::ID . '/deliveries',
-			array(
-				'args'   => $id_arg,
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => array_merge(
-						$this->pagination_params(),
-						array(
-							'status' => array(
-								'description' => __( 'Limit results to deliveries in one state.', 'recruiting-reports' ),
-								'type'        => 'string',
-								'enum'        => self::STATUSES,
-							),
-						)
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
+		$id_arg = self::id_arg( __( 'Webhook id.', 'recruiting-reports' ) );
+		$this->route( '/' . $this->rest_base . '/' . self::ID . '/test', array( $this->endpoint( WP_REST_Server::CREATABLE, 'send_test', 'create' ) ), $id_arg );
+		$this->route( '/' . $this->rest_base . '/' . self::ID . '/deliveries', $this->endpoints( 'list' ), $id_arg );
 		$this->route(
 			'/' . $this->rest_base . '/' . self::ID . '/deliveries/(?P<delivery_id>[\d]+)/retry',
-			array(
-				'args'   => array_merge(
-					$id_arg,
-					array(
-						'delivery_id' => array(
-							'description' => __( 'Delivery id.', 'recruiting-reports' ),
-							'type'        => 'integer',
-						),
-					)
-				),
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'retry' ),
-					'permission_callback' => $this->permission( 'create' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
+			array( $this->endpoint( WP_REST_Server::CREATABLE, 'retry', 'create' ) ),
+			$id_arg + self::id_arg( __( 'Delivery id.', 'recruiting-reports' ), 'delivery_id' )
 		);
 	}
 
@@ -260,14 +208,29 @@ final class WebhookDeliveriesController extends ItemController {
 	}
 
 	/**
-	 * The delivery schema.
+	 * Arguments of GET /webhooks/{id}/deliveries.
 	 *
 	 * @return array
 	 */
-	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
+	public function get_collection_params(): array {
+		return array_merge(
+			parent::get_collection_params(),
+			array(
+				'status' => array(
+					'description' => __( 'Limit results to deliveries in one state.', 'recruiting-reports' ),
+					'type'        => 'string',
+					'enum'        => self::STATUSES,
+				),
+			)
+		);
+	}
+
+	/**
+	 * The delivery schema's properties.
+	 *
+	 * @return array
+	 */
+	protected function item_properties(): array {
 		$instant      = array(
 			'type'   => 'string',
 			'format' => 'date-time',
@@ -276,73 +239,67 @@ final class WebhookDeliveriesController extends ItemController {
 			'type'   => array( 'string', 'null' ),
 			'format' => 'date-time',
 		);
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'recruiting-webhook-delivery',
-			'type'       => 'object',
-			'properties' => array(
-				'id'                 => array(
-					'type'    => 'integer',
-					'context' => self::ALL_CONTEXTS,
-				),
-				'webhook_id'         => array(
-					'type'    => 'integer',
-					'context' => self::ALL_CONTEXTS,
-				),
-				'delivery_id'        => array(
-					'description' => __( 'The X-Recruiting-Delivery header (stable across retries).', 'recruiting-reports' ),
-					'type'        => 'string',
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'event'              => array(
-					'type'    => 'string',
-					'context' => self::ALL_CONTEXTS,
-				),
-				'status'             => array(
-					'type'    => 'string',
-					'enum'    => self::STATUSES,
-					'context' => self::ALL_CONTEXTS,
-				),
-				'attempts'           => array(
-					'type'    => 'integer',
-					'context' => self::ALL_CONTEXTS,
-				),
-				'max_attempts'       => array(
-					'type'    => 'integer',
-					'context' => self::ALL_CONTEXTS,
-				),
-				'next_attempt_at'    => $next_instant + array( 'context' => self::ALL_CONTEXTS ),
-				'last_response_code' => array(
-					'type'    => array( 'integer', 'null' ),
-					'context' => self::ALL_CONTEXTS,
-				),
-				'last_error'         => array(
-					'type'    => array( 'string', 'null' ),
-					'context' => self::ALL_CONTEXTS,
-				),
-				'created_at'         => $instant + array( 'context' => self::ALL_CONTEXTS ),
-				'updated_at'         => $instant + array( 'context' => self::ALL_CONTEXTS ),
-				'payload'            => array(
-					'description' => __( 'The JSON body sent.', 'recruiting-reports' ),
-					'type'        => array( 'object', 'null' ),
-					'context'     => self::OWN_CONTEXTS,
-				),
-				'attempt_log'        => array(
-					'description' => __( 'Every attempt, oldest first.', 'recruiting-reports' ),
-					'type'        => 'array',
-					'items'       => array(
-						'type'       => 'object',
-						'properties' => array(
-							'attempted_at'  => $instant,
-							'response_code' => array( 'type' => array( 'integer', 'null' ) ),
-							'error'         => array( 'type' => array( 'string', 'null' ) ),
-							'duration_ms'   => array( 'type' => 'integer' ),
-						),
+		return array(
+			'id'                 => array(
+				'type'    => 'integer',
+				'context' => self::ALL_CONTEXTS,
+			),
+			'webhook_id'         => array(
+				'type'    => 'integer',
+				'context' => self::ALL_CONTEXTS,
+			),
+			'delivery_id'        => array(
+				'description' => __( 'The X-Recruiting-Delivery header (stable across retries).', 'recruiting-reports' ),
+				'type'        => 'string',
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'event'              => array(
+				'type'    => 'string',
+				'context' => self::ALL_CONTEXTS,
+			),
+			'status'             => array(
+				'type'    => 'string',
+				'enum'    => self::STATUSES,
+				'context' => self::ALL_CONTEXTS,
+			),
+			'attempts'           => array(
+				'type'    => 'integer',
+				'context' => self::ALL_CONTEXTS,
+			),
+			'max_attempts'       => array(
+				'type'    => 'integer',
+				'context' => self::ALL_CONTEXTS,
+			),
+			'next_attempt_at'    => $next_instant + array( 'context' => self::ALL_CONTEXTS ),
+			'last_response_code' => array(
+				'type'    => array( 'integer', 'null' ),
+				'context' => self::ALL_CONTEXTS,
+			),
+			'last_error'         => array(
+				'type'    => array( 'string', 'null' ),
+				'context' => self::ALL_CONTEXTS,
+			),
+			'created_at'         => $instant + array( 'context' => self::ALL_CONTEXTS ),
+			'updated_at'         => $instant + array( 'context' => self::ALL_CONTEXTS ),
+			'payload'            => array(
+				'description' => __( 'The JSON body sent.', 'recruiting-reports' ),
+				'type'        => array( 'object', 'null' ),
+				'context'     => self::OWN_CONTEXTS,
+			),
+			'attempt_log'        => array(
+				'description' => __( 'Every attempt, oldest first.', 'recruiting-reports' ),
+				'type'        => 'array',
+				'items'       => array(
+					'type'       => 'object',
+					'properties' => array(
+						'attempted_at'  => $instant,
+						'response_code' => array( 'type' => array( 'integer', 'null' ) ),
+						'error'         => array( 'type' => array( 'string', 'null' ) ),
+						'duration_ms'   => array( 'type' => 'integer' ),
 					),
-					'context'     => self::OWN_CONTEXTS,
 				),
+				'context'     => self::OWN_CONTEXTS,
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
 	}
 }

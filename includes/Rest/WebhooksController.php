@@ -47,65 +47,12 @@ final class WebhooksController extends ItemController {
 	 * Registers /webhooks, /webhooks/{id} and /webhooks/{id}/rotate-secret.
 	 */
 	public function register_routes(): void {
-		$id_arg = array(
-			'id' => array(
-				'description' => __( 'Webhook id.', 'recruiting-reports' ),
-				'type'        => 'integer',
-			),
-		);
-		$this->route(
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => $this->pagination_params(),
-				),
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_item' ),
-					'permission_callback' => $this->permission( 'create' ),
-					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		$this->route(
-			'/' . $this->rest_base . '/' . self::ID,
-			array(
-				'args'   => $id_arg,
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => $this->permission( 'read' ),
-					'args'                => $this->context_args(),
-				),
-				array(
-					'methods'             => WP_REST_Server::EDITABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => $this->permission( 'update' ),
-					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ),
-				),
-				array(
-					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => array( $this, 'delete_item' ),
-					'permission_callback' => $this->permission( 'delete' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
+		$id_arg = self::id_arg( __( 'Webhook id.', 'recruiting-reports' ) );
+		$this->register_item_routes( $id_arg );
 		$this->route(
 			'/' . $this->rest_base . '/' . self::ID . '/rotate-secret',
-			array(
-				'args'   => $id_arg,
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'rotate_secret' ),
-					'permission_callback' => $this->permission( 'update' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
+			array( $this->endpoint( WP_REST_Server::CREATABLE, 'rotate_secret', 'update' ) ),
+			$id_arg
 		);
 	}
 
@@ -147,9 +94,7 @@ final class WebhooksController extends ItemController {
 		if ( ! $created ) {
 			return self::internal_error();
 		}
-		$response = $this->created( $created['row'] + array( 'secret' => $created['secret'] ), $request );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return self::no_store( $this->created( $created['row'] + array( 'secret' => $created['secret'] ), $request ) );
 	}
 
 	/**
@@ -183,14 +128,7 @@ final class WebhooksController extends ItemController {
 		if ( ! $row ) {
 			return self::webhook_not_found();
 		}
-		$previous = $this->prepare_item_for_response( $row, $request );
-		return new WP_REST_Response(
-			array(
-				'deleted'  => true,
-				'previous' => $previous->get_data(),
-			),
-			200
-		);
+		return $this->deleted( $this->prepare_item_for_response( $row, $request ) );
 	}
 
 	/**
@@ -204,9 +142,7 @@ final class WebhooksController extends ItemController {
 		if ( null === $row ) {
 			return self::webhook_not_found();
 		}
-		$response = $this->prepare_item_for_response( $row, $request );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return self::no_store( $this->prepare_item_for_response( $row, $request ) );
 	}
 
 	/**
@@ -286,62 +222,53 @@ final class WebhooksController extends ItemController {
 	}
 
 	/**
-	 * The webhook schema.
+	 * The webhook schema's properties.
 	 *
 	 * @return array
 	 */
-	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'recruiting-webhook',
-			'type'       => 'object',
-			'properties' => array(
-				'id'         => array(
-					'description' => __( 'Webhook id.', 'recruiting-reports' ),
-					'type'        => 'integer',
-					'readonly'    => true,
-					'context'     => self::ALL_CONTEXTS,
+	protected function item_properties(): array {
+		return array(
+			'id'         => array(
+				'description' => __( 'Webhook id.', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'url'        => array(
+				'description' => __( 'Receiver URL (http or https; private and loopback addresses are refused unless the site is a local environment).', 'recruiting-reports' ),
+				'type'        => 'string',
+				'maxLength'   => UrlGuard::MAX_LENGTH,
+				'required'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'events'     => array(
+				'description' => __( 'Events to receive.', 'recruiting-reports' ),
+				'type'        => 'array',
+				'items'       => array(
+					'type' => 'string',
+					'enum' => Events::ALL,
 				),
-				'url'        => array(
-					'description' => __( 'Receiver URL (http or https; private and loopback addresses are refused unless the site is a local environment).', 'recruiting-reports' ),
-					'type'        => 'string',
-					'maxLength'   => UrlGuard::MAX_LENGTH,
-					'required'    => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'events'     => array(
-					'description' => __( 'Events to receive.', 'recruiting-reports' ),
-					'type'        => 'array',
-					'items'       => array(
-						'type' => 'string',
-						'enum' => Events::ALL,
-					),
-					'minItems'    => 1,
-					'maxItems'    => count( Events::ALL ),
-					'uniqueItems' => true,
-					'required'    => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'active'     => array(
-					'description' => __( 'Whether events are queued for it.', 'recruiting-reports' ),
-					'type'        => 'boolean',
-					'default'     => true,
-					'context'     => self::ALL_CONTEXTS,
-				),
-				'created_by' => self::user_schema( __( 'Who created it.', 'recruiting-reports' ) ),
-				'created_at' => self::readonly_instant( __( 'Creation time (UTC).', 'recruiting-reports' ) ),
-				'updated_at' => self::readonly_instant( __( 'Last change (UTC).', 'recruiting-reports' ) ),
-				'secret'     => array(
-					'description' => __( 'Signing secret: only in the responses of creation and rotate-secret.', 'recruiting-reports' ),
-					'type'        => 'string',
-					'readonly'    => true,
-					'context'     => self::OWN_CONTEXTS,
-				),
+				'minItems'    => 1,
+				'maxItems'    => count( Events::ALL ),
+				'uniqueItems' => true,
+				'required'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'active'     => array(
+				'description' => __( 'Whether events are queued for it.', 'recruiting-reports' ),
+				'type'        => 'boolean',
+				'default'     => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'created_by' => self::user_schema( __( 'Who created it.', 'recruiting-reports' ) ),
+			'created_at' => self::readonly_instant( __( 'Creation time (UTC).', 'recruiting-reports' ) ),
+			'updated_at' => self::readonly_instant( __( 'Last change (UTC).', 'recruiting-reports' ) ),
+			'secret'     => array(
+				'description' => __( 'Signing secret: only in the responses of creation and rotate-secret.', 'recruiting-reports' ),
+				'type'        => 'string',
+				'readonly'    => true,
+				'context'     => self::OWN_CONTEXTS,
 			),
 		);
-		return $this->add_additional_fields_schema( $this->schema );
 	}
 }
