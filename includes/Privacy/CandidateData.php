@@ -53,12 +53,7 @@ final class CandidateData {
 	 * @return array
 	 */
 	public static function add_exporter( $exporters ): array {
-		$exporters                   = is_array( $exporters ) ? $exporters : array();
-		$exporters[ self::EXPORTER ] = array(
-			'exporter_friendly_name' => __( 'Recruiting applications', 'recruiting-reports' ),
-			'callback'               => array( self::class, 'export' ),
-		);
-		return $exporters;
+		return self::add_tool( $exporters, self::EXPORTER, 'exporter', 'export' );
 	}
 
 	/**
@@ -68,12 +63,25 @@ final class CandidateData {
 	 * @return array
 	 */
 	public static function add_eraser( $erasers ): array {
-		$erasers                 = is_array( $erasers ) ? $erasers : array();
-		$erasers[ self::ERASER ] = array(
-			'eraser_friendly_name' => __( 'Recruiting applications', 'recruiting-reports' ),
-			'callback'             => array( self::class, 'erase' ),
+		return self::add_tool( $erasers, self::ERASER, 'eraser', 'erase' );
+	}
+
+	/**
+	 * Adds an exporter or an eraser to WordPress's list of them (another plugin's filter may have broken the list).
+	 *
+	 * @param mixed  $tools    Registered exporters or erasers.
+	 * @param string $id       Id of ours.
+	 * @param string $kind     exporter or eraser (the `{kind}_friendly_name` key).
+	 * @param string $callback Method of this class WordPress calls.
+	 * @return array
+	 */
+	private static function add_tool( $tools, string $id, string $kind, string $callback ): array {
+		$tools        = is_array( $tools ) ? $tools : array();
+		$tools[ $id ] = array(
+			$kind . '_friendly_name' => __( 'Recruiting applications', 'recruiting-reports' ),
+			'callback'               => array( self::class, $callback ),
 		);
-		return $erasers;
+		return $tools;
 	}
 
 	/**
@@ -168,8 +176,6 @@ final class CandidateData {
 			$scores  = array_map( static fn( $rating ) => (int) $rating['score'], $ratings[ $id ] );
 			$items[] = self::item(
 				'recruiting-applications',
-				__( 'Job applications', 'recruiting-reports' ),
-				__( 'Applications made with this e-mail address, as the recruiting team sees them.', 'recruiting-reports' ),
 				'recruiting-application-' . $id,
 				array(
 					__( 'Application', 'recruiting-reports' ) => $label,
@@ -186,8 +192,6 @@ final class CandidateData {
 			foreach ( $history[ $id ] as $change ) {
 				$items[] = self::item(
 					'recruiting-application-history',
-					__( 'Application status history', 'recruiting-reports' ),
-					__( 'Every status change of the applications, with the note written on it.', 'recruiting-reports' ),
 					'recruiting-history-' . $change['id'],
 					array(
 						__( 'Application', 'recruiting-reports' ) => $label,
@@ -201,8 +205,6 @@ final class CandidateData {
 			foreach ( $notes[ $id ] as $note ) {
 				$items[] = self::item(
 					'recruiting-application-notes',
-					__( 'Notes about applications', 'recruiting-reports' ),
-					__( 'Notes the recruiting team wrote about the applications.', 'recruiting-reports' ),
 					'recruiting-note-' . $note['id'],
 					array(
 						__( 'Application', 'recruiting-reports' ) => $label,
@@ -223,27 +225,19 @@ final class CandidateData {
 	 */
 	private static function delivery_items( string $email ): array {
 		$items = array();
-		$after = 0;
-		do {
-			$rows  = DeliveryRepository::mentioning( $email, self::DELIVERY_BATCH, $after );
-			$count = count( $rows );
-			foreach ( $rows as $row ) {
-				$after   = (int) $row['id'];
-				$items[] = self::item(
-					'recruiting-webhook-deliveries',
-					__( 'Data sent to other services (webhooks)', 'recruiting-reports' ),
-					__( 'Notifications about the applications that this site sent, or is about to send, to services the administrator connected.', 'recruiting-reports' ),
-					'recruiting-delivery-' . $row['delivery_uuid'],
-					array(
-						__( 'Event', 'recruiting-reports' )   => (string) $row['event'],
-						__( 'Sent to', 'recruiting-reports' ) => (string) $row['url'],
-						__( 'Created', 'recruiting-reports' ) => self::date( (int) $row['created_at'] ),
-						__( 'Status', 'recruiting-reports' )  => (string) $row['status'],
-						__( 'Content', 'recruiting-reports' ) => (string) $row['payload'],
-					)
-				);
-			}
-		} while ( self::DELIVERY_BATCH === $count );
+		foreach ( self::deliveries_mentioning( $email ) as $row ) {
+			$items[] = self::item(
+				'recruiting-webhook-deliveries',
+				'recruiting-delivery-' . $row['delivery_uuid'],
+				array(
+					__( 'Event', 'recruiting-reports' )   => (string) $row['event'],
+					__( 'Sent to', 'recruiting-reports' ) => (string) $row['url'],
+					__( 'Created', 'recruiting-reports' ) => self::date( (int) $row['created_at'] ),
+					__( 'Status', 'recruiting-reports' )  => (string) $row['status'],
+					__( 'Content', 'recruiting-reports' ) => (string) $row['payload'],
+				)
+			);
+		}
 		return $items;
 	}
 
@@ -256,23 +250,36 @@ final class CandidateData {
 	 */
 	private static function redact_deliveries( string $email ): int {
 		$redacted = 0;
-		$after    = 0;
+		foreach ( self::deliveries_mentioning( $email ) as $row ) {
+			$payload = json_decode( (string) $row['payload'], true );
+			if ( ! is_array( $payload ) ) {
+				continue;
+			}
+			$clean = wp_json_encode( self::redact( $payload, strtolower( trim( $email ) ) ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+			if ( false !== $clean && $clean !== $row['payload'] && DeliveryRepository::replace_payload( (int) $row['id'], $clean ) ) {
+				++$redacted;
+			}
+		}
+		return $redacted;
+	}
+
+	/**
+	 * The webhook deliveries whose payload names the address, in id order, read a batch at a time (the next batch
+	 * is read after the caller has handled the last one, so a caller may rewrite the rows it is given).
+	 *
+	 * @param string $email Address.
+	 * @return \Generator<array> Rows of the deliveries table.
+	 */
+	private static function deliveries_mentioning( string $email ): \Generator {
+		$after = 0;
 		do {
 			$rows  = DeliveryRepository::mentioning( $email, self::DELIVERY_BATCH, $after );
 			$count = count( $rows );
 			foreach ( $rows as $row ) {
-				$after   = (int) $row['id'];
-				$payload = json_decode( (string) $row['payload'], true );
-				if ( ! is_array( $payload ) ) {
-					continue;
-				}
-				$clean = wp_json_encode( self::redact( $payload, strtolower( trim( $email ) ) ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
-				if ( false !== $clean && $clean !== $row['payload'] && DeliveryRepository::replace_payload( (int) $row['id'], $clean ) ) {
-					++$redacted;
-				}
+				$after = (int) $row['id'];
+				yield $row;
 			}
 		} while ( self::DELIVERY_BATCH === $count );
-		return $redacted;
 	}
 
 	/**
@@ -300,16 +307,40 @@ final class CandidateData {
 	}
 
 	/**
+	 * The export groups WordPress shows: id => label and description.
+	 *
+	 * @return array<string,string[]>
+	 */
+	private static function groups(): array {
+		return array(
+			'recruiting-applications'        => array(
+				__( 'Job applications', 'recruiting-reports' ),
+				__( 'Applications made with this e-mail address, as the recruiting team sees them.', 'recruiting-reports' ),
+			),
+			'recruiting-application-history' => array(
+				__( 'Application status history', 'recruiting-reports' ),
+				__( 'Every status change of the applications, with the note written on it.', 'recruiting-reports' ),
+			),
+			'recruiting-application-notes'   => array(
+				__( 'Notes about applications', 'recruiting-reports' ),
+				__( 'Notes the recruiting team wrote about the applications.', 'recruiting-reports' ),
+			),
+			'recruiting-webhook-deliveries'  => array(
+				__( 'Data sent to other services (webhooks)', 'recruiting-reports' ),
+				__( 'Notifications about the applications that this site sent, or is about to send, to services the administrator connected.', 'recruiting-reports' ),
+			),
+		);
+	}
+
+	/**
 	 * One export item in WordPress's shape.
 	 *
-	 * @param string               $group       Group id.
-	 * @param string               $label       Group label.
-	 * @param string               $description Group description.
-	 * @param string               $item_id     Item id.
-	 * @param array<string,string> $fields      Name => value (empty values left out).
+	 * @param string               $group   Group id (a key of groups()).
+	 * @param string               $item_id Item id.
+	 * @param array<string,string> $fields  Name => value (empty values left out).
 	 * @return array
 	 */
-	private static function item( string $group, string $label, string $description, string $item_id, array $fields ): array {
+	private static function item( string $group, string $item_id, array $fields ): array {
 		$data = array();
 		foreach ( $fields as $name => $value ) {
 			if ( '' !== $value ) {
@@ -319,6 +350,7 @@ final class CandidateData {
 				);
 			}
 		}
+		list( $label, $description ) = self::groups()[ $group ];
 		return array(
 			'group_id'          => $group,
 			'group_label'       => $label,

@@ -75,11 +75,7 @@ final class RatingsController extends ItemController {
 	 * @return WP_REST_Response|\WP_Error
 	 */
 	public function get_item( $request ) {
-		$application = ApplicationRepository::find( (int) $request['id'] );
-		if ( ! $application ) {
-			return ApplicationsController::application_not_found();
-		}
-		return $this->prepare_item_for_response( $application, $request );
+		return $this->summary_after( $request );
 	}
 
 	/**
@@ -89,14 +85,7 @@ final class RatingsController extends ItemController {
 	 * @return WP_REST_Response|\WP_Error
 	 */
 	public function update_item( $request ) {
-		$application = ApplicationRepository::find( (int) $request['id'] );
-		if ( ! $application ) {
-			return ApplicationsController::application_not_found();
-		}
-		if ( ! RatingRepository::set( (int) $application['id'], Access::user_id(), (int) $request['score'] ) ) {
-			return self::internal_error();
-		}
-		return $this->prepare_item_for_response( $application, $request );
+		return $this->summary_after( $request, static fn( int $application_id ) => RatingRepository::set( $application_id, Access::user_id(), (int) $request['score'] ) );
 	}
 
 	/**
@@ -106,11 +95,31 @@ final class RatingsController extends ItemController {
 	 * @return WP_REST_Response|\WP_Error
 	 */
 	public function delete_item( $request ) {
+		return $this->summary_after(
+			$request,
+			static function ( int $application_id ): bool {
+				RatingRepository::remove( $application_id, Access::user_id() );
+				return true;
+			}
+		);
+	}
+
+	/**
+	 * The rating summary of the request's application, after a change to its ratings: 404 without the
+	 * application, 500 when the change fails.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @param callable|null   $change  Gets the application id, returns whether the change was made.
+	 * @return WP_REST_Response|\WP_Error
+	 */
+	private function summary_after( WP_REST_Request $request, ?callable $change = null ) {
 		$application = ApplicationRepository::find( (int) $request['id'] );
 		if ( ! $application ) {
 			return ApplicationsController::application_not_found();
 		}
-		RatingRepository::remove( (int) $application['id'], Access::user_id() );
+		if ( $change && ! $change( (int) $application['id'] ) ) {
+			return self::internal_error();
+		}
 		return $this->prepare_item_for_response( $application, $request );
 	}
 
