@@ -2,18 +2,16 @@
 // API answers for the same query, the screens work at 360 px, and no page logs a console error.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
 	BASE_URL,
 	SLOW,
 	assertAccessible,
 	jobOption,
-	launch,
-	login,
 	readTable,
 	screenshotBoth,
-	watchConsole,
 } from './lib/browser.mjs';
+import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
 import { adminClient } from './lib/api.mjs';
 
 const STATUSES = [
@@ -38,26 +36,9 @@ const STAGES = [
 	'offer_to_hire',
 ];
 
-let browser;
-let page;
-let errors;
 const client = adminClient();
 
-before( async () => {
-	browser = await launch();
-	page = await browser.context.newPage();
-	errors = watchConsole( page );
-	await login( page );
-} );
-
-after( async () => {
-	await browser?.close();
-} );
-
-function assertNoConsoleErrors( where ) {
-	assert.deepEqual( errors, [], `console errors on ${ where }` );
-	errors.length = 0;
-}
+setUpAdminPage();
 
 /** Compares a table's cells (raw data-value and the shown text) with the API values. */
 function assertTable( rows, expectedValues, { labels, what } ) {

@@ -5,17 +5,22 @@
 // violation in the plugin's markup; screenshots at 1280 and 360 px. Playground runs the list's smoke only.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import {
 	BASE_URL,
 	SLOW,
 	TARGET,
 	launch,
-	login,
 	screenshotBoth,
 	watchConsole,
 } from './lib/browser.mjs';
+import {
+	assertNoConsoleErrors,
+	errors,
+	page,
+	setUpAdminPage,
+} from './lib/session.mjs';
 import { adminClient, runPhp } from './lib/api.mjs';
 
 const LIST = `${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports-applications`;
@@ -26,26 +31,9 @@ const NATIVE_ONLY = {
 			: false,
 };
 
-let browser;
-let page;
-let errors;
 const client = adminClient();
 
-before( async () => {
-	browser = await launch();
-	page = await browser.context.newPage();
-	errors = watchConsole( page );
-	await login( page );
-} );
-
-after( async () => {
-	await browser?.close();
-} );
-
-function assertNoConsoleErrors( where ) {
-	assert.deepEqual( errors, [], `console errors on ${ where }` );
-	errors.length = 0;
-}
+setUpAdminPage();
 
 /** The total the list shows (its data-total), once loaded. */
 async function shownTotal() {

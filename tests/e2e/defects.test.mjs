@@ -2,44 +2,23 @@
 // the fix. Numbers in the test names are the issue's.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
 	BASE_URL,
 	NARROW,
 	DESKTOP,
 	SLOW,
 	assertAccessible,
-	launch,
-	login,
-	watchConsole,
 } from './lib/browser.mjs';
+import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
 import { adminClient, runPhp } from './lib/api.mjs';
 
 const REPORTS = `${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports`;
 const DASHBOARD = `${ BASE_URL }/wp-admin/index.php`;
 
-let browser;
-let page;
-let errors;
 const client = adminClient();
 
-before( async () => {
-	browser = await launch();
-	page = await browser.context.newPage();
-	errors = watchConsole( page );
-	await login( page );
-} );
-
-after( async () => {
-	await browser?.close();
-} );
-
-/** Console errors other than the failed requests a test provokes on purpose. */
-function assertNoConsoleErrors( where, expected = /$^/ ) {
-	const unexpected = errors.filter( ( error ) => ! expected.test( error ) );
-	errors.length = 0;
-	assert.deepEqual( unexpected, [], `console errors on ${ where }` );
-}
+setUpAdminPage();
 
 /** recruiting/v1 report requests the page sends from now on. */
 function recordReportRequests() {

@@ -5,25 +5,13 @@
 // printed (median of three loads) for the record; it is never asserted (see `npm run bench`).
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import {
-	BASE_URL,
-	SLOW,
-	TARGET,
-	launch,
-	login,
-	watchConsole,
-} from './lib/browser.mjs';
+import { before, test } from 'node:test';
+import { BASE_URL, SLOW, TARGET } from './lib/browser.mjs';
+import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
 
-let browser;
-let page;
-let errors;
+setUpAdminPage();
 
 before( async () => {
-	browser = await launch();
-	page = await browser.context.newPage();
-	errors = watchConsole( page );
-	await login( page );
 	// The moment the first figure value is in the DOM, in ms since navigation start.
 	await page.addInitScript( () => {
 		new MutationObserver( ( _records, observer ) => {
@@ -33,10 +21,6 @@ before( async () => {
 			}
 		} ).observe( document, { childList: true, subtree: true } );
 	} );
-} );
-
-after( async () => {
-	await browser?.close();
 } );
 
 /** recruiting/v1 requests, pretty (/wp-json/…) or plain (?rest_route=…) permalinks. */
@@ -125,7 +109,7 @@ for ( const [ name, path, root ] of [
 					`${ name }: REST requests before the first figures`
 				);
 			}
-			assert.deepEqual( errors, [], `console errors on ${ name }` );
+			assertNoConsoleErrors( name );
 		}
 	);
 }

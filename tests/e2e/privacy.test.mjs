@@ -5,15 +5,9 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { after, before, test } from 'node:test';
-import {
-	BASE_URL,
-	SLOW,
-	launch,
-	login,
-	screenshot,
-	watchConsole,
-} from './lib/browser.mjs';
+import { before, test } from 'node:test';
+import { BASE_URL, SLOW, screenshot } from './lib/browser.mjs';
+import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
 
 const EMAIL = 'ada.privacy@example.com';
 const NS = `${ BASE_URL }/wp-json/recruiting/v1`;
@@ -22,10 +16,6 @@ const AUTH =
 	Buffer.from(
 		`${ process.env.RR_ADMIN_USER || 'admin' }:${ process.env.RR_ADMIN_APP_PASSWORD }`
 	).toString( 'base64' );
-
-let browser;
-let page;
-let errors;
 
 async function api( method, path, body ) {
 	const response = await fetch( `${ NS }${ path }`, {
@@ -94,16 +84,11 @@ before( async () => {
 	await api( 'POST', `/applications/${ app.id }/notes`, {
 		content: 'Ada knows Morse code',
 	} );
-
-	browser = await launch();
-	page = await browser.context.newPage();
-	page.on( 'dialog', ( dialog ) => dialog.accept() );
-	errors = watchConsole( page );
-	await login( page );
 } );
 
-after( async () => {
-	await browser?.close();
+// Registered after the import above, so the browser opens once the candidate exists.
+setUpAdminPage( {
+	setup: () => page.on( 'dialog', ( dialog ) => dialog.accept() ),
 } );
 
 test(
@@ -153,7 +138,7 @@ test(
 		} );
 		assert.match( html, /Ada knows Morse code/ );
 		await screenshot( page, 'privacy-export-done', { fullPage: false } );
-		assert.deepEqual( errors, [] );
+		assertNoConsoleErrors( 'Tools → Export Personal Data' );
 	}
 );
 
@@ -183,6 +168,6 @@ test(
 				.length,
 			1
 		);
-		assert.deepEqual( errors, [] );
+		assertNoConsoleErrors( 'Tools → Erase Personal Data' );
 	}
 );

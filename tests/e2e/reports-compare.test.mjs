@@ -5,37 +5,22 @@
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
 	BASE_URL,
 	SLOW,
 	assertAccessible,
-	launch,
-	login,
 	readTable,
 	screenshotBoth,
-	watchConsole,
 } from './lib/browser.mjs';
+import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
 import { adminClient } from './lib/api.mjs';
 import { canvasText, clearCanvasText, recordCanvasText } from './lib/canvas-text.mjs';
 import { overflowingAtNarrow } from './lib/layout.mjs';
 
-let browser;
-let page;
-let errors;
 const client = adminClient();
 
-before( async () => {
-	browser = await launch();
-	page = await browser.context.newPage();
-	errors = watchConsole( page );
-	await recordCanvasText( page );
-	await login( page );
-} );
-
-after( async () => {
-	await browser?.close();
-} );
+setUpAdminPage( { setup: recordCanvasText } );
 
 const PERIOD_WORD = { previous_period: 'period', previous_year: 'year' };
 const percent = ( rate ) =>
@@ -143,7 +128,7 @@ for ( const against of [ 'previous_period', 'previous_year' ] ) {
 			const { overflow } = await screenshotBoth( page, `reports-compare-${ against }` );
 			const wide = await overflowingAtNarrow( page );
 			assert.equal( overflow, 0, `no horizontal scroll at 360 px: ${ wide.join( '\n' ) }` );
-			assert.deepEqual( errors, [] );
+			assertNoConsoleErrors( `the Reports page compared with ${ against }` );
 		}
 	);
 }
@@ -188,5 +173,5 @@ test( 'Download CSV: the file holds the table’s rows and the comparison’s, w
 		table.map( ( row ) => row.raw.slice( 0, 2 ) ),
 		parsed.filter( ( row ) => row[ 0 ] === 'current' ).map( ( row ) => row.slice( 2 ) )
 	);
-	assert.deepEqual( errors, [] );
+	assertNoConsoleErrors( 'the Reports page (Download CSV)' );
 } );

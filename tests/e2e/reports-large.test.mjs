@@ -10,12 +10,10 @@ import {
 	BASE_URL,
 	SLOW,
 	assertAccessible,
-	launch,
-	login,
 	readTable,
 	screenshotBoth,
-	watchConsole,
 } from './lib/browser.mjs';
+import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
 import { adminClient, runPhp } from './lib/api.mjs';
 import { canvasText, clearCanvasText, recordCanvasText } from './lib/canvas-text.mjs';
 import { overflowingAtNarrow } from './lib/layout.mjs';
@@ -25,9 +23,6 @@ const LONG_TITLE =
 const JOBS = 60;
 const YEARS = 5;
 
-let browser;
-let page;
-let errors;
 const client = adminClient();
 
 /**
@@ -104,19 +99,10 @@ const fiveYearsAgo = `${ Number( today.slice( 0, 4 ) ) - YEARS }${ today.slice( 
 const QUERY = { date_from: fiveYearsAgo, date_to: today, compare: 'previous_year' };
 const REPORTS_URL = `${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports&period=custom&date_from=${ fiveYearsAgo }&date_to=${ today }&compare=previous_year`;
 
-before( async () => {
-	await seed();
-	browser = await launch();
-	page = await browser.context.newPage();
-	errors = watchConsole( page );
-	await recordCanvasText( page );
-	await login( page );
-} );
-
-after( async () => {
-	await browser?.close();
-	await unseed();
-} );
+// The data first, then the browser; the data goes again after the browser has closed.
+before( seed );
+setUpAdminPage( { setup: recordCanvasText } );
+after( unseed );
 
 async function openReports() {
 	await page.goto( REPORTS_URL );
@@ -182,7 +168,7 @@ test( 'defect 5: 60 jobs and five years make no endless page: top 10 with "Show 
 	assert.equal( ( await canvasBox.boundingBox() ).height, collapsedHeight );
 
 	await assertAccessible( page, '.rr-wrap', 'Reports page with large data' );
-	assert.deepEqual( errors, [] );
+	assertNoConsoleErrors( 'the Reports page with large data' );
 } );
 
 test( 'defect 4: a 120-character job title is cut at its end on the chart axis, whole in the table', { timeout: 180_000 * SLOW }, async () => {
@@ -206,7 +192,7 @@ test( 'defect 4: a 120-character job title is cut at its end on the chart axis, 
 		assert.ok( label.left >= 0, `"${ label.text }" starts inside the canvas (left edge ${ label.left } px)` );
 	}
 	await page.setViewportSize( { width: 1280, height: 900 } );
-	assert.deepEqual( errors, [] );
+	assertNoConsoleErrors( 'the Reports page at 1280 and 360 px' );
 } );
 
 test( 'screenshots with large data and comparison on: Reports page and dashboard at 1280 and 360 px', { timeout: 240_000 * SLOW }, async () => {
@@ -235,5 +221,5 @@ test( 'screenshots with large data and comparison on: Reports page and dashboard
 		await page.waitForFunction( () => document.querySelectorAll( '#recruiting_reports_dashboard table[data-chart-table="trend"] thead th' ).length === 3 );
 		await page.waitForTimeout( 500 );
 	}
-	assert.deepEqual( errors, [] );
+	assertNoConsoleErrors( 'the Reports page and the dashboard with large data' );
 } );

@@ -6,7 +6,7 @@
 // on every tab, and screenshots with several keys, webhooks and deliveries.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
 	BASE_URL,
 	NARROW,
@@ -14,34 +14,15 @@ import {
 	DESKTOP,
 	TARGET,
 	assertAccessible,
-	launch,
-	login,
 	screenshot,
 	screenshotBoth,
-	watchConsole,
 } from './lib/browser.mjs';
+import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
 import { adminClient, keyClient, runPhp } from './lib/api.mjs';
 
-let browser;
-let page;
-let errors;
 const SETTINGS = `${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports-settings`;
 
-before( async () => {
-	browser = await launch();
-	page = await browser.context.newPage();
-	errors = watchConsole( page );
-	await login( page );
-} );
-
-after( async () => {
-	await browser?.close();
-} );
-
-function assertNoConsoleErrors( where ) {
-	assert.deepEqual( errors, [], `console errors on ${ where }` );
-	errors.length = 0;
-}
+setUpAdminPage();
 
 /** A list's row (a table row at 1280 px, a DataViews list row at 360 px) holding `text`. */
 function listRow( text ) {

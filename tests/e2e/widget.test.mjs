@@ -3,16 +3,14 @@
 // #15 and #17 (defect 12). Screens are saved at 1280 and 360 px.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
 	BASE_URL,
 	SLOW,
 	assertAccessible,
-	launch,
-	login,
 	screenshotBoth,
-	watchConsole,
 } from './lib/browser.mjs';
+import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
 import { adminClient, runPhp } from './lib/api.mjs';
 
 const DASHBOARD = `${ BASE_URL }/wp-admin/index.php`;
@@ -20,27 +18,9 @@ const REPORTS = `${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports`;
 const PLUGINS = `${ BASE_URL }/wp-admin/plugins.php`;
 const WIDGET = '#recruiting_reports_dashboard';
 
-let browser;
-let page;
-let errors;
 const client = adminClient();
 
-before( async () => {
-	browser = await launch();
-	page = await browser.context.newPage();
-	errors = watchConsole( page );
-	await login( page );
-} );
-
-after( async () => {
-	await browser?.close();
-} );
-
-function assertNoConsoleErrors( where ) {
-	const found = [ ...errors ];
-	errors.length = 0;
-	assert.deepEqual( found, [], `console errors on ${ where }` );
-}
+setUpAdminPage();
 
 /** recruiting/v1 requests the page sends from now on. */
 function recordRestRequests() {
