@@ -4,7 +4,7 @@
 // no figure is anywhere in the HTML — and as the admin, who sees the figures.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import {
 	BASE_URL,
 	DESKTOP,
@@ -76,13 +76,15 @@ setUpAdminPage( {
 					`HTTP ${ response.status() } ${ response.url() }`
 				);
 		} ),
-} );
-
-before( async () => {
-	visitor = await launch();
-	today = ( await runPhp( "echo wp_date( 'Y-m-d' );" ) ).trim();
-	const list = await client.jobs.list( { per_page: 100, status: 'publish' } );
-	jobs = list.items;
+	ready: async () => {
+		visitor = await launch();
+		today = ( await runPhp( "echo wp_date( 'Y-m-d' );" ) ).trim();
+		const list = await client.jobs.list( {
+			per_page: 100,
+			status: 'publish',
+		} );
+		jobs = list.items;
+	},
 } );
 
 after( async () => {

@@ -5,22 +5,21 @@
 // printed (median of three loads) for the record; it is never asserted (see `npm run bench`).
 
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import { BASE_URL, SLOW, TARGET } from './lib/browser.mjs';
 import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
 
-setUpAdminPage();
-
-before( async () => {
+setUpAdminPage( {
 	// The moment the first figure value is in the DOM, in ms since navigation start.
-	await page.addInitScript( () => {
-		new MutationObserver( ( _records, observer ) => {
-			if ( document.querySelector( '.rr-figure__value' ) ) {
-				window.rrFirstFigures = performance.now();
-				observer.disconnect();
-			}
-		} ).observe( document, { childList: true, subtree: true } );
-	} );
+	ready: () =>
+		page.addInitScript( () => {
+			new MutationObserver( ( _records, observer ) => {
+				if ( document.querySelector( '.rr-figure__value' ) ) {
+					window.rrFirstFigures = performance.now();
+					observer.disconnect();
+				}
+			} ).observe( document, { childList: true, subtree: true } );
+		} ),
 } );
 
 /** recruiting/v1 requests, pretty (/wp-json/…) or plain (?rest_route=…) permalinks. */

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import { BASE_URL, SLOW, screenshot } from './lib/browser.mjs';
 import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
 
@@ -48,7 +48,8 @@ async function requestFor( screen ) {
 	return row;
 }
 
-before( async () => {
+/** The candidate (an application, a status change with a note, a note) and someone else, through the API. */
+async function seedCandidate() {
 	const imported = await api( 'POST', '/import', {
 		jobs: [
 			{
@@ -84,10 +85,10 @@ before( async () => {
 	await api( 'POST', `/applications/${ app.id }/notes`, {
 		content: 'Ada knows Morse code',
 	} );
-} );
+}
 
-// Registered after the import above, so the browser opens once the candidate exists.
 setUpAdminPage( {
+	prepare: seedCandidate,
 	setup: () => page.on( 'dialog', ( dialog ) => dialog.accept() ),
 } );
 

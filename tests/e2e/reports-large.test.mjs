@@ -5,7 +5,7 @@
 // applications added here are deleted again after the file, so other suites see the demo data only.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import {
 	BASE_URL,
 	SLOW,
@@ -99,9 +99,8 @@ const fiveYearsAgo = `${ Number( today.slice( 0, 4 ) ) - YEARS }${ today.slice( 
 const QUERY = { date_from: fiveYearsAgo, date_to: today, compare: 'previous_year' };
 const REPORTS_URL = `${ BASE_URL }/wp-admin/admin.php?page=recruiting-reports&period=custom&date_from=${ fiveYearsAgo }&date_to=${ today }&compare=previous_year`;
 
-// The data first, then the browser; the data goes again after the browser has closed.
-before( seed );
-setUpAdminPage( { setup: recordCanvasText } );
+// The data goes again once the browser has closed (after hooks run in turn, in this order).
+setUpAdminPage( { prepare: seed, setup: recordCanvasText } );
 after( unseed );
 
 async function openReports() {

@@ -85,67 +85,137 @@ async function openTab( name ) {
 	await page.getByRole( 'heading', { name, exact: true } ).waitFor();
 }
 
-/** Adds a key through the UI and closes the once-shown key; returns the key. */
-async function addKeyInUi( name ) {
+/** Screenshots of what the viewport shows (an open dialog) at 1280 and at 360 px. */
+async function screenshotViewport( name ) {
+	await screenshot( page, `${ name }-desktop`, { fullPage: false } );
+	await page.setViewportSize( NARROW );
+	await screenshot( page, `${ name }-360`, { fullPage: false } );
+	await page.setViewportSize( DESKTOP );
+}
+
+/**
+ * axe-core on the open tab and a screenshot, at 1280 px and then at 360 px (once `narrowReady`, if
+ * given, is there: the layout DataViews switches to).
+ */
+async function checkTabAtBothWidths( shot, where, narrowReady ) {
+	await assertAccessible( page, '.rr-wrap', `${ where } (1280 px)` );
+	await screenshot( page, `${ shot }-1280` );
+	await page.setViewportSize( NARROW );
+	await narrowReady?.waitFor();
+	await assertAccessible( page, '.rr-wrap', `${ where } (360 px)` );
+	await screenshot( page, `${ shot }-360` );
+	await page.setViewportSize( DESKTOP );
+}
+
+/**
+ * Adds a key through the UI and closes the once-shown key; returns the key. `inForm( form )` and
+ * `inShown( dialog )` run while the form and the shown key are open (screenshots, assertions).
+ */
+async function addKeyInUi(
+	name,
+	{ test: isTest = false, permissions = [ 'Read Jobs' ], inForm, inShown } = {}
+) {
 	await page.getByRole( 'button', { name: 'Add key' } ).click();
 	const form = page.getByRole( 'dialog', { name: 'Add API key' } );
 	await form.getByLabel( 'Name', { exact: true } ).fill( name );
-	await form.getByRole( 'checkbox', { name: 'Read Jobs' } ).check();
+	if ( isTest ) {
+		await form.getByRole( 'radio', { name: 'Test' } ).check();
+	}
+	for ( const permission of permissions ) {
+		await form.getByRole( 'checkbox', { name: permission } ).check();
+	}
+	await inForm?.( form );
 	await form.getByRole( 'button', { name: 'Create key' } ).click();
 	const shown = page.getByRole( 'dialog', { name: 'Your new API key' } );
 	await shown.waitFor();
 	const key = await shown.locator( '#rr-secret-value' ).inputValue();
+	await inShown?.( shown );
 	await shown.getByRole( 'button', { name: 'I have copied it' } ).click();
 	await shown.waitFor( { state: 'detached' } );
 	return key;
+}
+
+/** A key that may read jobs, made through the API. */
+function createReadJobsKey( name ) {
+	return adminClient().apiKeys.create( {
+		name,
+		permissions: [ 'recruiting_read_jobs' ],
+	} );
+}
+
+/** Adds Read Applications to the key in `row` (named `name`) through its "Edit permissions" dialog. */
+async function addReadApplications( row, name ) {
+	await row.getByRole( 'button', { name: /^Edit permissions/ } ).click();
+	const edit = page.getByRole( 'dialog', { name: `Edit “${ name }”` } );
+	await edit.getByRole( 'checkbox', { name: 'Read Applications' } ).check();
+	await edit.getByRole( 'button', { name: 'Save changes' } ).click();
+	await edit.waitFor( { state: 'detached' } );
+}
+
+/** The confirmation a key's Revoke opens. */
+function revokeDialog() {
+	return page.getByRole( 'dialog', { name: 'Revoke API key?' } );
+}
+
+/** Confirms the open revoke dialog and waits until it is gone. */
+async function confirmRevoke() {
+	const confirm = revokeDialog();
+	await confirm.getByRole( 'button', { name: 'Revoke key' } ).click();
+	await confirm.waitFor( { state: 'detached' } );
+}
+
+/**
+ * Adds a webhook to `url` through the UI (`inForm( form )` runs before it is submitted) and closes
+ * the once-shown signing secret; returns the secret.
+ */
+async function addWebhookInUi( url, inForm ) {
+	await page.getByRole( 'button', { name: 'Add webhook' } ).click();
+	const form = page.getByRole( 'dialog', { name: 'Add webhook' } );
+	await form.getByLabel( 'Payload URL' ).fill( url );
+	await inForm?.( form );
+	await form.getByRole( 'button', { name: 'Add webhook' } ).click();
+	const secret = page.getByRole( 'dialog', {
+		name: 'Webhook added: its signing secret',
+	} );
+	await secret.waitFor();
+	const value = await secret.locator( '#rr-secret-value' ).inputValue();
+	await secret.getByRole( 'button', { name: 'I have copied it' } ).click();
+	await secret.waitFor( { state: 'detached' } );
+	return value;
+}
+
+/** Saves the General tab with `period` as the Reports page's default and `rate` requests per key. */
+async function saveGeneralSettings( period, rate ) {
+	await openTab( 'General' );
+	await page.getByLabel( 'Reports open with' ).selectOption( period );
+	await page.getByLabel( 'Requests per API key per hour' ).fill( rate );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await page.locator( '.components-notice.is-success' ).waitFor();
 }
 
 test(
 	'API key: created in the UI, shown once, listed, scoped, revoked',
 	{ timeout: 240_000 * SLOW },
 	async () => {
-		await page.goto( SETTINGS );
-		await page.getByRole( 'heading', { name: 'API keys' } ).waitFor();
+		await openTab( 'API keys' );
 		await page
 			.locator( '[data-state="loading"]' )
 			.waitFor( { state: 'detached' } );
 		await screenshotBoth( page, 'settings-api-keys-empty' );
 
-		await page.getByRole( 'button', { name: 'Add key' } ).click();
-		const form = page.getByRole( 'dialog', { name: 'Add API key' } );
-		await form
-			.getByLabel( 'Name', { exact: true } )
-			.fill( 'E2E reporting client' );
-		await form.getByRole( 'radio', { name: 'Test' } ).check();
-		await form.getByRole( 'checkbox', { name: 'Read Jobs' } ).check();
-		await form
-			.getByRole( 'checkbox', { name: 'Read Applications' } )
-			.check();
-		await screenshot( page, 'settings-add-key-dialog-desktop', {
-			fullPage: false,
+		const key = await addKeyInUi( 'E2E reporting client', {
+			test: true,
+			permissions: [ 'Read Jobs', 'Read Applications' ],
+			inForm: () => screenshotViewport( 'settings-add-key-dialog' ),
+			inShown: async ( shown ) => {
+				assert.match(
+					await shown.innerText(),
+					/It will not be shown again/
+				);
+				await screenshotViewport( 'settings-key-shown-once' );
+			},
 		} );
-		await page.setViewportSize( NARROW );
-		await screenshot( page, 'settings-add-key-dialog-360', {
-			fullPage: false,
-		} );
-		await page.setViewportSize( DESKTOP );
-		await form.getByRole( 'button', { name: 'Create key' } ).click();
-
-		const shown = page.getByRole( 'dialog', { name: 'Your new API key' } );
-		await shown.waitFor();
-		const key = await shown.locator( '#rr-secret-value' ).inputValue();
 		assert.match( key, /^rp_test_[0-9A-Za-z]{32,}$/ );
-		assert.match( await shown.innerText(), /It will not be shown again/ );
-		await screenshot( page, 'settings-key-shown-once-desktop', {
-			fullPage: false,
-		} );
-		await page.setViewportSize( NARROW );
-		await screenshot( page, 'settings-key-shown-once-360', {
-			fullPage: false,
-		} );
-		await page.setViewportSize( DESKTOP );
-		await shown.getByRole( 'button', { name: 'I have copied it' } ).click();
-		await shown.waitFor( { state: 'detached' } );
 
 		// Listed with its hint and badges; the key itself is nowhere in the page any more, nor after a reload.
 		const row = listRow( 'E2E reporting client' );
@@ -197,16 +267,14 @@ test(
 
 		// Revoke in the UI, with confirmation.
 		await row.getByRole( 'button', { name: /^Revoke/ } ).click();
-		const confirm = page.getByRole( 'dialog', { name: 'Revoke API key?' } );
 		assert.match(
-			await confirm.innerText(),
+			await revokeDialog().innerText(),
 			new RegExp( hint.replace( /[.*+?^${}()|[\]\\]/g, '\\$&' ) )
 		);
 		await screenshot( page, 'settings-revoke-dialog-desktop', {
 			fullPage: false,
 		} );
-		await confirm.getByRole( 'button', { name: 'Revoke key' } ).click();
-		await confirm.waitFor( { state: 'detached' } );
+		await confirmRevoke();
 		await listRow( 'E2E reporting client' )
 			.locator( '.rr-status--revoked' )
 			.waitFor();
@@ -224,29 +292,20 @@ test(
 	'webhooks: add with events, secret once, send test, delivery log',
 	{ timeout: 180_000 * SLOW },
 	async () => {
-		await page.goto( SETTINGS );
-		await page.getByRole( 'tab', { name: 'Webhooks' } ).click();
-		await page.getByRole( 'heading', { name: 'Webhooks' } ).waitFor();
-		await page.getByRole( 'button', { name: 'Add webhook' } ).click();
-		const form = page.getByRole( 'dialog', { name: 'Add webhook' } );
+		await openTab( 'Webhooks' );
 		// The site's environment type is "local", so a loopback receiver is allowed (SPEC §5).
-		await form
-			.getByLabel( 'Payload URL' )
-			.fill( `${ BASE_URL }/e2e-webhook-receiver` );
-		await form.getByRole( 'checkbox', { name: 'job.deleted' } ).uncheck();
-		await screenshot( page, 'settings-add-webhook-dialog-desktop', {
-			fullPage: false,
-		} );
-		await form.getByRole( 'button', { name: 'Add webhook' } ).click();
-		const secret = page.getByRole( 'dialog', {
-			name: 'Webhook added: its signing secret',
-		} );
-		await secret.waitFor();
-		const value = await secret.locator( '#rr-secret-value' ).inputValue();
+		const value = await addWebhookInUi(
+			`${ BASE_URL }/e2e-webhook-receiver`,
+			async ( form ) => {
+				await form
+					.getByRole( 'checkbox', { name: 'job.deleted' } )
+					.uncheck();
+				await screenshot( page, 'settings-add-webhook-dialog-desktop', {
+					fullPage: false,
+				} );
+			}
+		);
 		assert.ok( value.length >= 16, 'a signing secret is shown' );
-		await secret
-			.getByRole( 'button', { name: 'I have copied it' } )
-			.click();
 
 		const hook = listRow( '/e2e-webhook-receiver' );
 		await hook.waitFor();
@@ -275,16 +334,7 @@ test(
 	'general settings: saved and used by the Reports page',
 	{ timeout: 120_000 * SLOW },
 	async () => {
-		await page.goto( SETTINGS );
-		await page.getByRole( 'tab', { name: 'General' } ).click();
-		const rate = page.getByLabel( 'Requests per API key per hour' );
-		await rate.waitFor();
-		await rate.fill( '500' );
-		await page
-			.getByLabel( 'Reports open with' )
-			.selectOption( 'last_90_days' );
-		await page.getByRole( 'button', { name: 'Save settings' } ).click();
-		await page.locator( '.components-notice.is-success' ).waitFor();
+		await saveGeneralSettings( 'last_90_days', '500' );
 		await screenshotBoth( page, 'settings-general' );
 		// The tab is in the URL (#general): a reload opens it again.
 		await page.reload();
@@ -305,14 +355,7 @@ test(
 			'last_90_days'
 		);
 		// Back to the defaults.
-		await page.goto( SETTINGS );
-		await page.getByRole( 'tab', { name: 'General' } ).click();
-		await page
-			.getByLabel( 'Reports open with' )
-			.selectOption( 'last_12_months' );
-		await page.getByLabel( 'Requests per API key per hour' ).fill( '1000' );
-		await page.getByRole( 'button', { name: 'Save settings' } ).click();
-		await page.locator( '.components-notice.is-success' ).waitFor();
+		await saveGeneralSettings( 'last_12_months', '1000' );
 		assertNoConsoleErrors( 'the general settings' );
 	}
 );
@@ -335,19 +378,10 @@ test(
 	'#17 defect 1: after saving a key’s permissions, focus is on the row’s button',
 	{ timeout: 120_000 * SLOW },
 	async () => {
-		await adminClient().apiKeys.create( {
-			name: 'Focus edit',
-			permissions: [ 'recruiting_read_jobs' ],
-		} );
+		await createReadJobsKey( 'Focus edit' );
 		await openTab( 'API keys' );
 		const row = listRow( 'Focus edit' );
-		await row.getByRole( 'button', { name: /^Edit permissions/ } ).click();
-		const edit = page.getByRole( 'dialog', { name: 'Edit “Focus edit”' } );
-		await edit
-			.getByRole( 'checkbox', { name: 'Read Applications' } )
-			.check();
-		await edit.getByRole( 'button', { name: 'Save changes' } ).click();
-		await edit.waitFor( { state: 'detached' } );
+		await addReadApplications( row, 'Focus edit' );
 		await assertFocus(
 			{ tag: 'button', text: 'Edit permissions', row: 'Focus edit' },
 			'saving permissions'
@@ -364,16 +398,11 @@ test(
 	'#17 defect 1: after revoking a key (ConfirmDialog), focus is on the list heading',
 	{ timeout: 120_000 * SLOW },
 	async () => {
-		await adminClient().apiKeys.create( {
-			name: 'Focus revoke',
-			permissions: [ 'recruiting_read_jobs' ],
-		} );
+		await createReadJobsKey( 'Focus revoke' );
 		await openTab( 'API keys' );
 		const row = listRow( 'Focus revoke' );
 		await row.getByRole( 'button', { name: /^Revoke/ } ).click();
-		const confirm = page.getByRole( 'dialog', { name: 'Revoke API key?' } );
-		await confirm.getByRole( 'button', { name: 'Revoke key' } ).click();
-		await confirm.waitFor( { state: 'detached' } );
+		await confirmRevoke();
 		await assertFocus( { tag: 'h2', text: 'API keys' }, 'revoking' );
 		await row.locator( '.rr-status--revoked' ).waitFor();
 		assertNoConsoleErrors( 'focus after revoking a key' );
@@ -384,10 +413,7 @@ test(
 	'#17 defect 1 at 360 px: the list layout, actions in the row menu, focus back on that menu',
 	{ timeout: 180_000 * SLOW },
 	async () => {
-		await adminClient().apiKeys.create( {
-			name: 'Narrow focus',
-			permissions: [ 'recruiting_read_jobs' ],
-		} );
+		await createReadJobsKey( 'Narrow focus' );
 		await page.setViewportSize( NARROW );
 		try {
 			await openTab( 'API keys' );
@@ -429,17 +455,7 @@ test(
 			);
 
 			// The list shows the first action as a button, the others in the row's menu.
-			await row
-				.getByRole( 'button', { name: 'Edit permissions' } )
-				.click();
-			const edit = page.getByRole( 'dialog', {
-				name: 'Edit “Narrow focus”',
-			} );
-			await edit
-				.getByRole( 'checkbox', { name: 'Read Applications' } )
-				.check();
-			await edit.getByRole( 'button', { name: 'Save changes' } ).click();
-			await edit.waitFor( { state: 'detached' } );
+			await addReadApplications( row, 'Narrow focus' );
 			await assertFocus(
 				{
 					tag: 'button',
@@ -451,16 +467,12 @@ test(
 
 			await row.getByRole( 'button', { name: 'Actions' } ).click();
 			await page.getByRole( 'menuitem', { name: 'Revoke' } ).click();
-			const confirm = page.getByRole( 'dialog', {
-				name: 'Revoke API key?',
-			} );
-			await confirm.waitFor();
+			await revokeDialog().waitFor();
 			await page.waitForTimeout( 400 ); // The modal's opening animation.
 			await screenshot( page, 'settings-revoke-confirm-360', {
 				fullPage: false,
 			} );
-			await confirm.getByRole( 'button', { name: 'Revoke key' } ).click();
-			await confirm.waitFor( { state: 'detached' } );
+			await confirmRevoke();
 			await listRow( 'Narrow focus' )
 				.locator( '.rr-status--revoked' )
 				.waitFor();
@@ -480,19 +492,7 @@ test(
 	{ timeout: 120_000 * SLOW },
 	async () => {
 		await openTab( 'Webhooks' );
-		await page.getByRole( 'button', { name: 'Add webhook' } ).click();
-		const form = page.getByRole( 'dialog', { name: 'Add webhook' } );
-		await form
-			.getByLabel( 'Payload URL' )
-			.fill( `${ BASE_URL }/e2e-focus-receiver` );
-		await form.getByRole( 'button', { name: 'Add webhook' } ).click();
-		const secret = page.getByRole( 'dialog', {
-			name: 'Webhook added: its signing secret',
-		} );
-		await secret
-			.getByRole( 'button', { name: 'I have copied it' } )
-			.click();
-		await secret.waitFor( { state: 'detached' } );
+		await addWebhookInUi( `${ BASE_URL }/e2e-focus-receiver` );
 		await assertFocus(
 			{ tag: 'button', text: 'Add webhook' },
 			'"I have copied it" (webhook)'
@@ -620,29 +620,17 @@ test(
 			await cellText( listRow( 'Careers site' ), 'Last used' ),
 			/\d/
 		);
-		await assertAccessible(
-			page,
-			'.rr-wrap',
-			'Settings › API keys (1280 px)'
+		await checkTabAtBothWidths(
+			'settings-api-keys',
+			'Settings › API keys',
+			page.locator( '.rr-settings-list .dataviews-view-list' )
 		);
-		await screenshot( page, 'settings-api-keys-1280' );
-		await page.setViewportSize( NARROW );
-		await page
-			.locator( '.rr-settings-list .dataviews-view-list' )
-			.waitFor();
-		await assertAccessible(
-			page,
-			'.rr-wrap',
-			'Settings › API keys (360 px)'
-		);
-		await screenshot( page, 'settings-api-keys-360' );
-		await page.setViewportSize( DESKTOP );
 
 		// The revoke confirmation, checked by axe too.
 		await listRow( 'HR system sync' )
 			.getByRole( 'button', { name: 'Revoke' } )
 			.click();
-		const confirm = page.getByRole( 'dialog', { name: 'Revoke API key?' } );
+		const confirm = revokeDialog();
 		await confirm.waitFor();
 		// Core's ConfirmDialog: the plugin's class is on its modal.
 		assert.equal(
@@ -674,21 +662,11 @@ test(
 			'opening the delivery log'
 		);
 		assert.match( await log.innerText(), /Delivered/ );
-		await assertAccessible(
-			page,
-			'.rr-wrap',
-			'Settings › Webhooks (1280 px)'
+		await checkTabAtBothWidths(
+			'settings-webhooks',
+			'Settings › Webhooks',
+			log.locator( '.dataviews-view-list' )
 		);
-		await screenshot( page, 'settings-webhooks-1280' );
-		await page.setViewportSize( NARROW );
-		await log.locator( '.dataviews-view-list' ).waitFor();
-		await assertAccessible(
-			page,
-			'.rr-wrap',
-			'Settings › Webhooks (360 px)'
-		);
-		await screenshot( page, 'settings-webhooks-360' );
-		await page.setViewportSize( DESKTOP );
 		// The failing receiver's log: a 404 with the next try.
 		await listRow( '/e2e-missing-receiver' )
 			.getByRole( 'button', { name: 'Deliveries' } )
@@ -708,20 +686,7 @@ test(
 
 		await openTab( 'General' );
 		await page.getByLabel( 'Requests per API key per hour' ).waitFor();
-		await assertAccessible(
-			page,
-			'.rr-wrap',
-			'Settings › General (1280 px)'
-		);
-		await screenshot( page, 'settings-general-1280' );
-		await page.setViewportSize( NARROW );
-		await assertAccessible(
-			page,
-			'.rr-wrap',
-			'Settings › General (360 px)'
-		);
-		await screenshot( page, 'settings-general-360' );
-		await page.setViewportSize( DESKTOP );
+		await checkTabAtBothWidths( 'settings-general', 'Settings › General' );
 		assertNoConsoleErrors( 'the Settings tabs with data' );
 	}
 );

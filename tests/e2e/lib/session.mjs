@@ -16,19 +16,25 @@ export let page;
 export let errors;
 
 /**
- * Registers the file's before and after hooks. `setup( page )` runs before the login, for what must
- * watch every navigation (init scripts, listeners); hooks the file registers itself run before this
- * one's if registered earlier (data seeded first), after it if later.
+ * Registers the file's before and after hooks. Node 20's runner starts every top-level before hook
+ * as soon as it is registered, all at once, so what must run in order with the browser goes here:
+ * `prepare()` before the launch (data the page shows), `setup( page )` before the login (what must
+ * see every navigation: init scripts, listeners), `ready( page )` once logged in.
  *
- * @param {{ setup?: ( page: import('playwright-core').Page ) => Promise<void> | void }} options
+ * @param {Object}   [steps]
+ * @param {Function} [steps.prepare]
+ * @param {Function} [steps.setup]
+ * @param {Function} [steps.ready]
  */
-export function setUpAdminPage( { setup } = {} ) {
+export function setUpAdminPage( { prepare, setup, ready } = {} ) {
 	before( async () => {
+		await prepare?.();
 		browser = await launch();
 		page = await browser.context.newPage();
 		errors = watchConsole( page );
 		await setup?.( page );
 		await login( page );
+		await ready?.( page );
 	} );
 	after( async () => {
 		await browser?.close();
