@@ -17,37 +17,28 @@
 // Env: RR_PORT (site port), RR_PLAYGROUND_WORKERS (default 1), RR_KEEP_SITE=1 (keep temp files),
 // RR_PLUGIN_DIR (boot another plugin dir instead of the repo root; for harness development).
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { pluginProblems, seconds } from './lib/site-common.mjs';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
-import { startPhpBridge } from './lib/php-bridge.mjs';
+import {
+	MU_PLUGINS_DIR,
+	createTestRun,
+	parseArgs,
+	selectTestFiles,
+} from './lib/test-run.mjs';
 
-const MU_PLUGINS_DIR = path.join( REPO_ROOT, 'tests/support/mu-plugins' );
-
-const args = process.argv.slice( 2 );
-const target =
-	args
-		.find( ( arg ) => arg.startsWith( '--target=' ) )
-		?.slice( '--target='.length ) ?? 'playground';
-const objectCache =
-	args
-		.find( ( arg ) => arg.startsWith( '--object-cache=' ) )
-		?.slice( '--object-cache='.length ) ?? 'none';
+const { target, option, nodeTestOptions, filters } = parseArgs(
+	process.argv.slice( 2 ),
+	[ 'playground', 'native', 'cluster' ],
+	'playground'
+);
+const objectCache = option( 'object-cache', 'none' );
 const TESTS_DIR = path.join(
 	REPO_ROOT,
 	target === 'cluster' ? 'tests/cluster' : 'tests/integration'
 );
-const nodeTestOptions = args.filter( ( arg ) => arg.startsWith( '--test-' ) );
-const filters = args.filter( ( arg ) => ! arg.startsWith( '--' ) );
-if ( ! [ 'playground', 'native', 'cluster' ].includes( target ) ) {
-	console.error( `unknown --target=${ target } (playground|native|cluster)` );
-	process.exit( 2 );
-}
 
-const files = selectTestFiles( filters );
+const files = selectTestFiles( TESTS_DIR, filters );
 if ( files.length === 0 ) {
 	console.error(
 		`no test files match ${ filters.length ? filters.join( ' ' ) : 'tests/integration/**/*.test.mjs' }`
@@ -55,184 +46,48 @@ if ( files.length === 0 ) {
 	process.exit( 1 );
 }
 
-let site;
-let bridge;
-let child;
-let interrupted = false;
-
-// Ctrl-C reaches the test child directly (same terminal process group); for a signal sent
-// to this process only, forward it. Either way the site is stopped in main()'s finally.
-for ( const signal of [ 'SIGINT', 'SIGTERM' ] ) {
-	process.on( signal, () => {
-		interrupted = true;
-		if ( child && child.exitCode === null ) {
-			child.kill( signal );
-		} else if ( ! child ) {
-			// Still booting: leave now; the site modules' exit handlers kill servers and remove temp dirs.
-			console.error(
-				`[test-integration] ${ signal } while booting the ${ target } site: stopping`
-			);
-			cleanup().finally( () => process.exit( 130 ) );
-		}
-	} );
-}
-
+const run = createTestRun( 'test-integration', target );
 process.exitCode = await main();
 // Playground can leave handles (timers, worker ports) around; the run is over.
 process.exit();
 
 async function main() {
-	const bootStart = Date.now();
-	try {
-		const options = {
-			port: process.env.RR_PORT
-				? Number( process.env.RR_PORT )
-				: undefined,
-			muPluginsDir: fs.existsSync( MU_PLUGINS_DIR )
-				? MU_PLUGINS_DIR
-				: undefined,
-			// Only for developing the harness itself against a stand-in plugin.
-			pluginDir: process.env.RR_PLUGIN_DIR || undefined,
-		};
-		if ( target === 'playground' ) {
-			const { startPlaygroundSite } =
-				await import( './lib/site-playground.mjs' );
-			site = await startPlaygroundSite( {
-				...options,
-				workers: Number( process.env.RR_PLAYGROUND_WORKERS ?? 1 ),
-			} );
-		} else if ( target === 'cluster' ) {
-			const { startClusterSite } =
-				await import( './lib/site-cluster.mjs' );
-			site = await startClusterSite( { ...options, objectCache } );
-		} else {
-			const { startNativeSite } = await import( './lib/site-native.mjs' );
-			site = await startNativeSite( options );
-		}
-	} catch ( error ) {
-		console.error(
-			`[test-integration] ${ target } site failed to boot:\n${ error?.stack ?? error }`
-		);
-		await cleanup();
-		return interrupted ? 130 : 1;
+	const options = {
+		port: process.env.RR_PORT ? Number( process.env.RR_PORT ) : undefined,
+		muPluginsDir: fs.existsSync( MU_PLUGINS_DIR ) ? MU_PLUGINS_DIR : undefined,
+		// Only for developing the harness itself against a stand-in plugin.
+		pluginDir: process.env.RR_PLUGIN_DIR || undefined,
+	};
+	if ( target === 'playground' ) {
+		options.workers = Number( process.env.RR_PLAYGROUND_WORKERS ?? 1 );
+	} else if ( target === 'cluster' ) {
+		options.objectCache = objectCache;
 	}
-	console.log(
-		`[test-integration] ${ target } site booted in ${ seconds( bootStart ) } s at ${ site.url }`
-	);
-	if ( interrupted ) {
-		await cleanup();
+	const site = await run.boot( options );
+	if ( ! site ) return run.interrupted ? 130 : 1;
+	if ( run.interrupted ) {
+		await run.stop();
 		return 130;
 	}
 
 	try {
-		bridge = await startPhpBridge( site.runPhp );
-		const testsStart = Date.now();
-		const code = await runNodeTest( files );
-		console.log(
-			`[test-integration] tests finished in ${ seconds( testsStart ) } s (exit ${ code })`
-		);
-		const logOk = reportDebugLog( site.debugLogPath );
-		if ( interrupted ) return 130;
-		return code !== 0 ? code : logOk ? 0 : 1;
+		const code = await run.runTests( files, {
+			nodeTestOptions,
+			timeout: 600_000,
+			env: {
+				RR_WORDPRESS_VERSION: site.wordpressVersion,
+				// Native only: the site's WordPress folder, for tools that run beside the server
+				// (wp-cli.phar, tests/integration/lib/wp-cli.mjs). Playground's PHP runs in wasm.
+				RR_WORDPRESS_PATH: target === 'playground' ? '' : site.wordpressPath,
+				RR_NODE_URLS: ( site.urls ?? [ site.url ] ).join( ',' ),
+				RR_OBJECT_CACHE: site.objectCache ?? 'none',
+			},
+		} );
+		return run.verdict( code, {
+			print: true,
+			pluginDir: process.env.RR_PLUGIN_DIR || undefined,
+		} );
 	} finally {
-		await cleanup();
+		await run.stop();
 	}
-}
-
-function runNodeTest( testFiles ) {
-	return new Promise( ( resolve ) => {
-		child = spawn(
-			process.execPath,
-			[
-				'--test',
-				'--test-concurrency=1',
-				'--test-reporter=spec',
-				// Safety net against a hung request; tests set tighter timeouts themselves.
-				'--test-timeout=600000',
-				...nodeTestOptions,
-				...testFiles,
-			],
-			{
-				cwd: REPO_ROOT,
-				stdio: 'inherit',
-				env: {
-					...process.env,
-					RR_TARGET: target,
-					RR_BASE_URL: site.url,
-					RR_ADMIN_USER: site.adminUser,
-					RR_ADMIN_PASSWORD: site.adminPassword,
-					RR_ADMIN_APP_PASSWORD: site.appPassword,
-					RR_RUN_PHP_URL: bridge.url,
-					RR_WORDPRESS_VERSION: site.wordpressVersion,
-					// Native only: the site's WordPress folder, for tools that run beside the server
-					// (wp-cli.phar, tests/integration/lib/wp-cli.mjs). Playground's PHP runs in wasm.
-					RR_WORDPRESS_PATH:
-						target === 'playground' ? '' : site.wordpressPath,
-					RR_NODE_URLS: ( site.urls ?? [ site.url ] ).join( ',' ),
-					RR_OBJECT_CACHE: site.objectCache ?? 'none',
-				},
-			}
-		);
-		child.on( 'exit', ( code, signal ) =>
-			resolve( code ?? 128 + ( os.constants.signals[ signal ] ?? 1 ) )
-		);
-	} );
-}
-
-/** Prints debug.log and returns false when plugin code raised PHP warnings/notices/fatals/deprecations. */
-function reportDebugLog( debugLogPath ) {
-	const text = fs.existsSync( debugLogPath )
-		? fs.readFileSync( debugLogPath, 'utf8' )
-		: '';
-	console.log( `\n[test-integration] ---- debug.log (${ target }) ----` );
-	console.log( text.trim() || '(empty)' );
-	console.log( '[test-integration] ---- end of debug.log ----' );
-	const problems = pluginProblems(
-		text,
-		process.env.RR_PLUGIN_DIR || undefined
-	);
-	if ( problems.length ) {
-		console.error(
-			`[test-integration] FAIL: ${ problems.length } PHP problem(s) in plugin code:\n${ problems.join( '\n' ) }`
-		);
-		return false;
-	}
-	return true;
-}
-
-async function cleanup() {
-	const stopping = [];
-	if ( bridge ) stopping.push( bridge.close() );
-	if ( site ) stopping.push( site.stop() );
-	bridge = undefined;
-	site = undefined;
-	await Promise.allSettled( stopping );
-}
-
-/**
- * tests/integration/**\/*.test.mjs, narrowed by the filters: an exact file path, or a substring
- * of the path relative to the repo root (never of the absolute path: a checkout in
- * /work/wt-reports must not make "reports" match every file).
- */
-function selectTestFiles( filterArgs ) {
-	const all = fs.existsSync( TESTS_DIR )
-		? fs
-				.readdirSync( TESTS_DIR, { recursive: true } )
-				.filter( ( file ) => file.endsWith( '.test.mjs' ) )
-				.sort()
-		: [];
-	const selected =
-		filterArgs.length === 0
-			? all
-			: all.filter( ( file ) =>
-					filterArgs.some(
-						( filter ) =>
-							path.resolve( filter ) ===
-								path.join( TESTS_DIR, file ) ||
-							path
-								.join( path.relative( REPO_ROOT, TESTS_DIR ), file )
-								.includes( filter )
-					)
-				);
-	return selected.map( ( file ) => path.join( TESTS_DIR, file ) );
 }

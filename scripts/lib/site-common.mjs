@@ -213,3 +213,26 @@ export async function warmUp( url ) {
 export function seconds( sinceMs ) {
 	return ( ( Date.now() - sinceMs ) / 1000 ).toFixed( 1 );
 }
+
+/** A file's size in bytes; 0 while it does not exist (debug.log before the first line). */
+export function fileSize( file ) {
+	try {
+		return fs.statSync( file ).size;
+	} catch {
+		return 0;
+	}
+}
+
+/** A file's text from byte `offset` on (what a log gained since); '' while it does not exist. */
+export function readFrom( file, offset ) {
+	try {
+		return fs.readFileSync( file ).subarray( offset ).toString( 'utf8' );
+	} catch {
+		return '';
+	}
+}
+
+/** The last `bytes` of a file (a server's error log, for a failure message). */
+export function readTail( file, bytes = 4000 ) {
+	return readFrom( file, Math.max( 0, fileSize( file ) - bytes ) );
+}

@@ -16,10 +16,13 @@ import {
 	DEFAULT_PLUGIN_DIR,
 	PLUGIN_SLUG,
 	assertPortFree,
+	fileSize,
 	freePort,
 	parseMarked,
 	phpFailure,
 	phpString,
+	readFrom,
+	readTail,
 	seconds,
 	setupSnippet,
 	runPhpSource,
@@ -522,27 +525,6 @@ function terminate( child ) {
 		} );
 		killGroup( child.stopSignal ?? 'SIGTERM' );
 	} );
-}
-
-function fileSize( file ) {
-	try {
-		return fs.statSync( file ).size;
-	} catch {
-		return 0;
-	}
-}
-
-function readFrom( file, offset ) {
-	try {
-		return fs.readFileSync( file ).subarray( offset ).toString( 'utf8' );
-	} catch {
-		return '';
-	}
-}
-
-function readTail( file, bytes = 4000 ) {
-	const size = fileSize( file );
-	return readFrom( file, Math.max( 0, size - bytes ) );
 }
 
 function log( message ) {

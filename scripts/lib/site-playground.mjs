@@ -12,9 +12,11 @@ import {
 	DEFAULT_PLUGIN_DIR,
 	PLUGIN_SLUG,
 	assertPortFree,
+	fileSize,
 	freePort,
 	parseMarked,
 	phpFailure,
+	readFrom,
 	seconds,
 	setupSnippet,
 	runPhpSource,
@@ -176,22 +178,6 @@ export async function startPlaygroundSite( {
 	} catch ( error ) {
 		await stop();
 		throw error;
-	}
-}
-
-function fileSize( file ) {
-	try {
-		return fs.statSync( file ).size;
-	} catch {
-		return 0;
-	}
-}
-
-function readFrom( file, offset ) {
-	try {
-		return fs.readFileSync( file ).subarray( offset ).toString( 'utf8' );
-	} catch {
-		return '';
 	}
 }
 

@@ -7,34 +7,15 @@ import {
 	BASE_URL,
 	SLOW,
 	assertAccessible,
+	figureValue,
 	jobOption,
 	readTable,
 	screenshotBoth,
 } from './lib/browser.mjs';
 import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
+import { CONVERSION, STAGES, STATUSES } from './lib/report-keys.mjs';
 import { adminClient } from './lib/api.mjs';
 
-const STATUSES = [
-	'new',
-	'screening',
-	'interview',
-	'offer',
-	'hired',
-	'rejected',
-	'withdrawn',
-];
-const CONVERSION = [
-	'application_to_screening',
-	'screening_to_interview',
-	'interview_to_offer',
-	'offer_to_hire',
-];
-const STAGES = [
-	'new_to_screening',
-	'screening_to_interview',
-	'interview_to_offer',
-	'offer_to_hire',
-];
 
 const client = adminClient();
 
@@ -59,6 +40,50 @@ function assertTable( rows, expectedValues, { labels, what } ) {
 	} );
 }
 
+/** The conversion table inside `scope`: values and the shown percentages equal the API's. */
+async function assertConversion( scope, overview, what ) {
+	const conversion = await readTable( scope, 'conversion' );
+	assertTable(
+		conversion,
+		CONVERSION.map( ( k ) => [ overview.conversion[ k ] ] ),
+		{ what }
+	);
+	assertShownPercent(
+		conversion,
+		CONVERSION.map( ( k ) => overview.conversion[ k ] ),
+		what
+	);
+}
+
+/** The overview and time-to-hire reports for `query`, from the API. */
+function reportsFor( query ) {
+	return Promise.all( [
+		client.reports.overview( query ),
+		client.reports.timeToHire( query ),
+	] );
+}
+
+/** Waits until no report on the page is loading any more. */
+async function settled() {
+	await page.waitForFunction(
+		() =>
+			! document.querySelector( '.rr-page [aria-busy="true"]' ) &&
+			! document.querySelector( '.rr-page [data-state="loading"]' )
+	);
+}
+
+/**
+ * axe-core on the Reports page, then screenshots of one section (`selector`) at both widths. The
+ * fixed admin bar would cover the middle of a tall element's screenshot: it scrolls away instead.
+ */
+async function checkSection( selector, name, where ) {
+	await assertAccessible( page, '.rr-page', where );
+	await page.addStyleTag( {
+		content: '#wpadminbar { position: absolute !important; }',
+	} );
+	await screenshotBoth( page, name, { element: selector } );
+}
+
 function assertShownPercent( rows, rates, what ) {
 	rows.forEach( ( row, i ) => {
 		const shown = Number( row.shown[ 0 ].replace( /[%,]/g, '' ) ) / 100;
@@ -73,10 +98,7 @@ test(
 	'dashboard widget: figures and chart tables equal the API',
 	{ timeout: 180_000 * SLOW },
 	async () => {
-		const [ overview, timeToHire ] = await Promise.all( [
-			client.reports.overview( {} ),
-			client.reports.timeToHire( {} ),
-		] );
+		const [ overview, timeToHire ] = await reportsFor( {} );
 		await page.goto( `${ BASE_URL }/wp-admin/index.php` );
 		const widget = page.locator( '#recruiting_reports_dashboard' );
 		await widget.locator( '.rr-figures' ).waitFor();
@@ -85,42 +107,23 @@ test(
 			/Recruiting: Last 12 months/
 		);
 
-		const figure = async ( id ) =>
-			widget
-				.locator( `[data-figure="${ id }"] .rr-figure__value` )
-				.getAttribute( 'data-value' );
-		assert.equal(
-			Number( await figure( 'active_jobs' ) ),
-			overview.jobs.active
-		);
-		assert.equal(
-			Number( await figure( 'new_applications' ) ),
-			overview.applications.new_this_period
-		);
+		await assertOverviewFigures( widget, overview );
 		const hires = timeToHire.trend.reduce(
 			( sum, row ) => sum + row.hires,
 			0
 		);
-		assert.equal( Number( await figure( 'hires' ) ), hires );
+		assert.equal( await figureValue( widget, 'hires' ), hires );
 		assert.equal(
-			Number( await figure( 'average_days' ) ),
+			await figureValue( widget, 'average_days' ),
 			timeToHire.overall.average_days
 		);
 		assert.equal(
-			Number( await figure( 'median_days' ) ),
+			await figureValue( widget, 'median_days' ),
 			timeToHire.overall.median_days
 		);
 
-		assertTable(
-			await readTable( widget, 'by_status' ),
-			STATUSES.map( ( s ) => [ overview.applications.by_status[ s ] ] ),
-			{ what: 'widget by_status' }
-		);
-		assertTable(
-			await readTable( widget, 'trend' ),
-			timeToHire.trend.map( ( row ) => [ row.average_days, row.hires ] ),
-			{ what: 'widget trend' }
-		);
+		await assertStatusTable( widget, overview, 'widget' );
+		await assertTrendTable( widget, timeToHire, 'widget' );
 		assert.equal(
 			await widget.locator( 'canvas' ).count(),
 			2,
@@ -131,17 +134,7 @@ test(
 		} );
 
 		await widget.getByRole( 'radio', { name: 'Conversion' } ).click();
-		const conversion = await readTable( widget, 'conversion' );
-		assertTable(
-			conversion,
-			CONVERSION.map( ( k ) => [ overview.conversion[ k ] ] ),
-			{ what: 'widget conversion' }
-		);
-		assertShownPercent(
-			conversion,
-			CONVERSION.map( ( k ) => overview.conversion[ k ] ),
-			'widget conversion'
-		);
+		await assertConversion( widget, overview, 'widget conversion' );
 
 		// Another period: the figures follow, the title names it.
 		const before = await widget.locator( '.rr-widget__period' ).innerText();
@@ -171,7 +164,7 @@ test(
 			date_to: to,
 		} );
 		assert.equal(
-			Number( await figure( 'new_applications' ) ),
+			await figureValue( widget, 'new_applications' ),
 			recent.applications.new_this_period
 		);
 		assertNoConsoleErrors( 'the dashboard' );
@@ -195,10 +188,7 @@ test(
 				'[data-report="rr-overview"] table[data-chart-table="by_status"]'
 			)
 			.waitFor();
-		const [ overview, timeToHire ] = await Promise.all( [
-			client.reports.overview( {} ),
-			client.reports.timeToHire( {} ),
-		] );
+		const [ overview, timeToHire ] = await reportsFor( {} );
 		await checkReportsPage( overview, timeToHire, 'all jobs' );
 		await screenshotBoth( page, 'reports-page' );
 
@@ -209,15 +199,10 @@ test(
 		await combobox.fill( job.job_title.slice( 0, 6 ) );
 		await jobOption( page, job.job_title ).click();
 		await page.waitForURL( new RegExp( `job_id=${ job.job_id }` ) );
-		await page.waitForFunction(
-			() =>
-				! document.querySelector( '[aria-busy="true"]' ) &&
-				! document.querySelector( '[data-state="loading"]' )
-		);
-		const [ jobOverview, jobTimeToHire ] = await Promise.all( [
-			client.reports.overview( { job_id: job.job_id } ),
-			client.reports.timeToHire( { job_id: job.job_id } ),
-		] );
+		await settled();
+		const [ jobOverview, jobTimeToHire ] = await reportsFor( {
+			job_id: job.job_id,
+		} );
 		await checkReportsPage( jobOverview, jobTimeToHire, job.job_title );
 		assert.equal( ( await readTable( page, 'by_job' ) ).length, 1 );
 		await screenshotBoth( page, 'reports-page-job' );
@@ -233,25 +218,19 @@ test(
 			.getByRole( 'textbox', { name: 'To', exact: true } )
 			.fill( '2025-03-31' );
 		await page.waitForURL( /date_to=2025-03-31/ );
-		await page.waitForFunction(
-			() =>
-				document
-					.querySelector(
-						'[data-report="rr-overview"] .rr-report-section__period'
-					)
-					?.textContent.includes( '2025' ) &&
-				! document.querySelector( '[aria-busy="true"]' ) &&
-				! document.querySelector( '[data-state="loading"]' )
+		await page.waitForFunction( () =>
+			document
+				.querySelector(
+					'[data-report="rr-overview"] .rr-report-section__period'
+				)
+				?.textContent.includes( '2025' )
 		);
-		const query = {
+		await settled();
+		const [ rangeOverview, rangeTimeToHire ] = await reportsFor( {
 			date_from: '2025-01-01',
 			date_to: '2025-03-31',
 			job_id: job.job_id,
-		};
-		const [ rangeOverview, rangeTimeToHire ] = await Promise.all( [
-			client.reports.overview( query ),
-			client.reports.timeToHire( query ),
-		] );
+		} );
 		await checkReportsPage(
 			rangeOverview,
 			rangeTimeToHire,
@@ -261,23 +240,39 @@ test(
 	}
 );
 
-async function checkReportsPage( overview, timeToHire, what ) {
+/** The by-status table inside `scope` equals the API's overview. */
+async function assertStatusTable( scope, overview, what ) {
 	assertTable(
-		await readTable( page, 'by_status' ),
+		await readTable( scope, 'by_status' ),
 		STATUSES.map( ( s ) => [ overview.applications.by_status[ s ] ] ),
 		{ what: `${ what } by_status` }
 	);
-	const conversion = await readTable( page, 'conversion' );
+}
+
+/** The time-to-hire trend table inside `scope` equals the API's. */
+async function assertTrendTable( scope, timeToHire, what ) {
 	assertTable(
-		conversion,
-		CONVERSION.map( ( k ) => [ overview.conversion[ k ] ] ),
-		{ what: `${ what } conversion` }
+		await readTable( scope, 'trend' ),
+		timeToHire.trend.map( ( row ) => [ row.average_days, row.hires ] ),
+		{ what: `${ what } trend` }
 	);
-	assertShownPercent(
-		conversion,
-		CONVERSION.map( ( k ) => overview.conversion[ k ] ),
-		`${ what } conversion`
+}
+
+/** The active jobs and new applications figures inside `scope` equal the API's overview. */
+async function assertOverviewFigures( scope, overview ) {
+	assert.equal(
+		await figureValue( scope, 'active_jobs' ),
+		overview.jobs.active
 	);
+	assert.equal(
+		await figureValue( scope, 'new_applications' ),
+		overview.applications.new_this_period
+	);
+}
+
+async function checkReportsPage( overview, timeToHire, what ) {
+	await assertStatusTable( page, overview, what );
+	await assertConversion( page, overview, `${ what } conversion` );
 	assertTable(
 		await readTable( page, 'by_stage' ),
 		STAGES.map( ( k ) => [ timeToHire.by_stage[ k ] ] ),
@@ -291,27 +286,11 @@ async function checkReportsPage( overview, timeToHire, what ) {
 			what: `${ what } by_job`,
 		}
 	);
-	assertTable(
-		await readTable( page, 'trend' ),
-		timeToHire.trend.map( ( row ) => [ row.average_days, row.hires ] ),
-		{ what: `${ what } trend` }
-	);
-	const figure = ( id ) =>
-		page
-			.locator(
-				`[data-report="rr-overview"] [data-figure="${ id }"] .rr-figure__value`
-			)
-			.getAttribute( 'data-value' );
+	await assertTrendTable( page, timeToHire, what );
+	const section = page.locator( '[data-report="rr-overview"]' );
+	await assertOverviewFigures( section, overview );
 	assert.equal(
-		Number( await figure( 'active_jobs' ) ),
-		overview.jobs.active
-	);
-	assert.equal(
-		Number( await figure( 'new_applications' ) ),
-		overview.applications.new_this_period
-	);
-	assert.equal(
-		Number( await figure( 'total_applications' ) ),
+		await figureValue( section, 'total_applications' ),
 		overview.applications.total
 	);
 }
@@ -438,14 +417,6 @@ async function figureValues( scope ) {
 		);
 }
 
-async function settled() {
-	await page.waitForFunction(
-		() =>
-			! document.querySelector( '.rr-page [aria-busy="true"]' ) &&
-			! document.querySelector( '.rr-page [data-state="loading"]' )
-	);
-}
-
 test(
 	'Reports page: Sources and Time to fill from seeded data, with comparison; both equal the API for all jobs',
 	{ timeout: 240_000 * SLOW },
@@ -562,18 +533,11 @@ test(
 				),
 			[ 'sources:sources', 'time-to-fill:by_job', 'time-to-fill:trend' ]
 		);
-		await assertAccessible(
-			page,
-			'.rr-page',
+		await checkSection(
+			'[data-report="rr-sources"]',
+			'reports-sources',
 			'Reports page (sources and time to fill, compared)'
 		);
-		// The fixed admin bar would cover the middle of a tall element's screenshot.
-		await page.addStyleTag( {
-			content: '#wpadminbar { position: absolute !important; }',
-		} );
-		await screenshotBoth( page, 'reports-sources', {
-			element: '[data-report="rr-sources"]',
-		} );
 
 		// All jobs over two years (the demo jobs were filled in their first months): what the page
 		// shows is what the API answers.
@@ -642,35 +606,25 @@ test(
 			} ),
 			{ what: 'all jobs time to fill trend' }
 		);
-		const value = ( id ) =>
-			timeToFill
-				.locator( `[data-figure="${ id }"] .rr-figure__value` )
-				.getAttribute( 'data-value' );
 		assert.equal(
-			Number( await value( 'jobs_filled' ) ),
+			await figureValue( timeToFill, 'jobs_filled' ),
 			allTimeToFill.by_job.length
 		);
 		assert.equal(
-			Number( await value( 'open_jobs' ) ),
+			await figureValue( timeToFill, 'open_jobs' ),
 			allTimeToFill.open_jobs.count
 		);
 		if ( allTimeToFill.by_job.length ) {
 			assert.equal(
-				Number( await value( 'average_days' ) ),
+				await figureValue( timeToFill, 'average_days' ),
 				allTimeToFill.overall.average_days
 			);
 		}
-		await assertAccessible(
-			page,
-			'.rr-page',
+		await checkSection(
+			'[data-report="rr-time-to-fill"]',
+			'reports-ttf',
 			'Reports page (all jobs, compared with the previous year)'
 		);
-		await page.addStyleTag( {
-			content: '#wpadminbar { position: absolute !important; }',
-		} );
-		await screenshotBoth( page, 'reports-ttf', {
-			element: '[data-report="rr-time-to-fill"]',
-		} );
 		assertNoConsoleErrors( 'the Reports page (sources, time to fill)' );
 	}
 );

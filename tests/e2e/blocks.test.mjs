@@ -12,6 +12,7 @@ import {
 	SLOW,
 	jobOption,
 	assertAccessible,
+	figureValue,
 	launch,
 	readTable,
 	screenshot,
@@ -24,30 +25,10 @@ import {
 	page,
 	setUpAdminPage,
 } from './lib/session.mjs';
+import { CONVERSION, STAGES, STATUSES } from './lib/report-keys.mjs';
 import { adminClient, runPhp } from './lib/api.mjs';
 import fs from 'node:fs';
 
-const STATUSES = [
-	'new',
-	'screening',
-	'interview',
-	'offer',
-	'hired',
-	'rejected',
-	'withdrawn',
-];
-const CONVERSION = [
-	'application_to_screening',
-	'screening_to_interview',
-	'interview_to_offer',
-	'offer_to_hire',
-];
-const STAGES = [
-	'new_to_screening',
-	'screening_to_interview',
-	'interview_to_offer',
-	'offer_to_hire',
-];
 // The editor asks wordpress.org's block directory while searching the inserter; the test site is
 // offline (WP_HTTP_BLOCK_EXTERNAL), so core answers that request with 500. Not ours; nothing else is ignored.
 const OFFLINE_NOISE = /block-directory\/search/;
@@ -264,17 +245,13 @@ async function assertBlockTables( scope, report, data, where ) {
 			CONVERSION.map( ( k ) => [ data.conversion[ k ] ] ),
 			`${ where } conversion`
 		);
-		const figure = ( id ) =>
-			scope
-				.locator( `[data-figure="${ id }"] .rr-figure__value` )
-				.getAttribute( 'data-value' );
 		assert.equal(
-			Number( await figure( 'new_applications' ) ),
+			await figureValue( scope, 'new_applications' ),
 			data.applications.new_this_period,
 			`${ where } new applications`
 		);
 		assert.equal(
-			Number( await figure( 'active_jobs' ) ),
+			await figureValue( scope, 'active_jobs' ),
 			data.jobs.active,
 			`${ where } active jobs`
 		);
@@ -294,13 +271,9 @@ async function assertBlockTables( scope, report, data, where ) {
 			data.trend.map( ( row ) => [ row.average_days, row.hires ] ),
 			`${ where } trend`
 		);
-		const figure = ( id ) =>
-			scope
-				.locator( `[data-figure="${ id }"] .rr-figure__value` )
-				.getAttribute( 'data-value' );
 		if ( data.by_job.length )
 			assert.equal(
-				Number( await figure( 'average_days' ) ),
+				await figureValue( scope, 'average_days' ),
 				data.overall.average_days,
 				`${ where } average`
 			);
@@ -682,12 +655,7 @@ test(
 			'time to fill by job'
 		);
 		assert.equal(
-			Number(
-				await blocks
-					.nth( 1 )
-					.locator( '[data-figure="open_jobs"] .rr-figure__value' )
-					.getAttribute( 'data-value' )
-			),
+			await figureValue( blocks.nth( 1 ), 'open_jobs' ),
 			fill.open_jobs.count
 		);
 		// Each headline figure with a value shows its change (or "—").

@@ -8,6 +8,7 @@ import {
 	BASE_URL,
 	SLOW,
 	assertAccessible,
+	figureValue,
 	screenshotBoth,
 } from './lib/browser.mjs';
 import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
@@ -103,11 +104,7 @@ test(
 		// Open jobs come from the time-to-fill report.
 		const timeToFill = await client.reports.timeToFill();
 		assert.equal(
-			Number(
-				await widget
-					.locator( '[data-figure="open_jobs"] .rr-figure__value' )
-					.getAttribute( 'data-value' )
-			),
+			await figureValue( widget, 'open_jobs' ),
 			timeToFill.open_jobs.count
 		);
 

@@ -169,6 +169,15 @@ export async function readTable( scope, id ) {
 		);
 }
 
+/** The data-value of the headline figure `id` inside `scope`, as a number. */
+export async function figureValue( scope, id ) {
+	return Number(
+		await scope
+			.locator( `[data-figure="${ id }"] .rr-figure__value` )
+			.getAttribute( 'data-value' )
+	);
+}
+
 /**
  * axe-core on the plugin's own markup (`include`: its root selectors): any violation fails,
  * listed by rule and element.
