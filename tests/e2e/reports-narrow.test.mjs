@@ -5,34 +5,19 @@
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
 	BASE_URL,
 	DESKTOP,
 	NARROW,
 	SCREENSHOTS_DIR,
 	SLOW,
-	launch,
-	login,
-	watchConsole,
 } from './lib/browser.mjs';
+import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
 
 const SECTIONS = [ 'rr-sources', 'rr-time-to-fill' ];
 
-let browser;
-let page;
-let errors;
-
-before( async () => {
-	browser = await launch();
-	page = await browser.context.newPage();
-	errors = watchConsole( page );
-	await login( page );
-} );
-
-after( async () => {
-	await browser?.close();
-} );
+setUpAdminPage();
 
 /**
  * Every table of the two sections: how far it reaches past its container (scrolled or not), how
@@ -203,6 +188,6 @@ test(
 		}
 
 		await page.setViewportSize( DESKTOP );
-		assert.deepEqual( errors, [], 'console errors on the Reports page' );
+		assertNoConsoleErrors( 'the Reports page' );
 	}
 );
