@@ -10,22 +10,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { BUILD_ENTRIES } from './lib/build-entries.mjs';
 
 const ROOT = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
 	'..'
 );
 const BUILD = path.join( ROOT, 'build' );
-const ENTRIES = [
-	'dashboard',
-	'reports',
-	'settings',
-	'applications',
-	// @wordpress/dataviews, shared by the Applications and Settings pages (webpack.config.js).
-	'dataviews',
-	'block-editor',
-	'block-view',
-];
 const VIEW_BUDGET = 80 * 1024;
 
 const kb = ( bytes ) => `${ ( bytes / 1024 ).toFixed( 1 ) } KB`;
@@ -39,7 +30,7 @@ if ( ! fs.existsSync( BUILD ) ) {
 
 let failed = false;
 const rows = [];
-for ( const entry of ENTRIES ) {
+for ( const entry of BUILD_ENTRIES ) {
 	for ( const ext of [ 'js', 'css' ] ) {
 		const file = path.join( BUILD, `${ entry }.${ ext }` );
 		if ( ! fs.existsSync( file ) ) {

@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
+import { BUILD_ENTRIES } from './lib/build-entries.mjs';
 import {
 	MU_PLUGINS_DIR,
 	createTestRun,
@@ -50,15 +51,7 @@ async function main() {
 			stdio: [ 'ignore', 'ignore', 'inherit' ],
 		} );
 	}
-	for ( const entry of [
-		'dashboard',
-		'reports',
-		'settings',
-		'applications',
-		'dataviews',
-		'block-editor',
-		'block-view',
-	] ) {
+	for ( const entry of BUILD_ENTRIES ) {
 		if (
 			! fs.existsSync(
 				path.join( REPO_ROOT, 'build', `${ entry }.asset.php` )

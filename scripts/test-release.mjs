@@ -9,14 +9,13 @@
 // Tests get RR_BASE_URL, RR_ADMIN_USER, RR_ADMIN_PASSWORD, RR_RUN_PHP_URL (see lib/php-bridge.mjs),
 // RR_WORDPRESS_PATH (the site's WordPress folder, for WP-CLI) and RR_ZIP (absolute path of the zip).
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { startPhpBridge } from './lib/php-bridge.mjs';
 import { startNativeSite } from './lib/site-native.mjs';
 import { pluginProblems, seconds } from './lib/site-common.mjs';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
+import { runNodeTest } from './lib/test-run.mjs';
 
 const TESTS_DIR = path.join( REPO_ROOT, 'tests/release' );
 
@@ -64,7 +63,18 @@ async function main() {
 			.filter( ( file ) => file.endsWith( '.test.mjs' ) )
 			.sort()
 			.map( ( file ) => path.join( TESTS_DIR, file ) );
-		const code = await runNodeTest( files );
+		const code = await runNodeTest( files, {
+			nodeTestOptions,
+			timeout: 600_000,
+			env: {
+				RR_BASE_URL: site.url,
+				RR_ADMIN_USER: site.adminUser,
+				RR_ADMIN_PASSWORD: site.adminPassword,
+				RR_RUN_PHP_URL: bridge.url,
+				RR_WORDPRESS_PATH: site.wordpressPath,
+				RR_ZIP: zip,
+			},
+		} );
 		// PHP warnings, notices or fatals from the installed plugin fail the run, as in the suites.
 		const log = fs.existsSync( site.debugLogPath )
 			? fs.readFileSync( site.debugLogPath, 'utf8' )
@@ -88,38 +98,6 @@ async function main() {
 	} finally {
 		await cleanup();
 	}
-}
-
-function runNodeTest( files ) {
-	return new Promise( ( resolve ) => {
-		const child = spawn(
-			process.execPath,
-			[
-				'--test',
-				'--test-concurrency=1',
-				'--test-reporter=spec',
-				'--test-timeout=600000',
-				...nodeTestOptions,
-				...files,
-			],
-			{
-				cwd: REPO_ROOT,
-				stdio: 'inherit',
-				env: {
-					...process.env,
-					RR_BASE_URL: site.url,
-					RR_ADMIN_USER: site.adminUser,
-					RR_ADMIN_PASSWORD: site.adminPassword,
-					RR_RUN_PHP_URL: bridge.url,
-					RR_WORDPRESS_PATH: site.wordpressPath,
-					RR_ZIP: zip,
-				},
-			}
-		);
-		child.on( 'exit', ( code, signal ) =>
-			resolve( code ?? 128 + ( os.constants.signals[ signal ] ?? 1 ) )
-		);
-	} );
 }
 
 async function cleanup() {

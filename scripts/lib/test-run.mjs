@@ -136,38 +136,19 @@ export function createTestRun( label, target ) {
 		async runTests( files, { nodeTestOptions, timeout, env } ) {
 			bridge = await startPhpBridge( site.runPhp );
 			const started = Date.now();
-			const code = await new Promise( ( resolve ) => {
-				child = spawn(
-					process.execPath,
-					[
-						'--test',
-						'--test-concurrency=1',
-						'--test-reporter=spec',
-						// Safety net against a hung request; tests set tighter timeouts themselves.
-						`--test-timeout=${ timeout }`,
-						...nodeTestOptions,
-						...files,
-					],
-					{
-						cwd: REPO_ROOT,
-						stdio: 'inherit',
-						env: {
-							...process.env,
-							RR_TARGET: target,
-							RR_BASE_URL: site.url,
-							RR_ADMIN_USER: site.adminUser,
-							RR_ADMIN_PASSWORD: site.adminPassword,
-							RR_ADMIN_APP_PASSWORD: site.appPassword,
-							RR_RUN_PHP_URL: bridge.url,
-							...env,
-						},
-					}
-				);
-				child.on( 'exit', ( exitCode, signal ) =>
-					resolve(
-						exitCode ?? 128 + ( os.constants.signals[ signal ] ?? 1 )
-					)
-				);
+			const code = await runNodeTest( files, {
+				nodeTestOptions,
+				timeout,
+				env: {
+					RR_TARGET: target,
+					RR_BASE_URL: site.url,
+					RR_ADMIN_USER: site.adminUser,
+					RR_ADMIN_PASSWORD: site.adminPassword,
+					RR_ADMIN_APP_PASSWORD: site.appPassword,
+					RR_RUN_PHP_URL: bridge.url,
+					...env,
+				},
+				onSpawn: ( spawned ) => ( child = spawned ),
 			} );
 			console.log(
 				`[${ label }] tests finished in ${ seconds( started ) } s (exit ${ code })`
@@ -204,6 +185,37 @@ export function createTestRun( label, target ) {
 			return problems.length ? 1 : 0;
 		},
 	};
+}
+
+/**
+ * `node --test` over `files`, one file at a time, from the repo root with `env` added to this
+ * process's environment; `onSpawn( child )` gets the child (to forward signals). Resolves with
+ * its exit code (128 + the signal's number when a signal ended it).
+ */
+export function runNodeTest( files, { nodeTestOptions, timeout, env, onSpawn } ) {
+	return new Promise( ( resolve ) => {
+		const child = spawn(
+			process.execPath,
+			[
+				'--test',
+				'--test-concurrency=1',
+				'--test-reporter=spec',
+				// Safety net against a hung request; tests set tighter timeouts themselves.
+				`--test-timeout=${ timeout }`,
+				...nodeTestOptions,
+				...files,
+			],
+			{
+				cwd: REPO_ROOT,
+				stdio: 'inherit',
+				env: { ...process.env, ...env },
+			}
+		);
+		onSpawn?.( child );
+		child.on( 'exit', ( code, signal ) =>
+			resolve( code ?? 128 + ( os.constants.signals[ signal ] ?? 1 ) )
+		);
+	} );
 }
 
 /** Boots the site of `target` (its module loads only then: Playground's is heavy). */

@@ -280,6 +280,27 @@ async function assertBlockTables( scope, report, data, where ) {
 	}
 }
 
+/** The three published blocks (overview, time to hire, funnel compared) equal the API's reports. */
+async function assertPublishedBlocks( blocks, where ) {
+	await assertBlockTables(
+		blocks.nth( 0 ),
+		'overview',
+		await expectedFor( 'overview', overviewQuery ),
+		`${ where } (overview)`
+	);
+	await assertBlockTables(
+		blocks.nth( 1 ),
+		'time-to-hire',
+		await expectedFor( 'time-to-hire', tthQuery ),
+		`${ where } (time to hire)`
+	);
+	await assertFunnel(
+		blocks.nth( 2 ),
+		await expectedFor( 'funnel', funnelQuery ),
+		`${ where } (funnel, compared)`
+	);
+}
+
 test(
 	'insert both variations, set period and job, publish',
 	{ timeout: 300_000 * SLOW },
@@ -457,23 +478,7 @@ test(
 				`a chart is painted: ${ JSON.stringify( chart ) }`
 			);
 
-		await assertBlockTables(
-			blocks.nth( 0 ),
-			'overview',
-			await expectedFor( 'overview', overviewQuery ),
-			'front end (overview)'
-		);
-		await assertBlockTables(
-			blocks.nth( 1 ),
-			'time-to-hire',
-			await expectedFor( 'time-to-hire', tthQuery ),
-			'front end (time to hire)'
-		);
-		await assertFunnel(
-			blocks.nth( 2 ),
-			await expectedFor( 'funnel', funnelQuery ),
-			'front end (funnel, compared)'
-		);
+		await assertPublishedBlocks( blocks, 'front end' );
 		await assertAccessible(
 			anon,
 			'.wp-block-recruiting-reports-report',
@@ -584,23 +589,7 @@ test(
 		);
 		assert.equal( await blocks.count(), 3 );
 		await chartsDrawn( page );
-		await assertBlockTables(
-			blocks.nth( 0 ),
-			'overview',
-			overview,
-			'front end as admin (overview)'
-		);
-		await assertBlockTables(
-			blocks.nth( 1 ),
-			'time-to-hire',
-			await expectedFor( 'time-to-hire', tthQuery ),
-			'front end as admin (time to hire)'
-		);
-		await assertFunnel(
-			blocks.nth( 2 ),
-			await expectedFor( 'funnel', funnelQuery ),
-			'front end as admin (funnel)'
-		);
+		await assertPublishedBlocks( blocks, 'front end as admin' );
 		await screenshotBoth( page, 'block-front-restricted-admin' );
 		assertNoConsoleErrors( 'the front end for the admin', OFFLINE_NOISE );
 	}

@@ -1,0 +1,13 @@
+// The entry points webpack.config.js builds into build/ (each with its .asset.php): what the
+// end-to-end runner needs before it starts and what bundle-sizes.mjs measures.
+
+export const BUILD_ENTRIES = [
+	'dashboard',
+	'reports',
+	'settings',
+	'applications',
+	// @wordpress/dataviews, shared by the Applications and Settings pages (webpack.config.js).
+	'dataviews',
+	'block-editor',
+	'block-view',
+];
