@@ -8,6 +8,8 @@ const defaults = require( '@wordpress/scripts/config/jest-unit.config.js' );
 module.exports = {
 	...defaults,
 	roots: [ '<rootDir>/src' ],
+	// jsdom, without its "Could not parse CSS stylesheet" reports on DataViews' styles (see the file).
+	testEnvironment: '<rootDir>/jest-environment.js',
 	// Some dependencies of @wordpress/components (uuid, @wordpress/theme, …) ship only ES modules
 	// (.mjs): let Babel compile those to CommonJS like our own code.
 	transform: {
