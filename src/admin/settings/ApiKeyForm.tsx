@@ -2,17 +2,10 @@
  * "Add API key": name, live or test, the five permissions and an optional expiry. On success
  * the parent shows the key once; errors show the server's message (and per-field messages).
  */
-import {
-	Button,
-	Modal,
-	Notice,
-	RadioControl,
-	TextControl,
-} from '@wordpress/components';
+import { RadioControl, TextControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
-import { toApiError, type ApiError } from '../../api/errors';
 import type {
 	ApiKeyEnvironment,
 	CreatedApiKey,
@@ -21,8 +14,8 @@ import type {
 import { getConfig } from '../../config';
 import { useStoreActions } from '../../store';
 import { isIsoDate } from '../../reports/periods';
-import { PermissionFields } from './PermissionFields';
-import { errorText } from '../../components/errorText';
+import { PermissionFields, permissionsProblem } from './PermissionFields';
+import { FormModal, useRequest } from './FormModal';
 
 interface Props {
 	onCreated: ( key: CreatedApiKey ) => void;
@@ -50,8 +43,7 @@ export function ApiKeyForm( { onCreated, onCancel }: Props ) {
 	const [ permissions, setPermissions ] = useState< Permission[] >( [] );
 	const [ expires, setExpires ] = useState( '' );
 	const [ submitted, setSubmitted ] = useState( false );
-	const [ saving, setSaving ] = useState( false );
-	const [ error, setError ] = useState< ApiError | null >( null );
+	const request = useRequest();
 
 	const nameProblem =
 		name.trim() === ''
@@ -60,10 +52,7 @@ export function ApiKeyForm( { onCreated, onCancel }: Props ) {
 					'recruiting-reports'
 				)
 			: null;
-	const permissionProblem =
-		permissions.length === 0
-			? __( 'Tick at least one permission.', 'recruiting-reports' )
-			: null;
+	const permissionProblem = permissionsProblem( permissions );
 	const expiryProblem =
 		expires && ( ! isIsoDate( expires ) || expires < config.today )
 			? __(
@@ -72,126 +61,94 @@ export function ApiKeyForm( { onCreated, onCancel }: Props ) {
 				)
 			: null;
 
-	const submit = async ( event: { preventDefault: () => void } ) => {
-		event.preventDefault();
+	const submit = () => {
 		setSubmitted( true );
 		if ( nameProblem || permissionProblem || expiryProblem ) {
 			return;
 		}
-		setSaving( true );
-		setError( null );
-		try {
-			const created = await actions.createApiKey( {
-				name: name.trim(),
-				environment,
-				permissions,
-				expires_at: expiryInstant( expires, config.utcOffset ),
-			} );
-			onCreated( created );
-		} catch ( thrown ) {
-			setError( toApiError( thrown ) );
-			setSaving( false );
-		}
+		request.send(
+			() =>
+				actions.createApiKey( {
+					name: name.trim(),
+					environment,
+					permissions,
+					expires_at: expiryInstant( expires, config.utcOffset ),
+				} ),
+			onCreated
+		);
 	};
 
 	const fieldError = ( field: string, local: string | null ) =>
-		( submitted ? local : null ) ?? error?.params[ field ] ?? null;
+		( submitted ? local : null ) ?? request.error?.params[ field ] ?? null;
 
 	return (
-		<Modal
+		<FormModal
 			title={ __( 'Add API key', 'recruiting-reports' ) }
-			onRequestClose={ onCancel }
-			className="rr-form-modal"
+			submitText={ __( 'Create key', 'recruiting-reports' ) }
+			request={ request }
+			onSubmit={ submit }
+			onCancel={ onCancel }
 		>
-			<form onSubmit={ submit } noValidate>
-				{ error && (
-					<Notice status="error" isDismissible={ false }>
-						{ errorText( error ) }
-					</Notice>
+			<TextControl
+				__nextHasNoMarginBottom
+				__next40pxDefaultSize
+				label={ __( 'Name', 'recruiting-reports' ) }
+				help={
+					fieldError( 'name', nameProblem ) ??
+					__(
+						'Shown in this list; the system that uses the key never sees it.',
+						'recruiting-reports'
+					)
+				}
+				value={ name }
+				onChange={ setName }
+				aria-invalid={ !! fieldError( 'name', nameProblem ) }
+				required
+			/>
+			<RadioControl
+				label={ __( 'Environment', 'recruiting-reports' ) }
+				help={ __(
+					'Test keys (rp_test_…) work exactly like live keys (rp_live_…); they are only marked differently here, so you can tell staging systems apart.',
+					'recruiting-reports'
 				) }
-				<TextControl
-					__nextHasNoMarginBottom
-					__next40pxDefaultSize
-					label={ __( 'Name', 'recruiting-reports' ) }
-					help={
-						fieldError( 'name', nameProblem ) ??
-						__(
-							'Shown in this list; the system that uses the key never sees it.',
-							'recruiting-reports'
-						)
-					}
-					value={ name }
-					onChange={ setName }
-					aria-invalid={ !! fieldError( 'name', nameProblem ) }
-					required
-				/>
-				<RadioControl
-					label={ __( 'Environment', 'recruiting-reports' ) }
-					help={ __(
-						'Test keys (rp_test_…) work exactly like live keys (rp_live_…); they are only marked differently here, so you can tell staging systems apart.',
+				selected={ environment }
+				options={ [
+					{
+						value: 'live',
+						label: __( 'Live', 'recruiting-reports' ),
+					},
+					{
+						value: 'test',
+						label: __( 'Test', 'recruiting-reports' ),
+					},
+				] }
+				onChange={ ( value?: string ) =>
+					setEnvironment( value === 'test' ? 'test' : 'live' )
+				}
+			/>
+			<PermissionFields
+				value={ permissions }
+				onChange={ setPermissions }
+				held={ config.permissions }
+				error={ fieldError( 'permissions', permissionProblem ) }
+			/>
+			<TextControl
+				__nextHasNoMarginBottom
+				__next40pxDefaultSize
+				type="date"
+				label={ __( 'Expires on (optional)', 'recruiting-reports' ) }
+				help={
+					fieldError( 'expires_at', expiryProblem ) ??
+					__(
+						'The key stops working at the end of this day. Leave empty for a key that does not expire.',
 						'recruiting-reports'
-					) }
-					selected={ environment }
-					options={ [
-						{
-							value: 'live',
-							label: __( 'Live', 'recruiting-reports' ),
-						},
-						{
-							value: 'test',
-							label: __( 'Test', 'recruiting-reports' ),
-						},
-					] }
-					onChange={ ( value?: string ) =>
-						setEnvironment( value === 'test' ? 'test' : 'live' )
-					}
-				/>
-				<PermissionFields
-					value={ permissions }
-					onChange={ setPermissions }
-					held={ config.permissions }
-					error={ fieldError( 'permissions', permissionProblem ) }
-				/>
-				<TextControl
-					__nextHasNoMarginBottom
-					__next40pxDefaultSize
-					type="date"
-					label={ __(
-						'Expires on (optional)',
-						'recruiting-reports'
-					) }
-					help={
-						fieldError( 'expires_at', expiryProblem ) ??
-						__(
-							'The key stops working at the end of this day. Leave empty for a key that does not expire.',
-							'recruiting-reports'
-						)
-					}
-					min={ config.today }
-					value={ expires }
-					onChange={ setExpires }
-					aria-invalid={
-						!! fieldError( 'expires_at', expiryProblem )
-					}
-				/>
-				<div className="rr-modal-actions">
-					<Button
-						variant="tertiary"
-						onClick={ onCancel }
-						disabled={ saving }
-					>
-						{ __( 'Cancel', 'recruiting-reports' ) }
-					</Button>
-					<Button
-						variant="primary"
-						type="submit"
-						isBusy={ saving }
-						disabled={ saving }
-					>
-						{ __( 'Create key', 'recruiting-reports' ) }
-					</Button>
-				</div>
-			</form>
-		</Modal>
+					)
+				}
+				min={ config.today }
+				value={ expires }
+				onChange={ setExpires }
+				aria-invalid={ !! fieldError( 'expires_at', expiryProblem ) }
+			/>
+		</FormModal>
 	);
 }

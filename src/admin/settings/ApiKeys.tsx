@@ -3,29 +3,23 @@
  * used, expiry, status), adding a key (shown once), editing its permissions, revoking it. After each
  * dialog, focus returns to "Add key", the row's button or the list's heading (#17 defect 1).
  */
-import { Button, Modal, Notice, TextControl } from '@wordpress/components';
+import { TextControl } from '@wordpress/components';
 import type { Action, Field } from '@wordpress/dataviews/wp';
-import { useMemo, useRef, useState } from '@wordpress/element';
+import { useMemo, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
-import { toApiError, type ApiError } from '../../api/errors';
 import type { ApiKey, CreatedApiKey, Page, Permission } from '../../api/types';
 import { formatDateTime } from '../../components/format';
-import { EmptyState } from '../../components/states';
 import { getConfig } from '../../config';
 import { useResource, useStoreActions } from '../../store';
 import { ApiKeyForm } from './ApiKeyForm';
-import { PermissionFields } from './PermissionFields';
+import { FormModal, useRequest } from './FormModal';
+import { PermissionFields, permissionsProblem } from './PermissionFields';
 import { permissionLabel } from './permissions';
 import { SecretModal } from './SecretModal';
 import { Confirm } from './Confirm';
-import {
-	SettingsList,
-	rowControl,
-	useFocusAfter,
-	useListView,
-} from './SettingsList';
-import { errorText } from '../../components/errorText';
+import { useListView } from './SettingsList';
+import { SettingsSection, useSettingsSection } from './SettingsSection';
 
 export function EnvironmentBadge( {
 	environment,
@@ -56,6 +50,12 @@ function statusText( status: ApiKey[ 'status' ] ): string {
 	}
 }
 
+function dateOrNever( instant: string | null ): string {
+	return instant
+		? formatDateTime( instant )
+		: __( 'Never', 'recruiting-reports' );
+}
+
 function EditKeyModal( {
 	apiKey,
 	onSaved,
@@ -71,93 +71,62 @@ function EditKeyModal( {
 	const [ permissions, setPermissions ] = useState< Permission[] >(
 		apiKey.permissions
 	);
-	const [ saving, setSaving ] = useState( false );
-	const [ error, setError ] = useState< ApiError | null >( null );
-	const problem =
-		permissions.length === 0
-			? __( 'Tick at least one permission.', 'recruiting-reports' )
-			: null;
+	const request = useRequest();
+	const problem = permissionsProblem( permissions );
 
-	const save = async ( event: { preventDefault: () => void } ) => {
-		event.preventDefault();
+	const save = () => {
 		if ( problem || ! name.trim() ) {
 			return;
 		}
-		setSaving( true );
-		setError( null );
-		try {
-			onSaved(
-				await actions.updateApiKey( apiKey.id, {
+		request.send(
+			() =>
+				actions.updateApiKey( apiKey.id, {
 					name: name.trim(),
 					permissions,
-				} )
-			);
-		} catch ( thrown ) {
-			setError( toApiError( thrown ) );
-			setSaving( false );
-		}
+				} ),
+			onSaved
+		);
 	};
 
 	return (
-		<Modal
+		<FormModal
 			title={ sprintf(
 				/* translators: %s: API key name. */
 				__( 'Edit “%s”', 'recruiting-reports' ),
 				apiKey.name
 			) }
-			onRequestClose={ onCancel }
-			className="rr-form-modal"
+			submitText={ __( 'Save changes', 'recruiting-reports' ) }
+			request={ request }
+			onSubmit={ save }
+			onCancel={ onCancel }
+			canSubmit={ ! problem && !! name.trim() }
 		>
-			<form onSubmit={ save } noValidate>
-				{ error && (
-					<Notice status="error" isDismissible={ false }>
-						{ errorText( error ) }
-					</Notice>
-				) }
-				<p>
-					<code>{ apiKey.hint }</code>{ ' ' }
-					<EnvironmentBadge environment={ apiKey.environment } />
-				</p>
-				<TextControl
-					__nextHasNoMarginBottom
-					__next40pxDefaultSize
-					label={ __( 'Name', 'recruiting-reports' ) }
-					value={ name }
-					onChange={ setName }
-					help={
-						name.trim()
-							? undefined
-							: __(
-									'The name must not be empty.',
-									'recruiting-reports'
-								)
-					}
-				/>
-				<PermissionFields
-					value={ permissions }
-					onChange={ setPermissions }
-					held={ config.permissions }
-					error={ problem ?? error?.params.permissions }
-				/>
-				<div className="rr-modal-actions">
-					<Button
-						variant="tertiary"
-						onClick={ onCancel }
-						disabled={ saving }
-					>
-						{ __( 'Cancel', 'recruiting-reports' ) }
-					</Button>
-					<Button
-						variant="primary"
-						type="submit"
-						isBusy={ saving }
-						disabled={ saving || !! problem || ! name.trim() }
-					>
-						{ __( 'Save changes', 'recruiting-reports' ) }
-					</Button>
-				</div>
-			</form>
-		</Modal>
+			<p>
+				<code>{ apiKey.hint }</code>{ ' ' }
+				<EnvironmentBadge environment={ apiKey.environment } />
+			</p>
+			<TextControl
+				__nextHasNoMarginBottom
+				__next40pxDefaultSize
+				label={ __( 'Name', 'recruiting-reports' ) }
+				value={ name }
+				onChange={ setName }
+				help={
+					name.trim()
+						? undefined
+						: __(
+								'The name must not be empty.',
+								'recruiting-reports'
+							)
+				}
+			/>
+			<PermissionFields
+				value={ permissions }
+				onChange={ setPermissions }
+				held={ config.permissions }
+				error={ problem ?? request.error?.params.permissions }
+			/>
+		</FormModal>
 	);
 }
 
@@ -165,12 +134,9 @@ type Dialog =
 	| { kind: 'add' }
 	| { kind: 'created'; key: CreatedApiKey }
 	| { kind: 'edit'; key: ApiKey }
-	| { kind: 'revoke'; key: ApiKey }
-	| null;
+	| { kind: 'revoke'; key: ApiKey };
 
 export function ApiKeys() {
-	const [ dialog, setDialog ] = useState< Dialog >( null );
-	const [ notice, setNotice ] = useState< string | null >( null );
 	const [ view, setView ] = useListView( 'name', [
 		'hint',
 		'permissions',
@@ -184,19 +150,13 @@ export function ApiKeys() {
 		{ page: view.page, per_page: view.perPage },
 	] );
 	const actions = useStoreActions();
-	const section = useRef< HTMLElement >( null );
-	const addButton = useRef< HTMLButtonElement >( null );
-	const heading = useRef< HTMLHeadingElement >( null );
-	const focusAfter = useFocusAfter( ! state.loading && ! state.busy );
+	const frame = useSettingsSection< Dialog >(
+		! state.loading && ! state.busy
+	);
+	const { dialog, setDialog, close, backToAdd, backToRow } = frame;
 
 	const editLabel = __( 'Edit permissions', 'recruiting-reports' );
 	const revokeLabel = __( 'Revoke', 'recruiting-reports' );
-	const close = ( message: string | null ) => {
-		setDialog( null );
-		if ( message ) {
-			setNotice( message );
-		}
-	};
 
 	const fields: Field< ApiKey >[] = useMemo(
 		() => [
@@ -204,8 +164,6 @@ export function ApiKeys() {
 				id: 'name',
 				label: __( 'Name', 'recruiting-reports' ),
 				enableHiding: false,
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) => item.name,
 				render: ( { item } ) => (
 					<span className="rr-key-name" data-rr-item={ item.id }>
@@ -217,8 +175,6 @@ export function ApiKeys() {
 			{
 				id: 'hint',
 				label: __( 'Key', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) => item.hint,
 				render: ( { item } ) => (
 					<span className="rr-code rr-hint">{ item.hint }</span>
@@ -227,8 +183,6 @@ export function ApiKeys() {
 			{
 				id: 'permissions',
 				label: __( 'Permissions', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) => item.permissions.join( ',' ),
 				render: ( { item } ) => (
 					<span className="rr-tags">
@@ -262,8 +216,6 @@ export function ApiKeys() {
 			{
 				id: 'owner',
 				label: __( 'Owner', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) =>
 					item.owner?.name ??
 					__( '(deleted user)', 'recruiting-reports' ),
@@ -271,35 +223,21 @@ export function ApiKeys() {
 			{
 				id: 'created_at',
 				label: __( 'Created', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) => formatDateTime( item.created_at ),
 			},
 			{
 				id: 'last_used_at',
 				label: __( 'Last used', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
-				getValue: ( { item } ) =>
-					item.last_used_at
-						? formatDateTime( item.last_used_at )
-						: __( 'Never', 'recruiting-reports' ),
+				getValue: ( { item } ) => dateOrNever( item.last_used_at ),
 			},
 			{
 				id: 'expires_at',
 				label: __( 'Expires', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
-				getValue: ( { item } ) =>
-					item.expires_at
-						? formatDateTime( item.expires_at )
-						: __( 'Never', 'recruiting-reports' ),
+				getValue: ( { item } ) => dateOrNever( item.expires_at ),
 			},
 			{
 				id: 'status',
 				label: __( 'Status', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) => statusText( item.status ),
 				render: ( { item } ) => (
 					<span className={ `rr-status rr-status--${ item.status }` }>
@@ -330,73 +268,42 @@ export function ApiKeys() {
 					setDialog( { kind: 'revoke', key: item } ),
 			},
 		],
-		[ editLabel, revokeLabel ]
+		[ editLabel, revokeLabel, setDialog ]
 	);
 
-	// Focus goes back to the row's button that opened the dialog, or to the heading when it is gone.
-	const backToRow = ( key: ApiKey, label: string ) =>
-		focusAfter(
-			() =>
-				rowControl( section.current, key.id, label ) ?? heading.current
-		);
-
 	return (
-		<section
-			ref={ section }
-			className="rr-settings-section"
-			aria-labelledby="rr-api-keys-title"
-		>
-			<div className="rr-settings-section__head">
-				<h2 id="rr-api-keys-title" ref={ heading } tabIndex={ -1 }>
-					{ __( 'API keys', 'recruiting-reports' ) }
-				</h2>
-				<Button
-					ref={ addButton }
-					variant="primary"
-					onClick={ () => setDialog( { kind: 'add' } ) }
-				>
-					{ __( 'Add key', 'recruiting-reports' ) }
-				</Button>
-			</div>
-			<p className="rr-settings-section__intro">
-				{ __(
-					'Keys let other systems use the recruiting API with the permissions you tick, never more than your own. Send a key in the X-Recruiting-API-Key header. The full key is shown once, when it is created.',
-					'recruiting-reports'
-				) }
-			</p>
-			{ notice && (
-				<Notice status="success" onRemove={ () => setNotice( null ) }>
-					{ notice }
-				</Notice>
+		<SettingsSection< ApiKey >
+			frame={ frame }
+			titleId="rr-api-keys-title"
+			title={ __( 'API keys', 'recruiting-reports' ) }
+			addText={ __( 'Add key', 'recruiting-reports' ) }
+			onAdd={ () => setDialog( { kind: 'add' } ) }
+			intro={ __(
+				'Keys let other systems use the recruiting API with the permissions you tick, never more than your own. Send a key in the X-Recruiting-API-Key header. The full key is shown once, when it is created.',
+				'recruiting-reports'
 			) }
-			<SettingsList< ApiKey >
-				state={ state }
-				fields={ fields }
-				actions={ rowActions }
-				view={ view }
-				onChangeView={ setView }
-				errorContext={ __(
+			list={ {
+				state,
+				fields,
+				actions: rowActions,
+				view,
+				onChangeView: setView,
+				errorContext: __(
 					'The API keys could not be loaded.',
 					'recruiting-reports'
-				) }
-				empty={
-					<EmptyState
-						title={ __( 'No API keys yet', 'recruiting-reports' ) }
-					>
-						<p>
-							{ __(
-								'Add a key for each system that should use the recruiting API.',
-								'recruiting-reports'
-							) }
-						</p>
-					</EmptyState>
-				}
-			/>
+				),
+			} }
+			emptyTitle={ __( 'No API keys yet', 'recruiting-reports' ) }
+			emptyText={ __(
+				'Add a key for each system that should use the recruiting API.',
+				'recruiting-reports'
+			) }
+		>
 			{ dialog?.kind === 'add' && (
 				<ApiKeyForm
 					onCancel={ () => {
 						close( null );
-						focusAfter( () => addButton.current );
+						backToAdd();
 					} }
 					onCreated={ ( key ) => {
 						setDialog( { kind: 'created', key } );
@@ -422,7 +329,7 @@ export function ApiKeys() {
 					) }
 					onClose={ () => {
 						close( __( 'API key created.', 'recruiting-reports' ) );
-						focusAfter( () => addButton.current );
+						backToAdd();
 					} }
 				/>
 			) }
@@ -431,11 +338,11 @@ export function ApiKeys() {
 					apiKey={ dialog.key }
 					onCancel={ () => {
 						close( null );
-						backToRow( dialog.key, editLabel );
+						backToRow( dialog.key.id, editLabel );
 					} }
 					onSaved={ () => {
 						close( __( 'API key updated.', 'recruiting-reports' ) );
-						backToRow( dialog.key, editLabel );
+						backToRow( dialog.key.id, editLabel );
 					} }
 				/>
 			) }
@@ -446,12 +353,12 @@ export function ApiKeys() {
 					run={ () => actions.revokeApiKey( dialog.key.id ) }
 					onCancel={ () => {
 						close( null );
-						backToRow( dialog.key, revokeLabel );
+						backToRow( dialog.key.id, revokeLabel );
 					} }
 					onDone={ () => {
 						close( __( 'API key revoked.', 'recruiting-reports' ) );
 						// A revoked key's row has no button any more.
-						focusAfter( () => heading.current );
+						frame.backToHeading();
 					} }
 				>
 					{ sprintf(
@@ -465,6 +372,6 @@ export function ApiKeys() {
 					) }
 				</Confirm>
 			) }
-		</section>
+		</SettingsSection>
 	);
 }

@@ -10,11 +10,10 @@ import {
 	__experimentalConfirmDialog as ConfirmDialog,
 	Notice,
 } from '@wordpress/components';
-import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
-import { toApiError, type ApiError } from '../../api/errors';
 import { errorText } from '../../components/errorText';
+import { useRequest } from './FormModal';
 
 interface Props {
 	title: string;
@@ -34,20 +33,10 @@ export function Confirm( {
 	onCancel,
 	children,
 }: Props ) {
-	const [ busy, setBusy ] = useState( false );
-	const [ error, setError ] = useState< ApiError | null >( null );
-	const confirm = async () => {
-		if ( busy ) {
-			return;
-		}
-		setBusy( true );
-		setError( null );
-		try {
-			await run();
-			onDone();
-		} catch ( thrown ) {
-			setError( toApiError( thrown ) );
-			setBusy( false );
+	const { busy, error, send } = useRequest();
+	const confirm = () => {
+		if ( ! busy ) {
+			send( run, onDone );
 		}
 	};
 	return (

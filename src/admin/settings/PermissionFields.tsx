@@ -15,6 +15,16 @@ interface Props {
 	error?: string | null;
 }
 
+/**
+ * The problem to show when no permission is ticked (a key needs at least one).
+ * @param value The ticked permissions.
+ */
+export function permissionsProblem( value: Permission[] ): string | null {
+	return value.length === 0
+		? __( 'Tick at least one permission.', 'recruiting-reports' )
+		: null;
+}
+
 export function PermissionFields( { value, onChange, held, error }: Props ) {
 	return (
 		<fieldset

@@ -1,7 +1,8 @@
 /**
  * What the three Settings lists (API keys, webhooks, a webhook's deliveries) share: `@wordpress/dataviews`
- * with the table on wide screens and the list layout below 782 px, no search or filters (the API offers
- * none for these), paging on the server, and the way focus comes back to the list after a dialog.
+ * with the table on wide screens and the list layout below 782 px, no search, filters or sorting (the
+ * API offers none for these), paging on the server, and the way focus comes back to the list after a
+ * dialog.
  */
 import { useViewportMatch } from '@wordpress/compose';
 import {
@@ -10,7 +11,13 @@ import {
 	type Field,
 	type View,
 } from '@wordpress/dataviews/wp';
-import { useCallback, useEffect, useRef, useState } from '@wordpress/element';
+import {
+	useCallback,
+	useEffect,
+	useMemo,
+	useRef,
+	useState,
+} from '@wordpress/element';
 
 import type { AsyncState } from '../../store/hooks';
 import type { Page } from '../../api/types';
@@ -123,7 +130,7 @@ export function rowControl(
 	);
 }
 
-interface Props< Item > {
+export interface SettingsListProps< Item > {
 	state: AsyncState< Page< Item > >;
 	fields: Field< Item >[];
 	actions?: Action< Item >[];
@@ -144,7 +151,17 @@ export function SettingsList< Item extends { id: number } >( {
 	empty,
 	errorContext,
 	className,
-}: Props< Item > ) {
+}: SettingsListProps< Item > ) {
+	// The API sorts and filters none of these lists, so no column offers either.
+	const listFields = useMemo(
+		() =>
+			fields.map( ( field ) => ( {
+				enableSorting: false,
+				filterBy: false as const,
+				...field,
+			} ) ),
+		[ fields ]
+	);
 	if ( state.error ) {
 		return (
 			<ErrorState
@@ -163,7 +180,7 @@ export function SettingsList< Item extends { id: number } >( {
 			<DataViews< Item >
 				{ ...( {
 					data: state.data?.items ?? [],
-					fields,
+					fields: listFields,
 					actions,
 					view,
 					onChangeView,

@@ -6,7 +6,6 @@
 import {
 	Button,
 	CheckboxControl,
-	Modal,
 	Notice,
 	TextControl,
 } from '@wordpress/components';
@@ -24,8 +23,8 @@ import {
 	type WebhookWithSecret,
 } from '../../api/types';
 import { formatDateTime } from '../../components/format';
-import { EmptyState } from '../../components/states';
 import { useResource, useStoreActions } from '../../store';
+import { FormModal, useRequest } from './FormModal';
 import { SecretModal } from './SecretModal';
 import { Confirm } from './Confirm';
 import {
@@ -34,6 +33,7 @@ import {
 	useFocusAfter,
 	useListView,
 } from './SettingsList';
+import { SettingsSection, useSettingsSection } from './SettingsSection';
 import { errorText } from '../../components/errorText';
 
 export function eventDescription( event: WebhookEvent ): string {
@@ -81,103 +81,75 @@ function AddWebhookForm( {
 	const [ events, setEvents ] = useState< WebhookEvent[] >( [
 		...WEBHOOK_EVENTS,
 	] );
-	const [ saving, setSaving ] = useState( false );
-	const [ error, setError ] = useState< ApiError | null >( null );
+	const request = useRequest();
+	const { error } = request;
 	const problem =
 		events.length === 0
 			? __( 'Tick at least one event.', 'recruiting-reports' )
 			: null;
 
-	const submit = async ( event: { preventDefault: () => void } ) => {
-		event.preventDefault();
+	const submit = () => {
 		if ( problem || ! url.trim() ) {
 			return;
 		}
-		setSaving( true );
-		setError( null );
-		try {
-			onCreated(
-				await actions.createWebhook( { url: url.trim(), events } )
-			);
-		} catch ( thrown ) {
-			setError( toApiError( thrown ) );
-			setSaving( false );
-		}
+		request.send(
+			() => actions.createWebhook( { url: url.trim(), events } ),
+			onCreated
+		);
 	};
 
 	return (
-		<Modal
+		<FormModal
 			title={ __( 'Add webhook', 'recruiting-reports' ) }
-			onRequestClose={ onCancel }
-			className="rr-form-modal"
+			submitText={ __( 'Add webhook', 'recruiting-reports' ) }
+			request={ request }
+			onSubmit={ submit }
+			onCancel={ onCancel }
+			canSubmit={ !! url.trim() && ! problem }
 		>
-			<form onSubmit={ submit } noValidate>
-				{ error && (
-					<Notice status="error" isDismissible={ false }>
-						{ errorText( error ) }
-					</Notice>
-				) }
-				<TextControl
-					__nextHasNoMarginBottom
-					__next40pxDefaultSize
-					type="url"
-					label={ __( 'Payload URL', 'recruiting-reports' ) }
-					help={
-						error?.params.url ??
-						__(
-							'Events are POSTed here as JSON, signed with HMAC-SHA256 (X-Recruiting-Signature).',
-							'recruiting-reports'
-						)
-					}
-					placeholder="https://"
-					value={ url }
-					onChange={ setUrl }
-				/>
-				<fieldset className="rr-permissions">
-					<legend className="rr-permissions__legend">
-						{ __( 'Events', 'recruiting-reports' ) }
-					</legend>
-					{ WEBHOOK_EVENTS.map( ( name ) => (
-						<CheckboxControl
-							__nextHasNoMarginBottom
-							key={ name }
-							label={ name }
-							help={ eventDescription( name ) }
-							checked={ events.includes( name ) }
-							onChange={ ( on: boolean ) =>
-								setEvents(
-									WEBHOOK_EVENTS.filter( ( e ) =>
-										e === name ? on : events.includes( e )
-									)
+			<TextControl
+				__nextHasNoMarginBottom
+				__next40pxDefaultSize
+				type="url"
+				label={ __( 'Payload URL', 'recruiting-reports' ) }
+				help={
+					error?.params.url ??
+					__(
+						'Events are POSTed here as JSON, signed with HMAC-SHA256 (X-Recruiting-Signature).',
+						'recruiting-reports'
+					)
+				}
+				placeholder="https://"
+				value={ url }
+				onChange={ setUrl }
+			/>
+			<fieldset className="rr-permissions">
+				<legend className="rr-permissions__legend">
+					{ __( 'Events', 'recruiting-reports' ) }
+				</legend>
+				{ WEBHOOK_EVENTS.map( ( name ) => (
+					<CheckboxControl
+						__nextHasNoMarginBottom
+						key={ name }
+						label={ name }
+						help={ eventDescription( name ) }
+						checked={ events.includes( name ) }
+						onChange={ ( on: boolean ) =>
+							setEvents(
+								WEBHOOK_EVENTS.filter( ( e ) =>
+									e === name ? on : events.includes( e )
 								)
-							}
-						/>
-					) ) }
-					{ ( problem || error?.params.events ) && (
-						<p className="rr-field-error" role="alert">
-							{ problem ?? error?.params.events }
-						</p>
-					) }
-				</fieldset>
-				<div className="rr-modal-actions">
-					<Button
-						variant="tertiary"
-						onClick={ onCancel }
-						disabled={ saving }
-					>
-						{ __( 'Cancel', 'recruiting-reports' ) }
-					</Button>
-					<Button
-						variant="primary"
-						type="submit"
-						isBusy={ saving }
-						disabled={ saving || ! url.trim() || !! problem }
-					>
-						{ __( 'Add webhook', 'recruiting-reports' ) }
-					</Button>
-				</div>
-			</form>
-		</Modal>
+							)
+						}
+					/>
+				) ) }
+				{ ( problem || error?.params.events ) && (
+					<p className="rr-field-error" role="alert">
+						{ problem ?? error?.params.events }
+					</p>
+				) }
+			</fieldset>
+		</FormModal>
 	);
 }
 
@@ -213,8 +185,6 @@ export function DeliveryLog( {
 				id: 'event',
 				label: __( 'Event', 'recruiting-reports' ),
 				enableHiding: false,
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) => item.event,
 				render: ( { item } ) => (
 					<span className="rr-code" data-rr-item={ item.id }>
@@ -225,15 +195,11 @@ export function DeliveryLog( {
 			{
 				id: 'created_at',
 				label: __( 'Queued', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) => formatDateTime( item.created_at ),
 			},
 			{
 				id: 'status',
 				label: __( 'Status', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) => deliveryStatusText( item.status ),
 				render: ( { item } ) => (
 					<span>
@@ -258,8 +224,6 @@ export function DeliveryLog( {
 			{
 				id: 'attempts',
 				label: __( 'Attempts', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) =>
 					sprintf(
 						/* translators: 1: attempts made, 2: most attempts. */
@@ -271,8 +235,6 @@ export function DeliveryLog( {
 			{
 				id: 'response',
 				label: __( 'Last response', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) =>
 					[ item.last_response_code, item.last_error ]
 						.filter( ( part ) => part !== null && part !== '' )
@@ -381,16 +343,10 @@ export function DeliveryLog( {
 type Dialog =
 	| { kind: 'add' }
 	| { kind: 'created'; webhook: WebhookWithSecret }
-	| { kind: 'delete'; webhook: Webhook }
-	| null;
+	| { kind: 'delete'; webhook: Webhook };
 
 export function Webhooks() {
-	const [ dialog, setDialog ] = useState< Dialog >( null );
 	const [ open, setOpen ] = useState< number | null >( null );
-	const [ notice, setNotice ] = useState< {
-		status: 'success' | 'error';
-		text: string;
-	} | null >( null );
 	const [ busy, setBusy ] = useState< number | null >( null );
 	const [ view, setView ] = useListView(
 		'url',
@@ -401,11 +357,11 @@ export function Webhooks() {
 		{ page: view.page, per_page: view.perPage },
 	] );
 	const actions = useStoreActions();
-	const section = useRef< HTMLElement >( null );
-	const addButton = useRef< HTMLButtonElement >( null );
-	const heading = useRef< HTMLHeadingElement >( null );
+	const frame = useSettingsSection< Dialog >(
+		! state.loading && ! state.busy
+	);
+	const { dialog, setDialog, setNotice, close, focusAfter } = frame;
 	const logHeading = useRef< HTMLHeadingElement >( null );
-	const focusAfter = useFocusAfter( ! state.loading && ! state.busy );
 	const deliveriesLabel = __( 'Deliveries', 'recruiting-reports' );
 	const hideLabel = __( 'Hide deliveries', 'recruiting-reports' );
 	const shown = state.data?.items.find( ( item ) => item.id === open );
@@ -416,8 +372,6 @@ export function Webhooks() {
 				id: 'url',
 				label: __( 'Payload URL', 'recruiting-reports' ),
 				enableHiding: false,
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) => item.url,
 				render: ( { item } ) => (
 					<span className="rr-webhook__url" data-rr-item={ item.id }>
@@ -436,8 +390,6 @@ export function Webhooks() {
 			{
 				id: 'events',
 				label: __( 'Events', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) => item.events.join( ', ' ),
 				render: ( { item } ) => (
 					<span className="rr-tags">
@@ -456,8 +408,6 @@ export function Webhooks() {
 			{
 				id: 'created_at',
 				label: __( 'Added', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
 				getValue: ( { item } ) => formatDateTime( item.created_at ),
 			},
 		],
@@ -516,63 +466,45 @@ export function Webhooks() {
 					setDialog( { kind: 'delete', webhook: item } ),
 			},
 		];
-	}, [ actions, busy, open, hideLabel, deliveriesLabel, focusAfter ] );
+	}, [
+		actions,
+		busy,
+		open,
+		hideLabel,
+		deliveriesLabel,
+		focusAfter,
+		setDialog,
+		setNotice,
+	] );
 
 	return (
-		<section
-			ref={ section }
-			className="rr-settings-section"
-			aria-labelledby="rr-webhooks-title"
-		>
-			<div className="rr-settings-section__head">
-				<h2 id="rr-webhooks-title" ref={ heading } tabIndex={ -1 }>
-					{ __( 'Webhooks', 'recruiting-reports' ) }
-				</h2>
-				<Button
-					ref={ addButton }
-					variant="primary"
-					onClick={ () => setDialog( { kind: 'add' } ) }
-				>
-					{ __( 'Add webhook', 'recruiting-reports' ) }
-				</Button>
-			</div>
-			<p className="rr-settings-section__intro">
-				{ __(
-					'Webhooks send events to another system as they happen. Deliveries run in the background and are retried with increasing delays when the receiver is down.',
-					'recruiting-reports'
-				) }
-			</p>
-			{ notice && (
-				<Notice
-					status={ notice.status }
-					onRemove={ () => setNotice( null ) }
-				>
-					{ notice.text }
-				</Notice>
+		<SettingsSection< Webhook >
+			frame={ frame }
+			titleId="rr-webhooks-title"
+			title={ __( 'Webhooks', 'recruiting-reports' ) }
+			addText={ __( 'Add webhook', 'recruiting-reports' ) }
+			onAdd={ () => setDialog( { kind: 'add' } ) }
+			intro={ __(
+				'Webhooks send events to another system as they happen. Deliveries run in the background and are retried with increasing delays when the receiver is down.',
+				'recruiting-reports'
 			) }
-			<SettingsList< Webhook >
-				state={ state }
-				fields={ fields }
-				actions={ rowActions }
-				view={ view }
-				onChangeView={ setView }
-				errorContext={ __(
+			list={ {
+				state,
+				fields,
+				actions: rowActions,
+				view,
+				onChangeView: setView,
+				errorContext: __(
 					'The webhooks could not be loaded.',
 					'recruiting-reports'
-				) }
-				empty={
-					<EmptyState
-						title={ __( 'No webhooks yet', 'recruiting-reports' ) }
-					>
-						<p>
-							{ __(
-								'Add a webhook to tell another system when jobs or applications change.',
-								'recruiting-reports'
-							) }
-						</p>
-					</EmptyState>
-				}
-			/>
+				),
+			} }
+			emptyTitle={ __( 'No webhooks yet', 'recruiting-reports' ) }
+			emptyText={ __(
+				'Add a webhook to tell another system when jobs or applications change.',
+				'recruiting-reports'
+			) }
+		>
 			{ shown && (
 				<DeliveryLog
 					key={ shown.id }
@@ -582,7 +514,7 @@ export function Webhooks() {
 						setOpen( null );
 						focusAfter( () =>
 							rowControl(
-								section.current,
+								frame.section.current,
 								shown.id,
 								deliveriesLabel
 							)
@@ -593,8 +525,8 @@ export function Webhooks() {
 			{ dialog?.kind === 'add' && (
 				<AddWebhookForm
 					onCancel={ () => {
-						setDialog( null );
-						focusAfter( () => addButton.current );
+						close( null );
+						frame.backToAdd();
 					} }
 					onCreated={ ( webhook ) => {
 						setDialog( { kind: 'created', webhook } );
@@ -614,12 +546,8 @@ export function Webhooks() {
 						'recruiting-reports'
 					) }
 					onClose={ () => {
-						setDialog( null );
-						setNotice( {
-							status: 'success',
-							text: __( 'Webhook added.', 'recruiting-reports' ),
-						} );
-						focusAfter( () => addButton.current );
+						close( __( 'Webhook added.', 'recruiting-reports' ) );
+						frame.backToAdd();
 					} }
 				/>
 			) }
@@ -629,29 +557,22 @@ export function Webhooks() {
 					confirmText={ __( 'Delete webhook', 'recruiting-reports' ) }
 					run={ () => actions.deleteWebhook( dialog.webhook.id ) }
 					onCancel={ () => {
-						setDialog( null );
+						close( null );
 						focusAfter( () =>
 							rowControl(
-								section.current,
+								frame.section.current,
 								dialog.webhook.id,
 								__( 'Delete', 'recruiting-reports' )
 							)
 						);
 					} }
 					onDone={ () => {
-						setDialog( null );
+						close( __( 'Webhook deleted.', 'recruiting-reports' ) );
 						if ( open === dialog.webhook.id ) {
 							setOpen( null );
 						}
-						setNotice( {
-							status: 'success',
-							text: __(
-								'Webhook deleted.',
-								'recruiting-reports'
-							),
-						} );
 						// The row is gone.
-						focusAfter( () => heading.current );
+						frame.backToHeading();
 					} }
 				>
 					{ sprintf(
@@ -664,6 +585,6 @@ export function Webhooks() {
 					) }
 				</Confirm>
 			) }
-		</section>
+		</SettingsSection>
 	);
 }
