@@ -8,17 +8,16 @@ import type { Action, Field } from '@wordpress/dataviews/wp';
 import { useMemo, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
-import type { ApiKey, CreatedApiKey, Page, Permission } from '../../api/types';
+import type { ApiKey, CreatedApiKey, Permission } from '../../api/types';
 import { formatDateTime } from '../../components/format';
 import { getConfig } from '../../config';
-import { useResource, useStoreActions } from '../../store';
+import { useStoreActions } from '../../store';
 import { ApiKeyForm } from './ApiKeyForm';
 import { FormModal, useRequest } from './FormModal';
 import { PermissionFields, permissionsProblem } from './PermissionFields';
 import { permissionLabel } from './permissions';
 import { SecretModal } from './SecretModal';
 import { Confirm } from './Confirm';
-import { useListView } from './SettingsList';
 import { SettingsSection, useSettingsSection } from './SettingsSection';
 
 export function EnvironmentBadge( {
@@ -137,7 +136,7 @@ type Dialog =
 	| { kind: 'revoke'; key: ApiKey };
 
 export function ApiKeys() {
-	const [ view, setView ] = useListView( 'name', [
+	const frame = useSettingsSection< ApiKey, Dialog >( 'getApiKeys', 'name', [
 		'hint',
 		'permissions',
 		'owner',
@@ -146,14 +145,8 @@ export function ApiKeys() {
 		'expires_at',
 		'status',
 	] );
-	const state = useResource< Page< ApiKey > >( 'getApiKeys', [
-		{ page: view.page, per_page: view.perPage },
-	] );
 	const actions = useStoreActions();
-	const frame = useSettingsSection< Dialog >(
-		! state.loading && ! state.busy
-	);
-	const { dialog, setDialog, close, backToAdd, backToRow } = frame;
+	const { dialog, setDialog, close } = frame;
 
 	const editLabel = __( 'Edit permissions', 'recruiting-reports' );
 	const revokeLabel = __( 'Revoke', 'recruiting-reports' );
@@ -282,17 +275,12 @@ export function ApiKeys() {
 				'Keys let other systems use the recruiting API with the permissions you tick, never more than your own. Send a key in the X-Recruiting-API-Key header. The full key is shown once, when it is created.',
 				'recruiting-reports'
 			) }
-			list={ {
-				state,
-				fields,
-				actions: rowActions,
-				view,
-				onChangeView: setView,
-				errorContext: __(
-					'The API keys could not be loaded.',
-					'recruiting-reports'
-				),
-			} }
+			fields={ fields }
+			actions={ rowActions }
+			loadError={ __(
+				'The API keys could not be loaded.',
+				'recruiting-reports'
+			) }
 			emptyTitle={ __( 'No API keys yet', 'recruiting-reports' ) }
 			emptyText={ __(
 				'Add a key for each system that should use the recruiting API.',
@@ -302,8 +290,7 @@ export function ApiKeys() {
 			{ dialog?.kind === 'add' && (
 				<ApiKeyForm
 					onCancel={ () => {
-						close( null );
-						backToAdd();
+						close( null, 'add' );
 					} }
 					onCreated={ ( key ) => {
 						setDialog( { kind: 'created', key } );
@@ -328,8 +315,10 @@ export function ApiKeys() {
 						dialog.key.hint
 					) }
 					onClose={ () => {
-						close( __( 'API key created.', 'recruiting-reports' ) );
-						backToAdd();
+						close(
+							__( 'API key created.', 'recruiting-reports' ),
+							'add'
+						);
 					} }
 				/>
 			) }
@@ -337,12 +326,13 @@ export function ApiKeys() {
 				<EditKeyModal
 					apiKey={ dialog.key }
 					onCancel={ () => {
-						close( null );
-						backToRow( dialog.key.id, editLabel );
+						close( null, { id: dialog.key.id, label: editLabel } );
 					} }
 					onSaved={ () => {
-						close( __( 'API key updated.', 'recruiting-reports' ) );
-						backToRow( dialog.key.id, editLabel );
+						close( __( 'API key updated.', 'recruiting-reports' ), {
+							id: dialog.key.id,
+							label: editLabel,
+						} );
 					} }
 				/>
 			) }
@@ -352,13 +342,17 @@ export function ApiKeys() {
 					confirmText={ __( 'Revoke key', 'recruiting-reports' ) }
 					run={ () => actions.revokeApiKey( dialog.key.id ) }
 					onCancel={ () => {
-						close( null );
-						backToRow( dialog.key.id, revokeLabel );
+						close( null, {
+							id: dialog.key.id,
+							label: revokeLabel,
+						} );
 					} }
 					onDone={ () => {
-						close( __( 'API key revoked.', 'recruiting-reports' ) );
 						// A revoked key's row has no button any more.
-						frame.backToHeading();
+						close(
+							__( 'API key revoked.', 'recruiting-reports' ),
+							'heading'
+						);
 					} }
 				>
 					{ sprintf(

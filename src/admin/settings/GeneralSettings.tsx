@@ -9,7 +9,7 @@ import {
 	TextControl,
 	ToggleControl,
 } from '@wordpress/components';
-import { useEffect, useState } from '@wordpress/element';
+import { useCallback, useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { toApiError, type ApiError } from '../../api/errors';
@@ -18,6 +18,68 @@ import { ErrorState, Skeleton } from '../../components/states';
 import { PERIOD_PRESETS, periodLabel } from '../../reports/periods';
 import { useResource, useStoreActions } from '../../store';
 import { errorText } from '../../components/errorText';
+
+/**
+ * The problem with a count typed in a number field, or null when it is a whole number in range.
+ * @param text    What was typed.
+ * @param max     The largest count allowed (the smallest is 1).
+ * @param message The problem, naming the range.
+ */
+function countProblem( text: string, max: number, message: string ) {
+	const count = Number( text );
+	return ! /^\d+$/.test( text.trim() ) || count < 1 || count > max
+		? message
+		: null;
+}
+
+// A count from 1 to `max` in a number field, whose help gives way to the problem while there is one.
+function CountField( {
+	label,
+	help,
+	max,
+	problem,
+	value,
+	onChange,
+}: {
+	label: string;
+	help: string;
+	max: number;
+	problem: string | null;
+	value: string;
+	onChange: ( next: string ) => void;
+} ) {
+	return (
+		<TextControl
+			__nextHasNoMarginBottom
+			__next40pxDefaultSize
+			type="number"
+			min={ 1 }
+			max={ max }
+			label={ label }
+			help={ problem ?? help }
+			aria-invalid={ !! problem }
+			value={ value }
+			onChange={ onChange }
+		/>
+	);
+}
+
+// The tab's section: its heading, then the form or what stands in for it (loading, load error).
+function GeneralSection( { children }: { children: React.ReactNode } ) {
+	return (
+		<section
+			className="rr-settings-section"
+			aria-labelledby="rr-general-title"
+		>
+			<h2 id="rr-general-title">
+				{ __( 'General', 'recruiting-reports' ) }
+			</h2>
+			{ children }
+		</section>
+	);
+}
+
+type Switch = 'delete_data_on_uninstall' | 'anonymise_on_erasure';
 
 export function GeneralSettings() {
 	const state = useResource< PluginSettings >( 'getSettings', [] );
@@ -30,23 +92,22 @@ export function GeneralSettings() {
 		{ ok: true } | { ok: false; error: ApiError } | null
 	>( null );
 
+	// The form shows what the server holds: after loading and after each save.
+	const show = useCallback( ( settings: PluginSettings ) => {
+		setForm( settings );
+		setRateText( String( settings.rate_limit_per_hour ) );
+		setDaysText( String( settings.delivery_log_days ) );
+	}, [] );
+
 	useEffect( () => {
 		if ( state.data ) {
-			setForm( state.data );
-			setRateText( String( state.data.rate_limit_per_hour ) );
-			setDaysText( String( state.data.delivery_log_days ) );
+			show( state.data );
 		}
-	}, [ state.data ] );
+	}, [ state.data, show ] );
 
 	if ( state.error ) {
 		return (
-			<section
-				className="rr-settings-section"
-				aria-labelledby="rr-general-title"
-			>
-				<h2 id="rr-general-title">
-					{ __( 'General', 'recruiting-reports' ) }
-				</h2>
+			<GeneralSection>
 				<ErrorState
 					error={ state.error }
 					onRetry={ state.retry }
@@ -55,44 +116,69 @@ export function GeneralSettings() {
 						'recruiting-reports'
 					) }
 				/>
-			</section>
+			</GeneralSection>
 		);
 	}
 	if ( ! form ) {
 		return (
-			<section
-				className="rr-settings-section"
-				aria-labelledby="rr-general-title"
-			>
-				<h2 id="rr-general-title">
-					{ __( 'General', 'recruiting-reports' ) }
-				</h2>
+			<GeneralSection>
 				<Skeleton
 					charts={ 1 }
 					chartHeight={ 120 }
 					label={ __( 'Loading settings…', 'recruiting-reports' ) }
 				/>
-			</section>
+			</GeneralSection>
 		);
 	}
 
-	const rate = Number( rateText );
-	const rateProblem =
-		! /^\d+$/.test( rateText.trim() ) || rate < 1 || rate > 1000000
-			? __(
-					'Enter a whole number from 1 to 1,000,000.',
-					'recruiting-reports'
-				)
-			: null;
-
-	const days = Number( daysText );
-	const daysProblem =
-		! /^\d+$/.test( daysText.trim() ) || days < 1 || days > 3650
-			? __(
-					'Enter a whole number from 1 to 3,650.',
-					'recruiting-reports'
-				)
-			: null;
+	const rateProblem = countProblem(
+		rateText,
+		1000000,
+		__( 'Enter a whole number from 1 to 1,000,000.', 'recruiting-reports' )
+	);
+	const daysProblem = countProblem(
+		daysText,
+		3650,
+		__( 'Enter a whole number from 1 to 3,650.', 'recruiting-reports' )
+	);
+	// The two switches, each with the help that says what its current position does.
+	const switches: {
+		key: Switch;
+		label: string;
+		on: string;
+		off: string;
+	}[] = [
+		{
+			key: 'delete_data_on_uninstall',
+			label: __(
+				'Delete all recruiting data when the plugin is uninstalled',
+				'recruiting-reports'
+			),
+			on: __(
+				'Jobs, applications, history, notes, keys and webhooks are erased on uninstall. This cannot be undone.',
+				'recruiting-reports'
+			),
+			off: __(
+				'Off: uninstalling keeps the data, so reinstalling brings it back.',
+				'recruiting-reports'
+			),
+		},
+		{
+			key: 'anonymise_on_erasure',
+			label: __(
+				'Keep the figures when a candidate’s data is erased',
+				'recruiting-reports'
+			),
+			on: __(
+				'Tools › Erase Personal Data anonymises the candidate’s applications: name, e-mail, phone and notes go; dates and statuses stay in the reports.',
+				'recruiting-reports'
+			),
+			off: __(
+				'Tools › Erase Personal Data deletes the candidate’s applications; the reports no longer count them.',
+				'recruiting-reports'
+			),
+		},
+	];
 
 	const save = async ( event: { preventDefault: () => void } ) => {
 		event.preventDefault();
@@ -102,14 +188,13 @@ export function GeneralSettings() {
 		setSaving( true );
 		setResult( null );
 		try {
-			const saved = await actions.updateSettings( {
-				...form,
-				rate_limit_per_hour: rate,
-				delivery_log_days: days,
-			} );
-			setForm( saved );
-			setRateText( String( saved.rate_limit_per_hour ) );
-			setDaysText( String( saved.delivery_log_days ) );
+			show(
+				await actions.updateSettings( {
+					...form,
+					rate_limit_per_hour: Number( rateText ),
+					delivery_log_days: Number( daysText ),
+				} )
+			);
 			setResult( { ok: true } );
 		} catch ( thrown ) {
 			setResult( { ok: false, error: toApiError( thrown ) } );
@@ -118,13 +203,7 @@ export function GeneralSettings() {
 	};
 
 	return (
-		<section
-			className="rr-settings-section"
-			aria-labelledby="rr-general-title"
-		>
-			<h2 id="rr-general-title">
-				{ __( 'General', 'recruiting-reports' ) }
-			</h2>
+		<GeneralSection>
 			{ result?.ok && (
 				<Notice status="success" onRemove={ () => setResult( null ) }>
 					{ __( 'Settings saved.', 'recruiting-reports' ) }
@@ -136,24 +215,17 @@ export function GeneralSettings() {
 				</Notice>
 			) }
 			<form onSubmit={ save } className="rr-general-form" noValidate>
-				<TextControl
-					__nextHasNoMarginBottom
-					__next40pxDefaultSize
-					type="number"
-					min={ 1 }
+				<CountField
 					max={ 1000000 }
 					label={ __(
 						'Requests per API key per hour',
 						'recruiting-reports'
 					) }
-					help={
-						rateProblem ??
-						__(
-							'Past this, a key gets 429 with Retry-After until the hour’s window resets. A key can have its own limit.',
-							'recruiting-reports'
-						)
-					}
-					aria-invalid={ !! rateProblem }
+					help={ __(
+						'Past this, a key gets 429 with Retry-After until the hour’s window resets. A key can have its own limit.',
+						'recruiting-reports'
+					) }
+					problem={ rateProblem }
 					value={ rateText }
 					onChange={ setRateText }
 				/>
@@ -178,68 +250,29 @@ export function GeneralSettings() {
 						} )
 					}
 				/>
-				<ToggleControl
-					__nextHasNoMarginBottom
-					label={ __(
-						'Delete all recruiting data when the plugin is uninstalled',
-						'recruiting-reports'
-					) }
-					help={
-						form.delete_data_on_uninstall
-							? __(
-									'Jobs, applications, history, notes, keys and webhooks are erased on uninstall. This cannot be undone.',
-									'recruiting-reports'
-								)
-							: __(
-									'Off: uninstalling keeps the data, so reinstalling brings it back.',
-									'recruiting-reports'
-								)
-					}
-					checked={ form.delete_data_on_uninstall }
-					onChange={ ( on: boolean ) =>
-						setForm( { ...form, delete_data_on_uninstall: on } )
-					}
-				/>
-				<ToggleControl
-					__nextHasNoMarginBottom
-					label={ __(
-						'Keep the figures when a candidate’s data is erased',
-						'recruiting-reports'
-					) }
-					help={
-						form.anonymise_on_erasure
-							? __(
-									'Tools › Erase Personal Data anonymises the candidate’s applications: name, e-mail, phone and notes go; dates and statuses stay in the reports.',
-									'recruiting-reports'
-								)
-							: __(
-									'Tools › Erase Personal Data deletes the candidate’s applications; the reports no longer count them.',
-									'recruiting-reports'
-								)
-					}
-					checked={ form.anonymise_on_erasure }
-					onChange={ ( on: boolean ) =>
-						setForm( { ...form, anonymise_on_erasure: on } )
-					}
-				/>
-				<TextControl
-					__nextHasNoMarginBottom
-					__next40pxDefaultSize
-					type="number"
-					min={ 1 }
+				{ switches.map( ( { key, label, on, off } ) => (
+					<ToggleControl
+						__nextHasNoMarginBottom
+						key={ key }
+						label={ label }
+						help={ form[ key ] ? on : off }
+						checked={ form[ key ] }
+						onChange={ ( checked: boolean ) =>
+							setForm( { ...form, [ key ]: checked } )
+						}
+					/>
+				) ) }
+				<CountField
 					max={ 3650 }
 					label={ __(
 						'Keep the webhook delivery log for (days)',
 						'recruiting-reports'
 					) }
-					help={
-						daysProblem ??
-						__(
-							'Delivered and failed deliveries, with the candidate data they carried, are deleted after this.',
-							'recruiting-reports'
-						)
-					}
-					aria-invalid={ !! daysProblem }
+					help={ __(
+						'Delivered and failed deliveries, with the candidate data they carried, are deleted after this.',
+						'recruiting-reports'
+					) }
+					problem={ daysProblem }
 					value={ daysText }
 					onChange={ setDaysText }
 				/>
@@ -254,6 +287,6 @@ export function GeneralSettings() {
 					</Button>
 				</div>
 			</form>
-		</section>
+		</GeneralSection>
 	);
 }

@@ -1,18 +1,21 @@
 /**
  * What the API keys and Webhooks tabs share: the section with its heading, its "Add …" button and
- * intro, the notice after a change, the list, which dialog is open, and where focus goes when a
- * dialog closes: "Add …", the row's button, or the heading when the row or its button is gone
- * (#17 defect 1).
+ * intro, the notice after a change, the list (one page of it loaded at a time), which dialog is open,
+ * and where focus goes when a dialog closes: "Add …", the row's button, or the heading when the row
+ * or its button is gone (#17 defect 1).
  */
 import { Button, Notice } from '@wordpress/components';
+import type { Action, Field, View } from '@wordpress/dataviews/wp';
 import { useRef, useState } from '@wordpress/element';
 
+import type { Page } from '../../api/types';
 import { EmptyState } from '../../components/states';
+import { useResource, type AsyncState } from '../../store';
 import {
 	SettingsList,
 	rowControl,
 	useFocusAfter,
-	type SettingsListProps,
+	useListView,
 } from './SettingsList';
 
 interface SectionNotice {
@@ -20,18 +23,36 @@ interface SectionNotice {
 	text: string;
 }
 
+/** Where focus goes when a dialog closes: the "Add …" button, the heading, or a row's button. */
+type Target = 'add' | 'heading' | { id: number; label: string };
+
 /**
- * A tab's dialog, notice, the elements focus returns to, and the moves back to them.
- * @param ready Whether the tab's list shows its current data (see useFocusAfter).
+ * A tab's list, dialog and notice, and the elements focus returns to.
+ * @param selector   The store selector that loads a page of the list.
+ * @param titleField The field that names an item.
+ * @param fields     The other fields shown at first.
+ * @param perPage    The first page size.
  */
-export function useSettingsSection< Dialog >( ready: boolean ) {
+export function useSettingsSection< Item, Dialog >(
+	selector: string,
+	titleField: string,
+	fields: string[],
+	perPage?: number
+) {
+	const [ view, onChangeView ] = useListView( titleField, fields, perPage );
+	const state = useResource< Page< Item > >( selector, [
+		{ page: view.page, per_page: view.perPage },
+	] );
 	const [ dialog, setDialog ] = useState< Dialog | null >( null );
 	const [ notice, setNotice ] = useState< SectionNotice | null >( null );
 	const section = useRef< HTMLElement >( null );
 	const heading = useRef< HTMLHeadingElement >( null );
 	const addButton = useRef< HTMLButtonElement >( null );
-	const focusAfter = useFocusAfter( ready );
+	const focusAfter = useFocusAfter( ! state.loading && ! state.busy );
 	return {
+		state,
+		view,
+		onChangeView,
 		dialog,
 		setDialog,
 		notice,
@@ -41,42 +62,53 @@ export function useSettingsSection< Dialog >( ready: boolean ) {
 		addButton,
 		focusAfter,
 		/**
-		 * Closes the dialog.
+		 * Closes the dialog and moves focus back to the list once it is ready.
 		 * @param success The notice to show when the dialog changed something.
+		 * @param target  Where focus goes; a row's button falls back to the heading when the row
+		 *                or the button is gone.
 		 */
-		close: ( success: string | null ) => {
+		close: ( success: string | null, target: Target ) => {
 			setDialog( null );
 			if ( success ) {
 				setNotice( { status: 'success', text: success } );
 			}
+			focusAfter( () => {
+				if ( target === 'add' ) {
+					return addButton.current;
+				}
+				if ( target === 'heading' ) {
+					return heading.current;
+				}
+				return (
+					rowControl( section.current, target.id, target.label ) ??
+					heading.current
+				);
+			} );
 		},
-		backToAdd: () => focusAfter( () => addButton.current ),
-		backToHeading: () => focusAfter( () => heading.current ),
-		/**
-		 * Focus back on the row's button that opened the dialog, or on the heading when it is gone.
-		 * @param id    The row's item id.
-		 * @param label The button's label.
-		 */
-		backToRow: ( id: number, label: string ) =>
-			focusAfter(
-				() =>
-					rowControl( section.current, id, label ) ?? heading.current
-			),
 	};
 }
 
 interface Props< Item > {
-	frame: Pick<
-		ReturnType< typeof useSettingsSection >,
-		'section' | 'heading' | 'addButton' | 'notice' | 'setNotice'
-	>;
+	frame: {
+		state: AsyncState< Page< Item > >;
+		view: View;
+		onChangeView: ( view: View ) => void;
+		section: React.RefObject< HTMLElement >;
+		heading: React.RefObject< HTMLHeadingElement >;
+		addButton: React.RefObject< HTMLButtonElement >;
+		notice: SectionNotice | null;
+		setNotice: ( notice: SectionNotice | null ) => void;
+	};
 	/** The heading's id, which names the section. */
 	titleId: string;
 	title: string;
 	addText: string;
 	onAdd: () => void;
 	intro: string;
-	list: Omit< SettingsListProps< Item >, 'empty' >;
+	fields: Field< Item >[];
+	actions: Action< Item >[];
+	/** What could not be loaded, for the error notice. */
+	loadError: string;
 	emptyTitle: string;
 	emptyText: string;
 	/** The delivery log and dialogs, after the list. */
@@ -90,7 +122,9 @@ export function SettingsSection< Item extends { id: number } >( {
 	addText,
 	onAdd,
 	intro,
-	list,
+	fields,
+	actions,
+	loadError,
 	emptyTitle,
 	emptyText,
 	children,
@@ -123,7 +157,12 @@ export function SettingsSection< Item extends { id: number } >( {
 				</Notice>
 			) }
 			<SettingsList< Item >
-				{ ...list }
+				state={ frame.state }
+				view={ frame.view }
+				onChangeView={ frame.onChangeView }
+				fields={ fields }
+				actions={ actions }
+				errorContext={ loadError }
 				empty={
 					<EmptyState title={ emptyTitle }>
 						<p>{ emptyText }</p>

@@ -348,23 +348,18 @@ type Dialog =
 export function Webhooks() {
 	const [ open, setOpen ] = useState< number | null >( null );
 	const [ busy, setBusy ] = useState< number | null >( null );
-	const [ view, setView ] = useListView(
+	const frame = useSettingsSection< Webhook, Dialog >(
+		'getWebhooks',
 		'url',
 		[ 'events', 'created_at' ],
 		100
 	);
-	const state = useResource< Page< Webhook > >( 'getWebhooks', [
-		{ page: view.page, per_page: view.perPage },
-	] );
 	const actions = useStoreActions();
-	const frame = useSettingsSection< Dialog >(
-		! state.loading && ! state.busy
-	);
 	const { dialog, setDialog, setNotice, close, focusAfter } = frame;
 	const logHeading = useRef< HTMLHeadingElement >( null );
 	const deliveriesLabel = __( 'Deliveries', 'recruiting-reports' );
 	const hideLabel = __( 'Hide deliveries', 'recruiting-reports' );
-	const shown = state.data?.items.find( ( item ) => item.id === open );
+	const shown = frame.state.data?.items.find( ( item ) => item.id === open );
 
 	const fields: Field< Webhook >[] = useMemo(
 		() => [
@@ -488,17 +483,12 @@ export function Webhooks() {
 				'Webhooks send events to another system as they happen. Deliveries run in the background and are retried with increasing delays when the receiver is down.',
 				'recruiting-reports'
 			) }
-			list={ {
-				state,
-				fields,
-				actions: rowActions,
-				view,
-				onChangeView: setView,
-				errorContext: __(
-					'The webhooks could not be loaded.',
-					'recruiting-reports'
-				),
-			} }
+			fields={ fields }
+			actions={ rowActions }
+			loadError={ __(
+				'The webhooks could not be loaded.',
+				'recruiting-reports'
+			) }
 			emptyTitle={ __( 'No webhooks yet', 'recruiting-reports' ) }
 			emptyText={ __(
 				'Add a webhook to tell another system when jobs or applications change.',
@@ -525,8 +515,7 @@ export function Webhooks() {
 			{ dialog?.kind === 'add' && (
 				<AddWebhookForm
 					onCancel={ () => {
-						close( null );
-						frame.backToAdd();
+						close( null, 'add' );
 					} }
 					onCreated={ ( webhook ) => {
 						setDialog( { kind: 'created', webhook } );
@@ -546,8 +535,10 @@ export function Webhooks() {
 						'recruiting-reports'
 					) }
 					onClose={ () => {
-						close( __( 'Webhook added.', 'recruiting-reports' ) );
-						frame.backToAdd();
+						close(
+							__( 'Webhook added.', 'recruiting-reports' ),
+							'add'
+						);
 					} }
 				/>
 			) }
@@ -557,22 +548,20 @@ export function Webhooks() {
 					confirmText={ __( 'Delete webhook', 'recruiting-reports' ) }
 					run={ () => actions.deleteWebhook( dialog.webhook.id ) }
 					onCancel={ () => {
-						close( null );
-						focusAfter( () =>
-							rowControl(
-								frame.section.current,
-								dialog.webhook.id,
-								__( 'Delete', 'recruiting-reports' )
-							)
-						);
+						close( null, {
+							id: dialog.webhook.id,
+							label: __( 'Delete', 'recruiting-reports' ),
+						} );
 					} }
 					onDone={ () => {
-						close( __( 'Webhook deleted.', 'recruiting-reports' ) );
 						if ( open === dialog.webhook.id ) {
 							setOpen( null );
 						}
 						// The row is gone.
-						frame.backToHeading();
+						close(
+							__( 'Webhook deleted.', 'recruiting-reports' ),
+							'heading'
+						);
 					} }
 				>
 					{ sprintf(
