@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import type { Delivery, Webhook } from '../../api/types';
+import type { Delivery, PluginSettings, Webhook } from '../../api/types';
 import { restError, scriptedTransport } from '../../test-utils';
 import { GeneralSettings } from './GeneralSettings';
 import { Webhooks } from './Webhooks';
@@ -31,6 +31,14 @@ const DELIVERY: Delivery = {
 	updated_at: '2025-05-01T12:00:00+00:00',
 	payload: null,
 	attempt_log: [],
+};
+
+const SETTINGS: PluginSettings = {
+	rate_limit_per_hour: 1000,
+	default_period: 'last_12_months',
+	delete_data_on_uninstall: false,
+	anonymise_on_erasure: false,
+	delivery_log_days: 30,
 };
 
 beforeEach( () => {
@@ -268,13 +276,7 @@ describe( 'Webhooks', () => {
 describe( 'GeneralSettings', () => {
 	it( 'saves the rate limit, default period, uninstall and privacy choices', async () => {
 		const { wrapper, calls } = scriptedTransport( {
-			'GET /settings': () => ( {
-				rate_limit_per_hour: 1000,
-				default_period: 'last_12_months',
-				delete_data_on_uninstall: false,
-				anonymise_on_erasure: false,
-				delivery_log_days: 30,
-			} ),
+			'GET /settings': () => SETTINGS,
 			'PUT /settings': ( request ) => request.body,
 		} );
 		render( <GeneralSettings />, { wrapper } );
@@ -319,13 +321,7 @@ describe( 'GeneralSettings', () => {
 
 	it( 'does not send an invalid rate limit', async () => {
 		const { wrapper, calls } = scriptedTransport( {
-			'GET /settings': () => ( {
-				rate_limit_per_hour: 1000,
-				default_period: 'last_12_months',
-				delete_data_on_uninstall: false,
-				anonymise_on_erasure: false,
-				delivery_log_days: 30,
-			} ),
+			'GET /settings': () => SETTINGS,
 		} );
 		render( <GeneralSettings />, { wrapper } );
 		const rate = await screen.findByLabelText(
