@@ -289,9 +289,7 @@ export function ApiKeys() {
 		>
 			{ dialog?.kind === 'add' && (
 				<ApiKeyForm
-					onCancel={ () => {
-						close( null, 'add' );
-					} }
+					onCancel={ () => close( null, 'add' ) }
 					onCreated={ ( key ) => {
 						setDialog( { kind: 'created', key } );
 					} }
@@ -314,26 +312,26 @@ export function ApiKeys() {
 						),
 						dialog.key.hint
 					) }
-					onClose={ () => {
+					onClose={ () =>
 						close(
 							__( 'API key created.', 'recruiting-reports' ),
 							'add'
-						);
-					} }
+						)
+					}
 				/>
 			) }
 			{ dialog?.kind === 'edit' && (
 				<EditKeyModal
 					apiKey={ dialog.key }
-					onCancel={ () => {
-						close( null, { id: dialog.key.id, label: editLabel } );
-					} }
-					onSaved={ () => {
+					onCancel={ () =>
+						close( null, { id: dialog.key.id, label: editLabel } )
+					}
+					onSaved={ () =>
 						close( __( 'API key updated.', 'recruiting-reports' ), {
 							id: dialog.key.id,
 							label: editLabel,
-						} );
-					} }
+						} )
+					}
 				/>
 			) }
 			{ dialog?.kind === 'revoke' && (
@@ -341,12 +339,12 @@ export function ApiKeys() {
 					title={ __( 'Revoke API key?', 'recruiting-reports' ) }
 					confirmText={ __( 'Revoke key', 'recruiting-reports' ) }
 					run={ () => actions.revokeApiKey( dialog.key.id ) }
-					onCancel={ () => {
+					onCancel={ () =>
 						close( null, {
 							id: dialog.key.id,
 							label: revokeLabel,
-						} );
-					} }
+						} )
+					}
 					onDone={ () => {
 						// A revoked key's row has no button any more.
 						close(

@@ -514,9 +514,7 @@ export function Webhooks() {
 			) }
 			{ dialog?.kind === 'add' && (
 				<AddWebhookForm
-					onCancel={ () => {
-						close( null, 'add' );
-					} }
+					onCancel={ () => close( null, 'add' ) }
 					onCreated={ ( webhook ) => {
 						setDialog( { kind: 'created', webhook } );
 					} }
@@ -534,12 +532,12 @@ export function Webhooks() {
 						'The receiver needs this secret to check the X-Recruiting-Signature header. Copy it now: it will not be shown again.',
 						'recruiting-reports'
 					) }
-					onClose={ () => {
+					onClose={ () =>
 						close(
 							__( 'Webhook added.', 'recruiting-reports' ),
 							'add'
-						);
-					} }
+						)
+					}
 				/>
 			) }
 			{ dialog?.kind === 'delete' && (
@@ -547,12 +545,12 @@ export function Webhooks() {
 					title={ __( 'Delete webhook?', 'recruiting-reports' ) }
 					confirmText={ __( 'Delete webhook', 'recruiting-reports' ) }
 					run={ () => actions.deleteWebhook( dialog.webhook.id ) }
-					onCancel={ () => {
+					onCancel={ () =>
 						close( null, {
 							id: dialog.webhook.id,
 							label: __( 'Delete', 'recruiting-reports' ),
-						} );
-					} }
+						} )
+					}
 					onDone={ () => {
 						if ( open === dialog.webhook.id ) {
 							setOpen( null );
