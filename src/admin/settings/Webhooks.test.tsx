@@ -41,6 +41,23 @@ const SETTINGS: PluginSettings = {
 	delivery_log_days: 30,
 };
 
+/**
+ * Opens "Add webhook" on the rendered tab and types the payload URL.
+ * @param url The URL to type.
+ * @return The dialog.
+ */
+async function openAddWebhook( url: string ) {
+	await userEvent.click(
+		await screen.findByRole( 'button', { name: 'Add webhook' } )
+	);
+	const dialog = screen.getByRole( 'dialog', { name: 'Add webhook' } );
+	await userEvent.type(
+		within( dialog ).getByLabelText( 'Payload URL' ),
+		url
+	);
+	return dialog;
+}
+
 beforeEach( () => {
 	window.recruitingReports = { today: '2025-05-20', locale: 'en-US' };
 } );
@@ -59,14 +76,7 @@ describe( 'Webhooks', () => {
 		expect(
 			await screen.findByText( 'No webhooks yet' )
 		).toBeInTheDocument();
-		await userEvent.click(
-			screen.getByRole( 'button', { name: 'Add webhook' } )
-		);
-		const dialog = screen.getByRole( 'dialog', { name: 'Add webhook' } );
-		await userEvent.type(
-			within( dialog ).getByLabelText( 'Payload URL' ),
-			HOOK.url
-		);
+		const dialog = await openAddWebhook( HOOK.url );
 		for ( const name of [ 'job.created', 'job.updated', 'job.deleted' ] ) {
 			await userEvent.click(
 				within( dialog ).getByRole( 'checkbox', { name } )
@@ -105,14 +115,7 @@ describe( 'Webhooks', () => {
 	it( 'refuses a webhook without events', async () => {
 		const { wrapper } = scriptedTransport( { 'GET /webhooks': () => [] } );
 		render( <Webhooks />, { wrapper } );
-		await userEvent.click(
-			await screen.findByRole( 'button', { name: 'Add webhook' } )
-		);
-		const dialog = screen.getByRole( 'dialog', { name: 'Add webhook' } );
-		await userEvent.type(
-			within( dialog ).getByLabelText( 'Payload URL' ),
-			HOOK.url
-		);
+		const dialog = await openAddWebhook( HOOK.url );
 		for ( const checkbox of within( dialog ).getAllByRole( 'checkbox' ) ) {
 			await userEvent.click( checkbox );
 		}
@@ -136,14 +139,7 @@ describe( 'Webhooks', () => {
 			},
 		} );
 		render( <Webhooks />, { wrapper } );
-		await userEvent.click(
-			await screen.findByRole( 'button', { name: 'Add webhook' } )
-		);
-		const dialog = screen.getByRole( 'dialog', { name: 'Add webhook' } );
-		await userEvent.type(
-			within( dialog ).getByLabelText( 'Payload URL' ),
-			'http://10.0.0.1/'
-		);
+		const dialog = await openAddWebhook( 'http://10.0.0.1/' );
 		await userEvent.click(
 			within( dialog ).getByRole( 'button', { name: 'Add webhook' } )
 		);
