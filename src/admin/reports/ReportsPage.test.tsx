@@ -11,6 +11,7 @@ import {
 	TIME_TO_HIRE,
 } from '../../test-utils';
 import { filtersFromUrl, filtersToUrl, ReportsPage } from './ReportsPage';
+import { OTHER_REPORTS, setUpReportsPage } from './test-fixtures';
 
 jest.mock( '../../components/charts/draw', () => ( {
 	drawChart: jest.fn( () => ( { update: jest.fn(), destroy: jest.fn() } ) ),
@@ -50,26 +51,14 @@ const FUNNEL = {
 	offer_acceptance_rate: 0.8,
 };
 
-beforeEach( () => {
-	window.recruitingReports = {
-		today: '2025-05-20',
-		defaultPeriod: 'last_90_days',
-		locale: 'en-US',
-	};
-	window.history.replaceState(
-		null,
-		'',
-		'/wp-admin/admin.php?page=recruiting-reports'
-	);
-} );
+/** Every report the page asks for by default, and a site with two jobs. */
+const ROUTES = { ...OTHER_REPORTS, 'GET /jobs': () => JOBS };
+
+beforeEach( setUpReportsPage );
 
 describe( 'ReportsPage', () => {
 	it( 'loads both reports for the default period and shows every table', async () => {
-		const { wrapper, calls } = scriptedTransport( {
-			'GET /reports/overview': () => OVERVIEW,
-			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
-			'GET /jobs': () => JOBS,
-		} );
+		const { wrapper, calls } = scriptedTransport( ROUTES );
 		render( <ReportsPage />, { wrapper } );
 		await screen.findByRole( 'table', { name: 'Time to hire by month' } );
 		const tables = screen.getAllByRole( 'table' );
@@ -98,17 +87,13 @@ describe( 'ReportsPage', () => {
 	} );
 
 	it( 'compares with the period in the URL: the change of every figure, CSV links with the filters', async () => {
-		window.recruitingReports = {
-			...window.recruitingReports,
-			restUrl: 'http://example.test/wp-json/recruiting/v1/',
-			restNonce: 'n0nce',
-		};
 		window.history.replaceState(
 			null,
 			'',
 			'/wp-admin/admin.php?page=recruiting-reports&period=last_90_days&compare=previous_period'
 		);
 		const { wrapper, calls } = scriptedTransport( {
+			...ROUTES,
 			'GET /reports/overview': () => ( {
 				...OVERVIEW,
 				comparison: {
@@ -121,8 +106,6 @@ describe( 'ReportsPage', () => {
 					avg_time_to_hire_days: 39.25,
 				},
 			} ),
-			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
-			'GET /jobs': () => JOBS,
 		} );
 		render( <ReportsPage />, { wrapper } );
 		await screen.findByRole( 'table', { name: 'Time to hire by month' } );
@@ -207,7 +190,7 @@ describe( 'ReportsPage', () => {
 			'/wp-admin/admin.php?page=recruiting-reports&period=last_90_days&compare=previous_year'
 		);
 		const { wrapper } = scriptedTransport( {
-			'GET /reports/overview': () => OVERVIEW,
+			...ROUTES,
 			'GET /reports/time-to-hire': () => ( {
 				...TIME_TO_HIRE,
 				comparison: {
@@ -220,7 +203,6 @@ describe( 'ReportsPage', () => {
 					],
 				},
 			} ),
-			'GET /jobs': () => JOBS,
 		} );
 		render( <ReportsPage />, { wrapper } );
 		const table = await screen.findByRole( 'table', {
@@ -257,10 +239,8 @@ describe( 'ReportsPage', () => {
 
 	it( 'shows the funnel: stages with reached counts and step conversion, outcomes, offer acceptance', async () => {
 		const { wrapper } = scriptedTransport( {
-			'GET /reports/overview': () => OVERVIEW,
-			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
+			...ROUTES,
 			'GET /reports/funnel': () => FUNNEL,
-			'GET /jobs': () => JOBS,
 		} );
 		render( <ReportsPage />, { wrapper } );
 		const table = await screen.findByRole( 'table', {
@@ -286,11 +266,7 @@ describe( 'ReportsPage', () => {
 	} );
 
 	it( 'filters by a job and custom dates, and keeps them in the URL', async () => {
-		const { wrapper, calls } = scriptedTransport( {
-			'GET /reports/overview': () => OVERVIEW,
-			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
-			'GET /jobs': () => JOBS,
-		} );
+		const { wrapper, calls } = scriptedTransport( ROUTES );
 		render( <ReportsPage />, { wrapper } );
 		await screen.findAllByRole( 'table' );
 
@@ -322,11 +298,7 @@ describe( 'ReportsPage', () => {
 	}, 20_000 );
 
 	it( 'does not send a range whose start is after its end', async () => {
-		const { wrapper, calls } = scriptedTransport( {
-			'GET /reports/overview': () => OVERVIEW,
-			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
-			'GET /jobs': () => JOBS,
-		} );
+		const { wrapper, calls } = scriptedTransport( ROUTES );
 		window.history.replaceState(
 			null,
 			'',
@@ -358,7 +330,7 @@ describe( 'ReportsPage', () => {
 
 	it( 'shows each report’s error on its own, with Retry', async () => {
 		const { wrapper } = scriptedTransport( {
-			'GET /reports/overview': () => OVERVIEW,
+			...ROUTES,
 			'GET /reports/funnel': () => FUNNEL,
 			'GET /reports/sources': () => SOURCES,
 			'GET /reports/time-to-fill': () => TIME_TO_FILL,
@@ -369,7 +341,6 @@ describe( 'ReportsPage', () => {
 					'No job with id 99.'
 				);
 			},
-			'GET /jobs': () => JOBS,
 		} );
 		render( <ReportsPage />, { wrapper } );
 		expect(
@@ -399,11 +370,11 @@ describe( 'ReportsPage', () => {
 			);
 		};
 		const { wrapper, calls } = scriptedTransport( {
+			...ROUTES,
 			'GET /reports/overview': ( request ) =>
 				request.query?.job_id ? missing() : OVERVIEW,
 			'GET /reports/time-to-hire': ( request ) =>
 				request.query?.job_id ? missing() : TIME_TO_HIRE,
-			'GET /jobs': () => JOBS,
 		} );
 		render( <ReportsPage />, { wrapper } );
 		expect(
@@ -431,10 +402,9 @@ describe( 'ReportsPage', () => {
 
 	it( 'explains how applications get in on a site without any, instead of every section’s zeros', async () => {
 		const { wrapper } = scriptedTransport( {
+			...OTHER_REPORTS,
 			'GET /reports/overview': () => EMPTY_OVERVIEW,
-			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
 			'GET /reports/funnel': () => FUNNEL,
-			'GET /jobs': () => [],
 		} );
 		render( <ReportsPage />, { wrapper } );
 		expect(
@@ -451,8 +421,7 @@ describe( 'ReportsPage', () => {
 
 	it( 'says so when the job list cannot be loaded', async () => {
 		const { wrapper } = scriptedTransport( {
-			'GET /reports/overview': () => OVERVIEW,
-			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
+			...ROUTES,
 			'GET /jobs': () => {
 				throw restError(
 					403,

@@ -3,22 +3,19 @@ import userEvent from '@testing-library/user-event';
 
 import type { SourcesReport } from '../../api/types';
 import { drawChart } from '../../components/charts/draw';
-import {
-	deferred,
-	OVERVIEW,
-	restError,
-	scriptedTransport,
-	SOURCES,
-	TIME_TO_HIRE,
-} from '../../test-utils';
+import { restError, scriptedTransport, SOURCES } from '../../test-utils';
 import { ReportsPage } from './ReportsPage';
 import { SourcesBody } from './SourcesSection';
+import {
+	OTHER_REPORTS,
+	QUERY,
+	renderWithFirstAnswerHeld,
+	setUpReportsPage,
+} from './test-fixtures';
 
 jest.mock( '../../components/charts/draw', () => ( {
 	drawChart: jest.fn( () => ( { update: jest.fn(), destroy: jest.fn() } ) ),
 } ) );
-
-const QUERY = { date_from: '2025-02-20', date_to: '2025-05-20' };
 
 /** The same period a year before: two sources, 250 applications, 19 hires. */
 const EARLIER: SourcesReport = {
@@ -41,22 +38,7 @@ const EARLIER: SourcesReport = {
 	],
 };
 
-beforeEach( () => {
-	window.recruitingReports = {
-		today: '2025-05-20',
-		defaultPeriod: 'last_90_days',
-		locale: 'en-US',
-		applicationsUrl:
-			'http://example.test/wp-admin/admin.php?page=recruiting-reports-applications',
-		restUrl: 'http://example.test/wp-json/recruiting/v1/',
-		restNonce: 'n0nce',
-	};
-	window.history.replaceState(
-		null,
-		'',
-		'/wp-admin/admin.php?page=recruiting-reports'
-	);
-} );
+beforeEach( setUpReportsPage );
 
 const figures = () =>
 	document.querySelector( 'dl[aria-label="Source figures"]' ) as HTMLElement;
@@ -228,52 +210,36 @@ describe( 'Sources section', () => {
 } );
 
 describe( 'Sources on the Reports page', () => {
-	// The other reports answer (or fail with rest_no_route where unscripted, never as a missing job).
-	const routes = {
-		'GET /reports/overview': () => OVERVIEW,
-		'GET /reports/time-to-hire': () => TIME_TO_HIRE,
-		'GET /jobs': () => [],
-	};
-
 	it( 'loads with a skeleton, shows the server’s message on failure, and Retry asks again', async () => {
-		const first = deferred< never >();
-		let asked = 0;
-		const { wrapper, calls } = scriptedTransport( {
-			...routes,
-			'GET /reports/sources': () => {
-				asked++;
-				return asked === 1 ? first.promise : SOURCES;
-			},
-		} );
-		render( <ReportsPage />, { wrapper } );
-		const section = () =>
-			document.querySelector(
-				'[data-report="rr-sources"]'
-			) as HTMLElement;
+		const page = renderWithFirstAnswerHeld(
+			'rr-sources',
+			'GET /reports/sources',
+			SOURCES
+		);
 		await waitFor( () =>
 			expect(
-				section().querySelector( '[data-state="loading"]' )
+				page.section().querySelector( '[data-state="loading"]' )
 			).not.toBeNull()
 		);
 		expect(
-			calls.find( ( c ) => c.path === '/reports/sources' )?.query
+			page.calls.find( ( c ) => c.path === '/reports/sources' )?.query
 		).toEqual( { ...QUERY, job_id: undefined } );
 
-		first.reject(
+		page.first.reject(
 			restError( 500, 'internal_error', 'The database went away.' )
 		);
 		expect(
-			await within( section() ).findByText( 'The database went away.' )
+			await within( page.section() ).findByText(
+				'The database went away.'
+			)
 		).toBeInTheDocument();
-		await userEvent.click(
-			within( section() ).getByRole( 'button', { name: 'Retry' } )
-		);
+		await page.retry();
 		expect(
-			await within( section() ).findByRole( 'table', {
+			await within( page.section() ).findByRole( 'table', {
 				name: 'Applications and hires by source',
 			} )
 		).toBeInTheDocument();
-		expect( asked ).toBe( 2 );
+		expect( page.asked() ).toBe( 2 );
 	} );
 
 	it( 'says the job no longer exists when only the sources report misses it', async () => {
@@ -283,7 +249,7 @@ describe( 'Sources on the Reports page', () => {
 			'/wp-admin/admin.php?page=recruiting-reports&job_id=99999'
 		);
 		const { wrapper } = scriptedTransport( {
-			...routes,
+			...OTHER_REPORTS,
 			'GET /reports/sources': () => {
 				throw restError(
 					404,

@@ -2,21 +2,17 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import type { TimeToFillReport } from '../../api/types';
+import { restError, TIME_TO_FILL } from '../../test-utils';
 import {
-	OVERVIEW,
-	restError,
-	scriptedTransport,
-	TIME_TO_FILL,
-	TIME_TO_HIRE,
-} from '../../test-utils';
-import { ReportsPage } from './ReportsPage';
+	QUERY,
+	renderWithFirstAnswerHeld,
+	setUpReportsPage,
+} from './test-fixtures';
 import { TimeToFillBody } from './TimeToFillSection';
 
 jest.mock( '../../components/charts/draw', () => ( {
 	drawChart: jest.fn( () => ( { update: jest.fn(), destroy: jest.fn() } ) ),
 } ) );
-
-const QUERY = { date_from: '2025-02-20', date_to: '2025-05-20' };
 
 /** The previous period: one job filled in 40 days; the same jobs open now. */
 const EARLIER: TimeToFillReport = {
@@ -57,22 +53,7 @@ const EMPTY: TimeToFillReport = {
 	open_jobs: { count: 0, average_age_days: 0 },
 };
 
-beforeEach( () => {
-	window.recruitingReports = {
-		today: '2025-05-20',
-		defaultPeriod: 'last_90_days',
-		locale: 'en-US',
-		applicationsUrl:
-			'http://example.test/wp-admin/admin.php?page=recruiting-reports-applications',
-		restUrl: 'http://example.test/wp-json/recruiting/v1/',
-		restNonce: 'n0nce',
-	};
-	window.history.replaceState(
-		null,
-		'',
-		'/wp-admin/admin.php?page=recruiting-reports'
-	);
-} );
+beforeEach( setUpReportsPage );
 
 const figures = ( label: string ) =>
 	document.querySelector( `dl[aria-label="${ label }"]` ) as HTMLElement;
@@ -262,41 +243,25 @@ describe( 'Time to fill section', () => {
 
 describe( 'Time to fill on the Reports page', () => {
 	it( 'shows the server’s message on failure, and Retry asks again', async () => {
-		let asked = 0;
-		const { wrapper } = scriptedTransport( {
-			'GET /reports/overview': () => OVERVIEW,
-			'GET /reports/time-to-hire': () => TIME_TO_HIRE,
-			'GET /jobs': () => [],
-			'GET /reports/time-to-fill': () => {
-				asked++;
-				if ( asked === 1 ) {
-					throw restError(
-						503,
-						'internal_error',
-						'The report is being rebuilt.'
-					);
-				}
-				return TIME_TO_FILL;
-			},
-		} );
-		render( <ReportsPage />, { wrapper } );
-		const section = () =>
-			document.querySelector(
-				'[data-report="rr-time-to-fill"]'
-			) as HTMLElement;
+		const page = renderWithFirstAnswerHeld(
+			'rr-time-to-fill',
+			'GET /reports/time-to-fill',
+			TIME_TO_FILL
+		);
+		page.first.reject(
+			restError( 503, 'internal_error', 'The report is being rebuilt.' )
+		);
 		expect(
-			await within( section() ).findByText(
+			await within( page.section() ).findByText(
 				'The report is being rebuilt.'
 			)
 		).toBeInTheDocument();
-		await userEvent.click(
-			within( section() ).getByRole( 'button', { name: 'Retry' } )
-		);
+		await page.retry();
 		expect(
-			await within( section() ).findByRole( 'table', {
+			await within( page.section() ).findByRole( 'table', {
 				name: 'Time to fill by job',
 			} )
 		).toBeInTheDocument();
-		expect( asked ).toBe( 2 );
+		expect( page.asked() ).toBe( 2 );
 	} );
 } );

@@ -1,0 +1,83 @@
+/**
+ * What the Reports page's section tests share: the page's settings and URL as WordPress prints
+ * them, the query of its default period, and the whole page rendered with one report's first
+ * answer held back (the loading state, then a failure and Retry).
+ */
+import { render, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import {
+	deferred,
+	OVERVIEW,
+	scriptedTransport,
+	TIME_TO_HIRE,
+} from '../../test-utils';
+import { ReportsPage } from './ReportsPage';
+
+/** The default period (the last 90 days up to `today` below) as the reports are asked for it. */
+export const QUERY = { date_from: '2025-02-20', date_to: '2025-05-20' };
+
+/** window.recruitingReports and the page's URL, before each test. */
+export function setUpReportsPage() {
+	window.recruitingReports = {
+		today: '2025-05-20',
+		defaultPeriod: 'last_90_days',
+		locale: 'en-US',
+		applicationsUrl:
+			'http://example.test/wp-admin/admin.php?page=recruiting-reports-applications',
+		restUrl: 'http://example.test/wp-json/recruiting/v1/',
+		restNonce: 'n0nce',
+	};
+	window.history.replaceState(
+		null,
+		'',
+		'/wp-admin/admin.php?page=recruiting-reports'
+	);
+}
+
+/**
+ * The reports the page asks for besides the one under test (an unscripted one fails with
+ * rest_no_route, never as a missing job).
+ */
+export const OTHER_REPORTS = {
+	'GET /reports/overview': () => OVERVIEW,
+	'GET /reports/time-to-hire': () => TIME_TO_HIRE,
+	'GET /jobs': () => [],
+};
+
+/**
+ * The Reports page whose `section` (its data-report) asks `route` first for an answer the test
+ * settles (`first`), then gets `answer` on every later request, such as Retry's.
+ * @param section The section's data-report, e.g. "rr-sources".
+ * @param route   The report's route, e.g. "GET /reports/sources".
+ * @param answer  The report from the second request on.
+ */
+export function renderWithFirstAnswerHeld< T >(
+	section: string,
+	route: string,
+	answer: T
+) {
+	const first = deferred< never >();
+	let asked = 0;
+	const { wrapper, calls } = scriptedTransport( {
+		...OTHER_REPORTS,
+		[ route ]: () => {
+			asked++;
+			return asked === 1 ? first.promise : answer;
+		},
+	} );
+	render( <ReportsPage />, { wrapper } );
+	const element = () =>
+		document.querySelector( `[data-report="${ section }"]` ) as HTMLElement;
+	return {
+		first,
+		calls,
+		section: element,
+		/** How many requests the route got. */
+		asked: () => asked,
+		retry: () =>
+			userEvent.click(
+				within( element() ).getByRole( 'button', { name: 'Retry' } )
+			),
+	};
+}
