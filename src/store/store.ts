@@ -120,6 +120,74 @@ function reducer( state: State = EMPTY, action: ReceiveAction ): State {
 	return state;
 }
 
+/**
+ * A selector whose answer is cached under `kind`, at the key its arguments make: the selector
+ * reads there and its resolver (storeConfig) stores there.
+ * @param kind Where the answers are kept.
+ * @param key  The key of the selector's arguments (with their defaults).
+ */
+function cached< K extends Kind, A extends unknown[] >(
+	kind: K,
+	key: ( ...args: A ) => string
+) {
+	return {
+		kind,
+		key,
+		select: ( state: State, ...args: A ) =>
+			state[ kind ][ key( ...args ) ] as State[ K ][ string ] | undefined,
+	};
+}
+
+const byId = ( id: number ) => String( id );
+/** A list's key: its query, `{}` when there is none. */
+const byQuery =
+	< Q extends object >() =>
+	( query: Q = {} as Q ) =>
+		cacheKey( query );
+/** The key of a list under a parent (an application's notes, a webhook's deliveries). */
+const byParentAndQuery =
+	< Q extends object >() =>
+	( parentId: number, query: Q = {} as Q ) =>
+		cacheKey( parentId, query );
+
+/** Every selector but getReport (typed by report name, below), with its cache. */
+const CACHED = {
+	getJobs: cached( 'jobs', byQuery< JobListQuery >() ),
+	getJob: cached( 'job', byId ),
+	getApplications: cached(
+		'applications',
+		byQuery< ApplicationListQuery >()
+	),
+	getApplication: cached( 'application', byId ),
+	getNotes: cached( 'notes', byParentAndQuery< PageQuery >() ),
+	getRating: cached( 'rating', byId ),
+	getApiKeys: cached( 'apiKeys', byQuery< ApiKeyListQuery >() ),
+	getWebhooks: cached( 'webhooks', byQuery< PageQuery >() ),
+	getDeliveries: cached(
+		'deliveries',
+		byParentAndQuery< DeliveryListQuery >()
+	),
+	getSettings: cached( 'settings', () => 'current' ),
+};
+
+type Cached = typeof CACHED;
+type CachedName = keyof Cached;
+type CachedArgs< N extends CachedName > = Parameters< Cached[ N ][ 'key' ] >;
+type CachedAnswer< N extends CachedName > = NonNullable<
+	ReturnType< Cached[ N ][ 'select' ] >
+>;
+const CACHED_NAMES = Object.keys( CACHED ) as CachedName[];
+
+/**
+ * `{ name: make( name ) }` for every cached selector.
+ * @param make What to make of a selector's name.
+ */
+function eachCached< R >( make: ( name: CachedName ) => R ) {
+	return Object.fromEntries(
+		CACHED_NAMES.map( ( name ) => [ name, make( name ) ] )
+	) as Record< CachedName, R >;
+}
+
 const selectors = {
 	getReport: < N extends ReportName >(
 		state: State,
@@ -128,31 +196,9 @@ const selectors = {
 	) =>
 		state.report[ cacheKey( name, query ) ] as
 			ReportByName[ N ] | undefined,
-	getJobs: ( state: State, query: JobListQuery = {} ) =>
-		state.jobs[ cacheKey( query ) ],
-	getJob: ( state: State, id: number ): Job | undefined =>
-		state.job[ String( id ) ],
-	getApplications: ( state: State, query: ApplicationListQuery = {} ) =>
-		state.applications[ cacheKey( query ) ],
-	getApplication: (
-		state: State,
-		id: number
-	): ApplicationWithHistory | undefined => state.application[ String( id ) ],
-	getNotes: ( state: State, applicationId: number, query: PageQuery = {} ) =>
-		state.notes[ cacheKey( applicationId, query ) ],
-	getRating: ( state: State, applicationId: number ) =>
-		state.rating[ String( applicationId ) ],
-	getApiKeys: ( state: State, query: ApiKeyListQuery = {} ) =>
-		state.apiKeys[ cacheKey( query ) ],
-	getWebhooks: ( state: State, query: PageQuery = {} ) =>
-		state.webhooks[ cacheKey( query ) ],
-	getDeliveries: (
-		state: State,
-		webhookId: number,
-		query: DeliveryListQuery = {}
-	) => state.deliveries[ cacheKey( webhookId, query ) ],
-	getSettings: ( state: State ): PluginSettings | undefined =>
-		state.settings.current,
+	...( eachCached( ( name ) => CACHED[ name ].select ) as {
+		[ N in CachedName ]: Cached[ N ][ 'select' ];
+	} ),
 };
 
 export type SelectorName = keyof typeof selectors;
@@ -272,6 +318,64 @@ export function storeConfig( client: Client ) {
 			};
 	}
 
+	/**
+	 * How each cached selector's answer is fetched (with the store's thunk, for an answer that
+	 * holds others).
+	 */
+	const fetchers: {
+		[ N in CachedName ]: (
+			thunk: ThunkArgs & { signal: AbortSignal },
+			...args: CachedArgs< N >
+		) => Promise< CachedAnswer< N > >;
+	} = {
+		getJobs: async ( { dispatch, signal }, query = {} ) => {
+			const page = await client.jobs.list( query, { signal } );
+			// A job seen in a list needs no request of its own later.
+			for ( const job of page.items ) {
+				dispatch.receive( 'job', String( job.id ), job );
+			}
+			return page;
+		},
+		getJob: ( { signal }, id ) => client.jobs.get( id, { signal } ),
+		getApplications: ( { signal }, query = {} ) =>
+			client.applications.list( query, { signal } ),
+		getApplication: ( { signal }, id ) =>
+			client.applications.get( id, { signal } ),
+		getNotes: ( { signal }, applicationId, query = {} ) =>
+			client.applications.notes( applicationId, query, { signal } ),
+		getRating: ( { signal }, applicationId ) =>
+			client.applications.rating( applicationId, { signal } ),
+		getApiKeys: ( { signal }, query = {} ) =>
+			client.apiKeys.list( query, { signal } ),
+		getWebhooks: ( { signal }, query = {} ) =>
+			client.webhooks.list( query, { signal } ),
+		getDeliveries: ( { signal }, webhookId, query = {} ) =>
+			client.webhooks.deliveries( webhookId, query, { signal } ),
+		getSettings: ( { signal } ) => client.settings.get( { signal } ),
+	};
+
+	/**
+	 * The resolver of a cached selector: fetches, then stores the answer where the selector reads.
+	 * @param name The selector.
+	 */
+	function cachedResolver( name: CachedName ) {
+		const { kind, key } = CACHED[ name ] as {
+			kind: Kind;
+			key: ( ...args: unknown[] ) => string;
+		};
+		const load = fetchers[ name ] as (
+			thunk: ThunkArgs & { signal: AbortSignal },
+			...args: unknown[]
+		) => Promise< unknown >;
+		return resolver( name, async ( thunk, signal, ...args: unknown[] ) => {
+			thunk.dispatch.receive(
+				kind,
+				key( ...args ),
+				await load( { ...thunk, signal }, ...args )
+			);
+		} );
+	}
+
 	const resolvers = {
 		getReport: resolver(
 			'getReport',
@@ -291,127 +395,11 @@ export function storeConfig( client: Client ) {
 				);
 			}
 		),
-		getJobs: resolver(
-			'getJobs',
-			async ( { dispatch }, signal, query: JobListQuery = {} ) => {
-				const page = await client.jobs.list( query, { signal } );
-				dispatch.receive( 'jobs', cacheKey( query ), page );
-				// A job seen in a list needs no request of its own later.
-				for ( const job of page.items ) {
-					dispatch.receive( 'job', String( job.id ), job );
-				}
-			}
-		),
-		getJob: resolver(
-			'getJob',
-			async ( { dispatch }, signal, id: number ) => {
-				dispatch.receive(
-					'job',
-					String( id ),
-					await client.jobs.get( id, { signal } )
-				);
-			}
-		),
-		getApplications: resolver(
-			'getApplications',
-			async (
-				{ dispatch },
-				signal,
-				query: ApplicationListQuery = {}
-			) => {
-				dispatch.receive(
-					'applications',
-					cacheKey( query ),
-					await client.applications.list( query, { signal } )
-				);
-			}
-		),
-		getApplication: resolver(
-			'getApplication',
-			async ( { dispatch }, signal, id: number ) => {
-				dispatch.receive(
-					'application',
-					String( id ),
-					await client.applications.get( id, { signal } )
-				);
-			}
-		),
-		getNotes: resolver(
-			'getNotes',
-			async (
-				{ dispatch },
-				signal,
-				applicationId: number,
-				query: PageQuery = {}
-			) => {
-				dispatch.receive(
-					'notes',
-					cacheKey( applicationId, query ),
-					await client.applications.notes( applicationId, query, {
-						signal,
-					} )
-				);
-			}
-		),
-		getRating: resolver(
-			'getRating',
-			async ( { dispatch }, signal, applicationId: number ) => {
-				dispatch.receive(
-					'rating',
-					String( applicationId ),
-					await client.applications.rating( applicationId, {
-						signal,
-					} )
-				);
-			}
-		),
-		getApiKeys: resolver(
-			'getApiKeys',
-			async ( { dispatch }, signal, query: ApiKeyListQuery = {} ) => {
-				dispatch.receive(
-					'apiKeys',
-					cacheKey( query ),
-					await client.apiKeys.list( query, { signal } )
-				);
-			}
-		),
-		getWebhooks: resolver(
-			'getWebhooks',
-			async ( { dispatch }, signal, query: PageQuery = {} ) => {
-				dispatch.receive(
-					'webhooks',
-					cacheKey( query ),
-					await client.webhooks.list( query, { signal } )
-				);
-			}
-		),
-		getDeliveries: resolver(
-			'getDeliveries',
-			async (
-				{ dispatch },
-				signal,
-				webhookId: number,
-				query: DeliveryListQuery = {}
-			) => {
-				dispatch.receive(
-					'deliveries',
-					cacheKey( webhookId, query ),
-					await client.webhooks.deliveries( webhookId, query, {
-						signal,
-					} )
-				);
-			}
-		),
-		getSettings: resolver(
-			'getSettings',
-			async ( { dispatch }, signal ) => {
-				dispatch.receive(
-					'settings',
-					'current',
-					await client.settings.get( { signal } )
-				);
-			}
-		),
+		...( eachCached( cachedResolver ) as {
+			[ N in CachedName ]: (
+				...args: CachedArgs< N >
+			) => ( thunk: ThunkArgs ) => Promise< void >;
+		} ),
 	};
 
 	return {
