@@ -11,6 +11,7 @@ import {
 	TextareaControl,
 } from '@wordpress/components';
 import { useState } from '@wordpress/element';
+import type { ReactNode } from 'react';
 import { __, sprintf } from '@wordpress/i18n';
 
 import { toApiError, type ApiError } from '../../api/errors';
@@ -24,6 +25,7 @@ import { useResource, useStoreActions } from '../../store';
 import { ErrorState, Skeleton } from '../../components/states';
 import { statusLabel } from '../../reports/specs';
 import { applicationsUrl, type ApplicationFilters } from './filters';
+import { ErrorNotice } from './ErrorNotice';
 import { Notes } from './Notes';
 import { Rating } from './Rating';
 import { formatSiteDateTime } from './timezone';
@@ -43,6 +45,38 @@ function jobEditUrl( jobsUrl: string, id: number ): string {
 	return jobsUrl.replace(
 		/edit\.php.*$/,
 		`post.php?post=${ id }&action=edit`
+	);
+}
+
+/**
+ * One of the view's titled panels.
+ * @param props
+ * @param props.id        Its heading's id (the section is labelled by it).
+ * @param props.title     The heading.
+ * @param props.className Modifiers (e.g. rr-app__panel--wide, a panel across the grid).
+ * @param props.children
+ */
+function Panel( {
+	id,
+	title,
+	className,
+	children,
+}: {
+	id: string;
+	title: string;
+	className?: string;
+	children: ReactNode;
+} ) {
+	return (
+		<section
+			className={
+				className ? `rr-app__panel ${ className }` : 'rr-app__panel'
+			}
+			aria-labelledby={ id }
+		>
+			<h3 id={ id }>{ title }</h3>
+			{ children }
+		</section>
 	);
 }
 
@@ -98,13 +132,10 @@ export function ApplicationView( { id, filters }: Props ) {
 			{ back }
 			<h2 className="rr-app__name">{ application.candidate.name }</h2>
 			<div className="rr-app__grid">
-				<section
-					className="rr-app__panel"
-					aria-labelledby="rr-app-details"
+				<Panel
+					id="rr-app-details"
+					title={ __( 'Details', 'recruiting-reports' ) }
 				>
-					<h3 id="rr-app-details">
-						{ __( 'Details', 'recruiting-reports' ) }
-					</h3>
 					<dl className="rr-app__facts">
 						<dt>{ __( 'E-mail', 'recruiting-reports' ) }</dt>
 						<dd>
@@ -162,23 +193,18 @@ export function ApplicationView( { id, filters }: Props ) {
 					{ config.can.writeApplications && (
 						<StatusChange application={ application } />
 					) }
-				</section>
-				<section
-					className="rr-app__panel"
-					aria-labelledby="rr-app-rating"
+				</Panel>
+				<Panel
+					id="rr-app-rating"
+					title={ __( 'Rating', 'recruiting-reports' ) }
 				>
-					<h3 id="rr-app-rating">
-						{ __( 'Rating', 'recruiting-reports' ) }
-					</h3>
 					<Rating applicationId={ application.id } />
-				</section>
-				<section
-					className="rr-app__panel rr-app__panel--wide"
-					aria-labelledby="rr-app-timeline"
+				</Panel>
+				<Panel
+					id="rr-app-timeline"
+					className="rr-app__panel--wide"
+					title={ __( 'Timeline', 'recruiting-reports' ) }
 				>
-					<h3 id="rr-app-timeline">
-						{ __( 'Timeline', 'recruiting-reports' ) }
-					</h3>
 					<ol className="rr-timeline">
 						{ application.history.map( ( change ) => (
 							<li key={ change.id } className="rr-timeline__item">
@@ -214,16 +240,14 @@ export function ApplicationView( { id, filters }: Props ) {
 							</li>
 						) ) }
 					</ol>
-				</section>
-				<section
-					className="rr-app__panel rr-app__panel--wide"
-					aria-labelledby="rr-app-notes"
+				</Panel>
+				<Panel
+					id="rr-app-notes"
+					className="rr-app__panel--wide"
+					title={ __( 'Notes', 'recruiting-reports' ) }
 				>
-					<h3 id="rr-app-notes">
-						{ __( 'Notes', 'recruiting-reports' ) }
-					</h3>
 					<Notes applicationId={ application.id } />
-				</section>
+				</Panel>
 				{ config.can.manageSettings && (
 					<DeleteApplication
 						id={ application.id }
@@ -335,11 +359,7 @@ function StatusChange( { application }: StatusChangeProps ) {
 					</Button>
 				</Notice>
 			) }
-			{ error && (
-				<Notice status="error" isDismissible={ false }>
-					{ error.message }
-				</Notice>
-			) }
+			<ErrorNotice error={ error } />
 			{ done && (
 				<Notice status="success" isDismissible={ false }>
 					{ done }
@@ -419,18 +439,12 @@ function DeleteApplication( { id, name, backUrl }: DeleteApplicationProps ) {
 		}
 	};
 	return (
-		<section
-			className="rr-app__panel rr-app__panel--wide rr-app__delete"
-			aria-labelledby="rr-app-delete"
+		<Panel
+			id="rr-app-delete"
+			className="rr-app__panel--wide rr-app__delete"
+			title={ __( 'Delete application', 'recruiting-reports' ) }
 		>
-			<h3 id="rr-app-delete">
-				{ __( 'Delete application', 'recruiting-reports' ) }
-			</h3>
-			{ error && (
-				<Notice status="error" isDismissible={ false }>
-					{ error.message }
-				</Notice>
-			) }
+			<ErrorNotice error={ error } />
 			{ confirming ? (
 				<p>
 					{ sprintf(
@@ -466,6 +480,6 @@ function DeleteApplication( { id, name, backUrl }: DeleteApplicationProps ) {
 					{ __( 'Delete application…', 'recruiting-reports' ) }
 				</Button>
 			) }
-		</section>
+		</Panel>
 	);
 }

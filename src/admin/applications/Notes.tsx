@@ -3,7 +3,7 @@
  * Applications, and "Delete" on the notes the server would let this user delete (their own, or any with
  * Settings; SPEC §5). Deleting asks once more in place.
  */
-import { Button, Notice, TextareaControl } from '@wordpress/components';
+import { Button, TextareaControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
@@ -12,6 +12,7 @@ import { toApiError, type ApiError } from '../../api/errors';
 import { getConfig } from '../../config';
 import { useResource, useStoreActions } from '../../store';
 import { ErrorState } from '../../components/states';
+import { ErrorNotice } from './ErrorNotice';
 import { formatSiteDateTime } from './timezone';
 
 interface Props {
@@ -60,11 +61,7 @@ export function Notes( { applicationId }: Props ) {
 
 	return (
 		<div className="rr-notes">
-			{ error && (
-				<Notice status="error" isDismissible={ false }>
-					{ error.message }
-				</Notice>
-			) }
+			<ErrorNotice error={ error } />
 			{ config.can.writeApplications && (
 				<form className="rr-notes__add" onSubmit={ add }>
 					<TextareaControl

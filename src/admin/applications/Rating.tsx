@@ -3,7 +3,7 @@
  * a fieldset, so the keyboard works as everywhere: Tab into the group, arrow keys choose and save.
  * Users without Write Applications see the average only.
  */
-import { Button, Notice } from '@wordpress/components';
+import { Button } from '@wordpress/components';
 import { useRef, useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
@@ -12,6 +12,7 @@ import type { RatingSummary } from '../../api/types';
 import { getConfig } from '../../config';
 import { useResource, useStoreActions } from '../../store';
 import { ErrorState } from '../../components/states';
+import { ErrorNotice } from './ErrorNotice';
 
 interface Props {
 	applicationId: number;
@@ -81,11 +82,7 @@ export function Rating( { applicationId }: Props ) {
 							String( summary.count )
 						) }
 			</p>
-			{ error && (
-				<Notice status="error" isDismissible={ false }>
-					{ error.message }
-				</Notice>
-			) }
+			<ErrorNotice error={ error } />
 			{ config.can.writeApplications && (
 				<fieldset className="rr-stars">
 					<legend>
