@@ -5,16 +5,17 @@
 import { Notice } from '@wordpress/components';
 import { useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 import type {
 	ComparePeriod,
 	Compared,
 	FunnelReport,
 	OverviewReport,
+	ReportByName,
+	ReportName,
+	ReportPeriod,
 	ReportQuery,
-	SourcesReport,
-	TimeToFillReport,
 	TimeToHireReport,
 } from '../../api/types';
 import { ChartFigure } from '../../components/charts/ChartFigure';
@@ -56,6 +57,7 @@ import {
 } from '../../reports/specs';
 import { SourcesBody } from './SourcesSection';
 import { TimeToFillBody } from './TimeToFillSection';
+import type { BodyProps } from './types';
 
 export interface Filters extends PeriodSelection {
 	jobId: number;
@@ -121,24 +123,29 @@ export function filtersToUrl( href: string, filters: Filters ): string {
 	return url.toString();
 }
 
-interface SectionProps< T > {
+interface SectionProps< T extends { period: ReportPeriod } > {
 	id: string;
 	title: string;
-	state: AsyncState< T >;
+	state: AsyncState< Compared< T > >;
+	/** Filters picked but not yet asked for: the report shown is dimmed already. */
+	pending: boolean;
+	query: ReportQuery;
+	/** The skeleton's figures and charts while nothing is shown yet. */
 	figuresCount: number;
 	chartCount: number;
-	render: ( data: T ) => ReactNode;
-	period?: ( data: T ) => { from: string; to: string };
+	/** Draws the report. */
+	Body: ComponentType< BodyProps< T > >;
 }
 
-function ReportSection< T >( {
+function ReportSection< T extends { period: ReportPeriod } >( {
 	id,
 	title,
 	state,
+	pending,
+	query,
 	figuresCount,
 	chartCount,
-	render,
-	period,
+	Body,
 }: SectionProps< T > ) {
 	let body: ReactNode;
 	if ( state.error ) {
@@ -152,7 +159,11 @@ function ReportSection< T >( {
 			/>
 		);
 	} else {
-		body = <Busy busy={ state.busy }>{ render( state.data ) }</Busy>;
+		body = (
+			<Busy busy={ state.busy || pending }>
+				<Body report={ state.data } query={ query } />
+			</Busy>
+		);
 	}
 	return (
 		<section
@@ -161,20 +172,14 @@ function ReportSection< T >( {
 			data-report={ id }
 		>
 			<h2 id={ `${ id }-title` }>{ title }</h2>
-			{ state.data && period && ! state.error && (
+			{ state.data && ! state.error && (
 				<p className="rr-report-section__period">
-					{ formatPeriod( period( state.data ) ) }
+					{ formatPeriod( state.data.period ) }
 				</p>
 			) }
 			{ body }
 		</section>
 	);
-}
-
-interface BodyProps< T > {
-	report: Compared< T >;
-	/** The query the report answers (its filters go into the CSV links). */
-	query: ReportQuery;
 }
 
 export function OverviewBody( { report, query }: BodyProps< OverviewReport > ) {
@@ -338,11 +343,16 @@ export function FunnelBody( { report, query }: BodyProps< FunnelReport > ) {
 	);
 }
 
-function withPending< T >(
-	state: AsyncState< T >,
-	pending: boolean
-): AsyncState< T > {
-	return { ...state, busy: state.busy || ( pending && !! state.data ) };
+/**
+ * One report for the settled filters (with its earlier period's when comparing).
+ * @param name  The report.
+ * @param query Its filters.
+ */
+function useReport< N extends ReportName >( name: N, query: ReportQuery ) {
+	return useResource< Compared< ReportByName[ N ] > >( 'getReport', [
+		name,
+		query,
+	] );
 }
 
 /** How long the filters must stay unchanged before the reports are requested. */
@@ -387,29 +397,14 @@ export function ReportsPage() {
 	const key = JSON.stringify( query );
 	const settledKey = useDebouncedValue( key, FILTER_DEBOUNCE_MS );
 	const settled = JSON.parse( settledKey ) as ReportQuery;
-	// Filters picked but not yet asked for already dim the old figures.
-	const pending = settledKey !== key;
-	const overview = useResource< Compared< OverviewReport > >( 'getReport', [
-		'overview',
-		settled,
-	] );
-	const timeToHire = useResource< Compared< TimeToHireReport > >(
-		'getReport',
-		[ 'time-to-hire', settled ]
-	);
-
-	const funnel = useResource< Compared< FunnelReport > >( 'getReport', [
-		'funnel',
-		settled,
-	] );
-	const sources = useResource< Compared< SourcesReport > >( 'getReport', [
-		'sources',
-		settled,
-	] );
-	const timeToFill = useResource< Compared< TimeToFillReport > >(
-		'getReport',
-		[ 'time-to-fill', settled ]
-	);
+	// What every section shows its report for; filters picked but not yet asked for already dim
+	// the old figures.
+	const current = { query: settled, pending: settledKey !== key };
+	const overview = useReport( 'overview', settled );
+	const timeToHire = useReport( 'time-to-hire', settled );
+	const funnel = useReport( 'funnel', settled );
+	const sources = useReport( 'sources', settled );
+	const timeToFill = useReport( 'time-to-fill', settled );
 
 	// A deleted or unknown job fails every report the same way: one notice, and a way out
 	// instead of a Retry that cannot work.
@@ -485,57 +480,47 @@ export function ReportsPage() {
 					<ReportSection
 						id="rr-overview"
 						title={ __( 'Overview', 'recruiting-reports' ) }
-						state={ withPending( overview, pending ) }
+						state={ overview }
 						figuresCount={ 5 }
 						chartCount={ 2 }
-						period={ ( data ) => data.period }
-						render={ ( data ) => (
-							<OverviewBody report={ data } query={ settled } />
-						) }
+						Body={ OverviewBody }
+						{ ...current }
 					/>
 					<ReportSection
 						id="rr-time-to-hire"
 						title={ __( 'Time to hire', 'recruiting-reports' ) }
-						state={ withPending( timeToHire, pending ) }
+						state={ timeToHire }
 						figuresCount={ 5 }
 						chartCount={ 3 }
-						period={ ( data ) => data.period }
-						render={ ( data ) => (
-							<TimeToHireBody report={ data } query={ settled } />
-						) }
+						Body={ TimeToHireBody }
+						{ ...current }
 					/>
 					<ReportSection
 						id="rr-funnel"
 						title={ __( 'Funnel', 'recruiting-reports' ) }
-						state={ withPending( funnel, pending ) }
+						state={ funnel }
 						figuresCount={ 4 }
 						chartCount={ 1 }
-						period={ ( data ) => data.period }
-						render={ ( data ) => (
-							<FunnelBody report={ data } query={ settled } />
-						) }
+						Body={ FunnelBody }
+						{ ...current }
 					/>
 					<ReportSection
 						id="rr-sources"
 						title={ __( 'Sources', 'recruiting-reports' ) }
-						state={ withPending( sources, pending ) }
+						state={ sources }
 						figuresCount={ 4 }
 						chartCount={ 1 }
-						period={ ( data ) => data.period }
-						render={ ( data ) => (
-							<SourcesBody report={ data } query={ settled } />
-						) }
+						Body={ SourcesBody }
+						{ ...current }
 					/>
 					<ReportSection
 						id="rr-time-to-fill"
 						title={ __( 'Time to fill', 'recruiting-reports' ) }
-						state={ withPending( timeToFill, pending ) }
+						state={ timeToFill }
 						figuresCount={ 7 }
 						chartCount={ 2 }
-						period={ ( data ) => data.period }
-						render={ ( data ) => (
-							<TimeToFillBody report={ data } query={ settled } />
-						) }
+						Body={ TimeToFillBody }
+						{ ...current }
 					/>
 				</>
 			) }

@@ -6,7 +6,7 @@
  */
 import { __ } from '@wordpress/i18n';
 
-import type { Compared, ReportQuery, SourcesReport } from '../../api/types';
+import type { SourcesReport } from '../../api/types';
 import { ChartFigure } from '../../components/charts/ChartFigure';
 import { CsvDownload } from '../../components/CsvDownload';
 import { Figures } from '../../components/Figures';
@@ -17,18 +17,12 @@ import {
 	sourcesFigures,
 	sourcesSpec,
 } from '../../reports/specs';
+import type { BodyProps } from './types';
 
 /** Bars per source: two bars (applications, hires) need more room than one. */
 const ROW_HEIGHT = 40;
 
-export function SourcesBody( {
-	report,
-	query,
-}: {
-	report: Compared< SourcesReport >;
-	/** The query the report answers (its filters go into the CSV link). */
-	query: ReportQuery;
-} ) {
+export function SourcesBody( { report, query }: BodyProps< SourcesReport > ) {
 	return (
 		<>
 			<Figures

@@ -7,7 +7,6 @@ import { useId } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import type {
-	Compared,
 	ReportQuery,
 	TimeToFillJobRow,
 	TimeToFillReport,
@@ -24,6 +23,7 @@ import {
 	timeToFillTrendSpec,
 	comparedFigures,
 } from '../../reports/specs';
+import type { BodyProps } from './types';
 
 /**
  * The filled jobs, slowest first (the API's order), with the dates the days are counted between:
@@ -128,11 +128,7 @@ function FilledJobsTable( {
 export function TimeToFillBody( {
 	report,
 	query,
-}: {
-	report: Compared< TimeToFillReport >;
-	/** The query the report answers (its filters go into the CSV links). */
-	query: ReportQuery;
-} ) {
+}: BodyProps< TimeToFillReport > ) {
 	return (
 		<>
 			<Figures
