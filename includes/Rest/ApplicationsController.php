@@ -396,19 +396,8 @@ final class ApplicationsController extends ItemController {
 					'enum'        => array( 'json', 'csv' ),
 					'default'     => 'json',
 				),
-				'orderby'        => array(
-					'description' => __( 'Sort by this field.', 'recruiting-reports' ),
-					'type'        => 'string',
-					'enum'        => array( 'applied_at', 'updated_at', 'id' ),
-					'default'     => 'applied_at',
-				),
-				'order'          => array(
-					'description' => __( 'Sort direction.', 'recruiting-reports' ),
-					'type'        => 'string',
-					'enum'        => array( 'asc', 'desc' ),
-					'default'     => 'desc',
-				),
-			)
+			),
+			self::sort_args( array( 'applied_at', 'updated_at', 'id' ) )
 		);
 	}
 

@@ -257,6 +257,29 @@ abstract class ItemController extends Controller {
 	}
 
 	/**
+	 * The `orderby` and `order` arguments of a collection, newest first by default.
+	 *
+	 * @param string[] $fields Fields to sort by; the first is the default.
+	 * @return array
+	 */
+	protected static function sort_args( array $fields ): array {
+		return array(
+			'orderby' => array(
+				'description' => __( 'Sort by this field.', 'recruiting-reports' ),
+				'type'        => 'string',
+				'enum'        => $fields,
+				'default'     => $fields[0],
+			),
+			'order'   => array(
+				'description' => __( 'Sort direction.', 'recruiting-reports' ),
+				'type'        => 'string',
+				'enum'        => array( 'asc', 'desc' ),
+				'default'     => 'desc',
+			),
+		);
+	}
+
+	/**
 	 * X-WP-Total, X-WP-TotalPages and Link (prev/next) on a collection response.
 	 *
 	 * @param WP_REST_Response $response Response.

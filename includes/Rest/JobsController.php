@@ -303,12 +303,12 @@ final class JobsController extends ItemController {
 		return array_merge(
 			parent::get_collection_params(),
 			array(
-				'search'  => array(
+				'search' => array(
 					'description' => __( 'Limit results to jobs matching a string (title and description).', 'recruiting-reports' ),
 					'type'        => 'string',
 					'maxLength'   => 200,
 				),
-				'status'  => array(
+				'status' => array(
 					'description' => __( 'Limit results to jobs with one or more statuses (list or comma-separated).', 'recruiting-reports' ),
 					'type'        => 'array',
 					'items'       => array(
@@ -317,19 +317,8 @@ final class JobsController extends ItemController {
 					),
 					'maxItems'    => 3,
 				),
-				'orderby' => array(
-					'description' => __( 'Sort by this field.', 'recruiting-reports' ),
-					'type'        => 'string',
-					'enum'        => array( 'created_at', 'updated_at', 'title', 'id' ),
-					'default'     => 'created_at',
-				),
-				'order'   => array(
-					'description' => __( 'Sort direction.', 'recruiting-reports' ),
-					'type'        => 'string',
-					'enum'        => array( 'asc', 'desc' ),
-					'default'     => 'desc',
-				),
-			)
+			),
+			self::sort_args( array( 'created_at', 'updated_at', 'title', 'id' ) )
 		);
 	}
 
