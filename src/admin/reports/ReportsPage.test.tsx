@@ -4,14 +4,18 @@ import userEvent from '@testing-library/user-event';
 import {
 	EMPTY_OVERVIEW,
 	OVERVIEW,
-	restError,
 	scriptedTransport,
 	SOURCES,
 	TIME_TO_FILL,
 	TIME_TO_HIRE,
 } from '../../test-utils';
 import { filtersFromUrl, filtersToUrl, ReportsPage } from './ReportsPage';
-import { OTHER_REPORTS, setUpReportsPage } from './test-fixtures';
+import {
+	failing,
+	OTHER_REPORTS,
+	renderReportsPage,
+	setUpReportsPage,
+} from './test-fixtures';
 
 jest.mock( '../../components/charts/draw', () => ( {
 	drawChart: jest.fn( () => ( { update: jest.fn(), destroy: jest.fn() } ) ),
@@ -58,8 +62,7 @@ beforeEach( setUpReportsPage );
 
 describe( 'ReportsPage', () => {
 	it( 'loads both reports for the default period and shows every table', async () => {
-		const { wrapper, calls } = scriptedTransport( ROUTES );
-		render( <ReportsPage />, { wrapper } );
+		const calls = renderReportsPage( ROUTES );
 		await screen.findByRole( 'table', { name: 'Time to hire by month' } );
 		const tables = screen.getAllByRole( 'table' );
 		expect(
@@ -92,7 +95,7 @@ describe( 'ReportsPage', () => {
 			'',
 			'/wp-admin/admin.php?page=recruiting-reports&period=last_90_days&compare=previous_period'
 		);
-		const { wrapper, calls } = scriptedTransport( {
+		const calls = renderReportsPage( {
 			...ROUTES,
 			'GET /reports/overview': () => ( {
 				...OVERVIEW,
@@ -107,7 +110,6 @@ describe( 'ReportsPage', () => {
 				},
 			} ),
 		} );
-		render( <ReportsPage />, { wrapper } );
 		await screen.findByRole( 'table', { name: 'Time to hire by month' } );
 		const figures = document.querySelector(
 			'dl[aria-label="Overview figures"]'
@@ -189,7 +191,7 @@ describe( 'ReportsPage', () => {
 			'',
 			'/wp-admin/admin.php?page=recruiting-reports&period=last_90_days&compare=previous_year'
 		);
-		const { wrapper } = scriptedTransport( {
+		renderReportsPage( {
 			...ROUTES,
 			'GET /reports/time-to-hire': () => ( {
 				...TIME_TO_HIRE,
@@ -204,7 +206,6 @@ describe( 'ReportsPage', () => {
 				},
 			} ),
 		} );
-		render( <ReportsPage />, { wrapper } );
 		const table = await screen.findByRole( 'table', {
 			name: 'Time to hire by month',
 		} );
@@ -238,11 +239,10 @@ describe( 'ReportsPage', () => {
 	} );
 
 	it( 'shows the funnel: stages with reached counts and step conversion, outcomes, offer acceptance', async () => {
-		const { wrapper } = scriptedTransport( {
+		renderReportsPage( {
 			...ROUTES,
 			'GET /reports/funnel': () => FUNNEL,
 		} );
-		render( <ReportsPage />, { wrapper } );
 		const table = await screen.findByRole( 'table', {
 			name: 'Applications reaching each stage',
 		} );
@@ -266,8 +266,7 @@ describe( 'ReportsPage', () => {
 	} );
 
 	it( 'filters by a job and custom dates, and keeps them in the URL', async () => {
-		const { wrapper, calls } = scriptedTransport( ROUTES );
-		render( <ReportsPage />, { wrapper } );
+		const calls = renderReportsPage( ROUTES );
 		await screen.findAllByRole( 'table' );
 
 		await userEvent.selectOptions(
@@ -329,20 +328,17 @@ describe( 'ReportsPage', () => {
 	} );
 
 	it( 'shows each report’s error on its own, with Retry', async () => {
-		const { wrapper } = scriptedTransport( {
+		renderReportsPage( {
 			...ROUTES,
 			'GET /reports/funnel': () => FUNNEL,
 			'GET /reports/sources': () => SOURCES,
 			'GET /reports/time-to-fill': () => TIME_TO_FILL,
-			'GET /reports/time-to-hire': () => {
-				throw restError(
-					404,
-					'resource_not_found',
-					'No job with id 99.'
-				);
-			},
+			'GET /reports/time-to-hire': failing(
+				404,
+				'resource_not_found',
+				'No job with id 99.'
+			),
 		} );
-		render( <ReportsPage />, { wrapper } );
 		expect(
 			await screen.findByText( 'No job with id 99.' )
 		).toBeInTheDocument();
@@ -362,21 +358,18 @@ describe( 'ReportsPage', () => {
 			'',
 			'/wp-admin/admin.php?page=recruiting-reports&job_id=99999'
 		);
-		const missing = () => {
-			throw restError(
-				404,
-				'resource_not_found',
-				'No job with id 99999.'
-			);
-		};
-		const { wrapper, calls } = scriptedTransport( {
+		const missing = failing(
+			404,
+			'resource_not_found',
+			'No job with id 99999.'
+		);
+		const calls = renderReportsPage( {
 			...ROUTES,
 			'GET /reports/overview': ( request ) =>
 				request.query?.job_id ? missing() : OVERVIEW,
 			'GET /reports/time-to-hire': ( request ) =>
 				request.query?.job_id ? missing() : TIME_TO_HIRE,
 		} );
-		render( <ReportsPage />, { wrapper } );
 		expect(
 			await screen.findByText( 'This job no longer exists.', {
 				selector: '.components-notice__content',
@@ -401,12 +394,11 @@ describe( 'ReportsPage', () => {
 	} );
 
 	it( 'explains how applications get in on a site without any, instead of every section’s zeros', async () => {
-		const { wrapper } = scriptedTransport( {
+		renderReportsPage( {
 			...OTHER_REPORTS,
 			'GET /reports/overview': () => EMPTY_OVERVIEW,
 			'GET /reports/funnel': () => FUNNEL,
 		} );
-		render( <ReportsPage />, { wrapper } );
 		expect(
 			await screen.findByText( 'No applications yet' )
 		).toBeInTheDocument();
@@ -420,17 +412,14 @@ describe( 'ReportsPage', () => {
 	} );
 
 	it( 'says so when the job list cannot be loaded', async () => {
-		const { wrapper } = scriptedTransport( {
+		renderReportsPage( {
 			...ROUTES,
-			'GET /jobs': () => {
-				throw restError(
-					403,
-					'insufficient_permissions',
-					'You may not read jobs.'
-				);
-			},
+			'GET /jobs': failing(
+				403,
+				'insufficient_permissions',
+				'You may not read jobs.'
+			),
 		} );
-		render( <ReportsPage />, { wrapper } );
 		expect(
 			await screen.findByText(
 				'Jobs could not be loaded: You may not read jobs.'

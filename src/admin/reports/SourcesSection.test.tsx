@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 
 import type { SourcesReport } from '../../api/types';
 import { drawChart } from '../../components/charts/draw';
-import { restError, scriptedTransport, SOURCES } from '../../test-utils';
-import { ReportsPage } from './ReportsPage';
+import { restError, SOURCES } from '../../test-utils';
 import { SourcesBody } from './SourcesSection';
 import {
+	expectFigures,
+	failing,
 	OTHER_REPORTS,
 	QUERY,
+	renderReportsPage,
 	renderWithFirstAnswerHeld,
 	setUpReportsPage,
 } from './test-fixtures';
@@ -161,20 +163,14 @@ describe( 'Sources section', () => {
 				query={ { ...QUERY, compare: 'previous_year' } }
 			/>
 		);
-		expect( figure( 'sources' ) ).toHaveTextContent(
-			'▲ 500%up 500% from the previous year'
-		);
-		// 299 against 250.
-		expect( figure( 'applications' ) ).toHaveTextContent(
-			'▲ 19.6%up 19.6% from the previous year'
-		);
-		expect( figure( 'hires' ) ).toHaveTextContent(
-			'no change from the previous year'
-		);
-		// 6.35% against 7.6%.
-		expect( figure( 'hire_rate' ) ).toHaveTextContent(
-			'▼ 16.4%down 16.4% from the previous year'
-		);
+		expectFigures( {
+			sources: '▲ 500%up 500% from the previous year',
+			// 299 against 250.
+			applications: '▲ 19.6%up 19.6% from the previous year',
+			hires: 'no change from the previous year',
+			// 6.35% against 7.6%.
+			hire_rate: '▼ 16.4%down 16.4% from the previous year',
+		} );
 		const csv = new URL(
 			screen
 				.getByRole( 'link', { name: 'Download CSV' } )
@@ -248,17 +244,14 @@ describe( 'Sources on the Reports page', () => {
 			'',
 			'/wp-admin/admin.php?page=recruiting-reports&job_id=99999'
 		);
-		const { wrapper } = scriptedTransport( {
+		renderReportsPage( {
 			...OTHER_REPORTS,
-			'GET /reports/sources': () => {
-				throw restError(
-					404,
-					'resource_not_found',
-					'No job with id 99999.'
-				);
-			},
+			'GET /reports/sources': failing(
+				404,
+				'resource_not_found',
+				'No job with id 99999.'
+			),
 		} );
-		render( <ReportsPage />, { wrapper } );
 		expect(
 			await screen.findByText( 'This job no longer exists.', {
 				selector: '.components-notice__content',

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { TimeToFillReport } from '../../api/types';
 import { restError, TIME_TO_FILL } from '../../test-utils';
 import {
+	expectFigures,
 	QUERY,
 	renderWithFirstAnswerHeld,
 	setUpReportsPage,
@@ -152,29 +153,17 @@ describe( 'Time to fill section', () => {
 				query={ { ...QUERY, compare: 'previous_period' } }
 			/>
 		);
-		expect( figure( 'jobs_filled' ) ).toHaveTextContent(
-			'▲ 200%up 200% from the previous period'
-		);
-		// 34.2 against 40.
-		expect( figure( 'average_days' ) ).toHaveTextContent(
-			'▼ 14.5%down 14.5% from the previous period'
-		);
-		expect( figure( 'median_days' ) ).toHaveTextContent(
-			'▼ 24.5%down 24.5% from the previous period'
-		);
-		expect( figure( 'min_days' ) ).toHaveTextContent(
-			'▼ 106.3%down 106.3% from the previous period'
-		);
-		expect( figure( 'max_days' ) ).toHaveTextContent(
-			'▲ 87.5%up 87.5% from the previous period'
-		);
-		// "As of now": the same in both periods.
-		expect( figure( 'open_jobs' ) ).toHaveTextContent(
-			'no change from the previous period'
-		);
-		expect( figure( 'open_jobs_age' ) ).toHaveTextContent(
-			'no change from the previous period'
-		);
+		expectFigures( {
+			jobs_filled: '▲ 200%up 200% from the previous period',
+			// 34.2 against 40.
+			average_days: '▼ 14.5%down 14.5% from the previous period',
+			median_days: '▼ 24.5%down 24.5% from the previous period',
+			min_days: '▼ 106.3%down 106.3% from the previous period',
+			max_days: '▲ 87.5%up 87.5% from the previous period',
+			// "As of now": the same in both periods.
+			open_jobs: 'no change from the previous period',
+			open_jobs_age: 'no change from the previous period',
+		} );
 		// The earlier months overlaid on the trend, month n beside month n.
 		expect(
 			within( trendTable() )

@@ -9,8 +9,10 @@ import userEvent from '@testing-library/user-event';
 import {
 	deferred,
 	OVERVIEW,
+	restError,
 	scriptedTransport,
 	TIME_TO_HIRE,
+	type Route,
 } from '../../test-utils';
 import { ReportsPage } from './ReportsPage';
 
@@ -46,6 +48,40 @@ export const OTHER_REPORTS = {
 };
 
 /**
+ * Each headline figure (by its data-figure id) shows the text given for it, e.g. its change.
+ * @param expected Text by figure id.
+ */
+export function expectFigures( expected: Record< string, string > ) {
+	for ( const [ id, text ] of Object.entries( expected ) ) {
+		expect(
+			document.querySelector( `[data-figure="${ id }"]` )
+		).toHaveTextContent( text );
+	}
+}
+
+/**
+ * A route that answers with a REST error.
+ * @param status  HTTP status.
+ * @param code    The error's code.
+ * @param message The error's message.
+ */
+export function failing( status: number, code: string, message: string ) {
+	return () => {
+		throw restError( status, code, message );
+	};
+}
+
+/**
+ * Renders the Reports page over `routes`; returns the requests it makes.
+ * @param routes The scripted REST answers.
+ */
+export function renderReportsPage( routes: Record< string, Route > ) {
+	const { wrapper, calls } = scriptedTransport( routes );
+	render( <ReportsPage />, { wrapper } );
+	return calls;
+}
+
+/**
  * The Reports page whose `section` (its data-report) asks `route` first for an answer the test
  * settles (`first`), then gets `answer` on every later request, such as Retry's.
  * @param section The section's data-report, e.g. "rr-sources".
@@ -59,14 +95,13 @@ export function renderWithFirstAnswerHeld< T >(
 ) {
 	const first = deferred< never >();
 	let asked = 0;
-	const { wrapper, calls } = scriptedTransport( {
+	const calls = renderReportsPage( {
 		...OTHER_REPORTS,
 		[ route ]: () => {
 			asked++;
 			return asked === 1 ? first.promise : answer;
 		},
 	} );
-	render( <ReportsPage />, { wrapper } );
 	const element = () =>
 		document.querySelector( `[data-report="${ section }"]` ) as HTMLElement;
 	return {
