@@ -11,6 +11,7 @@ import {
 } from '../../test-utils';
 import { filtersFromUrl, filtersToUrl, ReportsPage } from './ReportsPage';
 import {
+	expectMissingJobNotice,
 	failing,
 	OTHER_REPORTS,
 	renderReportsPage,
@@ -55,6 +56,15 @@ const FUNNEL = {
 	offer_acceptance_rate: 0.8,
 };
 
+/** The tables (and CSV sections) of the reports shown by default: overview and time to hire. */
+const DEFAULT_TABLES = [
+	'by_status',
+	'conversion',
+	'by_stage',
+	'by_job',
+	'trend',
+];
+
 /** Every report the page asks for by default, and a site with two jobs. */
 const ROUTES = { ...OTHER_REPORTS, 'GET /jobs': () => JOBS };
 
@@ -67,13 +77,7 @@ describe( 'ReportsPage', () => {
 		const tables = screen.getAllByRole( 'table' );
 		expect(
 			tables.map( ( t ) => t.getAttribute( 'data-chart-table' ) )
-		).toEqual( [
-			'by_status',
-			'conversion',
-			'by_stage',
-			'by_job',
-			'trend',
-		] );
+		).toEqual( DEFAULT_TABLES );
 		const report = calls.find( ( c ) => c.path === '/reports/overview' );
 		expect( report?.query ).toEqual( {
 			date_from: '2025-02-20',
@@ -159,13 +163,7 @@ describe( 'ReportsPage', () => {
 		} );
 		expect(
 			csv.map( ( url ) => url.searchParams.get( 'section' ) )
-		).toEqual( [
-			'by_status',
-			'conversion',
-			'by_stage',
-			'by_job',
-			'trend',
-		] );
+		).toEqual( DEFAULT_TABLES );
 
 		await userEvent.selectOptions(
 			screen.getByLabelText( 'Compare with' ),
@@ -370,14 +368,7 @@ describe( 'ReportsPage', () => {
 			'GET /reports/time-to-hire': ( request ) =>
 				request.query?.job_id ? missing() : TIME_TO_HIRE,
 		} );
-		expect(
-			await screen.findByText( 'This job no longer exists.', {
-				selector: '.components-notice__content',
-			} )
-		).toBeInTheDocument();
-		expect(
-			screen.queryByText( 'No job with id 99999.' )
-		).not.toBeInTheDocument();
+		await expectMissingJobNotice( 'No job with id 99999.' );
 		expect(
 			screen.queryByRole( 'button', { name: 'Retry' } )
 		).not.toBeInTheDocument();

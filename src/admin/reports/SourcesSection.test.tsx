@@ -7,6 +7,7 @@ import { restError, SOURCES } from '../../test-utils';
 import { SourcesBody } from './SourcesSection';
 import {
 	expectFigures,
+	expectMissingJobNotice,
 	failing,
 	OTHER_REPORTS,
 	QUERY,
@@ -252,13 +253,6 @@ describe( 'Sources on the Reports page', () => {
 				'No job with id 99999.'
 			),
 		} );
-		expect(
-			await screen.findByText( 'This job no longer exists.', {
-				selector: '.components-notice__content',
-			} )
-		).toBeInTheDocument();
-		expect(
-			screen.queryByText( 'No job with id 99999.' )
-		).not.toBeInTheDocument();
+		await expectMissingJobNotice( 'No job with id 99999.' );
 	} );
 } );

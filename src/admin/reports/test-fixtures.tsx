@@ -3,7 +3,7 @@
  * them, the query of its default period, and the whole page rendered with one report's first
  * answer held back (the loading state, then a failure and Retry).
  */
-import { render, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import {
@@ -57,6 +57,19 @@ export function expectFigures( expected: Record< string, string > ) {
 			document.querySelector( `[data-figure="${ id }"]` )
 		).toHaveTextContent( text );
 	}
+}
+
+/**
+ * The one notice for a deleted or unknown job, instead of the server's message.
+ * @param serverMessage What the API said, which must not be shown.
+ */
+export async function expectMissingJobNotice( serverMessage: string ) {
+	expect(
+		await screen.findByText( 'This job no longer exists.', {
+			selector: '.components-notice__content',
+		} )
+	).toBeInTheDocument();
+	expect( screen.queryByText( serverMessage ) ).not.toBeInTheDocument();
 }
 
 /**
