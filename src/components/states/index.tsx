@@ -8,7 +8,6 @@ import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 
 import type { ApiError } from '../../api/errors';
-import type { AsyncState } from '../../store/hooks';
 import { errorText } from '../errorText';
 
 interface SkeletonProps {
@@ -147,59 +146,4 @@ export function Busy( { busy, children, label }: BusyProps ) {
 			<div className="rr-busy__content">{ children }</div>
 		</div>
 	);
-}
-
-interface ListStateProps< Data extends { items: unknown[] } > {
-	state: AsyncState< Data >;
-	/** What failed, shown above the server's message. */
-	errorContext: string;
-	loadingLabel: string;
-	/** Skeleton height in px (match the final list). */
-	skeletonHeight: number;
-	/** Shown when the list has no items (not an error, not loading). */
-	empty: ReactNode;
-	/** The list itself; shown under a busy state while a reload runs. */
-	children: ( data: Data ) => ReactNode;
-}
-
-/**
- * The four states of a loaded list (error, loading, empty, items), shared by the settings lists.
- * @param root0
- * @param root0.state
- * @param root0.errorContext
- * @param root0.loadingLabel
- * @param root0.skeletonHeight
- * @param root0.empty
- * @param root0.children
- */
-export function ListState< Data extends { items: unknown[] } >( {
-	state,
-	errorContext,
-	loadingLabel,
-	skeletonHeight,
-	empty,
-	children,
-}: ListStateProps< Data > ) {
-	if ( state.error ) {
-		return (
-			<ErrorState
-				error={ state.error }
-				onRetry={ state.retry }
-				context={ errorContext }
-			/>
-		);
-	}
-	if ( state.loading || ! state.data ) {
-		return (
-			<Skeleton
-				charts={ 1 }
-				chartHeight={ skeletonHeight }
-				label={ loadingLabel }
-			/>
-		);
-	}
-	if ( state.data.items.length === 0 ) {
-		return <>{ empty }</>;
-	}
-	return <Busy busy={ state.busy }>{ children( state.data ) }</Busy>;
 }
