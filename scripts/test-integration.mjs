@@ -10,7 +10,7 @@
 // to `node --test`. Through npm: npm run test:native -- reports --test-name-pattern=cache
 // Tests get RR_BASE_URL, RR_ADMIN_USER, RR_ADMIN_PASSWORD, RR_ADMIN_APP_PASSWORD,
 // RR_RUN_PHP_URL (POST PHP code, see lib/php-bridge.mjs), RR_WORDPRESS_VERSION (the version the
-// harness installed: 6.6 on Playground, 7.1 on native) and RR_TARGET (both informational only:
+// harness installed: 6.6 on Playground, 6.7 on native) and RR_TARGET (both informational only:
 // tests must behave the same on both targets); on native also RR_WORDPRESS_PATH (the WordPress folder).
 // --target=cluster runs tests/cluster/ instead, against two web nodes of one native site (SPEC §13,
 // lib/site-cluster.mjs); those tests also get RR_NODE_URLS (comma-separated) and RR_OBJECT_CACHE.

@@ -54,8 +54,8 @@ const SBIN_DIRS = [ '/usr/sbin', '/usr/local/sbin', '/sbin' ];
  *   plugin (the release test installs it from its zip)
  * @param {number} [options.workers] PHP_CLI_SERVER_WORKERS, defaults to 4
  * @param {boolean} [options.keep] keep the temp dir after stop() (also RR_KEEP_SITE=1)
- * @param {string} [options.wordpressVersion] defaults to NATIVE_WORDPRESS (7.1, the newest
- *   supported; Playground covers the oldest); also RR_NATIVE_WORDPRESS=6.6
+ * @param {string} [options.wordpressVersion] defaults to NATIVE_WORDPRESS (6.7, the newest
+ *   tree here; Playground covers the oldest); also RR_NATIVE_WORDPRESS=6.6
  */
 export async function startNativeSite( {
 	port,

@@ -1,12 +1,11 @@
-// Provides complete WordPress trees without internet access, for both ends of the
-// supported range (SPEC §14, issue #10): 6.6, the oldest supported, for Playground; 7.1,
-// the newest, for the native (PHP 8.2 + MariaDB) legs.
-//
-// 6.6: the only source reachable here is the npm package @wp-playground/wordpress-builds.
-// Its `wp-beta.zip` is WordPress 6.6-RC3 without JS/CSS assets; the assets live next to
-// it in `public/wp-beta/`. Joining both gives a complete, normal WordPress tree.
-// 7.1: a complete release tarball in the machine's shared folder (see shared-dir.mjs),
-// unpacked as it is (it has no SQLite integration, so it is for MariaDB only).
+// Provides complete WordPress trees without internet access, for both ends of what can be had
+// here (issue #21): the only source reachable is the npm package @wp-playground/wordpress-builds,
+// and its newest and oldest usable trees are
+//   6.6: `wp-beta` (6.6-RC3), the oldest release the plugin supports (`Requires at least`);
+//   6.7: `wp-nightly` (6.7-alpha), the newest tree the package holds (`Tested up to`).
+// Each zip lacks its JS/CSS assets; they live next to it in `public/<name>/`. Joining both gives a
+// complete, normal WordPress tree, which serves Playground, native PHP + MariaDB and native PHP +
+// SQLite alike.
 //
 // Each tree is cached in .cache/wordpress/wp-<version> (git-ignored; .cache may be a link
 // shared by several worktrees, so trees are built in a temp dir and renamed into place)
@@ -19,7 +18,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { sharedPath } from './shared-dir.mjs';
 
 export const REPO_ROOT = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
@@ -27,10 +25,14 @@ export const REPO_ROOT = path.resolve(
 );
 export const CACHE_DIR = path.join( REPO_ROOT, '.cache', 'wordpress' );
 
-/** WordPress version of the Playground target (the oldest the plugin supports). */
-export const PLAYGROUND_WORDPRESS = '6.6';
-/** WordPress version of the native target (the newest the plugin is tested up to). */
-export const NATIVE_WORDPRESS = '7.1';
+/** The oldest WordPress the plugin supports: Playground's, and the native legs' other end. */
+export const OLDEST_WORDPRESS = '6.6';
+/** The newest WordPress tree that can be had here: the native legs'. */
+export const NEWEST_WORDPRESS = '6.7';
+/** WordPress version of the Playground target. */
+export const PLAYGROUND_WORDPRESS = OLDEST_WORDPRESS;
+/** WordPress version of the native targets. */
+export const NATIVE_WORDPRESS = NEWEST_WORDPRESS;
 
 const BUILDS_PACKAGE = '@wp-playground/wordpress-builds@0.9.19';
 const TARBALL = path.join(
@@ -40,22 +42,23 @@ const TARBALL = path.join(
 // Written last: a tree without it is a half-finished extraction and is rebuilt.
 const COMPLETE_MARKER = '.rr-dist-complete';
 
-const BUILDERS = {
-	6.6: buildWordPress66,
-	7.1: buildWordPress71,
+// Version → the builds package's name for that tree (src/wordpress/<name>.zip + public/<name>/).
+const BUILD_NAMES = {
+	6.6: 'wp-beta',
+	6.7: 'wp-nightly',
 };
 
 /**
  * Returns the path of the pristine WordPress tree of one version, building it on first use.
  * Idempotent; when cached it only checks the marker file.
- * @param {string} [version] '6.6' (default) or '7.1'
+ * @param {string} [version] '6.6' (default) or '6.7'
  * @returns {string}
  */
 export function ensureWordPress( version = PLAYGROUND_WORDPRESS ) {
-	const build = BUILDERS[ version ];
-	if ( ! build ) {
+	const buildName = BUILD_NAMES[ version ];
+	if ( ! buildName ) {
 		throw new Error(
-			`no WordPress ${ version } here (${ Object.keys( BUILDERS ).join( ', ' ) })`
+			`no WordPress ${ version } here (${ Object.keys( BUILD_NAMES ).join( ', ' ) })`
 		);
 	}
 	const wpDir = path.join( CACHE_DIR, `wp-${ version }` );
@@ -67,7 +70,7 @@ export function ensureWordPress( version = PLAYGROUND_WORDPRESS ) {
 	// leaves something that looks complete.
 	const work = fs.mkdtempSync( path.join( CACHE_DIR, 'tmp-' ) );
 	try {
-		const tree = build( work );
+		const tree = joinBuild( work, version, buildName );
 		fs.writeFileSync(
 			path.join( tree, COMPLETE_MARKER ),
 			`${ version }\n`
@@ -89,24 +92,14 @@ export function ensureWordPress( version = PLAYGROUND_WORDPRESS ) {
 }
 
 /**
- * Unpacks the shared WordPress 7.1 release tarball (top folder `7.1/`) into work/.
- * @param {string} work temp dir
- * @returns {string} the unpacked tree
- */
-function buildWordPress71( work ) {
-	const tarball = sharedPath( 'wordpress', 'wordpress-7.1.tar.gz' );
-	log( `unpacking ${ tarball } into .cache/wordpress/wp-7.1…` );
-	execFileSync( 'tar', [ 'xzf', tarball, '-C', work ], { stdio: 'inherit' } );
-	return path.join( work, '7.1' );
-}
-
-/**
- * Joins WordPress 6.6 (wp-beta zip + public assets) into work/wp, downloading the builds
- * package with npm pack on first use.
- * @param {string} work temp dir
+ * Joins one tree of the builds package (its zip + its public assets) into work/wp, downloading
+ * the package with npm pack on first use.
+ * @param {string} work      temp dir
+ * @param {string} version   '6.6' or '6.7', for messages
+ * @param {string} buildName 'wp-beta' or 'wp-nightly'
  * @returns {string} the joined tree
  */
-function buildWordPress66( work ) {
+function joinBuild( work, version, buildName ) {
 	if ( ! fs.existsSync( TARBALL ) ) {
 		// 158 MB; deliberately not a dependency so `npm ci` stays lean.
 		log( `downloading ${ BUILDS_PACKAGE } with npm pack (158 MB, once)…` );
@@ -128,7 +121,7 @@ function buildWordPress66( work ) {
 		}
 	}
 	log(
-		'joining WordPress 6.6 (wp-beta zip + public assets) into .cache/wordpress/wp-6.6…'
+		`joining WordPress ${ version } (${ buildName } zip + public assets) into .cache/wordpress/wp-${ version }…`
 	);
 	// System tar is present wherever git is; Node has no tar/gzip-archive reader.
 	execFileSync(
@@ -138,22 +131,26 @@ function buildWordPress66( work ) {
 			TARBALL,
 			'-C',
 			work,
-			'package/src/wordpress/wp-beta.zip',
-			'package/public/wp-beta',
+			`package/src/wordpress/${ buildName }.zip`,
+			`package/public/${ buildName }`,
 		],
 		{
 			stdio: 'inherit',
 		}
 	);
 	const tree = path.join( work, 'wp' );
-	extractZip( path.join( work, 'package/src/wordpress/wp-beta.zip' ), tree );
-	fs.cpSync( path.join( work, 'package/public/wp-beta' ), tree, {
+	extractZip(
+		path.join( work, `package/src/wordpress/${ buildName }.zip` ),
+		tree
+	);
+	fs.cpSync( path.join( work, `package/public/${ buildName }` ), tree, {
 		recursive: true,
 	} );
-	// The builds ship a pre-installed SQLite database for 127.0.0.1:9400; we want clean installs.
-	fs.rmSync( path.join( tree, 'wp-content/database/.ht.sqlite' ), {
-		force: true,
-	} );
+	// The builds ship a pre-installed SQLite database for 127.0.0.1:9400 (and the nightly its
+	// builder's debug.log); we want clean installs.
+	for ( const leftover of [ 'database/.ht.sqlite', 'debug.log' ] ) {
+		fs.rmSync( path.join( tree, 'wp-content', leftover ), { force: true } );
+	}
 	return tree;
 }
 
