@@ -59,11 +59,11 @@ const RR_DEBUG_FUNCTIONS = array(
 $rr_root   = rtrim( $argv[1], '/' );
 $rr_domain = $argv[2];
 $rr_result = array(
-	'files'              => array(),
-	'directAccess'       => array(),
-	'i18nCalls'          => 0,
-	'wrongDomain'        => array(),
-	'debugCalls'         => array(),
+	'files'               => array(),
+	'directAccess'        => array(),
+	'i18nCalls'           => 0,
+	'wrongDomain'         => array(),
+	'debugCalls'          => array(),
 	'justifiedDebugCalls' => array(),
 );
 $rr_sources = array(); // Relative path => tokens.
@@ -100,8 +100,8 @@ function rr_code_tokens( array $tokens ): array {
  * @param array $tokens token_get_all()'s result.
  */
 function rr_refuses_direct_access( array $tokens ): bool {
-	$code    = rr_code_tokens( $tokens );
-	$literal = array( T_RETURN, T_ARRAY, T_CONSTANT_ENCAPSED_STRING, T_LNUMBER, T_DNUMBER, T_DOUBLE_ARROW, T_STRING );
+	$code                = rr_code_tokens( $tokens );
+	$literal             = array( T_RETURN, T_ARRAY, T_CONSTANT_ENCAPSED_STRING, T_LNUMBER, T_DNUMBER, T_DOUBLE_ARROW, T_STRING );
 	$only_literal_return = $code && is_array( $code[0] ) && T_RETURN === $code[0][0];
 	foreach ( $code as $token ) {
 		// T_STRING only as true/false/null: any other name could be a function call or a constant with effects.
