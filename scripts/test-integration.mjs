@@ -13,7 +13,8 @@
 // harness installed: 6.6 on Playground, 6.7 on native) and RR_TARGET (both informational only:
 // tests must behave the same on both targets); on native also RR_WORDPRESS_PATH (the WordPress folder).
 // --target=cluster runs tests/cluster/ instead, against two web nodes of one native site (SPEC §13,
-// lib/site-cluster.mjs); those tests also get RR_NODE_URLS (comma-separated) and RR_OBJECT_CACHE.
+// lib/site-cluster.mjs); those tests also get RR_NODE_URLS (comma-separated), RR_OBJECT_CACHE and, with Redis,
+// RR_REDIS_PORT (for redis-cli).
 // Env: RR_PORT (site port), RR_PLAYGROUND_WORKERS (default 1), RR_KEEP_SITE=1 (keep temp files),
 // RR_PLUGIN_DIR (boot another plugin dir instead of the repo root; for harness development).
 
@@ -83,6 +84,7 @@ async function main() {
 				RR_WORDPRESS_PATH: target === 'playground' ? '' : site.wordpressPath,
 				RR_NODE_URLS: ( site.urls ?? [ site.url ] ).join( ',' ),
 				RR_OBJECT_CACHE: site.objectCache ?? 'none',
+				RR_REDIS_PORT: String( site.redisPort ?? '' ),
 			},
 		} );
 		return run.verdict( code, {

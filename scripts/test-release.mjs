@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-// Release test runner (SPEC §9, §14): boots a clean native site (PHP 8.2 + MariaDB, WordPress 7.1)
-// WITHOUT the plugin and runs tests/release/*.test.mjs against it. The tests install
-// recruiting-reports.zip through core's upload installer, check the installed plugin, its
-// translations and WordPress.org's Plugin Check on the unpacked zip.
+// Release test runner (SPEC §9, §14): boots a clean native site (PHP 8.2 + MariaDB, the native legs'
+// WordPress) WITHOUT the plugin and runs tests/release/*.test.mjs against it, in file order: the
+// project's own checks of the zip's contents (what WordPress.org's Plugin Check caught that matters
+// here), the install through core's upload installer with checks of the installed plugin and its
+// translations, and WP-CLI on the installed plugin (only with RR_WP_CLI=/path/to/wp-cli.phar;
+// otherwise reported as skipped). The site's only mu-plugin, tests/release/mu-plugins/, records
+// remote requests.
 //
 //   npm run plugin-zip && node scripts/test-release.mjs [--zip=path] [--test-…]
 //
 // Tests get RR_BASE_URL, RR_ADMIN_USER, RR_ADMIN_PASSWORD, RR_RUN_PHP_URL (see lib/php-bridge.mjs),
-// RR_WORDPRESS_PATH (the site's WordPress folder, for WP-CLI) and RR_ZIP (absolute path of the zip).
+// RR_WORDPRESS_PATH (the site's WordPress folder), RR_WORDPRESS_VERSION (the installed WordPress)
+// and RR_ZIP (absolute path of the zip).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +22,7 @@ import { REPO_ROOT } from './lib/wordpress-dist.mjs';
 import { runNodeTest } from './lib/test-run.mjs';
 
 const TESTS_DIR = path.join( REPO_ROOT, 'tests/release' );
+const MU_PLUGINS_DIR = path.join( TESTS_DIR, 'mu-plugins' );
 
 const args = process.argv.slice( 2 );
 const zipArg = args
@@ -43,7 +48,10 @@ process.exit();
 async function main() {
 	const started = Date.now();
 	try {
-		site = await startNativeSite( { pluginDir: null } );
+		site = await startNativeSite( {
+			pluginDir: null,
+			muPluginsDir: MU_PLUGINS_DIR,
+		} );
 		bridge = await startPhpBridge( site.runPhp );
 	} catch ( error ) {
 		console.error(
@@ -72,6 +80,7 @@ async function main() {
 				RR_ADMIN_PASSWORD: site.adminPassword,
 				RR_RUN_PHP_URL: bridge.url,
 				RR_WORDPRESS_PATH: site.wordpressPath,
+				RR_WORDPRESS_VERSION: site.wordpressVersion,
 				RR_ZIP: zip,
 			},
 		} );

@@ -1,21 +1,24 @@
 // Two web nodes of one site (SPEC §13): the native site (MariaDB, one WordPress tree, one wp-config.php) served
-// by two more `php -S` servers on two ports (the native site's own server stays idle), optionally with a persistent object cache (redis-server with the Redis
-// Object Cache drop-in from the shared tools folder). The site's home URL follows the Host header, so each node
-// answers under its own address, as behind a load balancer that keeps the Host.
+// by two more `php -S` servers on two ports (the native site's own server stays idle), optionally with a persistent
+// object cache: redis-server with tests/support/object-cache-redis-test-double.php, the project's test double of the
+// production Redis drop-ins (docs/scaling.md), as wp-content/object-cache.php. The site's home URL follows the Host
+// header, so each node answers under its own address, as behind a load balancer that keeps the Host.
 
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startNativeSite } from './site-native.mjs';
-import { sharedPath } from './shared-dir.mjs';
+import { REPO_ROOT } from './wordpress-dist.mjs';
 import { freePort, phpString, waitForHttp, warmUp } from './site-common.mjs';
+
+const OBJECT_CACHE_DROP_IN = path.join( REPO_ROOT, 'tests/support/object-cache-redis-test-double.php' );
 
 /**
  * @param {object} options
  * @param {'none'|'redis'} [options.objectCache]
  * @param {number} [options.workers] PHP_CLI_SERVER_WORKERS per node
  * Other options go to startNativeSite().
- * @returns the native site plus `urls` (one per node), `objectCache`, and `redisCli( ...args )` (redis only).
+ * @returns the native site plus `urls` (one per node), `objectCache`, `redisPort` and `redisCli( ...args )` (redis only).
  */
 export async function startClusterSite( { objectCache = 'none', workers = 4, ...options } = {} ) {
 	if ( ! [ 'none', 'redis' ].includes( objectCache ) ) {
@@ -65,13 +68,11 @@ define( 'WP_SITEURL', 'http://' . $rr_host );`
 			config = config.replace(
 				/^<\?php\n/,
 				`<?php
-define( 'WP_REDIS_CLIENT', 'phpredis' );
 define( 'WP_REDIS_HOST', '127.0.0.1' );
 define( 'WP_REDIS_PORT', ${ redisPort } );
-define( 'WP_REDIS_DISABLE_BANNERS', true );
 `
 			);
-			fs.copyFileSync( sharedPath( 'tools', 'redis-object-cache', 'object-cache.php' ), path.join( wp, 'wp-content', 'object-cache.php' ) );
+			fs.copyFileSync( OBJECT_CACHE_DROP_IN, path.join( wp, 'wp-content', 'object-cache.php' ) );
 		}
 		fs.writeFileSync( configPath, config );
 
@@ -106,6 +107,7 @@ define( 'WP_REDIS_DISABLE_BANNERS', true );
 			url: urls[ 0 ],
 			urls,
 			objectCache,
+			redisPort,
 			redisCli: ( ...args ) => spawnSync( 'redis-cli', [ '-p', String( redisPort ), ...args ], { encoding: 'utf8' } ).stdout,
 			stop,
 		};

@@ -1,17 +1,18 @@
 // The release as a site admin gets it (SPEC §14): recruiting-reports.zip installed into a clean
 // WordPress through core's upload installer (Plugin_Upgrader, what Plugins → Add New → Upload runs),
-// activated, and then checked: REST namespace, block, tables, translations from languages/, and
-// WordPress.org's Plugin Check on the unpacked zip. Run by scripts/test-release.mjs; the tests
-// depend on each other in file order (node:test runs them one after another).
+// activated, and then checked: REST namespace, block, tables, translations from languages/, every PHP
+// file refusing a direct request, and no remote requests from the plugin's code while it loads, activates
+// and serves its pages (tests/release/mu-plugins/record-remote-requests.php records them). The checks on
+// the zip's contents are in zip-contents.test.mjs. Run by scripts/test-release.mjs; the tests depend on
+// each other in file order (node:test runs them one after another).
 
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { sharedPath } from '../../scripts/lib/shared-dir.mjs';
 
 const SLUG = 'recruiting-reports';
 const baseUrl = process.env.RR_BASE_URL;
@@ -32,82 +33,6 @@ async function php( code ) {
 	assert.equal( response.status, 200, body );
 	return body;
 }
-
-/** Runs WP-CLI against the test site; returns stdout, fails with the output on a non-zero exit. */
-function wp( ...args ) {
-	return execFileSync(
-		'php',
-		[
-			sharedPath( 'tools', 'wp-cli.phar' ),
-			`--path=${ wpPath }`,
-			'--allow-root',
-			...args,
-		],
-		{
-			encoding: 'utf8',
-			maxBuffer: 64 * 1024 * 1024,
-			env: { ...process.env, WP_CLI_DISABLE_AUTO_CHECK_UPDATE: '1' },
-		}
-	);
-}
-
-test( 'the zip holds exactly what runs, under recruiting-reports/', () => {
-	const entries = execFileSync( 'unzip', [ '-Z1', zip ], {
-		encoding: 'utf8',
-	} )
-		.split( '\n' )
-		.filter( Boolean );
-	const files = entries
-		.filter( ( entry ) => ! entry.endsWith( '/' ) )
-		.map( ( entry ) => {
-			assert.ok(
-				entry.startsWith( `${ SLUG }/` ),
-				`outside the top folder: ${ entry }`
-			);
-			return entry.slice( SLUG.length + 1 );
-		} );
-	for ( const required of [
-		'plugin.php',
-		'uninstall.php',
-		'block.json',
-		'readme.txt',
-		`languages/${ SLUG }.pot`,
-		'build/openapi.json',
-		'includes/Plugin.php',
-	] ) {
-		assert.ok( files.includes( required ), `missing ${ required }` );
-	}
-	// Every script the plugin enqueues comes with its dependency list.
-	const scripts = files.filter( ( file ) =>
-		/^build\/[^/]+\.js$/.test( file )
-	);
-	assert.ok( scripts.length > 0, 'no built scripts' );
-	for ( const script of scripts ) {
-		assert.ok(
-			files.includes( script.replace( /\.js$/, '.asset.php' ) ),
-			`${ script } without its .asset.php`
-		);
-	}
-	const topLevel = new Set( files.map( ( file ) => file.split( '/' )[ 0 ] ) );
-	assert.deepEqual(
-		[ ...topLevel ].sort(),
-		[
-			'block.json',
-			'build',
-			'includes',
-			'languages',
-			'plugin.php',
-			'readme.txt',
-			'uninstall.php',
-		].sort()
-	);
-	const development = files.filter( ( file ) =>
-		/(^|\/)(tests?|scripts|dev|src|node_modules|docs)\/|\.map$|\.test\.|(^|\/)package(-lock)?\.json$|Benchmark/i.test(
-			file
-		)
-	);
-	assert.deepEqual( development, [], 'development files in the release' );
-} );
 
 test( 'Plugin_Upgrader installs the zip as the upload screen does, and it activates', async () => {
 	assert.ok(
@@ -198,31 +123,38 @@ test( 'translations in languages/ reach the admin page: a PHP string and a scrip
 	assert.match( html, /<h1>Recruiting Reports<\/h1>/ );
 	assert.doesNotMatch( html, /Alle Bewerbungen nach aktuellem Status/ );
 
-	// .mo for PHP, .json (named after the script's md5) for JavaScript, from the fixture .po.
-	const work = fs.mkdtempSync( path.join( os.tmpdir(), 'rr-l10n-' ) );
-	try {
-		fs.copyFileSync(
-			path.join( FIXTURES, `${ SLUG }-de_DE.po` ),
-			path.join( work, `${ SLUG }-de_DE.po` )
-		);
-		wp( 'i18n', 'make-mo', work, work );
-		wp( 'i18n', 'make-json', work, work, '--no-purge' );
-		const made = fs
-			.readdirSync( work )
-			.filter( ( file ) => /\.(mo|json)$/.test( file ) );
-		assert.ok(
-			made.some( ( file ) => file.endsWith( '.json' ) ),
-			made.join( ', ' )
-		);
-		for ( const file of made ) {
-			fs.copyFileSync(
-				path.join( work, file ),
-				path.join( installed, 'languages', file )
-			);
+	// .mo for PHP and, per script the .po references, a Jed .json named after the md5 of the script's path (what
+	// load_script_textdomain() looks for), from the fixture .po with WordPress's own PO/MO classes.
+	const made = JSON.parse(
+		await php( `require_once ABSPATH . WPINC . '/pomo/po.php';
+$po  = new PO();
+$dir = ${ JSON.stringify( path.join( installed, 'languages' ) ) } . '/${ SLUG }-de_DE';
+if ( ! $po->import_from_file( ${ JSON.stringify( path.join( FIXTURES, `${ SLUG }-de_DE.po` ) ) } ) ) {
+	throw new Exception( 'the fixture .po does not parse' );
+}
+$mo = new MO();
+$mo->set_headers( $po->headers );
+$by_script = array();
+foreach ( $po->entries as $entry ) {
+	$mo->add_entry( $entry );
+	foreach ( $entry->references as $reference ) {
+		if ( str_ends_with( $reference, '.js' ) ) {
+			$by_script[ $reference ][ ( $entry->context ? $entry->context . "\\x04" : '' ) . $entry->singular ] = $entry->translations;
 		}
-	} finally {
-		fs.rmSync( work, { recursive: true, force: true } );
 	}
+}
+$made = array( basename( $dir ) . '.mo' => $mo->export_to_file( $dir . '.mo' ) );
+foreach ( $by_script as $script => $messages ) {
+	$meta = array( '' => array( 'domain' => 'messages', 'lang' => 'de_DE', 'plural-forms' => $po->headers['Plural-Forms'] ) );
+	$file = $dir . '-' . md5( $script ) . '.json';
+	$made[ basename( $file ) ] = (bool) file_put_contents( $file, wp_json_encode( array( 'domain' => 'messages', 'locale_data' => array( 'messages' => $meta + $messages ) ) ) );
+}
+echo wp_json_encode( $made );` )
+	);
+	assert.deepEqual( made, {
+		[ `${ SLUG }-de_DE.mo` ]: true,
+		[ `${ SLUG }-de_DE-${ crypto.createHash( 'md5' ).update( 'build/reports.js' ).digest( 'hex' ) }.json` ]: true,
+	} );
 
 	html = await adminPage( page, cookie );
 	assert.match(
@@ -241,63 +173,49 @@ test( 'translations in languages/ reach the admin page: a PHP string and a scrip
 	await php( "delete_user_meta( get_current_user_id(), 'locale' );" );
 } );
 
-test( 'Plugin Check (WordPress.org) on the unpacked zip: 0 errors', () => {
-	const checker = path.join( wpPath, 'wp-content/plugins/plugin-check' );
-	if ( ! fs.existsSync( checker ) ) {
-		fs.symlinkSync( sharedPath( 'tools', 'plugin-check' ), checker, 'dir' );
+// Without WordPress loaded no debug.log is configured: a fatal error shows as HTTP 500, output as a body.
+test( 'a direct request to any of the plugin\'s PHP files answers 200 with an empty body', async () => {
+	const phpFiles = fs
+		.readdirSync( installed, { recursive: true } )
+		.filter( ( file ) => file.endsWith( '.php' ) )
+		.sort();
+	assert.ok( phpFiles.length > 50, `only ${ phpFiles.length } PHP files` );
+	const answers = [];
+	for ( const file of phpFiles ) {
+		const response = await fetch( `${ baseUrl }/wp-content/plugins/${ SLUG }/${ file }`, { redirect: 'manual' } );
+		const body = await response.text();
+		if ( response.status !== 200 || body !== '' ) {
+			answers.push( `${ file }: HTTP ${ response.status } ${ body.slice( 0, 200 ) }` );
+		}
 	}
-	wp( 'plugin', 'activate', 'plugin-check' );
-	const output = wp(
-		'plugin',
-		'check',
-		SLUG,
-		'--format=json',
-		// Update URI is deliberate (the plugin is not distributed by WordPress.org, see plugin.php);
-		// this check only exists to refuse it in WordPress.org submissions.
-		'--exclude-checks=plugin_updater',
-		`--require=${ path.join( checker, 'cli.php' ) }`
-	);
-	const results = parseCheckOutput( output );
-	const errors = results.filter( ( result ) => result.type === 'ERROR' );
-	const warnings = results.filter( ( result ) => result.type === 'WARNING' );
-	console.log(
-		`[plugin-check] ${ errors.length } errors, ${ warnings.length } warnings\n${ results
-			.map(
-				( result ) =>
-					`  ${ result.type } ${ result.file }:${ result.line } ${ result.code }: ${ result.message }`
-			)
-			.join( '\n' ) }`
-	);
-	assert.deepEqual( errors, [] );
+	assert.deepEqual( answers, [] );
 } );
 
-/**
- * `wp plugin check --format=json` prints, per file, a "FILE: <path>" line followed by a JSON array.
- * @returns {{file:string,line:number,type:string,code:string,message:string}[]}
- */
-function parseCheckOutput( output ) {
-	const results = [];
-	let file = '';
-	for ( const line of output.split( '\n' ) ) {
-		const header = line.match( /^FILE: (.+)$/ );
-		if ( header ) {
-			file = header[ 1 ].trim();
-			continue;
-		}
-		if ( line.trim().startsWith( '[' ) ) {
-			for ( const result of JSON.parse( line ) ) {
-				results.push( { file, ...result } );
-			}
-		}
+test( 'no remote requests from the plugin\'s code while it installs, activates, loads and serves its pages', async () => {
+	const log = path.join( wpPath, 'wp-content/rr-remote-requests.jsonl' );
+	const cookie = await login();
+	for ( const page of [ '/wp-admin/', '/wp-admin/plugins.php', `/wp-admin/admin.php?page=${ SLUG }`, `/wp-admin/admin.php?page=${ SLUG }-applications`, `/wp-admin/admin.php?page=${ SLUG }-settings` ] ) {
+		await adminPage( `${ baseUrl }${ page }`, cookie );
 	}
-	if (
-		! results.length &&
-		! /Success: Checks complete\. No errors found\./.test( output )
-	) {
-		assert.fail( `unexpected Plugin Check output:\n${ output }` );
+	for ( const url of [ `${ baseUrl }/`, `${ baseUrl }/wp-json/recruiting/v1` ] ) {
+		const response = await fetch( url );
+		await response.arrayBuffer();
+		assert.equal( response.status, 200, url );
 	}
-	return results;
-}
+	const records = () => ( fs.existsSync( log ) ? fs.readFileSync( log, 'utf8' ).split( '\n' ).filter( Boolean ).map( ( line ) => JSON.parse( line ) ) : [] );
+	assert.deepEqual( records().filter( ( record ) => record.plugin.length > 0 ), [] );
+
+	// The recorder sees the plugin's requests: a webhook delivery is one (to a closed local port).
+	const seen = records().length;
+	await php( `$hook = \\RecruitingReports\\Data\\WebhookRepository::create( 'http://127.0.0.1:9/rr-release-probe', array( 'application.created' ), true, get_current_user_id() );
+\\RecruitingReports\\Webhooks\\Dispatcher::enqueue( (int) $hook['row']['id'], 'application.created', array( 'probe' => true ) );
+\\RecruitingReports\\Webhooks\\Dispatcher::run();
+\\RecruitingReports\\Data\\WebhookRepository::delete( (int) $hook['row']['id'] );` );
+	const probe = records().slice( seen );
+	assert.equal( probe.length, 1, JSON.stringify( probe ) );
+	assert.equal( probe[ 0 ].url, 'http://127.0.0.1:9/rr-release-probe' );
+	assert.ok( probe[ 0 ].plugin.some( ( frame ) => frame.startsWith( 'includes/Webhooks/Dispatcher.php:' ) ), JSON.stringify( probe[ 0 ] ) );
+} );
 
 async function login() {
 	const form = new URLSearchParams( {
