@@ -9,47 +9,24 @@
 //
 // Installs php-codesniffer with apt-get when phpcs is missing (as root). Exits non-zero on any error or warning.
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureCommand } from './lib/debian.mjs';
 
 const REPO_ROOT = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
 	'..'
 );
 const PHPCS = process.env.PHPCS || 'phpcs';
-const APT_PACKAGES = [ 'php-codesniffer', 'php8.2-cli' ];
 
-function found( command ) {
-	return (
-		0 === spawnSync( command, [ '--version' ], { stdio: 'ignore' } ).status
-	);
-}
-
-function ensurePhpcs() {
-	if ( found( PHPCS ) ) return;
-	if ( process.getuid?.() !== 0 ) {
-		throw new Error(
-			`${ PHPCS } is missing; run as root: apt-get install -y ${ APT_PACKAGES.join( ' ' ) }`
-		);
-	}
-	console.log(
-		`[lint:php] installing ${ APT_PACKAGES.join( ' ' ) } with apt-get…`
-	);
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	execFileSync( 'apt-get', [ 'update', '-qq' ], { stdio: 'inherit', env } );
-	execFileSync( 'apt-get', [ 'install', '-y', '-qq', ...APT_PACKAGES ], {
-		stdio: 'inherit',
-		env,
-	} );
-}
-
-ensurePhpcs();
+ensureCommand( PHPCS, [ 'php-codesniffer', 'php8.2-cli' ], '[lint:php]' );
 const result = spawnSync(
 	PHPCS,
 	[ '--standard=phpcs.ci.xml', ...process.argv.slice( 2 ) ],
 	{ cwd: REPO_ROOT, stdio: 'inherit' }
 );
 if ( result.error ) throw result.error;
-if ( 0 === result.status ) console.log( '[lint:php] phpcs.ci.xml: no errors, no warnings' );
+if ( 0 === result.status )
+	console.log( '[lint:php] phpcs.ci.xml: no errors, no warnings' );
 process.exit( result.status ?? 1 );
