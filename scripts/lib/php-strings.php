@@ -100,15 +100,16 @@ function is_gettext_call( array $tokens, int $i ): bool {
 /**
  * The strings of a call, or null when one of them is not a literal.
  *
- * @param PhpToken[]         $tokens    Tokens.
- * @param int                $i         Index of the function name.
+ * @param PhpToken[]        $tokens    Tokens.
+ * @param int               $i         Index of the function name.
  * @param array<string,int> $positions Argument position of each field.
  * @return array<string,string>|null
  */
 function read_call( array $tokens, int $i, array $positions ): ?array {
 	$arguments = array( array() );
 	$depth     = 0;
-	for ( $j = neighbour( $tokens, $i, 1 ) + 1; $j < count( $tokens ); $j++ ) {
+	$count     = count( $tokens );
+	for ( $j = neighbour( $tokens, $i, 1 ) + 1; $j < $count; $j++ ) {
 		$token = $tokens[ $j ];
 		if ( $token->is( array( '(', '[', '{', T_CURLY_OPEN, T_DOLLAR_OPEN_CURLY_BRACES ) ) ) {
 			++$depth;

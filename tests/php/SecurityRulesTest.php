@@ -170,7 +170,7 @@ PHP;
 				'line 3: echo prints $name unescaped',
 				'line 4: print prints $label unescaped',
 				'line 5: printf prints $title unescaped',
-				'line 6: _e prints _e unescaped',
+				'line 6: _e() prints translated text unescaped (esc_html_e(), esc_attr_e() escape it)',
 				'line 7: echo prints " unescaped',
 				'line 8: echo prints $name unescaped',
 				'line 9: echo prints strtoupper unescaped',

@@ -111,12 +111,20 @@ final class SourceRules {
 	private array $excused = array();
 
 	/**
+	 * Number of tokens.
+	 *
+	 * @var int
+	 */
+	private int $count;
+
+	/**
 	 * Reads a source.
 	 *
 	 * @param string $code PHP source.
 	 */
 	public function __construct( string $code ) {
 		$this->tokens = PhpToken::tokenize( $code );
+		$this->count  = count( $this->tokens );
 		$this->read_exceptions();
 	}
 
@@ -197,21 +205,24 @@ final class SourceRules {
 	public function unescaped_output(): array {
 		$found = array();
 		foreach ( $this->tokens as $i => $token ) {
-			if ( $token->is( array( T_ECHO, T_PRINT, T_OPEN_TAG_WITH_ECHO ) ) ) {
-				$end       = $this->statement_end( $i );
-				$arguments = $this->split( $i + 1, $end, ',' );
-			} elseif ( $this->is_call( $i, array_merge( self::PRINTERS, self::UNESCAPED_PRINTERS ) ) ) {
-				$arguments = $this->call_arguments( $this->next( $i ) );
-				if ( in_array( $token->text, self::UNESCAPED_PRINTERS, true ) ) {
-					$arguments = array( array( $i ) ); // Its output is never escaped, whatever its arguments.
+			$line = $token->line;
+			if ( $this->is_call( $i, self::UNESCAPED_PRINTERS ) ) {
+				if ( ! $this->is_excused( 'WordPress.Security.EscapeOutput', $line ) ) {
+					$found[] = "line $line: {$token->text}() prints translated text unescaped (esc_html_e(), esc_attr_e() escape it)";
 				}
+				continue;
+			}
+			if ( $token->is( array( T_ECHO, T_PRINT, T_OPEN_TAG_WITH_ECHO ) ) ) {
+				$arguments = $this->split( $i + 1, $this->statement_end( $i ), ',' );
+			} elseif ( $this->is_call( $i, self::PRINTERS ) ) {
+				$arguments = $this->call_arguments( $this->next( $i ) );
 			} else {
 				continue;
 			}
 			foreach ( $arguments as $argument ) {
-				$offender = in_array( $token->text, self::UNESCAPED_PRINTERS, true ) ? $i : $this->first_unescaped( $argument );
+				$offender = $this->first_unescaped( $argument );
 				if ( null !== $offender && ! $this->is_excused( 'WordPress.Security.EscapeOutput', $this->tokens[ $offender ]->line ) ) {
-					$found[] = "line {$this->tokens[ $offender ]->line}: {$token->text} prints {$this->tokens[ $offender ]->text} unescaped";
+					$found[] = "line {$this->tokens[ $offender ]->line}: " . trim( $token->text ) . " prints {$this->tokens[ $offender ]->text} unescaped";
 				}
 			}
 		}
@@ -398,8 +409,9 @@ final class SourceRules {
 	 * @return int|null
 	 */
 	private function first_dynamic( array $expression, bool $wpdb_properties ): ?int {
-		$code = array_values( $this->significant( $expression ) );
-		for ( $n = 0; $n < count( $code ); $n++ ) {
+		$code   = array_values( $this->significant( $expression ) );
+		$length = count( $code );
+		for ( $n = 0; $n < $length; $n++ ) {
 			$token = $this->tokens[ $code[ $n ] ];
 			$next  = $this->tokens[ $code[ $n + 1 ] ?? $code[ $n ] ];
 			if ( $token->is( array( T_CONSTANT_ENCAPSED_STRING, T_ENCAPSED_AND_WHITESPACE, T_START_HEREDOC, T_END_HEREDOC, '"', '.', T_DOUBLE_COLON, T_LNUMBER, T_CURLY_OPEN, '}' ) ) ) {
@@ -410,14 +422,14 @@ final class SourceRules {
 			}
 			if ( $this->is_placeholder_list( $code[ $n ] ) ) {
 				$end = $this->closing( $code[ $n + 1 ] );
-				while ( $n + 1 < count( $code ) && $code[ $n + 1 ] <= $end ) {
+				while ( $n + 1 < $length && $code[ $n + 1 ] <= $end ) {
 					++$n;
 				}
-				continue; // implode( ',', array_fill( 0, count( $ids ), '%d' ) ): placeholders only.
+				continue; // A list of placeholders.
 			}
 			$property_call = $this->tokens[ $code[ $n + 3 ] ?? $code[ $n ] ]->is( '(' );
 			if ( $wpdb_properties && $token->is( '$wpdb' ) && $next->is( T_OBJECT_OPERATOR ) && isset( $code[ $n + 2 ] ) && ! $property_call ) {
-				$n += 2; // $wpdb->name.
+				$n += 2; // A table name of WordPress's.
 				continue;
 			}
 			return $code[ $n ];
@@ -652,13 +664,14 @@ final class SourceRules {
 	 * @return int|null
 	 */
 	private function find_top_level( array $code, string $text ): ?int {
-		for ( $n = 0; $n < count( $code ); $n++ ) {
+		$length = count( $code );
+		for ( $n = 0; $n < $length; $n++ ) {
 			if ( $this->tokens[ $code[ $n ] ]->is( $text ) ) {
 				return $n;
 			}
 			if ( $this->opens( $code[ $n ] ) ) {
 				$close = $this->closing( $code[ $n ] );
-				while ( $n + 1 < count( $code ) && $code[ $n + 1 ] <= $close ) {
+				while ( $n + 1 < $length && $code[ $n + 1 ] <= $close ) {
 					++$n;
 				}
 			}
@@ -673,7 +686,7 @@ final class SourceRules {
 	 * @return int
 	 */
 	private function statement_end( int $index ): int {
-		for ( $i = $index + 1; $i < count( $this->tokens ); $i++ ) {
+		for ( $i = $index + 1; $i < $this->count; $i++ ) {
 			if ( $this->tokens[ $i ]->is( array( ';', T_CLOSE_TAG ) ) ) {
 				return $i;
 			}
@@ -681,7 +694,7 @@ final class SourceRules {
 				$i = $this->closing( $i );
 			}
 		}
-		return count( $this->tokens );
+		return $this->count;
 	}
 
 	/**
@@ -702,14 +715,14 @@ final class SourceRules {
 	 */
 	private function closing( int $open ): int {
 		$depth = 0;
-		for ( $i = $open; $i < count( $this->tokens ); $i++ ) {
+		for ( $i = $open; $i < $this->count; $i++ ) {
 			if ( $this->opens( $i ) ) {
 				++$depth;
 			} elseif ( $this->tokens[ $i ]->is( array( ')', ']', '}' ) ) && 0 === --$depth ) {
 				return $i;
 			}
 		}
-		return count( $this->tokens ) - 1;
+		return $this->count - 1;
 	}
 
 	/**
@@ -729,7 +742,7 @@ final class SourceRules {
 	 * @return int|null
 	 */
 	private function next( int $index ): ?int {
-		for ( $i = $index + 1; $i < count( $this->tokens ); $i++ ) {
+		for ( $i = $index + 1; $i < $this->count; $i++ ) {
 			if ( ! $this->tokens[ $i ]->isIgnorable() ) {
 				return $i;
 			}
