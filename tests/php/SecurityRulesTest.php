@@ -93,6 +93,8 @@ $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM %i WHERE $where", $table )
 $wpdb->get_row( 'SELECT ' . $column . ' FROM t' );
 $wpdb->get_col( build_query() );
 $wpdb->get_var( $wpdb->prepare( 'SELECT 1 FROM t WHERE id IN (' . implode( ',', $ids ) . ')' ) );
+$db = $wpdb;
+$wpdb->query( $wpdb->prepare( 'DELETE FROM %i', $t ) . " WHERE $where" );
 PHP;
 		$this->assertSame(
 			array(
@@ -102,6 +104,8 @@ PHP;
 				'line 5: $wpdb->get_row() is given $column, neither prepared nor a literal',
 				'line 6: $wpdb->get_col() is given build_query, neither prepared nor a literal',
 				'line 7: the query given to $wpdb->prepare() holds implode, neither prepared nor a literal',
+				'line 9: $wpdb->query() is given $wpdb, neither prepared nor a literal',
+				'line 8: $wpdb is assigned to another variable, whose queries are not checked',
 			),
 			( new SourceRules( $code ) )->unprepared_queries()
 		);
@@ -116,11 +120,12 @@ PHP;
 $wpdb->query( 'START TRANSACTION' );
 $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE id = %d', $table, $id ) );
 $wpdb->get_col( $wpdb->prepare( "SELECT ID FROM {$wpdb->posts} WHERE post_type = %s", $type ) );
+$wpdb->get_var( "SELECT COUNT(*) FROM $wpdb->users" );
 $wpdb->get_results( $wpdb->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE id IN (' . implode( ',', array_fill( 0, count( $ids ), '%d' ) ) . ')', $args ) );
 PHP;
 		$rules = new SourceRules( $code );
 		$this->assertSame( array(), $rules->unprepared_queries() );
-		$this->assertSame( 4, $rules->query_call_count() );
+		$this->assertSame( 5, $rules->query_call_count() );
 	}
 
 	/**

@@ -164,8 +164,9 @@ final class SourceRules {
 	}
 
 	/**
-	 * Query strings handed to $wpdb that are neither a $wpdb->prepare() call nor a literal, and queries handed to
-	 * prepare() that hold variables; each unless excused with WordPress.DB.PreparedSQL.
+	 * Query strings handed to $wpdb that are neither a $wpdb->prepare() call nor literal SQL, and queries handed to
+	 * prepare() that hold variables; each unless excused with WordPress.DB.PreparedSQL. Also $wpdb assigned to
+	 * another variable, whose queries this rule could not see.
 	 *
 	 * @return string[]
 	 */
@@ -178,10 +179,17 @@ final class SourceRules {
 				$query  = $inner;
 				$method = 'prepare';
 			}
-			$offender = $this->first_dynamic( $query, null !== $inner );
+			$offender = $this->first_dynamic( $query );
 			if ( null !== $offender && ! $this->is_excused( 'WordPress.DB.PreparedSQL', $this->tokens[ $offender ]->line ) ) {
 				$what    = 'prepare' === $method ? 'the query given to $wpdb->prepare() holds' : "\$wpdb->$method() is given";
 				$found[] = "line {$this->tokens[ $offender ]->line}: $what {$this->tokens[ $offender ]->text}, neither prepared nor a literal";
+			}
+		}
+		foreach ( $this->tokens as $i => $token ) {
+			$previous = $this->previous( $i );
+			$aliased  = null !== $previous && $this->tokens[ $previous ]->is( array( '=', '&' ) ) && null === $this->member_after( $i );
+			if ( $token->is( '$wpdb' ) && $aliased ) {
+				$found[] = "line {$token->line}: \$wpdb is assigned to another variable, whose queries are not checked";
 			}
 		}
 		return $found;
@@ -401,14 +409,13 @@ final class SourceRules {
 
 	/**
 	 * The first token of a query expression that is not literal SQL: a variable, a call, an interpolation. Allowed:
-	 * string literals, numbers, constants and class constants joined by `.`, and (with $wpdb_properties)
-	 * $wpdb->name, WordPress's table names, interpolated or joined.
+	 * string literals, numbers, constants and class constants joined by `.`, $wpdb->name (WordPress's table names,
+	 * as WPCS allows them), interpolated or joined, and a list of placeholders (is_placeholder_list()).
 	 *
-	 * @param int[] $expression      Token indexes.
-	 * @param bool  $wpdb_properties Whether $wpdb->name is allowed.
+	 * @param int[] $expression Token indexes.
 	 * @return int|null
 	 */
-	private function first_dynamic( array $expression, bool $wpdb_properties ): ?int {
+	private function first_dynamic( array $expression ): ?int {
 		$code   = array_values( $this->significant( $expression ) );
 		$length = count( $code );
 		for ( $n = 0; $n < $length; $n++ ) {
@@ -428,7 +435,7 @@ final class SourceRules {
 				continue; // A list of placeholders.
 			}
 			$property_call = $this->tokens[ $code[ $n + 3 ] ?? $code[ $n ] ]->is( '(' );
-			if ( $wpdb_properties && $token->is( '$wpdb' ) && $next->is( T_OBJECT_OPERATOR ) && isset( $code[ $n + 2 ] ) && ! $property_call ) {
+			if ( $token->is( '$wpdb' ) && $next->is( T_OBJECT_OPERATOR ) && isset( $code[ $n + 2 ] ) && ! $property_call ) {
 				$n += 2; // A table name of WordPress's.
 				continue;
 			}
