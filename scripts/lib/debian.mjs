@@ -30,8 +30,13 @@ export function ensureCommand( command, packages, label ) {
 		`${ label } installing ${ packages.join( ' ' ) } with apt-get…`
 	);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	execFileSync( 'apt-get', [ 'update', '-qq' ], { stdio: 'inherit', env } );
-	execFileSync( 'apt-get', [ 'install', '-y', '-qq', ...packages ], {
+	// CI's legs run side by side: wait for another leg's apt-get instead of failing on its lock.
+	const wait = [ '-o', 'DPkg::Lock::Timeout=600' ];
+	execFileSync( 'apt-get', [ ...wait, 'update', '-qq' ], {
+		stdio: 'inherit',
+		env,
+	} );
+	execFileSync( 'apt-get', [ ...wait, 'install', '-y', '-qq', ...packages ], {
 		stdio: 'inherit',
 		env,
 	} );
