@@ -312,12 +312,12 @@ final class ReportContent {
 	 * The figures of a spread of days (time to hire, time to fill): a count, then average, median, fastest and
 	 * slowest, none of which exists without anything counted.
 	 *
-	 * @param array  $overall  average_days, median_days, min_days, max_days.
-	 * @param int    $count    How many hires or filled jobs the spread is over.
-	 * @param string $id       The count figure's id.
-	 * @param string $label    The count figure's label.
-	 * @param string $none     The note when the count is 0.
-	 * @param bool   $hiring   Labels for hires (time to hire) or for jobs (time to fill).
+	 * @param array  $overall average_days, median_days, min_days, max_days.
+	 * @param int    $count   How many hires or filled jobs the spread is over.
+	 * @param string $id      The count figure's id.
+	 * @param string $label   The count figure's label.
+	 * @param string $none    The note when the count is 0.
+	 * @param bool   $hiring  Labels for hires (time to hire) or for jobs (time to fill).
 	 * @return array
 	 */
 	private static function spread_figures( array $overall, int $count, string $id, string $label, string $none, bool $hiring ): array {

@@ -71,7 +71,7 @@ final class ImportValidator {
 				continue;
 			}
 			$seen[ ExternalId::key( $normalised['external_id'] ) ] = true;
-			$jobs[ $i ]                                      = $normalised;
+			$jobs[ $i ] = $normalised;
 		}
 
 		// Job references: an external id in this batch or already imported, or an existing job id.

@@ -69,7 +69,7 @@ final class PeriodTotals {
 		}
 		$hired = PeriodParts::raw_condition( $parts, 'hired_at' );
 		if ( null !== $hired ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers, prepared $job.
 			$row                     = $wpdb->get_row( "SELECT COUNT(*) AS hires, SUM(hired_at - applied_at) AS total FROM $applications WHERE $hired$job", ARRAY_A );
 			$totals['hires']        += (int) ( $row['hires'] ?? 0 );
 			$totals['hire_seconds'] += (int) ( $row['total'] ?? 0 );
