@@ -53,7 +53,7 @@ export const APT_PACKAGES = [
 const SBIN_DIRS = [ '/usr/sbin', '/usr/local/sbin', '/sbin' ];
 
 /** The databases a native site can run on. */
-export const DATABASES = [ 'mariadb', 'sqlite' ];
+const DATABASES = [ 'mariadb', 'sqlite' ];
 
 // The SQLite Database Integration plugin as @wp-playground/cli ships it (a devDependency already).
 const SQLITE_PLUGIN_ZIP = path.join(
@@ -220,7 +220,6 @@ export async function startNativeSite( {
 			debugLogPath,
 			wordpressPath: wp,
 			wordpressVersion,
-			database,
 			runPhp,
 			stop,
 		};
