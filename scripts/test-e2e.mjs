@@ -2,10 +2,10 @@
 // End-to-end runner: builds the UI, boots one WordPress site with the plugin and demo data,
 // runs tests/e2e/**/*.test.mjs (Debian's Chromium through playwright-core) against it, stops it.
 //
-//   node scripts/test-e2e.mjs --target=native|playground [--no-build] [filter…] [--test-name-pattern=…]
+//   node scripts/test-e2e.mjs --target=native|sqlite|playground [--no-build] [filter…] [--test-name-pattern=…]
 //
 // Tests get the same environment as the integration suites (RR_BASE_URL, RR_ADMIN_USER,
-// RR_ADMIN_PASSWORD, RR_ADMIN_APP_PASSWORD, RR_RUN_PHP_URL, RR_TARGET) plus RR_SCREENSHOTS_DIR,
+// RR_ADMIN_PASSWORD, RR_ADMIN_APP_PASSWORD, RR_RUN_PHP_URL, RR_TARGET, RR_DATABASE) plus RR_SCREENSHOTS_DIR,
 // where every screen is saved (desktop and 360 px wide); the runner prints the folder.
 // Env: RR_PORT (default: the first free port from 9800), RR_KEEP_SITE=1, RR_E2E_HEADFUL=1.
 
@@ -27,7 +27,7 @@ const TESTS_DIR = path.join( REPO_ROOT, 'tests/e2e' );
 const args = process.argv.slice( 2 );
 const { target, nodeTestOptions, filters } = parseArgs(
 	args,
-	[ 'playground', 'native' ],
+	[ 'playground', 'native', 'sqlite' ],
 	'native'
 );
 const build = ! args.includes( '--no-build' );

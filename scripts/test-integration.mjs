@@ -2,7 +2,7 @@
 // Integration test runner: boots one WordPress site with the plugin, runs
 // tests/integration/**/*.test.mjs against it with node's test runner, stops the site.
 //
-//   node scripts/test-integration.mjs --target=playground|native [filter…] [--test-name-pattern=…]
+//   node scripts/test-integration.mjs --target=playground|native|sqlite [filter…] [--test-name-pattern=…]
 //   node scripts/test-integration.mjs --target=cluster --object-cache=none|redis [filter…]
 //
 // A filter is a test file path or a substring of its repo-relative path (e.g. `reports` runs
@@ -10,8 +10,11 @@
 // to `node --test`. Through npm: npm run test:native -- reports --test-name-pattern=cache
 // Tests get RR_BASE_URL, RR_ADMIN_USER, RR_ADMIN_PASSWORD, RR_ADMIN_APP_PASSWORD,
 // RR_RUN_PHP_URL (POST PHP code, see lib/php-bridge.mjs), RR_WORDPRESS_VERSION (the version the
-// harness installed: 6.6 on Playground, 6.7 on native) and RR_TARGET (both informational only:
-// tests must behave the same on both targets); on native also RR_WORDPRESS_PATH (the WordPress folder).
+// harness installed: 6.6 on Playground, 6.7 on native and sqlite), RR_TARGET and RR_DATABASE (sqlite
+// on playground and sqlite, mariadb on native and cluster) (all informational only: tests must behave
+// the same on every target); on native and sqlite also RR_WORDPRESS_PATH (the WordPress folder).
+// --target=native is native PHP 8.2 + MariaDB; --target=sqlite the same PHP on SQLite (the SQLite
+// Database Integration plugin Playground runs, as the db.php drop-in; no MariaDB).
 // --target=cluster runs tests/cluster/ instead, against two web nodes of one native site (SPEC §13,
 // lib/site-cluster.mjs); those tests also get RR_NODE_URLS (comma-separated), RR_OBJECT_CACHE and, with Redis,
 // RR_REDIS_PORT (for redis-cli).
@@ -30,7 +33,7 @@ import {
 
 const { target, option, nodeTestOptions, filters } = parseArgs(
 	process.argv.slice( 2 ),
-	[ 'playground', 'native', 'cluster' ],
+	[ 'playground', 'native', 'sqlite', 'cluster' ],
 	'playground'
 );
 const objectCache = option( 'object-cache', 'none' );

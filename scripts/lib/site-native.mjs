@@ -1,4 +1,6 @@
-// The production-like target: Debian's PHP 8.2 + MariaDB 10.11, no Docker, no systemd.
+// The production-like target: Debian's PHP 8.2 + MariaDB 10.11, no Docker, no systemd; or the same PHP on
+// SQLite through the SQLite Database Integration plugin (the one WordPress Playground runs), installed the
+// way its own admin page installs it: the plugin in wp-content/plugins/, its db.copy as wp-content/db.php.
 //
 // Everything lives in one temp directory per site (database, WordPress copy, logs)
 // and every server runs in its own process group (setsid) so stop() can kill the
@@ -7,9 +9,14 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { NATIVE_WORDPRESS, copyWordPress } from './wordpress-dist.mjs';
+import {
+	NATIVE_WORDPRESS,
+	copyWordPress,
+	extractZip,
+} from './wordpress-dist.mjs';
 import {
 	ADMIN_PASSWORD,
 	ADMIN_USER,
@@ -45,6 +52,21 @@ export const APT_PACKAGES = [
 
 const SBIN_DIRS = [ '/usr/sbin', '/usr/local/sbin', '/sbin' ];
 
+/** The databases a native site can run on. */
+const DATABASES = [ 'mariadb', 'sqlite' ];
+
+// The SQLite Database Integration plugin as @wp-playground/cli ships it (a devDependency already).
+const SQLITE_PLUGIN_ZIP = path.join(
+	path.dirname(
+		createRequire( import.meta.url ).resolve(
+			'@wp-playground/cli/package.json'
+		)
+	),
+	'sqlite-database-integration.zip'
+);
+const SQLITE_PLUGIN_SLUG = 'sqlite-database-integration';
+const SQLITE_PLUGIN_FILE = `${ SQLITE_PLUGIN_SLUG }/load.php`;
+
 /**
  * @param {object} [options]
  * @param {number} [options.port] defaults to a free port
@@ -56,6 +78,7 @@ const SBIN_DIRS = [ '/usr/sbin', '/usr/local/sbin', '/sbin' ];
  * @param {boolean} [options.keep] keep the temp dir after stop() (also RR_KEEP_SITE=1)
  * @param {string} [options.wordpressVersion] defaults to NATIVE_WORDPRESS (6.7, the newest
  *   tree here; Playground covers the oldest); also RR_NATIVE_WORDPRESS=6.6
+ * @param {'mariadb'|'sqlite'} [options.database] defaults to 'mariadb'; 'sqlite' starts no MariaDB
  */
 export async function startNativeSite( {
 	port,
@@ -65,9 +88,15 @@ export async function startNativeSite( {
 	workers = 4,
 	keep = process.env.RR_KEEP_SITE === '1',
 	wordpressVersion = process.env.RR_NATIVE_WORDPRESS || NATIVE_WORDPRESS,
+	database = 'mariadb',
 } = {} ) {
+	if ( ! DATABASES.includes( database ) ) {
+		throw new Error(
+			`unknown database ${ database } (${ DATABASES.join( '|' ) })`
+		);
+	}
 	const started = Date.now();
-	ensureNativePackages();
+	ensureNativePackages( database );
 	port ??= await freePort();
 	await assertPortFree( port );
 	const url = `http://127.0.0.1:${ port }`;
@@ -116,7 +145,6 @@ export async function startNativeSite( {
 	};
 
 	try {
-		const db = await startMariaDb( root, dbName, groups );
 		// The WordPress copy lives inside our temp root so one rm cleans up everything.
 		const wp = copyWordPress( path.join( root, 'wp' ), {
 			version: wordpressVersion,
@@ -125,10 +153,14 @@ export async function startNativeSite( {
 		fs.rmSync( path.join( wp, 'wordpress-remote-asset-paths' ), {
 			force: true,
 		} );
+		const dbConfig =
+			'sqlite' === database
+				? installSqliteDropIn( { root, wp, dbName } )
+				: mariaDbConfig( await startMariaDb( root, dbName, groups ) );
 		const debugLogPath = path.join( root, 'debug.log' );
 		fs.writeFileSync(
 			path.join( wp, 'wp-config.php' ),
-			wpConfig( { url, dbName, socket: db.socket, debugLogPath } )
+			wpConfig( { url, dbName, dbConfig, debugLogPath } )
 		);
 
 		// Symlinks instead of copies: edits show up immediately and node_modules is never copied.
@@ -155,7 +187,13 @@ export async function startNativeSite( {
 			debugLogPath,
 			phpChildren,
 		} );
-		installWordPress( { root, wp, url } );
+		installWordPress( {
+			root,
+			wp,
+			url,
+			pluginsToActivate:
+				'sqlite' === database ? [ SQLITE_PLUGIN_FILE ] : [],
+		} );
 		const { appPassword } = parseMarked(
 			await runPhp(
 				setupSnippet( null === pluginDir ? { pluginFile: null } : {} )
@@ -169,7 +207,7 @@ export async function startNativeSite( {
 		} );
 		await warmUp( url );
 		log(
-			`native site (WordPress ${ wordpressVersion }) up at ${ url } in ${ seconds(
+			`native site (WordPress ${ wordpressVersion }, ${ database }) up at ${ url } in ${ seconds(
 				started
 			) } s (root ${ root })`
 		);
@@ -191,17 +229,21 @@ export async function startNativeSite( {
 	}
 }
 
-/** Installs the Debian packages when missing (only possible as root). */
-export function ensureNativePackages() {
+/**
+ * Installs the Debian packages when what `database` needs is missing (only possible as root).
+ * @param {'mariadb'|'sqlite'} [database]
+ */
+export function ensureNativePackages( database = 'mariadb' ) {
 	const missing =
 		! findBinary( 'php8.2' ) ||
-		! findBinary( 'mariadbd' ) ||
-		! findBinary( 'mariadb-install-db' ) ||
-		! phpHasExtensions();
+		( 'mariadb' === database &&
+			( ! findBinary( 'mariadbd' ) ||
+				! findBinary( 'mariadb-install-db' ) ) ) ||
+		! phpHasExtensions( database );
 	if ( ! missing ) return;
 	if ( process.getuid?.() !== 0 ) {
 		throw new Error(
-			`native PHP/MariaDB missing; run as root: apt-get install -y ${ APT_PACKAGES.join( ' ' ) }`
+			`native PHP (${ database }) incomplete; run as root: apt-get install -y ${ APT_PACKAGES.join( ' ' ) }`
 		);
 	}
 	log(
@@ -215,14 +257,19 @@ export function ensureNativePackages() {
 	} );
 }
 
-function phpHasExtensions() {
+function phpHasExtensions( database ) {
 	const php = findBinary( 'php8.2' );
 	if ( ! php ) return false;
+	// The SQLite Database Integration plugin talks to SQLite through PDO.
+	const driver =
+		'sqlite' === database
+			? 'extension_loaded("pdo_sqlite")'
+			: 'extension_loaded("mysqli")';
 	const result = spawnSync(
 		php,
 		[
 			'-r',
-			'echo extension_loaded("mysqli") && class_exists("ZipArchive") ? "yes" : "no";',
+			`echo ${ driver } && class_exists("ZipArchive") ? "yes" : "no";`,
 		],
 		{ encoding: 'utf8' }
 	);
@@ -325,7 +372,48 @@ async function startMariaDb( root, dbName, groups ) {
 	return { socket };
 }
 
-function wpConfig( { url, dbName, socket, debugLogPath } ) {
+/** wp-config.php lines that connect WordPress to the MariaDB server. */
+function mariaDbConfig( { socket } ) {
+	return `define( 'DB_USER', 'wp' );
+define( 'DB_PASSWORD', 'wp' );
+define( 'DB_HOST', ${ phpString( `localhost:${ socket }` ) } );
+define( 'DB_CHARSET', 'utf8mb4' );
+define( 'DB_COLLATE', '' );`;
+}
+
+/**
+ * Installs the SQLite Database Integration plugin as its admin page would: the plugin folder in
+ * wp-content/plugins/ and its db.copy, placeholders filled in, as the wp-content/db.php drop-in
+ * (the plugin itself is activated after the install, see installWordPress()).
+ * @returns {string} the wp-config.php lines that place the database file
+ */
+function installSqliteDropIn( { root, wp, dbName } ) {
+	const unpacked = path.join( root, 'sqlite-zip' );
+	extractZip( SQLITE_PLUGIN_ZIP, unpacked );
+	// The zip holds one folder (plugin-sqlite-database-integration/); its slug is the plugin's own.
+	const [ folder, ...others ] = fs.readdirSync( unpacked );
+	if ( ! folder || others.length ) {
+		throw new Error(
+			`${ SQLITE_PLUGIN_ZIP }: expected one folder, found ${ [ folder, ...others ].join( ', ' ) }`
+		);
+	}
+	const pluginDir = path.join( wp, 'wp-content/plugins', SQLITE_PLUGIN_SLUG );
+	fs.renameSync( path.join( unpacked, folder ), pluginDir );
+	fs.rmSync( unpacked, { recursive: true, force: true } );
+	const dropIn = fs
+		.readFileSync( path.join( pluginDir, 'db.copy' ), 'utf8' )
+		.replace( "'{SQLITE_IMPLEMENTATION_FOLDER_PATH}'", phpString( pluginDir ) )
+		.replace( "'{SQLITE_PLUGIN}'", phpString( SQLITE_PLUGIN_FILE ) );
+	fs.writeFileSync( path.join( wp, 'wp-content/db.php' ), dropIn );
+
+	const dbDir = path.join( root, 'db' );
+	fs.mkdirSync( dbDir );
+	// Outside the document root: php -S (through our router) would serve wp-content/database/ to anyone.
+	return `define( 'DB_DIR', ${ phpString( dbDir ) } );
+define( 'DB_FILE', ${ phpString( `${ dbName }.sqlite` ) } );`;
+}
+
+function wpConfig( { url, dbName, dbConfig, debugLogPath } ) {
 	const salt = () =>
 		phpString( crypto.randomBytes( 32 ).toString( 'base64' ) );
 	const keys = [
@@ -341,11 +429,7 @@ function wpConfig( { url, dbName, socket, debugLogPath } ) {
 	return `<?php
 // Generated by scripts/lib/site-native.mjs for a throwaway test site.
 define( 'DB_NAME', ${ phpString( dbName ) } );
-define( 'DB_USER', 'wp' );
-define( 'DB_PASSWORD', 'wp' );
-define( 'DB_HOST', ${ phpString( `localhost:${ socket }` ) } );
-define( 'DB_CHARSET', 'utf8mb4' );
-define( 'DB_COLLATE', '' );
+${ dbConfig }
 ${ keys.map( ( key ) => `define( '${ key }', ${ salt() } );` ).join( '\n' ) }
 $table_prefix = 'wp_';
 
@@ -381,7 +465,11 @@ $_SERVER['REMOTE_ADDR'] = '127.0.0.1';
 `;
 }
 
-function installWordPress( { root, wp, url } ) {
+/**
+ * wp_install() from the PHP CLI, then `pluginsToActivate` activated silently (their activation
+ * redirects would end the script).
+ */
+function installWordPress( { root, wp, url, pluginsToActivate } ) {
 	const script = path.join( root, 'install.php' );
 	fs.writeFileSync(
 		script,
@@ -394,6 +482,12 @@ function wp_new_blog_notification() {}
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 $result = wp_install( 'Recruiting Reports', ${ phpString( ADMIN_USER ) }, 'admin@example.com', true, '', ${ phpString( ADMIN_PASSWORD ) } );
 if ( empty( $result['user_id'] ) ) { fwrite( STDERR, "wp_install failed\\n" ); exit( 1 ); }
+${ pluginsToActivate
+	.map(
+		( plugin ) =>
+			`if ( null !== activate_plugin( ${ phpString( plugin ) }, '', false, true ) ) { fwrite( STDERR, ${ phpString( `could not activate ${ plugin }\n` ) } ); exit( 1 ); }`
+	)
+	.join( '\n' ) }
 `
 	);
 	const result = spawnSync( findBinary( 'php8.2' ), [ script ], {

@@ -13,6 +13,17 @@ import { startPhpBridge } from './php-bridge.mjs';
 export const MU_PLUGINS_DIR = path.join( REPO_ROOT, 'tests/support/mu-plugins' );
 
 /**
+ * The database each target runs on, given to the tests as RR_DATABASE. Playground is PHP in
+ * WebAssembly on SQLite; `sqlite` is native PHP on the same SQLite Database Integration plugin.
+ */
+export const TARGET_DATABASES = {
+	playground: 'sqlite',
+	native: 'mariadb',
+	sqlite: 'sqlite',
+	cluster: 'mariadb',
+};
+
+/**
  * The runner's command line: `--target=` (one of `targets`, else exit 2), `--<name>=value` options,
  * `--test-*` options for `node --test`, and the filters (every other argument not starting with --).
  */
@@ -69,7 +80,7 @@ export function selectTestFiles( testsDir, filters ) {
  * handlers kill servers and remove temp dirs).
  *
  * @param {string} label  Prefix of the runner's messages ("test-e2e").
- * @param {string} target playground, native or cluster.
+ * @param {string} target playground, native, sqlite or cluster.
  */
 export function createTestRun( label, target ) {
 	let site;
@@ -130,8 +141,8 @@ export function createTestRun( label, target ) {
 
 		/**
 		 * `node --test` over `files` (one file at a time), with the site in the environment
-		 * (RR_TARGET, RR_BASE_URL, RR_ADMIN_USER, RR_ADMIN_PASSWORD, RR_ADMIN_APP_PASSWORD,
-		 * RR_RUN_PHP_URL) plus `env`; resolves with its exit code.
+		 * (RR_TARGET, RR_DATABASE, RR_BASE_URL, RR_ADMIN_USER, RR_ADMIN_PASSWORD,
+		 * RR_ADMIN_APP_PASSWORD, RR_RUN_PHP_URL) plus `env`; resolves with its exit code.
 		 */
 		async runTests( files, { nodeTestOptions, timeout, env } ) {
 			bridge = await startPhpBridge( site.runPhp );
@@ -141,6 +152,7 @@ export function createTestRun( label, target ) {
 				timeout,
 				env: {
 					RR_TARGET: target,
+					RR_DATABASE: TARGET_DATABASES[ target ],
 					RR_BASE_URL: site.url,
 					RR_ADMIN_USER: site.adminUser,
 					RR_ADMIN_PASSWORD: site.adminPassword,
@@ -229,5 +241,5 @@ async function startSite( target, options ) {
 		return startClusterSite( options );
 	}
 	const { startNativeSite } = await import( './site-native.mjs' );
-	return startNativeSite( options );
+	return startNativeSite( { ...options, database: TARGET_DATABASES[ target ] } );
 }

@@ -2,6 +2,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { get, post, expectStatus, resetSite, siteState } from './lib/api.mjs';
 import { job, application } from './lib/fixtures.mjs';
+import { php, phpValue } from './lib/credentials.mjs';
 
 const CAPS = [ 'recruiting_read_jobs', 'recruiting_write_jobs', 'recruiting_read_applications', 'recruiting_write_applications', 'recruiting_manage_settings' ];
 
@@ -57,4 +58,43 @@ test( 'an upgrade from schema version 1 keeps the data and rebuilds the timeline
 	assert.equal( row.source, 'direct' );
 	const sources = expectStatus( await get( '/recruiting/v1/reports/sources', { query: { date_from: '2000-01-01' } } ), 200 );
 	assert.deepEqual( sources.sources.map( ( s ) => [ s.source, s.applications ] ), [ [ 'direct', 1 ] ] );
+} );
+
+// The web half of ReportSummary::rebuild_after_upgrade() (the WP-CLI half, and `wp recruiting summaries rebuild`
+// itself, are in cli.test.mjs, which needs RR_WP_CLI). 50,001 applications come from the development seeder.
+test( 'an upgrade by a web request on a site with more than 50,000 applications leaves the summaries rebuild pending, with a notice', {
+	// The threshold, the pending mark and the notice do not depend on the database; the rebuild runs on SQLite in
+	// the privacy and deletion tests. Seeding 50,001 applications takes 6 s on MariaDB, 140 s through SQLite's translator.
+	skip: 'sqlite' === process.env.RR_DATABASE && 'seeding 50,001 applications through the SQLite translator takes minutes; MariaDB covers it',
+	timeout: 300_000,
+}, async ( t ) => {
+	if ( ! await phpValue( "class_exists( '\\RecruitingReports\\Dev\\BenchmarkData' )" ) ) {
+		t.skip( 'needs the development seeder in dev/, which the release zip leaves out' );
+		return;
+	}
+	await resetSite();
+	await php( '\\RecruitingReports\\Dev\\BenchmarkData::seed( 50001, 1, null, 20 );' );
+	const query = { date_from: '2020-01-01', date_to: new Date().toISOString().slice( 0, 10 ) };
+	const overview = async () => expectStatus( await get( '/recruiting/v1/reports/overview', { query } ), 200 );
+	const expected = await overview();
+	const current = ( await siteState() ).schema_version;
+	const pending = () => phpValue( 'get_option( \\RecruitingReports\\Data\\ReportSummary::STALE_OPTION )' );
+	const notice = () => php( '\\RecruitingReports\\Admin\\SummariesNotice::render();' );
+	assert.equal( await notice(), '', 'no notice before the upgrade' );
+
+	// The state a schema upgrade from version 2 starts from: summaries not yet built.
+	await php( "global $wpdb; foreach ( array( 'report_buckets', 'report_hire_days', 'report_statuses' ) as $t ) { $wpdb->query( $wpdb->prepare( 'DELETE FROM %i', \\RecruitingReports\\Data\\Schema::table( $t ) ) ); } update_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION, 2 );" );
+	await overview(); // The request that upgrades.
+	const after = await siteState();
+	assert.equal( after.schema_version, current, 'the schema is current at once' );
+	assert.equal( after.tables.report_buckets, 0, 'no rebuild inside the web request' );
+	assert.ok( await pending(), 'the rebuild is marked as pending' );
+	assert.match( await notice(), /more than 50,000 applications.*<code>wp recruiting summaries rebuild<\/code>/s );
+
+	// What `wp recruiting summaries rebuild` runs.
+	await php( '\\RecruitingReports\\Data\\ReportSummary::rebuild(); \\RecruitingReports\\Domain\\Events::data_changed();' );
+	assert.equal( await pending(), false );
+	assert.equal( await notice(), '' );
+	assert.deepEqual( await overview(), expected );
+	await resetSite();
 } );

@@ -19,6 +19,7 @@ test( 'harness provides the site environment', () => {
 		'RR_ADMIN_APP_PASSWORD',
 		'RR_RUN_PHP_URL',
 		'RR_WORDPRESS_VERSION',
+		'RR_DATABASE',
 	] ) {
 		assert.ok( process.env[ name ], `${ name } is set` );
 	}
@@ -70,7 +71,7 @@ test(
 	}
 );
 
-// Both ends of the support window run in every CI run (native 7.1, Playground 6.6): the
+// Both ends of the support window run in every CI run (native 6.7, Playground 6.6): the
 // site must really be the version the harness says it installed.
 test(
 	'the site runs the WordPress version the harness installed',
@@ -88,5 +89,21 @@ test(
 			process.env.RR_WORDPRESS_VERSION,
 			body
 		);
+	}
+);
+
+// The same suite runs on MariaDB and on SQLite (Playground, native SQLite): the site must really
+// run on the database the harness names, or a passing run would prove nothing about it.
+test(
+	'the site runs on the database the harness names',
+	{ timeout: TIMEOUT },
+	async () => {
+		const response = await fetch( process.env.RR_RUN_PHP_URL, {
+			method: 'POST',
+			body: "global $wpdb; echo $wpdb instanceof WP_SQLite_DB ? 'sqlite' : ( false !== stripos( $wpdb->db_server_info(), 'MariaDB' ) ? 'mariadb' : get_class( $wpdb ) . ' ' . $wpdb->db_server_info() );",
+		} );
+		const body = await response.text();
+		assert.equal( response.status, 200, body );
+		assert.equal( body.trim(), process.env.RR_DATABASE );
 	}
 );

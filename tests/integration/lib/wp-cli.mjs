@@ -1,20 +1,26 @@
-// The real WP-CLI (wp-cli.phar 2.10 from the machine's shared tools folder) against the test site's
-// WordPress. Native target only: the runner exposes the site's WordPress folder as RR_WORDPRESS_PATH; on
-// Playground WordPress lives inside PHP/wasm, where no PHP CLI can reach it.
+// The real WP-CLI against the test site's WordPress, when one is given: neither npm nor Debian serves
+// WP-CLI, so the project cannot install it. Set RR_WP_CLI=/path/to/wp-cli.phar to run the WP-CLI tests;
+// without it they are reported as skipped, with the reason. They also need a native site (the runner
+// exposes its WordPress folder as RR_WORDPRESS_PATH): on Playground WordPress lives inside PHP/wasm,
+// where no PHP CLI can reach it.
 
 import { spawn } from 'node:child_process';
-import { sharedPath } from '../../../scripts/lib/shared-dir.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
 
 export const WP_PATH = process.env.RR_WORDPRESS_PATH || '';
+const WP_CLI_PHAR = process.env.RR_WP_CLI ? path.resolve( process.env.RR_WP_CLI ) : '';
 
-/** For node:test's `skip`: false on native, the reason elsewhere. */
-export const skipWithoutNativeSite = WP_PATH
-	? false
-	: 'WP-CLI needs the native site (RR_WORDPRESS_PATH); Playground runs PHP in wasm: run with --target=native';
+/** For node:test's `skip`: false when WP-CLI and a native site are both there, else the reason. */
+export const skipWithoutWpCli =
+	( ! WP_CLI_PHAR && 'WP-CLI not given: set RR_WP_CLI=/path/to/wp-cli.phar to run the WP-CLI tests' ) ||
+	( ! WP_PATH && 'WP-CLI needs a native site (RR_WORDPRESS_PATH); Playground runs PHP in wasm: run with --target=native or --target=sqlite' ) ||
+	false;
 
 /**
  * Runs `wp <args…>` asynchronously (so that servers in this process, such as a webhook receiver, keep
- * answering meanwhile). Never rejects on a non-zero exit: tests assert the code.
+ * answering meanwhile). Never rejects on a non-zero exit: tests assert the code. Rejects when no WP-CLI
+ * was given, or the given file is missing: a test that calls it without skipWithoutWpCli must fail.
  *
  * @param {string[]} args
  * @param {{ input?: string }} [options] input is written to the command's standard input
@@ -22,9 +28,13 @@ export const skipWithoutNativeSite = WP_PATH
  */
 export function wp( args, { input } = {} ) {
 	return new Promise( ( resolve, reject ) => {
+		if ( ! WP_CLI_PHAR || ! fs.existsSync( WP_CLI_PHAR ) ) {
+			reject( new Error( WP_CLI_PHAR ? `RR_WP_CLI: no file ${ WP_CLI_PHAR }` : 'RR_WP_CLI is not set' ) );
+			return;
+		}
 		const child = spawn(
 			process.env.RR_PHP || 'php',
-			[ sharedPath( 'tools', 'wp-cli.phar' ), `--path=${ WP_PATH }`, '--allow-root', ...args ],
+			[ WP_CLI_PHAR, `--path=${ WP_PATH }`, '--allow-root', ...args ],
 			{ stdio: [ 'pipe', 'pipe', 'pipe' ] }
 		);
 		let stdout = '';
