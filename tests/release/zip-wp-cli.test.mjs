@@ -10,11 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { job, application } from '../integration/lib/fixtures.mjs';
-import { wp, wpOk, WP_PATH } from '../integration/lib/wp-cli.mjs';
+import { skipWithoutWpCli, wp, wpOk, WP_PATH } from '../integration/lib/wp-cli.mjs';
 
 const installed = path.join( WP_PATH, 'wp-content/plugins/recruiting-reports/plugin.php' );
 const skip =
-	( ! process.env.RR_WP_CLI && 'WP-CLI not given: set RR_WP_CLI=/path/to/wp-cli.phar to run the WP-CLI tests' ) ||
+	skipWithoutWpCli ||
 	( ! fs.existsSync( installed ) && 'the zip is not installed (zip-install.test.mjs installs it)' ) ||
 	false;
 
