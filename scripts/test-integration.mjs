@@ -19,13 +19,15 @@
 // (lib/demo-data.mjs): what `npm start` runs works. Those tests also get RR_DEMO_SUMMARY (the importer's
 // summary of the demo data, JSON) and RR_PHP_VERSION (Playground: the PHP asked for; native: empty).
 // --php= picks Playground's PHP (a tested version, lib/php-versions.mjs; default RR_PHP_VERSION, else 8.2).
-// Env: RR_PORT (site port), RR_PLAYGROUND_WORKERS (default 1), RR_KEEP_SITE=1 (keep temp files),
+// Env: RR_PORT (site port), RR_PLAYGROUND_WORKERS (default 1), RR_PHP_VERSION (Playground's PHP when
+// --php= is not given), RR_KEEP_SITE=1 (keep temp files),
 // RR_PLUGIN_DIR (boot another plugin dir instead of the repo root; for harness development).
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
 import { seedDemoData } from './lib/demo-data.mjs';
+import { assertTestedPhp } from './lib/php-versions.mjs';
 import {
 	MU_PLUGINS_DIR,
 	createTestRun,
@@ -48,6 +50,12 @@ if ( ! [ 'integration', 'smoke' ].includes( suite ) ) {
 if ( php !== undefined && target !== 'playground' ) {
 	// The native legs run Debian's PHP 8.2; only Playground ships every version.
 	console.error( `--php= needs --target=playground (the ${ target } target runs Debian's PHP)` );
+	process.exit( 2 );
+}
+try {
+	if ( php !== undefined ) assertTestedPhp( php );
+} catch ( error ) {
+	console.error( error.message );
 	process.exit( 2 );
 }
 let testsFolder = 'tests/integration';
