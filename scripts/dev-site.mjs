@@ -6,6 +6,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { seedDemoData } from './lib/demo-data.mjs';
 import { startNativeSite } from './lib/site-native.mjs';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
 
@@ -17,10 +18,7 @@ const site = await startNativeSite( {
 	port,
 	muPluginsDir: fs.existsSync( muPluginsDir ) ? muPluginsDir : undefined,
 } );
-const seeded = await site.runPhp(
-	"$r = \\RecruitingReports\\Seed\\DemoData::seed(); echo is_wp_error( $r ) ? $r->get_error_message() : 'ok';"
-);
-console.log( `seed: ${ seeded.trim() }` );
+console.log( `seed: ${ JSON.stringify( await seedDemoData( site ) ) }` );
 console.log(
 	JSON.stringify( {
 		url: site.url,

@@ -2,11 +2,12 @@
 // `npm start`: build the front-end, boot WordPress Playground with the plugin active and
 // demo data, print how to log in, and stay up until Ctrl-C.
 // Env: PORT (default 9400), RR_PLAYGROUND_WORKERS (default 2: a browser drives this site and
-// one worker would serialise its parallel requests).
+// one worker would serialise its parallel requests), RR_PHP_VERSION (8.1 to 8.4; default 8.2).
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createDemoApiKey, seedDemoData } from './lib/demo-data.mjs';
 import { startPlaygroundSite } from './lib/site-playground.mjs';
 import { seconds } from './lib/site-common.mjs';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
@@ -46,23 +47,11 @@ const shutdown = async () => {
 process.on( 'SIGINT', shutdown );
 process.on( 'SIGTERM', shutdown );
 
-// Demo data and an API key, if the plugin provides them (it may not yet, early on).
-let seedSummary = '(no demo data: RecruitingReports\\Seed\\DemoData not found)';
-let apiKey =
-	'(none: RecruitingReports\\Auth\\ApiKeys::create_demo_key() not available)';
+let seedSummary = '(none: seeding failed, see above)';
+let apiKey = '(none: seeding failed, see above)';
 try {
-	// String.raw keeps PHP's namespace backslashes readable.
-	const seeded = await site.runPhp( String.raw`
-		if ( class_exists( '\RecruitingReports\Seed\DemoData' ) ) {
-			echo wp_json_encode( \RecruitingReports\Seed\DemoData::seed() );
-		}` );
-	if ( seeded.trim() ) seedSummary = truncate( seeded.trim(), 400 );
-	const key = await site.runPhp( String.raw`
-		if ( method_exists( '\RecruitingReports\Auth\ApiKeys', 'create_demo_key' ) ) {
-			$key = \RecruitingReports\Auth\ApiKeys::create_demo_key();
-			echo is_string( $key ) ? $key : wp_json_encode( $key );
-		}` );
-	if ( key.trim() ) apiKey = key.trim();
+	seedSummary = truncate( JSON.stringify( await seedDemoData( site ) ), 400 );
+	apiKey = await createDemoApiKey( site );
 } catch ( error ) {
 	console.error( `Seeding failed:\n${ error.message }` );
 }

@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
+import { seedDemoData } from './lib/demo-data.mjs';
 import { BUILD_ENTRIES } from './lib/build-entries.mjs';
 import {
 	MU_PLUGINS_DIR,
@@ -76,13 +77,7 @@ async function main() {
 		// A browser sends parallel requests: two workers, or wp-admin pages take 10+ s.
 		options.workers = 2;
 	}
-	const site = await run.boot( options, async ( booted ) => {
-		const seeded = await booted.runPhp(
-			"$r = \\RecruitingReports\\Seed\\DemoData::seed(); echo is_wp_error( $r ) ? 'ERROR ' . $r->get_error_message() : 'ok';"
-		);
-		if ( ! seeded.trim().endsWith( 'ok' ) )
-			throw new Error( `demo data: ${ seeded }` );
-	} );
+	const site = await run.boot( options, seedDemoData );
 	if ( ! site ) return 1;
 	console.log( `[test-e2e] screenshots: ${ screenshotsDir }` );
 	if ( run.interrupted ) {

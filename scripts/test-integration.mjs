@@ -4,6 +4,7 @@
 //
 //   node scripts/test-integration.mjs --target=playground|native|sqlite [filter…] [--test-name-pattern=…]
 //   node scripts/test-integration.mjs --target=cluster --object-cache=none|redis [filter…]
+//   node scripts/test-integration.mjs --suite=smoke [--target=playground] [--php=8.1|8.2|8.3|8.4]
 //
 // A filter is a test file path or a substring of its repo-relative path (e.g. `reports` runs
 // tests/integration/reports-*.test.mjs); --test-* options (in --name=value form) pass straight
@@ -18,12 +19,19 @@
 // --target=cluster runs tests/cluster/ instead, against two web nodes of one native site (SPEC §13,
 // lib/site-cluster.mjs); those tests also get RR_NODE_URLS (comma-separated), RR_OBJECT_CACHE and, with Redis,
 // RR_REDIS_PORT (for redis-cli).
-// Env: RR_PORT (site port), RR_PLAYGROUND_WORKERS (default 1), RR_KEEP_SITE=1 (keep temp files),
+// --suite=smoke runs tests/smoke/ instead, against a site with the demo data `npm start` loads
+// (lib/demo-data.mjs): what `npm start` runs works. Those tests also get RR_DEMO_SUMMARY (the importer's
+// summary of the demo data, JSON) and RR_PHP_VERSION (Playground: the PHP asked for; native: empty).
+// --php= picks Playground's PHP (a tested version, lib/php-versions.mjs; default RR_PHP_VERSION, else 8.2).
+// Env: RR_PORT (site port), RR_PLAYGROUND_WORKERS (default 1), RR_PHP_VERSION (Playground's PHP when
+// --php= is not given), RR_KEEP_SITE=1 (keep temp files),
 // RR_PLUGIN_DIR (boot another plugin dir instead of the repo root; for harness development).
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './lib/wordpress-dist.mjs';
+import { seedDemoData } from './lib/demo-data.mjs';
+import { assertTestedPhp } from './lib/php-versions.mjs';
 import {
 	MU_PLUGINS_DIR,
 	createTestRun,
@@ -37,15 +45,32 @@ const { target, option, nodeTestOptions, filters } = parseArgs(
 	'playground'
 );
 const objectCache = option( 'object-cache', 'none' );
-const TESTS_DIR = path.join(
-	REPO_ROOT,
-	target === 'cluster' ? 'tests/cluster' : 'tests/integration'
-);
+const suite = option( 'suite', 'integration' );
+const php = option( 'php', undefined );
+if ( ! [ 'integration', 'smoke' ].includes( suite ) ) {
+	console.error( `unknown --suite=${ suite } (integration|smoke)` );
+	process.exit( 2 );
+}
+if ( php !== undefined && target !== 'playground' ) {
+	// The native legs run Debian's PHP 8.2; only Playground ships every version.
+	console.error( `--php= needs --target=playground (the ${ target } target runs Debian's PHP)` );
+	process.exit( 2 );
+}
+try {
+	if ( php !== undefined ) assertTestedPhp( php );
+} catch ( error ) {
+	console.error( error.message );
+	process.exit( 2 );
+}
+let testsFolder = 'tests/integration';
+if ( suite === 'smoke' ) testsFolder = 'tests/smoke';
+else if ( target === 'cluster' ) testsFolder = 'tests/cluster';
+const TESTS_DIR = path.join( REPO_ROOT, testsFolder );
 
 const files = selectTestFiles( TESTS_DIR, filters );
 if ( files.length === 0 ) {
 	console.error(
-		`no test files match ${ filters.length ? filters.join( ' ' ) : 'tests/integration/**/*.test.mjs' }`
+		`no test files match ${ filters.length ? filters.join( ' ' ) : `${ testsFolder }/**/*.test.mjs` }`
 	);
 	process.exit( 1 );
 }
@@ -64,10 +89,17 @@ async function main() {
 	};
 	if ( target === 'playground' ) {
 		options.workers = Number( process.env.RR_PLAYGROUND_WORKERS ?? 1 );
+		options.php = php;
 	} else if ( target === 'cluster' ) {
 		options.objectCache = objectCache;
 	}
-	const site = await run.boot( options );
+	let demoSummary;
+	const site = await run.boot(
+		options,
+		suite === 'smoke'
+			? async ( booted ) => ( demoSummary = await seedDemoData( booted ) )
+			: undefined
+	);
 	if ( ! site ) return run.interrupted ? 130 : 1;
 	if ( run.interrupted ) {
 		await run.stop();
@@ -88,6 +120,8 @@ async function main() {
 				RR_NODE_URLS: ( site.urls ?? [ site.url ] ).join( ',' ),
 				RR_OBJECT_CACHE: site.objectCache ?? 'none',
 				RR_REDIS_PORT: String( site.redisPort ?? '' ),
+				RR_DEMO_SUMMARY: demoSummary ? JSON.stringify( demoSummary ) : '',
+				RR_PHP_VERSION: site.phpVersion ?? '',
 			},
 		} );
 		return run.verdict( code, {

@@ -49,8 +49,13 @@ if ( ! wp_is_application_passwords_available_for_user( $admin ) ) {
 }
 $created = WP_Application_Passwords::create_new_application_password( $admin->ID, array( 'name' => 'rr-harness' ) );
 if ( is_wp_error( $created ) ) { fwrite( STDERR, $created->get_error_message() . "\\n" ); exit( 1 ); }
-echo "\\n${ MARKER }" . wp_json_encode( array( 'appPassword' => $created[0] ) ) . "\\n";
+${ printMarked( "array( 'appPassword' => $created[0] )" ) }
 `;
+}
+
+/** A PHP statement printing the JSON of a PHP expression after the marker, for parseMarked(). */
+export function printMarked( expression ) {
+	return `echo "\\n${ MARKER }" . wp_json_encode( ${ expression } ) . "\\n";`;
 }
 
 function activationSnippet( pluginFile ) {

@@ -1,11 +1,13 @@
-// The embedded default target: WordPress Playground (PHP 8.2 in WebAssembly + SQLite)
-// through @wp-playground/cli's runCLI, in this Node process (no child processes).
+// The embedded default target: WordPress Playground (PHP in WebAssembly + SQLite; PHP 8.2 unless
+// asked for another tested version) through @wp-playground/cli's runCLI, in this Node process (no
+// child processes).
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCLI } from '@wp-playground/cli';
 import { PLAYGROUND_WORDPRESS, copyWordPress } from './wordpress-dist.mjs';
+import { DEFAULT_PLAYGROUND_PHP, assertTestedPhp } from './php-versions.mjs';
 import {
 	ADMIN_PASSWORD,
 	ADMIN_USER,
@@ -27,6 +29,7 @@ import {
  * @param {object} [options]
  * @param {number} [options.port] defaults to a free port (Playground's own port 0 means 9400)
  * @param {number} [options.workers] PHP workers; 1 for REST suites, 2 for anything a browser drives
+ * @param {string} [options.php] PHP version, one of the tested ones (8.1–8.4); default RR_PHP_VERSION, else 8.2
  * @param {string} [options.muPluginsDir] mounted at /wordpress/wp-content/mu-plugins
  * @param {string} [options.phpSetup] extra PHP statements run once after activation (e.g. seeding)
  * @param {string} [options.pluginDir] defaults to the repo root
@@ -35,12 +38,14 @@ import {
 export async function startPlaygroundSite( {
 	port,
 	workers = 1,
+	php = process.env.RR_PHP_VERSION || DEFAULT_PLAYGROUND_PHP,
 	muPluginsDir,
 	phpSetup,
 	pluginDir = DEFAULT_PLUGIN_DIR,
 	keep = process.env.RR_KEEP_SITE === '1',
 } = {} ) {
 	const started = Date.now();
+	assertTestedPhp( php );
 	port ??= await freePort();
 	await assertPortFree( port );
 
@@ -72,7 +77,7 @@ export async function startPlaygroundSite( {
 		cli = await runCLI( {
 			command: 'server',
 			port,
-			php: '8.2',
+			php,
 			verbosity: 'quiet',
 			workers,
 			'mount-before-install': [
@@ -162,7 +167,7 @@ export async function startPlaygroundSite( {
 		if ( phpSetup ) await runPhp( phpSetup );
 		await warmUp( cli.serverUrl );
 		log(
-			`Playground site up at ${ cli.serverUrl } in ${ seconds( started ) } s (site copy ${ siteCopy })`
+			`Playground site (PHP ${ php }) up at ${ cli.serverUrl } in ${ seconds( started ) } s (site copy ${ siteCopy })`
 		);
 		return {
 			url: cli.serverUrl,
@@ -172,6 +177,7 @@ export async function startPlaygroundSite( {
 			debugLogPath,
 			wordpressPath: siteCopy,
 			wordpressVersion: PLAYGROUND_WORDPRESS,
+			phpVersion: php,
 			runPhp,
 			stop,
 		};
