@@ -348,7 +348,7 @@ test(
 			const readerPage = await readerBrowser.context.newPage();
 			const readerErrors = watchConsole( readerPage );
 			// Straight to the application: without the dashboard capability a plain login lands on core's profile.php,
-			// whose user-profile.js throws on WordPress 7.1; only the plugin's page is judged here.
+			// whose user-profile.js has thrown on some WordPress versions (7.1); only the plugin's page is judged here.
 			await readerPage.goto(
 				`${ BASE_URL }/wp-login.php?redirect_to=${ encodeURIComponent(
 					`${ LIST }&application=${ target.id }`

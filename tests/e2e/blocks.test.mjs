@@ -101,7 +101,7 @@ const canvas = () => page.frameLocator( 'iframe[name="editor-canvas"]' );
 const inspector = () => page.locator( '.block-editor-block-inspector' );
 
 // The editor's inserter toggle: "Toggle block inserter" up to 6.x, "Block Inserter" in 7.x
-// (Playground runs 6.6, the native leg 7.1).
+// (Playground and the native legs run 6.6 and 6.7 today; 7.x was seen when a 7.1 tree could be had).
 const INSERTER_TOGGLE = /^(Toggle block inserter|Block Inserter)$/;
 
 async function insertVariation( title ) {
