@@ -103,22 +103,20 @@ function joinBuild( work, version, buildName ) {
 	if ( ! fs.existsSync( TARBALL ) ) {
 		// 158 MB; deliberately not a dependency so `npm ci` stays lean.
 		log( `downloading ${ BUILDS_PACKAGE } with npm pack (158 MB, once)…` );
+		// Packed into this build's own temp dir and renamed into place: several legs may start at
+		// once on a fresh machine, and none may read another's half-written tarball.
 		execFileSync(
 			'npm',
-			[
-				'pack',
-				BUILDS_PACKAGE,
-				'--pack-destination',
-				CACHE_DIR,
-				'--silent',
-			],
+			[ 'pack', BUILDS_PACKAGE, '--pack-destination', work, '--silent' ],
 			{
 				stdio: [ 'ignore', 'ignore', 'inherit' ],
 			}
 		);
-		if ( ! fs.existsSync( TARBALL ) ) {
-			throw new Error( `npm pack did not produce ${ TARBALL }` );
+		const packed = path.join( work, path.basename( TARBALL ) );
+		if ( ! fs.existsSync( packed ) ) {
+			throw new Error( `npm pack did not produce ${ packed }` );
 		}
+		fs.renameSync( packed, TARBALL );
 	}
 	log(
 		`joining WordPress ${ version } (${ buildName } zip + public assets) into .cache/wordpress/wp-${ version }…`
