@@ -22,10 +22,21 @@ final class JobRepository {
 
 	/** Meta fields of a job: API field => meta key. */
 	public const META = array(
-		'department'      => '_recruiting_department',
-		'location'        => '_recruiting_location',
-		'employment_type' => '_recruiting_employment_type',
-		'external_id'     => '_recruiting_external_id',
+		'department'          => '_recruiting_department',
+		'location'            => '_recruiting_location',
+		'employment_type'     => '_recruiting_employment_type',
+		'external_id'         => '_recruiting_external_id',
+		'street_address'      => '_recruiting_street_address',
+		'city'                => '_recruiting_city',
+		'region'              => '_recruiting_region',
+		'postal_code'         => '_recruiting_postal_code',
+		'country'             => '_recruiting_country',
+		'remote'              => '_recruiting_remote',
+		'applicant_locations' => '_recruiting_applicant_locations',
+		'salary'              => '_recruiting_salary',
+		// Unix seconds, so the expiry cron can compare it numerically.
+		'valid_through'       => '_recruiting_valid_through',
+		'contact_email'       => '_recruiting_contact_email',
 	);
 
 	/** Case-folded external id (ExternalId::key), the meta that lookups use. */
@@ -159,7 +170,8 @@ final class JobRepository {
 
 	/**
 	 * Creates ($id 0) or updates a job. Fields: title, description, status, department, location,
-	 * employment_type, external_id, created_at (unix seconds, creation only or import), author (user id). An
+	 * employment_type, external_id, the details (Domain\JobDetails::FIELDS, as clean() returns them; null deletes),
+	 * created_at (unix seconds, creation only or import), author (user id). An
 	 * update locks the job first (see lock()): a job trashed meanwhile stays trashed, the update answers 404.
 	 *
 	 * @param array $fields Fields to write.
@@ -203,15 +215,86 @@ final class JobRepository {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		foreach ( self::META as $field => $meta_key ) {
-			if ( array_key_exists( $field, $fields ) ) {
-				update_post_meta( (int) $result, $meta_key, wp_slash( (string) $fields[ $field ] ) );
-			}
-		}
+		self::write_meta( (int) $result, $fields );
 		if ( array_key_exists( 'external_id', $fields ) ) {
 			update_post_meta( (int) $result, self::EXTERNAL_KEY_META, wp_slash( ExternalId::key( (string) $fields['external_id'] ) ) );
 		}
 		return (int) $result;
+	}
+
+	/**
+	 * Writes the meta fields (META) that $fields gives: null deletes, arrays are stored as they are, booleans as
+	 * '1' / '0', everything else as a string. Also for the wp-admin editor, which saves them beside core's update.
+	 *
+	 * @param int   $id     Job id.
+	 * @param array $fields API field => value.
+	 */
+	public static function write_meta( int $id, array $fields ): void {
+		foreach ( array_intersect_key( self::META, $fields ) as $field => $meta_key ) {
+			$value = $fields[ $field ];
+			if ( null === $value ) {
+				delete_post_meta( $id, $meta_key );
+			} else {
+				update_post_meta( $id, $meta_key, wp_slash( is_array( $value ) ? $value : ( is_bool( $value ) ? (string) (int) $value : (string) $value ) ) );
+			}
+		}
+	}
+
+	/**
+	 * A job's details (Domain\JobDetails::FIELDS) as the API shows them.
+	 *
+	 * @param int $id Job id.
+	 * @return array
+	 */
+	public static function details( int $id ): array {
+		$meta          = static fn( string $field ) => get_post_meta( $id, self::META[ $field ], true );
+		$salary        = $meta( 'salary' );
+		$valid_through = $meta( 'valid_through' );
+		$details       = array();
+		foreach ( array( 'street_address', 'city', 'region', 'postal_code', 'country', 'contact_email' ) as $field ) {
+			$details[ $field ] = (string) $meta( $field );
+		}
+		return array_merge(
+			$details,
+			array(
+				'remote'              => '1' === $meta( 'remote' ),
+				'applicant_locations' => array_values( array_map( 'strval', (array) ( $meta( 'applicant_locations' ) ? $meta( 'applicant_locations' ) : array() ) ) ),
+				'salary'              => is_array( $salary ) && isset( $salary['currency'], $salary['unit'] ) ? array(
+					'min'      => isset( $salary['min'] ) ? (float) $salary['min'] : null,
+					'max'      => isset( $salary['max'] ) ? (float) $salary['max'] : null,
+					'currency' => (string) $salary['currency'],
+					'unit'     => (string) $salary['unit'],
+				) : null,
+				'valid_through'       => is_numeric( $valid_through ) ? (int) $valid_through : null,
+			)
+		);
+	}
+
+	/**
+	 * Published jobs whose valid_through has passed (the expiry cron closes them).
+	 *
+	 * @param int $now Unix seconds.
+	 * @return int[] Job ids.
+	 */
+	public static function expired_ids( int $now ): array {
+		$query = new WP_Query(
+			array(
+				'post_type'      => JobPostType::POST_TYPE,
+				'post_status'    => 'publish',
+				'fields'         => 'ids',
+				'posts_per_page' => -1,
+				'no_found_rows'  => true,
+				'meta_query'     => array( // phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_query -- hourly, only jobs with a valid_through.
+					array(
+						'key'     => self::META['valid_through'],
+						'value'   => $now,
+						'compare' => '<=',
+						'type'    => 'NUMERIC',
+					),
+				),
+			)
+		);
+		return array_map( 'intval', $query->posts );
 	}
 
 	/**
