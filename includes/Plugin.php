@@ -59,8 +59,9 @@ final class Plugin {
 		// Candidates in Tools → Export / Erase Personal Data, and the suggested privacy-policy text.
 		Privacy\CandidateData::register();
 		Privacy\PolicyText::register();
-		// Public job pages: rewrite rules, what a job's page says, jobs closing themselves past valid_through.
+		// Public job pages: rewrite rules, what a job's page says, its JobPosting, jobs closing themselves past valid_through.
 		Careers\JobPages::register();
+		Careers\JobPosting::register();
 		Careers\JobExpiry::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			Cli\Commands::register();
