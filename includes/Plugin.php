@@ -81,6 +81,8 @@ final class Plugin {
 	/** Admin screens, dashboard widget and blocks (the TypeScript UI in src/, built into build/). */
 	private static function boot_ui(): void {
 		Blocks\ReportBlock::register();
+		Blocks\JobListBlock::register();
+		Careers\Templates::register();
 		if ( is_admin() ) {
 			Admin\Menu::register();
 			Admin\JobsScreen::register();

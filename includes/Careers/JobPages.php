@@ -33,6 +33,14 @@ final class JobPages {
 		add_action( 'init', array( self::class, 'refresh_rewrite_rules' ), 99 );
 		add_action( 'pre_get_posts', array( self::class, 'only_open_jobs_in_archive' ) );
 		add_filter( 'the_content', array( self::class, 'content' ) );
+		add_action( 'wp_enqueue_scripts', array( self::class, 'enqueue_style' ) );
+	}
+
+	/** A job's page uses the job list block's stylesheet, which styles the details too. */
+	public static function enqueue_style(): void {
+		if ( is_singular( JobPostType::POST_TYPE ) ) {
+			wp_enqueue_style( 'recruiting-reports-job-list-style' );
+		}
 	}
 
 	/** Registers the job post type under the base the settings name. */

@@ -53,14 +53,17 @@ final class JobSummary {
 	 */
 	public static function place( WP_Post $post, array $details ): string {
 		$location = (string) get_post_meta( $post->ID, JobRepository::META['location'], true );
-		$address  = implode( ', ', array_filter( array( $details['street_address'], trim( $details['postal_code'] . ' ' . $details['city'] ), $details['region'], $details['country'] ), 'strlen' ) );
-		$place    = '' !== $location ? $location : $address;
+		$parts    = array_filter( array( $details['street_address'], trim( $details['postal_code'] . ' ' . $details['city'] ), $details['region'] ), 'strlen' );
+		// A remote job whose address is only a country says where applicants may live instead (as its JobPosting does).
+		$address = ! $parts && $details['remote'] ? '' : implode( ', ', array_filter( array_merge( $parts, array( $details['country'] ) ), 'strlen' ) );
+		$place   = '' !== $location ? $location : $address;
 		if ( ! $details['remote'] ) {
 			return $place;
 		}
-		$remote = $details['applicant_locations']
+		$places = $details['applicant_locations'] ? $details['applicant_locations'] : array_filter( array( $details['country'] ), 'strlen' );
+		$remote = $places
 			/* translators: %s: countries or regions, comma-separated. */
-			? sprintf( __( 'Remote (applicants in %s)', 'recruiting-reports' ), implode( ', ', $details['applicant_locations'] ) )
+			? sprintf( __( 'Remote (applicants in %s)', 'recruiting-reports' ), implode( ', ', $places ) )
 			: __( 'Remote', 'recruiting-reports' );
 		/* translators: 1: where the workplace is, 2: "Remote" with where applicants may live. */
 		return '' === $place ? $remote : sprintf( __( '%1$s or %2$s', 'recruiting-reports' ), $place, $remote );

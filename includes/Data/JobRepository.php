@@ -271,6 +271,117 @@ final class JobRepository {
 	}
 
 	/**
+	 * One page of the jobs that take applications now (published, valid_through not passed), newest first, for the
+	 * public job list.
+	 *
+	 * @param array{search?:string,department?:string,location?:string,employment_type?:string,remote?:bool} $filters
+	 *        Filters; empty ones are ignored. location matches the free-text location or the city.
+	 * @param int   $page     Page (from 1).
+	 * @param int   $per_page Jobs per page.
+	 * @return array{posts:WP_Post[],total:int}
+	 */
+	public static function open_jobs( array $filters, int $page, int $per_page ): array {
+		$meta = array(
+			'relation' => 'AND',
+			array(
+				'relation' => 'OR',
+				array(
+					'key'     => self::META['valid_through'],
+					'compare' => 'NOT EXISTS',
+				),
+				array(
+					'key'     => self::META['valid_through'],
+					'value'   => time(),
+					'compare' => '>',
+					'type'    => 'NUMERIC',
+				),
+			),
+		);
+		foreach ( array( 'department', 'employment_type' ) as $field ) {
+			if ( '' !== (string) ( $filters[ $field ] ?? '' ) ) {
+				$meta[] = array(
+					'key'   => self::META[ $field ],
+					'value' => (string) $filters[ $field ],
+				);
+			}
+		}
+		if ( '' !== (string) ( $filters['location'] ?? '' ) ) {
+			$meta[] = array(
+				'relation' => 'OR',
+				array(
+					'key'   => self::META['location'],
+					'value' => (string) $filters['location'],
+				),
+				array(
+					'key'   => self::META['city'],
+					'value' => (string) $filters['location'],
+				),
+			);
+		}
+		if ( ! empty( $filters['remote'] ) ) {
+			$meta[] = array(
+				'key'   => self::META['remote'],
+				'value' => '1',
+			);
+		}
+		$query = new WP_Query(
+			array(
+				'post_type'           => JobPostType::POST_TYPE,
+				'post_status'         => 'publish',
+				's'                   => (string) ( $filters['search'] ?? '' ),
+				'posts_per_page'      => $per_page,
+				'paged'               => $page,
+				'orderby'             => array(
+					'date' => 'DESC',
+					'ID'   => 'DESC',
+				),
+				'ignore_sticky_posts' => true,
+				'meta_query'          => $meta, // phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_query -- the list's filters are meta fields.
+			)
+		);
+		return array(
+			'posts' => $query->posts,
+			'total' => (int) $query->found_posts,
+		);
+	}
+
+	/**
+	 * The values the job list can filter by, among published jobs: departments, places (free-text locations and
+	 * cities) and employment types, each sorted, in one query.
+	 *
+	 * @return array{department:string[],location:string[],employment_type:string[]}
+	 */
+	public static function filter_values(): array {
+		global $wpdb;
+		$keys = array( self::META['department'], self::META['location'], self::META['city'], self::META['employment_type'] );
+		$rows = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT DISTINCT m.meta_key, m.meta_value FROM %i m JOIN %i p ON p.ID = m.post_id WHERE p.post_type = %s AND p.post_status = 'publish' AND m.meta_value <> '' AND m.meta_key IN (%s, %s, %s, %s)",
+				array_merge( array( $wpdb->postmeta, $wpdb->posts, JobPostType::POST_TYPE ), $keys )
+			),
+			ARRAY_A
+		);
+		$values = array(
+			'department'      => array(),
+			'location'        => array(),
+			'employment_type' => array(),
+		);
+		$field  = array_flip( self::META );
+		foreach ( $rows as $row ) {
+			$name                              = $field[ $row['meta_key'] ];
+			$values[ 'city' === $name ? 'location' : $name ][] = (string) $row['meta_value'];
+		}
+		return array_map(
+			static function ( array $list ) {
+				$list = array_values( array_unique( $list ) );
+				natcasesort( $list );
+				return array_values( $list );
+			},
+			$values
+		);
+	}
+
+	/**
 	 * Published jobs whose valid_through has passed (the expiry cron closes them).
 	 *
 	 * @param int $now Unix seconds.
