@@ -30,6 +30,7 @@ module.exports = {
 		dataviews: src( 'admin/dataviews.js' ),
 		'block-editor': src( 'blocks/editor.tsx' ),
 		'block-view': src( 'blocks/view.ts' ),
+		'job-list-editor': src( 'blocks/job-list/editor.tsx' ),
 	},
 	resolve: {
 		...defaultConfig.resolve,

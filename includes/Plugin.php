@@ -41,7 +41,7 @@ final class Plugin {
 		// Before anything on init translates (the post type's labels).
 		add_action( 'init', array( self::class, 'load_textdomain' ), 0 );
 		add_action( 'plugins_loaded', array( Installer::class, 'maybe_upgrade' ) );
-		add_action( 'init', array( JobPostType::class, 'register' ) );
+		add_action( 'init', array( Careers\JobPages::class, 'register_post_type' ) );
 		add_filter( 'wp_insert_post_data', array( JobPostType::class, 'keep_creation_date' ) );
 		add_action( 'rest_api_init', array( self::class, 'register_rest_routes' ) );
 		// Credentials, permission order, error shape and rate-limit headers of recruiting/v1.
@@ -59,6 +59,10 @@ final class Plugin {
 		// Candidates in Tools → Export / Erase Personal Data, and the suggested privacy-policy text.
 		Privacy\CandidateData::register();
 		Privacy\PolicyText::register();
+		// Public job pages: rewrite rules, what a job's page says, its JobPosting, jobs closing themselves past valid_through.
+		Careers\JobPages::register();
+		Careers\JobPosting::register();
+		Careers\JobExpiry::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			Cli\Commands::register();
 		}
@@ -77,9 +81,12 @@ final class Plugin {
 	/** Admin screens, dashboard widget and blocks (the TypeScript UI in src/, built into build/). */
 	private static function boot_ui(): void {
 		Blocks\ReportBlock::register();
+		Blocks\JobListBlock::register();
+		Careers\Templates::register();
 		if ( is_admin() ) {
 			Admin\Menu::register();
 			Admin\JobsScreen::register();
+			Admin\JobDetailsBox::register();
 			Admin\DashboardWidget::register();
 			Admin\SummariesNotice::register();
 			Admin\ActivationNotice::register();

@@ -47,6 +47,12 @@ const JS_FUNCTIONS = {
 	_nx: { msgid: 0, msgid_plural: 1, msgctxt: 3, domain: 4 },
 };
 
+/** The plugin's blocks: the report block and the job list block. */
+export const BLOCK_JSON_FILES = [
+	'block.json',
+	'includes/Blocks/job-list/block.json',
+];
+
 /** Context of each translatable block.json field (WordPress's block-i18n.json). */
 const BLOCK_I18N = {
 	title: 'block title',
@@ -96,16 +102,16 @@ export function makePot(
 					`build/${ file }`
 				)
 			),
-		...blockJsonStrings(
-			JSON.parse(
-				fs.readFileSync( path.join( REPO_ROOT, 'block.json' ), 'utf8' )
-			)
-		).map( ( { context, text } ) => ( {
-			msgctxt: context,
-			msgid: text,
-			comments: [],
-			reference: 'block.json',
-		} ) ),
+		...BLOCK_JSON_FILES.flatMap( ( file ) =>
+			blockJsonStrings(
+				JSON.parse( fs.readFileSync( path.join( REPO_ROOT, file ), 'utf8' ) )
+			).map( ( { context, text } ) => ( {
+				msgctxt: context,
+				msgid: text,
+				comments: [],
+				reference: file,
+			} ) )
+		),
 	];
 	const entries = mergeCalls( calls );
 	fs.mkdirSync( path.dirname( out ), { recursive: true } );

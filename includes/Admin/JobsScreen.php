@@ -10,7 +10,9 @@
 
 namespace RecruitingReports\Admin;
 
+use RecruitingReports\Careers\JobSummary;
 use RecruitingReports\Data\ApplicationRepository;
+use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\JobPostType;
 use WP_Post;
@@ -86,7 +88,7 @@ final class JobsScreen {
 	}
 
 	/**
-	 * Adds status, applications and hires after the title.
+	 * Adds status, location, employment type, closing date, applications and hires after the title.
 	 *
 	 * @param array<string,string> $columns Columns of the list.
 	 * @return array<string,string>
@@ -96,7 +98,10 @@ final class JobsScreen {
 		foreach ( $columns as $key => $label ) {
 			$out[ $key ] = $label;
 			if ( 'title' === $key ) {
-				$out['recruiting_status'] = __( 'Status', 'recruiting-reports' );
+				$out['recruiting_status']          = __( 'Status', 'recruiting-reports' );
+				$out['recruiting_location']        = __( 'Location', 'recruiting-reports' );
+				$out['recruiting_employment_type'] = __( 'Type', 'recruiting-reports' );
+				$out['recruiting_valid_through']   = __( 'Apply by', 'recruiting-reports' );
 				if ( current_user_can( Capabilities::READ_APPLICATIONS ) ) {
 					$out['recruiting_applications'] = __( 'Applications', 'recruiting-reports' );
 					$out['recruiting_hires']        = __( 'Hires', 'recruiting-reports' );
@@ -120,6 +125,10 @@ final class JobsScreen {
 			echo esc_html( self::status_labels()[ $status ] ?? ( $object ? $object->label : $status ) );
 			return;
 		}
+		if ( in_array( $column, array( 'recruiting_location', 'recruiting_employment_type', 'recruiting_valid_through' ), true ) ) {
+			echo esc_html( self::detail( $column, $post_id ) );
+			return;
+		}
 		if ( 'recruiting_applications' !== $column && 'recruiting_hires' !== $column ) {
 			return;
 		}
@@ -141,6 +150,24 @@ final class JobsScreen {
 			);
 		}
 		printf( '<a href="%s" aria-label="%s">%s</a>', esc_url( $url ), esc_attr( $label ), esc_html( number_format_i18n( $count ) ) );
+	}
+
+	/**
+	 * The text of a details column: where (JobSummary::place), the employment type's label, the closing date.
+	 *
+	 * @param string $column  Column key.
+	 * @param int    $post_id Job id.
+	 */
+	private static function detail( string $column, int $post_id ): string {
+		$post    = get_post( $post_id );
+		$details = JobRepository::details( $post_id );
+		if ( 'recruiting_location' === $column ) {
+			return $post ? JobSummary::place( $post, $details ) : '';
+		}
+		if ( 'recruiting_employment_type' === $column ) {
+			return JobSummary::employment_type_label( (string) get_post_meta( $post_id, JobRepository::META['employment_type'], true ) );
+		}
+		return null === $details['valid_through'] ? '—' : wp_date( (string) get_option( 'date_format' ), $details['valid_through'] );
 	}
 
 	/**

@@ -22,10 +22,21 @@ final class JobRepository {
 
 	/** Meta fields of a job: API field => meta key. */
 	public const META = array(
-		'department'      => '_recruiting_department',
-		'location'        => '_recruiting_location',
-		'employment_type' => '_recruiting_employment_type',
-		'external_id'     => '_recruiting_external_id',
+		'department'          => '_recruiting_department',
+		'location'            => '_recruiting_location',
+		'employment_type'     => '_recruiting_employment_type',
+		'external_id'         => '_recruiting_external_id',
+		'street_address'      => '_recruiting_street_address',
+		'city'                => '_recruiting_city',
+		'region'              => '_recruiting_region',
+		'postal_code'         => '_recruiting_postal_code',
+		'country'             => '_recruiting_country',
+		'remote'              => '_recruiting_remote',
+		'applicant_locations' => '_recruiting_applicant_locations',
+		'salary'              => '_recruiting_salary',
+		// Unix seconds, so the expiry cron can compare it numerically.
+		'valid_through'       => '_recruiting_valid_through',
+		'contact_email'       => '_recruiting_contact_email',
 	);
 
 	/** Case-folded external id (ExternalId::key), the meta that lookups use. */
@@ -159,7 +170,8 @@ final class JobRepository {
 
 	/**
 	 * Creates ($id 0) or updates a job. Fields: title, description, status, department, location,
-	 * employment_type, external_id, created_at (unix seconds, creation only or import), author (user id). An
+	 * employment_type, external_id, the details (Domain\JobDetails::FIELDS, as clean() returns them; null deletes),
+	 * created_at (unix seconds, creation only or import), author (user id). An
 	 * update locks the job first (see lock()): a job trashed meanwhile stays trashed, the update answers 404.
 	 *
 	 * @param array $fields Fields to write.
@@ -203,15 +215,197 @@ final class JobRepository {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		foreach ( self::META as $field => $meta_key ) {
-			if ( array_key_exists( $field, $fields ) ) {
-				update_post_meta( (int) $result, $meta_key, wp_slash( (string) $fields[ $field ] ) );
-			}
-		}
+		self::write_meta( (int) $result, $fields );
 		if ( array_key_exists( 'external_id', $fields ) ) {
 			update_post_meta( (int) $result, self::EXTERNAL_KEY_META, wp_slash( ExternalId::key( (string) $fields['external_id'] ) ) );
 		}
 		return (int) $result;
+	}
+
+	/**
+	 * Writes the meta fields (META) that $fields gives: null deletes, arrays are stored as they are, booleans as
+	 * '1' / '0', everything else as a string. Also for the wp-admin editor, which saves them beside core's update.
+	 *
+	 * @param int   $id     Job id.
+	 * @param array $fields API field => value.
+	 */
+	public static function write_meta( int $id, array $fields ): void {
+		foreach ( array_intersect_key( self::META, $fields ) as $field => $meta_key ) {
+			$value = $fields[ $field ];
+			if ( null === $value ) {
+				delete_post_meta( $id, $meta_key );
+			} else {
+				update_post_meta( $id, $meta_key, wp_slash( is_array( $value ) ? $value : ( is_bool( $value ) ? (string) (int) $value : (string) $value ) ) );
+			}
+		}
+	}
+
+	/**
+	 * A job's details (Domain\JobDetails::FIELDS) as the API shows them.
+	 *
+	 * @param int $id Job id.
+	 * @return array
+	 */
+	public static function details( int $id ): array {
+		$meta          = static fn( string $field ) => get_post_meta( $id, self::META[ $field ], true );
+		$salary        = $meta( 'salary' );
+		$valid_through = $meta( 'valid_through' );
+		$details       = array();
+		foreach ( array( 'street_address', 'city', 'region', 'postal_code', 'country', 'contact_email' ) as $field ) {
+			$details[ $field ] = (string) $meta( $field );
+		}
+		return array_merge(
+			$details,
+			array(
+				'remote'              => '1' === $meta( 'remote' ),
+				'applicant_locations' => array_values( array_map( 'strval', (array) ( $meta( 'applicant_locations' ) ? $meta( 'applicant_locations' ) : array() ) ) ),
+				'salary'              => is_array( $salary ) && isset( $salary['currency'], $salary['unit'] ) ? array(
+					'min'      => isset( $salary['min'] ) ? (float) $salary['min'] : null,
+					'max'      => isset( $salary['max'] ) ? (float) $salary['max'] : null,
+					'currency' => (string) $salary['currency'],
+					'unit'     => (string) $salary['unit'],
+				) : null,
+				'valid_through'       => is_numeric( $valid_through ) ? (int) $valid_through : null,
+			)
+		);
+	}
+
+	/**
+	 * One page of the jobs that take applications now (published, valid_through not passed), newest first, for the
+	 * public job list.
+	 *
+	 * @param array{search?:string,department?:string,location?:string,employment_type?:string,remote?:bool} $filters
+	 *        Filters; empty ones are ignored. location matches the free-text location or the city.
+	 * @param int   $page     Page (from 1).
+	 * @param int   $per_page Jobs per page.
+	 * @return array{posts:WP_Post[],total:int}
+	 */
+	public static function open_jobs( array $filters, int $page, int $per_page ): array {
+		$meta = array(
+			'relation' => 'AND',
+			array(
+				'relation' => 'OR',
+				array(
+					'key'     => self::META['valid_through'],
+					'compare' => 'NOT EXISTS',
+				),
+				array(
+					'key'     => self::META['valid_through'],
+					'value'   => time(),
+					'compare' => '>',
+					'type'    => 'NUMERIC',
+				),
+			),
+		);
+		foreach ( array( 'department', 'employment_type' ) as $field ) {
+			if ( '' !== (string) ( $filters[ $field ] ?? '' ) ) {
+				$meta[] = array(
+					'key'   => self::META[ $field ],
+					'value' => (string) $filters[ $field ],
+				);
+			}
+		}
+		if ( '' !== (string) ( $filters['location'] ?? '' ) ) {
+			$meta[] = array(
+				'relation' => 'OR',
+				array(
+					'key'   => self::META['location'],
+					'value' => (string) $filters['location'],
+				),
+				array(
+					'key'   => self::META['city'],
+					'value' => (string) $filters['location'],
+				),
+			);
+		}
+		if ( ! empty( $filters['remote'] ) ) {
+			$meta[] = array(
+				'key'   => self::META['remote'],
+				'value' => '1',
+			);
+		}
+		$query = new WP_Query(
+			array(
+				'post_type'           => JobPostType::POST_TYPE,
+				'post_status'         => 'publish',
+				's'                   => (string) ( $filters['search'] ?? '' ),
+				'posts_per_page'      => $per_page,
+				'paged'               => $page,
+				'orderby'             => array(
+					'date' => 'DESC',
+					'ID'   => 'DESC',
+				),
+				'ignore_sticky_posts' => true,
+				'meta_query'          => $meta, // phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_query -- the list's filters are meta fields.
+			)
+		);
+		return array(
+			'posts' => $query->posts,
+			'total' => (int) $query->found_posts,
+		);
+	}
+
+	/**
+	 * The values the job list can filter by, among published jobs: departments, places (free-text locations and
+	 * cities) and employment types, each sorted, in one query.
+	 *
+	 * @return array{department:string[],location:string[],employment_type:string[]}
+	 */
+	public static function filter_values(): array {
+		global $wpdb;
+		$keys = array( self::META['department'], self::META['location'], self::META['city'], self::META['employment_type'] );
+		$rows = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT DISTINCT m.meta_key, m.meta_value FROM %i m JOIN %i p ON p.ID = m.post_id WHERE p.post_type = %s AND p.post_status = 'publish' AND m.meta_value <> '' AND m.meta_key IN (%s, %s, %s, %s)",
+				array_merge( array( $wpdb->postmeta, $wpdb->posts, JobPostType::POST_TYPE ), $keys )
+			),
+			ARRAY_A
+		);
+		$values = array(
+			'department'      => array(),
+			'location'        => array(),
+			'employment_type' => array(),
+		);
+		$field  = array_flip( self::META );
+		foreach ( $rows as $row ) {
+			$name                              = $field[ $row['meta_key'] ];
+			$values[ 'city' === $name ? 'location' : $name ][] = (string) $row['meta_value'];
+		}
+		return array_map(
+			static function ( array $list ) {
+				$list = array_values( array_unique( $list ) );
+				natcasesort( $list );
+				return array_values( $list );
+			},
+			$values
+		);
+	}
+
+	/**
+	 * Published jobs whose valid_through has passed (the expiry cron closes them).
+	 *
+	 * @param int $now Unix seconds.
+	 * @return int[] Job ids.
+	 */
+	public static function expired_ids( int $now ): array {
+		$query = new WP_Query(
+			array(
+				'post_type'      => JobPostType::POST_TYPE,
+				'post_status'    => 'publish',
+				'fields'         => 'ids',
+				'posts_per_page' => -1,
+				'no_found_rows'  => true,
+				'meta_query'     => array( // phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_query -- hourly, only jobs with a valid_through.
+					array(
+						'key'     => self::META['valid_through'],
+						'value'   => $now,
+						'compare' => '<=',
+						'type'    => 'NUMERIC',
+					),
+				),
+			)
+		);
+		return array_map( 'intval', $query->posts );
 	}
 
 	/**

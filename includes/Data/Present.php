@@ -61,7 +61,19 @@ final class Present {
 			'external_id'     => '' === $external_id ? null : $external_id,
 			'created_at'      => Iso8601::format( JobRepository::created_at( $post ) ),
 			'updated_at'      => Iso8601::format( $modified ),
-		);
+		) + self::job_details( (int) $post->ID );
+	}
+
+	/**
+	 * A job's details (Domain\JobDetails) with valid_through as an ISO 8601 instant.
+	 *
+	 * @param int $id Job id.
+	 * @return array
+	 */
+	private static function job_details( int $id ): array {
+		$details                  = JobRepository::details( $id );
+		$details['valid_through'] = Iso8601::format( $details['valid_through'] );
+		return $details;
 	}
 
 	/**

@@ -29,6 +29,7 @@ final class Settings {
 			'delete_data_on_uninstall' => false,
 			'anonymise_on_erasure'     => false,
 			'delivery_log_days'        => 30,
+			'jobs_base'                => 'jobs',
 		);
 	}
 
@@ -59,6 +60,12 @@ final class Settings {
 				'type'        => 'integer',
 				'minimum'     => 1,
 				'maximum'     => 3650,
+			),
+			'jobs_base'                => array(
+				'description' => __( 'The address of the job pages: /<base>/ lists the open jobs, /<base>/<job>/ shows one. Lower-case letters, digits and hyphens.', 'recruiting-reports' ),
+				'type'        => 'string',
+				'pattern'     => '^[a-z0-9]+(-[a-z0-9]+)*$',
+				'maxLength'   => 50,
 			),
 		);
 	}

@@ -32,9 +32,11 @@ final class JobPostType {
 	}
 
 	/**
-	 * Registers the job post type.
+	 * Registers the job post type and the Closed status.
+	 *
+	 * @param string $base The job pages' base (the setting jobs_base).
 	 */
-	public static function register(): void {
+	public static function register( string $base = 'jobs' ): void {
 		register_post_type(
 			self::POST_TYPE,
 			array(
@@ -69,7 +71,15 @@ final class JobPostType {
 					'item_scheduled'           => __( 'Job scheduled.', 'recruiting-reports' ),
 					'item_published_privately' => __( 'Job published privately.', 'recruiting-reports' ),
 				),
-				'public'          => false,
+				// Published jobs have pages (/jobs/ and /jobs/<slug>/, the base a setting) and are in core's sitemap;
+				// drafts stay private. Careers\JobPages decides what a job's page says (docs/careers.md).
+				'public'          => true,
+				'has_archive'     => true,
+				'rewrite'         => array(
+					'slug'       => $base,
+					'with_front' => false,
+					'feeds'      => false,
+				),
 				'show_ui'         => true,
 				'show_in_menu'    => 'recruiting-reports',
 				// Our own REST routes (recruiting/v1/jobs) are the API; core's would bypass our permissions.
@@ -103,7 +113,8 @@ final class JobPostType {
 			'closed',
 			array(
 				'label'                     => _x( 'Closed', 'job status', 'recruiting-reports' ),
-				'public'                    => false,
+				// A closed job's page stays, saying it takes no applications; lists and the sitemap show only open jobs.
+				'public'                    => true,
 				'internal'                  => false,
 				'protected'                 => true,
 				'show_in_admin_all_list'    => true,

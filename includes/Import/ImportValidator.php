@@ -12,6 +12,7 @@ use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Source;
 use RecruitingReports\Domain\ExternalId;
 use RecruitingReports\Domain\Iso8601;
+use RecruitingReports\Domain\JobDetails;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
 use RecruitingReports\Domain\TextFields;
@@ -258,6 +259,15 @@ final class ImportValidator {
 			$this->error( "$path.status", sprintf( __( 'Must be one of: %s.', 'recruiting-reports' ), implode( ', ', JobPostType::STATUSES ) ) );
 		}
 		$created_at = $this->instant( "$path.created_at", $job['created_at'] ?? null, $now, false );
+		// Details are written only when the record gives them: a re-import that leaves them out keeps them.
+		foreach ( array_intersect( JobDetails::FIELDS, array_keys( $job ) ) as $field ) {
+			$value = JobDetails::validate( $field, $job[ $field ] );
+			if ( is_wp_error( $value ) ) {
+				$this->error( "$path.$field", $value->get_error_message() );
+				continue;
+			}
+			$fields[ $field ] = $value;
+		}
 		if ( count( $this->errors ) > $before ) {
 			return null;
 		}

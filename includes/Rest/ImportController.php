@@ -9,6 +9,7 @@ namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Domain\Capabilities;
+use RecruitingReports\Domain\JobDetails;
 use RecruitingReports\Domain\Pipeline;
 use RecruitingReports\Import\Importer;
 use RecruitingReports\Import\ImportValidator;
@@ -129,7 +130,7 @@ final class ImportController extends Controller {
 						'location'        => array( 'type' => 'string' ),
 						'employment_type' => array( 'type' => 'string' ),
 						'created_at'      => $instant,
-					),
+					) + JobDetails::schema(),
 				),
 			),
 			'applications' => array(

@@ -15,6 +15,7 @@ use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\ExternalId;
+use RecruitingReports\Domain\JobDetails;
 use RecruitingReports\Domain\JobChangeListener;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Domain\Pipeline;
@@ -274,6 +275,15 @@ final class JobsController extends ItemController {
 				$fields[ $field ] = TextFields::clean( $field, (string) $request[ $field ] );
 			}
 		}
+		foreach ( JobDetails::FIELDS as $field ) {
+			if ( array_key_exists( $field, $params ) ) {
+				$value = JobDetails::clean( $field, $request[ $field ] );
+				if ( is_wp_error( $value ) ) {
+					return self::invalid( $field, $value->get_error_message() );
+				}
+				$fields[ $field ] = $value;
+			}
+		}
 		if ( array_key_exists( 'external_id', $params ) ) {
 			$external_id = trim( (string) $request['external_id'] ); // null clears it.
 			$owner       = JobRepository::ids_for_external_ids( array( $external_id ) )[ ExternalId::key( $external_id ) ] ?? null;
@@ -334,6 +344,11 @@ final class JobsController extends ItemController {
 			'maxLength'   => $max,
 			'context'     => self::ALL_CONTEXTS,
 		);
+		$details = array();
+		foreach ( JobDetails::schema() as $field => $property ) {
+			// The contact is a team member's address: like external_id, never in embeds.
+			$details[ $field ] = $property + array( 'context' => 'contact_email' === $field ? self::OWN_CONTEXTS : self::ALL_CONTEXTS );
+		}
 		return array(
 			'id'                 => array(
 				'description' => __( 'Job id.', 'recruiting-reports' ),
@@ -351,8 +366,9 @@ final class JobsController extends ItemController {
 				'context'     => self::ALL_CONTEXTS,
 			),
 			'department'         => $text( __( 'Department.', 'recruiting-reports' ), 100 ),
-			'location'           => $text( __( 'Location.', 'recruiting-reports' ), 100 ),
-			'employment_type'    => $text( __( 'Employment type, such as full_time, part_time, contract, temporary.', 'recruiting-reports' ), 100 ),
+			'location'           => $text( __( 'Location as candidates read it (free text, such as "Leeds or remote"); search engines get the address fields.', 'recruiting-reports' ), 100 ),
+			'employment_type'    => $text( __( 'Employment type: full_time, part_time, contract, temporary, internship, volunteer, per_diem or other (free text is kept; Google for Jobs gets the nearest of its types, else OTHER).', 'recruiting-reports' ), 100 ),
+		) + $details + array(
 			'external_id'        => array(
 				'description' => __( 'Identifier in another system (unique, case-insensitive; the import matches jobs by it).', 'recruiting-reports' ),
 				'type'        => array( 'string', 'null' ),

@@ -10,4 +10,6 @@ export const BUILD_ENTRIES = [
 	'dataviews',
 	'block-editor',
 	'block-view',
+	// The job list block's editor script (includes/Blocks/job-list/block.json).
+	'job-list-editor',
 ];

@@ -48,7 +48,12 @@ export const APT_PACKAGES = [
 	// ZipArchive: WordPress's personal-data export (Tools → Export Personal Data) packs its file with it.
 	'php8.2-zip',
 	'mariadb-server',
+	// A classic theme for the job pages' tests (the npm WordPress trees hold only block themes' PHP).
+	'wordpress-theme-twentytwentyone',
 ];
+
+/** Debian's copy of Twenty Twenty-One (wordpress-theme-twentytwentyone). */
+const DEBIAN_CLASSIC_THEME = '/usr/share/wordpress/wp-content/themes/twentytwentyone';
 
 const SBIN_DIRS = [ '/usr/sbin', '/usr/local/sbin', '/sbin' ];
 
@@ -153,6 +158,7 @@ export async function startNativeSite( {
 		fs.rmSync( path.join( wp, 'wordpress-remote-asset-paths' ), {
 			force: true,
 		} );
+		linkClassicTheme( wp );
 		const dbConfig =
 			'sqlite' === database
 				? installSqliteDropIn( { root, wp, dbName } )
@@ -240,8 +246,13 @@ export function ensureNativePackages( database = 'mariadb' ) {
 			( ! findBinary( 'mariadbd' ) ||
 				! findBinary( 'mariadb-install-db' ) ) ) ||
 		! phpHasExtensions( database );
-	if ( ! missing ) return;
-	if ( process.getuid?.() !== 0 ) {
+	const root = process.getuid?.() === 0;
+	// The classic theme only widens the job pages' tests (they skip without it): installed when possible.
+	const themeMissing = ! fs.existsSync(
+		path.join( DEBIAN_CLASSIC_THEME, 'index.php' )
+	);
+	if ( ! missing && ! ( themeMissing && root ) ) return;
+	if ( ! root ) {
 		throw new Error(
 			`native PHP (${ database }) incomplete; run as root: apt-get install -y ${ APT_PACKAGES.join( ' ' ) }`
 		);
@@ -255,6 +266,17 @@ export function ensureNativePackages( database = 'mariadb' ) {
 		stdio: 'inherit',
 		env,
 	} );
+}
+
+/**
+ * The npm trees carry Twenty Twenty-One's assets without its PHP: the site gets Debian's whole copy instead, so
+ * tests can switch to a classic theme.
+ */
+function linkClassicTheme( wp ) {
+	if ( ! fs.existsSync( path.join( DEBIAN_CLASSIC_THEME, 'index.php' ) ) ) return;
+	const target = path.join( wp, 'wp-content/themes/twentytwentyone' );
+	fs.rmSync( target, { recursive: true, force: true } );
+	fs.symlinkSync( DEBIAN_CLASSIC_THEME, target, 'dir' );
 }
 
 function phpHasExtensions( database ) {

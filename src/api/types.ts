@@ -273,7 +273,36 @@ export type Permission = ( typeof PERMISSIONS )[ number ];
 
 export type JobStatus = 'draft' | 'publish' | 'closed';
 
-export interface Job {
+/** Salary periods (Google for Jobs' unitText, lower-cased). */
+export type SalaryUnit = 'hour' | 'day' | 'week' | 'month' | 'year';
+
+export interface JobSalary {
+	min: number | null;
+	max: number | null;
+	/** ISO 4217, such as EUR. */
+	currency: string;
+	unit: SalaryUnit;
+}
+
+/** What candidates and Google for Jobs need (docs/careers.md). */
+export interface JobDetails {
+	street_address: string;
+	city: string;
+	region: string;
+	postal_code: string;
+	/** ISO 3166-1 alpha-2, or ''. */
+	country: string;
+	remote: boolean;
+	/** Where remote applicants may live: country codes or regions; [] = anywhere. */
+	applicant_locations: string[];
+	salary: JobSalary | null;
+	/** After it the job closes itself; null = no end. */
+	valid_through: IsoDateTime | null;
+	/** Notified of applications; never shown on the site. */
+	contact_email: string;
+}
+
+export interface Job extends JobDetails {
 	id: number;
 	title: string;
 	description: string;
@@ -297,7 +326,7 @@ export interface JobListQuery extends PageQuery {
 	order?: 'asc' | 'desc';
 }
 
-export interface JobInput {
+export interface JobInput extends Partial< JobDetails > {
 	title?: string;
 	description?: string;
 	status?: JobStatus;
@@ -536,6 +565,8 @@ export interface PluginSettings {
 	anonymise_on_erasure: boolean;
 	/** Days finished webhook deliveries (with their payloads) are kept, 1–3650. */
 	delivery_log_days: number;
+	/** The job pages' base: /<jobs_base>/ and /<jobs_base>/<job>/. */
+	jobs_base: string;
 }
 
 export interface ImportBatch {

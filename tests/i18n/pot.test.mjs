@@ -15,6 +15,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import {
+	BLOCK_JSON_FILES,
 	blockJsonStrings,
 	headerStrings,
 	jsStrings,
@@ -261,13 +262,13 @@ test( 'every gettext call in includes/ and src/ is in the .pot, with its context
 		...headerStrings(
 			fs.readFileSync( path.join( ROOT, 'plugin.php' ), 'utf8' )
 		).map( ( entry ) => `\u0004${ entry.msgid }` ),
-		...blockJsonStrings(
-			JSON.parse(
-				fs.readFileSync( path.join( ROOT, 'block.json' ), 'utf8' )
+		...BLOCK_JSON_FILES.flatMap( ( file ) =>
+			blockJsonStrings(
+				JSON.parse( fs.readFileSync( path.join( ROOT, file ), 'utf8' ) )
+			).map(
+				( { context, text: blockText } ) =>
+					`${ context }\u0004${ blockText }`
 			)
-		).map(
-			( { context, text: blockText } ) =>
-				`${ context }\u0004${ blockText }`
 		),
 	] );
 	const extra = entries
@@ -340,7 +341,7 @@ test( 'each translator comment reaches the string of the next call; references n
 		for ( const reference of entry.references ) {
 			assert.match(
 				reference,
-				/^(plugin\.php|uninstall\.php|block\.json|includes\/\S+\.php:\d+|build\/[\w-]+\.js:\d+)$/
+				/^(plugin\.php|uninstall\.php|block\.json|includes\/Blocks\/job-list\/block\.json|includes\/\S+\.php:\d+|build\/[\w-]+\.js:\d+)$/
 			);
 		}
 	}
@@ -385,7 +386,7 @@ test( 'GNU xgettext finds the same PHP strings (context, msgid, plural) as the .
 	const ours = parsePot( generatedPot().text )
 		.filter( ( entry ) =>
 			entry.references.some( ( ref ) =>
-				/^(plugin|uninstall)\.php:|^includes\//.test( ref )
+				/^(plugin|uninstall)\.php:|^includes\/\S+\.php:/.test( ref )
 			)
 		)
 		.map( key )

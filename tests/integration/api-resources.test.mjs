@@ -198,12 +198,12 @@ test( 'ratings: one score per user, the application shows the average', async ()
 
 test( 'settings: GET, partial PUT keeps omitted fields, validation', async () => {
 	const initial = expectStatus( await get( `${ NS }/settings` ), 200 );
-	assert.deepEqual( initial, { rate_limit_per_hour: 1000, default_period: 'last_12_months', delete_data_on_uninstall: false, anonymise_on_erasure: false, delivery_log_days: 30 } );
+	assert.deepEqual( initial, { rate_limit_per_hour: 1000, default_period: 'last_12_months', delete_data_on_uninstall: false, anonymise_on_erasure: false, delivery_log_days: 30, jobs_base: 'jobs' } );
 	let settings = expectStatus( await put( `${ NS }/settings`, { rate_limit_per_hour: 250 } ), 200 );
 	assert.deepEqual( settings, { ...initial, rate_limit_per_hour: 250 } );
 	settings = expectStatus( await put( `${ NS }/settings`, { default_period: 'last_30_days' } ), 200 );
 	assert.equal( settings.rate_limit_per_hour, 250, 'omitted field kept' );
-	for ( const body of [ { rate_limit_per_hour: 0 }, { rate_limit_per_hour: 'many' }, { default_period: 'forever' }, { delete_data_on_uninstall: 'perhaps' } ] ) {
+	for ( const body of [ { rate_limit_per_hour: 0 }, { rate_limit_per_hour: 'many' }, { default_period: 'forever' }, { delete_data_on_uninstall: 'perhaps' }, { jobs_base: 'Job Pages' }, { jobs_base: '' } ] ) {
 		expectError( await put( `${ NS }/settings`, body ), 400, 'rest_invalid_param' );
 	}
 	assert.deepEqual( expectStatus( await get( `${ NS }/settings` ), 200 ), settings );

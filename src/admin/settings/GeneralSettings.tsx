@@ -1,6 +1,6 @@
 /**
  * Settings › General: the rate limit per key, the period the dashboard widget and Reports page
- * open with, and whether uninstalling deletes the data.
+ * open with, whether uninstalling deletes the data, and the address of the job pages.
  */
 import {
 	Button,
@@ -10,7 +10,7 @@ import {
 	ToggleControl,
 } from '@wordpress/components';
 import { useCallback, useEffect, useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
 import { toApiError, type ApiError } from '../../api/errors';
 import type { PluginSettings } from '../../api/types';
@@ -81,6 +81,9 @@ function GeneralSection( { children }: { children: React.ReactNode } ) {
 
 type Switch = 'delete_data_on_uninstall' | 'anonymise_on_erasure';
 
+// The server's pattern for jobs_base (Data\Settings::schema()).
+const JOBS_BASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
 export function GeneralSettings() {
 	const state = useResource< PluginSettings >( 'getSettings', [] );
 	const actions = useStoreActions();
@@ -141,6 +144,13 @@ export function GeneralSettings() {
 		3650,
 		__( 'Enter a whole number from 1 to 3,650.', 'recruiting-reports' )
 	);
+	const baseProblem =
+		JOBS_BASE.test( form.jobs_base ) && form.jobs_base.length <= 50
+			? null
+			: __(
+					'Use lower-case letters, digits and single hyphens (at most 50), such as careers.',
+					'recruiting-reports'
+				);
 	// The two switches, each with the help that says what its current position does.
 	const switches: {
 		key: Switch;
@@ -182,7 +192,7 @@ export function GeneralSettings() {
 
 	const save = async ( event: { preventDefault: () => void } ) => {
 		event.preventDefault();
-		if ( rateProblem || daysProblem ) {
+		if ( rateProblem || daysProblem || baseProblem ) {
 			return;
 		}
 		setSaving( true );
@@ -276,12 +286,38 @@ export function GeneralSettings() {
 					value={ daysText }
 					onChange={ setDaysText }
 				/>
+				<TextControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Job pages address', 'recruiting-reports' ) }
+					help={
+						baseProblem ??
+						sprintf(
+							/* translators: %s: the base, such as jobs. */
+							__(
+								'Open jobs are listed at /%s/ and each has its page below it.',
+								'recruiting-reports'
+							),
+							form.jobs_base
+						)
+					}
+					aria-invalid={ !! baseProblem }
+					value={ form.jobs_base }
+					onChange={ ( value: string ) =>
+						setForm( { ...form, jobs_base: value.trim() } )
+					}
+				/>
 				<div>
 					<Button
 						variant="primary"
 						type="submit"
 						isBusy={ saving }
-						disabled={ saving || !! rateProblem || !! daysProblem }
+						disabled={
+							saving ||
+							!! rateProblem ||
+							!! daysProblem ||
+							!! baseProblem
+						}
 					>
 						{ __( 'Save settings', 'recruiting-reports' ) }
 					</Button>

@@ -39,6 +39,7 @@ const SETTINGS: PluginSettings = {
 	delete_data_on_uninstall: false,
 	anonymise_on_erasure: false,
 	delivery_log_days: 30,
+	jobs_base: 'jobs',
 };
 
 /**
@@ -309,6 +310,7 @@ describe( 'GeneralSettings', () => {
 			delete_data_on_uninstall: true,
 			anonymise_on_erasure: true,
 			delivery_log_days: 7,
+			jobs_base: 'jobs',
 		} );
 		expect(
 			( await screen.findAllByText( 'Settings saved.' ) ).length

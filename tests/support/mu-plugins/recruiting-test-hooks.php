@@ -133,6 +133,17 @@ add_action(
 	2
 );
 
+// A job page's JobPosting: one property added, with the job's id to prove the post argument.
+add_filter(
+	'recruiting_reports_job_posting',
+	static function ( array $posting, WP_Post $post ) {
+		$posting['experienceRequirements'] = 'hooked for job ' . $post->ID;
+		return $posting;
+	},
+	10,
+	2
+);
+
 add_filter(
 	'rest_post_dispatch',
 	static function ( $response ) {
