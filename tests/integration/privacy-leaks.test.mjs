@@ -1,0 +1,85 @@
+// The four leaks of issue #23, each reproduced as the attacker would (a role, a key, a crafted address) over real
+// HTTP: (1) report figures reaching an Editor through the block renderer route in another letter case, an autosave
+// preview, a draft preview or REST-rendered content; (2) the personal-data export handing over other people's
+// deliveries and webhook URLs; (3) a Settings-only API key reading candidate fields; (4) what anonymisation and
+// application.deleted leave behind. Each test failed before its fix (see the commit that added it).
+
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { expectStatus, get, post, resetSite, site } from './lib/api.mjs';
+import { cookieLogin, makeUser } from './lib/credentials.mjs';
+import { application, iso, job } from './lib/fixtures.mjs';
+
+const NS = '/recruiting/v1';
+const TIMEOUT = 180_000;
+const DAY = 86400000;
+
+const hasData = ( html ) => /data-figure=|data-chart-table=|rr-chart__spec|data-rr-report/.test( html );
+const block = ( attributes ) => `<!-- wp:recruiting-reports/report ${ JSON.stringify( attributes ) } /-->`;
+
+let editor;
+let jobId;
+
+before( async () => {
+	await resetSite();
+	const now = Date.now();
+	const summary = expectStatus(
+		await post( `${ NS }/import`, {
+			jobs: [ job( 'leak-job', { title: 'Leak tester', created_at: iso( now - 60 * DAY ) } ) ],
+			applications: Array.from( { length: 4 }, ( _, i ) =>
+				application( `leak-${ i }`, 'leak-job', { applied_at: iso( now - ( 30 - i ) * DAY ), history: [ { status: 'screening', at: iso( now - ( 29 - i ) * DAY ) } ] } )
+			),
+		} ),
+		200
+	);
+	jobId = summary.jobs.ids[ 'leak-job' ];
+	editor = await makeUser( 'leak-editor', 'editor' );
+} );
+
+/** A page of the admin's with a public report block. */
+const adminPage = async ( status = 'publish' ) => expectStatus( await post( '/wp/v2/pages', { title: `Admin figures (${ status })`, status, content: block( { visibility: 'public' } ) } ), 201 );
+
+/** A front-end page fetched with a browser's cookie. */
+async function frontEnd( url, cookie ) {
+	const response = await fetch( url, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' } );
+	const html = await response.text();
+	assert.equal( response.status, 200, `${ url }: HTTP ${ response.status }` );
+	return html;
+}
+
+test( 'leak 1a: the block renderer route in any letter case never honours "public" for an Editor', { timeout: TIMEOUT }, async () => {
+	const page = await adminPage();
+	const query = { context: 'edit', post_id: page.id, 'attributes[visibility]': 'public' };
+	for ( const route of [ '/wp/v2/block-renderer/recruiting-reports/report', '/WP/v2/block-renderer/recruiting-reports/report', '/wp/V2/Block-Renderer/recruiting-reports/report' ] ) {
+		const html = expectStatus( await get( route, { auth: editor.auth, query } ), 200 ).rendered;
+		assert.ok( ! hasData( html ), `${ route } rendered figures for an Editor: ${ html.slice( 0, 300 ) }` );
+		// The admin (Read Applications) does get them, in every spelling: the route itself works.
+		assert.ok( hasData( expectStatus( await get( route, { query } ), 200 ).rendered ), route );
+	}
+} );
+
+test( 'leak 1b: an Editor\'s autosave preview, draft preview and REST-rendered content of an admin\'s page show no figures', { timeout: TIMEOUT }, async () => {
+	const published = await adminPage();
+	const draft = await adminPage( 'draft' );
+	const { cookie, nonce } = await cookieLogin( editor.login, editor.password );
+	const asEditorCookie = { Cookie: cookie, 'X-WP-Nonce': nonce };
+
+	// An autosave of the published page (as the block editor makes one), opened through its preview link.
+	const autosave = expectStatus( await post( `/wp/v2/pages/${ published.id }/autosaves`, { title: 'Admin figures (edited)', content: block( { visibility: 'public' } ) }, { auth: asEditorCookie } ), 200 );
+	assert.ok( ! hasData( autosave.content.rendered ), `autosave REST render: ${ autosave.content.rendered.slice( 0, 300 ) }` );
+	assert.match( autosave.preview_link, /preview_nonce=/ );
+	const autosavePreview = await frontEnd( autosave.preview_link, cookie );
+	assert.ok( ! hasData( autosavePreview ), 'the autosave preview rendered figures for an Editor' );
+	const listed = expectStatus( await get( `/wp/v2/pages/${ published.id }/autosaves`, { auth: editor.auth, query: { context: 'edit' } } ), 200 );
+	assert.ok( listed.length > 0 && listed.every( ( entry ) => ! hasData( entry.content.rendered ) ), 'autosaves list' );
+
+	// The admin's draft, previewed by the Editor and read over REST in the edit context.
+	assert.ok( ! hasData( await frontEnd( `${ site.url }/?page_id=${ draft.id }&preview=true`, cookie ) ), 'draft preview' );
+	const draftRest = expectStatus( await get( `/wp/v2/pages/${ draft.id }`, { auth: editor.auth, query: { context: 'edit' } } ), 200 );
+	assert.ok( ! hasData( draftRest.content.rendered ), 'draft REST render' );
+
+	// Not vacuous: the admin sees the same draft preview with figures; visitors get the published page's figures.
+	const admin = await cookieLogin();
+	assert.ok( hasData( await frontEnd( `${ site.url }/?page_id=${ draft.id }&preview=true`, admin.cookie ) ), 'admin draft preview' );
+	assert.ok( hasData( expectStatus( await get( `/wp/v2/pages/${ published.id }`, { auth: {} } ), 200 ).content.rendered ), 'visitor view' );
+} );
