@@ -6,8 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { expectStatus, get, post, resetSite, site } from './lib/api.mjs';
-import { cookieLogin, makeUser } from './lib/credentials.mjs';
+import { asAdmin, del, expectStatus, get, post, put, resetSite, site } from './lib/api.mjs';
+import { cookieLogin, keyHeader, makeKeyFor, makeUser, phpValue } from './lib/credentials.mjs';
 import { application, iso, job } from './lib/fixtures.mjs';
 
 const NS = '/recruiting/v1';
@@ -82,4 +82,37 @@ test( 'leak 1b: an Editor\'s autosave preview, draft preview and REST-rendered c
 	const admin = await cookieLogin();
 	assert.ok( hasData( await frontEnd( `${ site.url }/?page_id=${ draft.id }&preview=true`, admin.cookie ) ), 'admin draft preview' );
 	assert.ok( hasData( expectStatus( await get( `/wp/v2/pages/${ published.id }`, { auth: {} } ), 200 ).content.rendered ), 'visitor view' );
+} );
+
+/** The registered exporter's items for an address, page by page as WordPress calls it. */
+const exportFor = ( email ) =>
+	phpValue( `( function () {
+		$exporter = apply_filters( 'wp_privacy_personal_data_exporters', array() )['recruiting-reports-candidate'];
+		$items = array();
+		for ( $page = 1; $page < 50; $page++ ) {
+			$result = call_user_func( $exporter['callback'], ${ JSON.stringify( email ) }, $page );
+			$items  = array_merge( $items, $result['data'] );
+			if ( $result['done'] ) { break; }
+		}
+		return $items;
+	} )()` );
+
+const submit = async ( name, email ) => expectStatus( await post( `${ NS }/applications`, { job_id: jobId, candidate: { name, email, phone: '+1 555 0199' } } ), 201 );
+
+test( 'leak 2: the export matches addresses exactly on payload fields and names a webhook\'s host only', { timeout: TIMEOUT }, async () => {
+	const webhook = expectStatus( await post( `${ NS }/webhooks`, { url: 'http://127.0.0.1:9/hook?token=s3cret-token', events: [ 'application.created' ] } ), 201 );
+	await submit( 'Ann Example', 'ann@example.com' );
+	await submit( 'Joann Other', 'joann@example.com' );
+	await submit( 'Ann Lookalike', 'ann@example.com.evil.test' );
+	const items = await exportFor( 'ann@example.com' );
+	const text = JSON.stringify( items );
+	for ( const foreign of [ 'joann@example.com', 'Joann Other', 'Ann Lookalike', 's3cret-token', '/hook' ] ) {
+		assert.ok( ! text.includes( foreign ), `the export for ann@example.com contains ${ foreign }` );
+	}
+	const deliveries = items.filter( ( item ) => item.group_id === 'recruiting-webhook-deliveries' );
+	assert.equal( deliveries.length, 1 );
+	const fields = Object.fromEntries( deliveries[ 0 ].data.map( ( { name, value } ) => [ name, value ] ) );
+	assert.equal( fields[ 'Sent to' ], '127.0.0.1' );
+	assert.equal( JSON.parse( fields.Content ).data.application.candidate.email, 'ann@example.com' );
+	expectStatus( await del( `${ NS }/webhooks/${ webhook.id }` ), 200 );
 } );
