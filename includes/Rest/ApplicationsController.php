@@ -184,6 +184,8 @@ final class ApplicationsController extends ItemController {
 	/**
 	 * DELETE /applications/{id} (Settings): the application goes with its history, notes and ratings, every report
 	 * stays consistent and `application.deleted` is queued (ApplicationEraser, as the privacy eraser does).
+	 * `previous` is the whole application only for a caller that also holds Read Applications; otherwise
+	 * Present::application_without_candidate() of it.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
@@ -194,7 +196,10 @@ final class ApplicationsController extends ItemController {
 			return self::application_not_found();
 		}
 		$previous = $this->prepare_item_for_response( $row, $request );
-		$result   = ApplicationEraser::delete( (int) $row['id'] );
+		if ( ! Access::can( $request, Capabilities::READ_APPLICATIONS ) ) {
+			$previous->set_data( Present::application_without_candidate( $previous->get_data() ) );
+		}
+		$result = ApplicationEraser::delete( (int) $row['id'] );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}

@@ -116,3 +116,30 @@ test( 'leak 2: the export matches addresses exactly on payload fields and names 
 	assert.equal( JSON.parse( fields.Content ).data.application.candidate.email, 'ann@example.com' );
 	expectStatus( await del( `${ NS }/webhooks/${ webhook.id }` ), 200 );
 } );
+
+test( 'leak 3: a Settings-only key sees no candidate fields in deliveries nor in DELETE /applications/{id}\'s previous', { timeout: TIMEOUT }, async () => {
+	const webhook = expectStatus( await post( `${ NS }/webhooks`, { url: 'http://127.0.0.1:9/settings-only', events: [ 'application.created', 'application.status_changed' ] } ), 201 );
+	const created = await submit( 'Settings Reader', 'settings.reader@example.com' );
+	expectStatus( await put( `${ NS }/applications/${ created.id }/status`, { status: 'screening', note: 'Private screening note' } ), 200 );
+	const admin = await phpValue( "get_user_by( 'login', 'admin' )->ID" );
+	const settingsOnly = keyHeader( ( await makeKeyFor( admin, [ 'recruiting_manage_settings' ] ) ).key );
+	const personal = [ 'Settings Reader', 'settings.reader@example.com', '555 0199', 'Private screening note' ];
+
+	const deliveries = expectStatus( await get( `${ NS }/webhooks/${ webhook.id }/deliveries`, { auth: settingsOnly } ), 200 );
+	assert.equal( deliveries.length, 2 );
+	for ( const needle of personal ) {
+		assert.ok( ! JSON.stringify( deliveries ).includes( needle ), `deliveries show ${ needle } to a Settings-only key` );
+	}
+	assert.ok( deliveries.every( ( delivery ) => delivery.payload.data.application.id === created.id && delivery.payload.data.application.job_id === jobId ) );
+	// With Read Applications as well, the same log shows the candidate.
+	const both = keyHeader( ( await makeKeyFor( admin, [ 'recruiting_manage_settings', 'recruiting_read_applications' ] ) ).key );
+	assert.ok( JSON.stringify( expectStatus( await get( `${ NS }/webhooks/${ webhook.id }/deliveries`, { auth: both } ), 200 ) ).includes( 'settings.reader@example.com' ) );
+
+	const deleted = expectStatus( await del( `${ NS }/applications/${ created.id }`, { auth: settingsOnly } ), 200 );
+	assert.equal( deleted.deleted, true );
+	assert.equal( deleted.previous.id, created.id );
+	for ( const needle of personal ) {
+		assert.ok( ! JSON.stringify( deleted ).includes( needle ), `DELETE previous shows ${ needle } to a Settings-only key` );
+	}
+	expectStatus( await del( `${ NS }/webhooks/${ webhook.id }` ), 200 );
+} );
