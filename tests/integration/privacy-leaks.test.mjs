@@ -143,3 +143,33 @@ test( 'leak 3: a Settings-only key sees no candidate fields in deliveries nor in
 	}
 	expectStatus( await del( `${ NS }/webhooks/${ webhook.id }` ), 200 );
 } );
+
+test( 'leak 4: anonymising clears a free-text source (its category stays); application.deleted carries no external_id', { timeout: TIMEOUT }, async () => {
+	const webhook = expectStatus( await post( `${ NS }/webhooks`, { url: 'http://127.0.0.1:9/deleted', events: [ 'application.deleted' ] } ), 201 );
+	expectStatus(
+		await post( `${ NS }/import`, {
+			applications: [
+				application( 'src-free', 'leak-job', { source: 'Referred by Jane Roe (jane@roe.example)', candidate: { name: 'Free Source', email: 'free.source@example.com' } } ),
+				application( 'src-channel', 'leak-job', { source: 'linkedin', candidate: { name: 'Channel Source', email: 'channel.source@example.com' } } ),
+				application( 'src-delete', 'leak-job', { candidate: { name: 'Gone Soon', email: 'gone.soon@example.com' } } ),
+			],
+		} ),
+		200
+	);
+	const idOf = async ( email ) => ( await phpValue( `\\RecruitingReports\\Data\\ApplicationEraser::ids_for_email( ${ JSON.stringify( email ) }, 1 )` ) )[ 0 ];
+	const free = await idOf( 'free.source@example.com' );
+	const channel = await idOf( 'channel.source@example.com' );
+	for ( const id of [ free, channel ] ) {
+		assert.equal( await phpValue( `\\RecruitingReports\\Data\\ApplicationEraser::anonymise( ${ id } )` ), true );
+	}
+	assert.equal( expectStatus( await get( `${ NS }/applications/${ free }` ), 200 ).source, 'other' );
+	assert.equal( expectStatus( await get( `${ NS }/applications/${ channel }` ), 200 ).source, 'linkedin' );
+
+	const gone = await idOf( 'gone.soon@example.com' );
+	expectStatus( await del( `${ NS }/applications/${ gone }` ), 200 );
+	const [ delivery ] = expectStatus( await get( `${ NS }/webhooks/${ webhook.id }/deliveries`, { auth: asAdmin() } ), 200 );
+	assert.equal( delivery.event, 'application.deleted' );
+	assert.deepEqual( delivery.payload.data.application, { id: gone, job_id: jobId } );
+	assert.ok( ! JSON.stringify( delivery ).includes( 'src-delete' ) );
+	expectStatus( await del( `${ NS }/webhooks/${ webhook.id }` ), 200 );
+} );
