@@ -30,6 +30,7 @@ final class Plugin {
 		Rest\WebhookDeliveriesController::class,
 		Rest\ApiKeysController::class,
 		Rest\SettingsController::class,
+		Rest\RetentionController::class,
 		Rest\ReportsController::class,
 		Rest\OpenApiController::class,
 	);
@@ -59,6 +60,8 @@ final class Plugin {
 		// Candidates in Tools → Export / Erase Personal Data, and the suggested privacy-policy text.
 		Privacy\CandidateData::register();
 		Privacy\PolicyText::register();
+		// Retention rules: the daily run (Settings → Privacy).
+		Privacy\Retention::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			Cli\Commands::register();
 		}
@@ -82,6 +85,7 @@ final class Plugin {
 			Admin\JobsScreen::register();
 			Admin\DashboardWidget::register();
 			Admin\SummariesNotice::register();
+			Admin\RetentionNotice::register();
 			Admin\ActivationNotice::register();
 			Admin\PluginActionLinks::register();
 		}

@@ -71,9 +71,28 @@ final class ApplicationEraser {
 					)
 				);
 				Events::data_changed();
+				self::removed( $id, 'deleted' );
 				return true;
 			}
 		);
+	}
+
+	/**
+	 * Tells add-ons that an application's personal data is gone, so that what they keep about it (a CV file, an
+	 * interview recording: the plugin itself stores no files) goes too.
+	 *
+	 * @param int    $id     Application id.
+	 * @param string $how deleted or anonymised.
+	 */
+	private static function removed( int $id, string $how ): void {
+		/**
+		 * Fires when an application was deleted or anonymised (DELETE /applications/{id}, the privacy eraser, the
+		 * retention rules), inside its transaction.
+		 *
+		 * @param int    $id  Application id.
+		 * @param string $how deleted or anonymised.
+		 */
+		do_action( 'recruiting_reports_application_removed', $id, $how );
 	}
 
 	/**
@@ -128,6 +147,7 @@ final class ApplicationEraser {
 					|| false === $wpdb->query( $wpdb->prepare( "UPDATE $history SET note = NULL WHERE application_id = %d", $id ) ) ) {
 					return self::failed();
 				}
+				self::removed( $id, 'anonymised' );
 				return true;
 			}
 		);

@@ -114,6 +114,8 @@ final class ApplicationsController extends ItemController {
 			'reached'        => $request['reached'],
 			'entered'        => $request['entered'],
 			'search'         => $request['search'],
+			'updated_before' => $request['updated_before'],
+			'anonymised'     => $request['anonymised'],
 			'source'         => null === $request['source'] ? null : Source::normalize( $request['source'] ),
 		);
 		if ( is_wp_error( $filters['source'] ) ) {
@@ -384,6 +386,11 @@ final class ApplicationsController extends ItemController {
 						'enum' => Pipeline::STAGES,
 					),
 					'maxItems'    => count( Pipeline::STAGES ),
+				),
+				'updated_before' => self::instant_arg( __( 'Only applications last changed before this instant (ISO 8601 with offset; exclusive): the retention rules\' selection.', 'recruiting-reports' ) ),
+				'anonymised'     => array(
+					'description' => __( 'Only anonymised applications (true) or only the others (false).', 'recruiting-reports' ),
+					'type'        => 'boolean',
 				),
 				'search'         => array(
 					'description' => __( 'Limit results to candidates whose name or email contains this string.', 'recruiting-reports' ),

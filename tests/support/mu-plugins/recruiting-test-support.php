@@ -53,6 +53,12 @@ add_action(
 				delete_option( 'recruiting_test_dns' );
 				delete_option( 'recruiting_test_fail_sql' );
 				delete_option( 'recruiting_test_slow_sql' );
+				// Retention rules, their log and the runs' claims.
+				$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE option_name LIKE %s', $wpdb->options, $wpdb->esc_like( 'recruiting_reports_retention' ) . '%' ) );
+				wp_cache_delete( 'alloptions', 'options' );
+				wp_cache_delete( 'notoptions', 'options' );
+				wp_cache_delete( \RecruitingReports\Privacy\RetentionRules::OPTION, 'options' );
+				wp_cache_delete( \RecruitingReports\Privacy\Retention::LOG_OPTION, 'options' );
 				\RecruitingReports\Data\Settings::ensure_defaults();
 				update_option( 'timezone_string', 'UTC' );
 				update_option( 'gmt_offset', 0 );
