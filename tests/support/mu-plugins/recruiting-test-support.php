@@ -237,6 +237,21 @@ add_action(
 				return array( 'ran' => $ran );
 			}
 		);
+
+		// Fires one of the plugin's cron hooks in this request, as WP-Cron on this web node would when the event
+		// is due (the cluster suite fires it on both nodes at once, as two nodes' cron spawns can).
+		$route(
+			'/fire-hook',
+			'POST',
+			static function ( WP_REST_Request $request ) {
+				$hook = (string) $request['hook'];
+				if ( ! str_starts_with( $hook, 'recruiting_reports_' ) ) {
+					return new WP_Error( 'rest_invalid_param', 'Only the plugin\'s hooks.', array( 'status' => 400 ) );
+				}
+				do_action( $hook );
+				return array( 'fired' => $hook );
+			}
+		);
 	}
 );
 
