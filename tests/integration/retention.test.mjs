@@ -159,3 +159,19 @@ test( 'months are counted on the site\'s calendar across a daylight-saving chang
 	assert.equal( next, '03:00' );
 	expectStatus( await post( '/wp/v2/settings', { timezone: 'UTC' } ), 200 );
 } );
+
+test( 'the suggested privacy-policy text covers CVs, the e-mail address and the retention rules in force', { timeout: TIMEOUT }, async () => {
+	await resetSite();
+	const { cookie } = await cookieLogin();
+	const guide = async () => ( await fetch( `${ site.url }/wp-admin/options-privacy.php?tab=policyguide`, { headers: { Cookie: cookie } } ) ).text();
+	const before = await guide();
+	assert.match( before, /CVs and documents/ );
+	assert.match( before, /we delete them when your application is deleted or anonymised/ );
+	assert.match( before, /Your e-mail address/ );
+	assert.match( before, /No retention rule is on/ );
+	expectStatus( await put( `${ NS }/retention`, { rules: { rejected: { action: 'anonymise', months: 6 }, open: { action: 'delete', months: 12 } } } ), 200 );
+	const after = await guide();
+	assert.match( after, /Rejected applications are anonymised 6 months after their last change\./ );
+	assert.match( after, /Open applications nobody has worked on for 12 months are deleted\./ );
+	assert.doesNotMatch( after, /No retention rule is on/ );
+} );
