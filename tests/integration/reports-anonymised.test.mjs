@@ -17,13 +17,17 @@ const REFERENCE = "require_once WP_PLUGIN_DIR . '/recruiting-reports/tests/suppo
 
 let jobIds;
 
-/** Every report for the site and each job, over the last 18 months, alone and with each comparison. */
+/**
+ * Every report for the whole site and for two jobs (one job's filter is the same code path as any other's; the
+ * whole matrix over every job took 15 minutes on Playground), over the default period and the last 18 months,
+ * alone and with each comparison.
+ */
 async function everyReport() {
 	const today = new Date().toISOString().slice( 0, 10 );
 	const from = new Date( Date.now() - 548 * 86400000 ).toISOString().slice( 0, 10 );
 	const results = {};
 	for ( const name of REPORTS ) {
-		for ( const jobId of [ undefined, ...jobIds ] ) {
+		for ( const jobId of [ undefined, ...jobIds.slice( 0, 2 ) ] ) {
 			for ( const compare of [ undefined, 'previous_period', 'previous_year' ] ) {
 				for ( const period of [ {}, { date_from: from, date_to: today } ] ) {
 					const query = { ...period, job_id: jobId, compare };
@@ -91,7 +95,7 @@ test( 'every report and every comparison is identical before and after anonymisi
 	// Computed afresh, not served from the cache filled before.
 	await php( '\\RecruitingReports\\Reports\\ReportCache::bump();' );
 	const after = await everyReport();
-	assert.equal( Object.keys( after ).length, REPORTS.length * ( jobIds.length + 1 ) * 3 * 2 );
+	assert.equal( Object.keys( after ).length, REPORTS.length * 3 * 3 * 2 );
 	for ( const key of Object.keys( before ) ) {
 		assert.deepEqual( after[ key ], before[ key ], key );
 	}
