@@ -30,6 +30,7 @@ final class Plugin {
 		Rest\WebhookDeliveriesController::class,
 		Rest\ApiKeysController::class,
 		Rest\SettingsController::class,
+		Rest\RetentionController::class,
 		Rest\ReportsController::class,
 		Rest\OpenApiController::class,
 	);
@@ -63,6 +64,8 @@ final class Plugin {
 		Careers\JobPages::register();
 		Careers\JobPosting::register();
 		Careers\JobExpiry::register();
+		// Retention rules: the daily run (Settings → Privacy).
+		Privacy\Retention::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			Cli\Commands::register();
 		}
@@ -89,6 +92,7 @@ final class Plugin {
 			Admin\JobDetailsBox::register();
 			Admin\DashboardWidget::register();
 			Admin\SummariesNotice::register();
+			Admin\RetentionNotice::register();
 			Admin\ActivationNotice::register();
 			Admin\PluginActionLinks::register();
 		}

@@ -338,7 +338,7 @@ final class JobsController extends ItemController {
 	 * @return array
 	 */
 	protected function item_properties(): array {
-		$text = static fn( string $description, int $max ) => array(
+		$text    = static fn( string $description, int $max ) => array(
 			'description' => $description,
 			'type'        => 'string',
 			'maxLength'   => $max,

@@ -32,6 +32,11 @@ import type {
 	ReportByName,
 	ReportName,
 	ReportQuery,
+	RetentionPreview,
+	RetentionRule,
+	RetentionRuleName,
+	RetentionRun,
+	RetentionSettings,
 	StatusChangeInput,
 	WebhookInput,
 	Webhook,
@@ -52,6 +57,9 @@ export interface State {
 	webhooks: Record< string, Page< Webhook > >;
 	deliveries: Record< string, Page< Delivery > >;
 	settings: Record< string, PluginSettings >;
+	retention: Record< string, RetentionSettings >;
+	retentionPreview: Record< string, RetentionPreview >;
+	retentionLog: Record< string, RetentionRun[] >;
 }
 
 type Kind = keyof State;
@@ -68,6 +76,9 @@ const EMPTY: State = {
 	webhooks: {},
 	deliveries: {},
 	settings: {},
+	retention: {},
+	retentionPreview: {},
+	retentionLog: {},
 };
 
 /**
@@ -168,6 +179,9 @@ const CACHED = {
 		byParentAndQuery< DeliveryListQuery >()
 	),
 	getSettings: cached( 'settings', () => 'current' ),
+	getRetention: cached( 'retention', () => 'current' ),
+	getRetentionPreview: cached( 'retentionPreview', () => 'current' ),
+	getRetentionLog: cached( 'retentionLog', () => 'current' ),
 };
 
 type Cached = typeof CACHED;
@@ -227,6 +241,8 @@ const AFFECTED = {
 	webhooks: [ 'getWebhooks', 'getDeliveries' ],
 	deliveries: [ 'getDeliveries' ],
 	settings: [ 'getSettings' ],
+	// A rule's change changes what a run would take; applications leaving change it too.
+	retention: [ 'getRetention', 'getRetentionPreview' ],
 } satisfies Record< string, SelectorName[] >;
 
 /**
@@ -352,6 +368,10 @@ export function storeConfig( client: Client ) {
 		getDeliveries: ( { signal }, webhookId, query = {} ) =>
 			client.webhooks.deliveries( webhookId, query, { signal } ),
 		getSettings: ( { signal } ) => client.settings.get( { signal } ),
+		getRetention: ( { signal } ) => client.retention.get( { signal } ),
+		getRetentionPreview: ( { signal } ) =>
+			client.retention.preview( { signal } ),
+		getRetentionLog: ( { signal } ) => client.retention.log( { signal } ),
 	};
 
 	/**
@@ -473,6 +493,12 @@ export function storeConfig( client: Client ) {
 				'settings',
 				( input: Partial< PluginSettings > ) =>
 					client.settings.update( input )
+			),
+			updateRetention: write(
+				'retention',
+				(
+					rules: Partial< Record< RetentionRuleName, RetentionRule > >
+				) => client.retention.update( rules )
 			),
 			/**
 			 * A component starts wanting `name( ...args )` (see useResource).

@@ -53,6 +53,12 @@ add_action(
 				delete_option( 'recruiting_test_dns' );
 				delete_option( 'recruiting_test_fail_sql' );
 				delete_option( 'recruiting_test_slow_sql' );
+				// Retention rules, their log and the runs' claims.
+				$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE option_name LIKE %s', $wpdb->options, $wpdb->esc_like( 'recruiting_reports_retention' ) . '%' ) );
+				wp_cache_delete( 'alloptions', 'options' );
+				wp_cache_delete( 'notoptions', 'options' );
+				wp_cache_delete( \RecruitingReports\Privacy\RetentionRules::OPTION, 'options' );
+				wp_cache_delete( \RecruitingReports\Privacy\Retention::LOG_OPTION, 'options' );
 				\RecruitingReports\Data\Settings::ensure_defaults();
 				update_option( 'timezone_string', 'UTC' );
 				update_option( 'gmt_offset', 0 );
@@ -229,6 +235,21 @@ add_action(
 					}
 				}
 				return array( 'ran' => $ran );
+			}
+		);
+
+		// Fires one of the plugin's cron hooks in this request, as WP-Cron on this web node would when the event
+		// is due (the cluster suite fires it on both nodes at once, as two nodes' cron spawns can).
+		$route(
+			'/fire-hook',
+			'POST',
+			static function ( WP_REST_Request $request ) {
+				$hook = (string) $request['hook'];
+				if ( ! str_starts_with( $hook, 'recruiting_reports_' ) ) {
+					return new WP_Error( 'rest_invalid_param', 'Only the plugin\'s hooks.', array( 'status' => 400 ) );
+				}
+				do_action( $hook );
+				return array( 'fired' => $hook );
 			}
 		);
 	}
