@@ -1,16 +1,16 @@
 // `wp recruiting retention run [--dry-run]` (issue #23): the same run as the daily cron (Privacy\Retention::run,
 // covered over REST by retention.test.mjs), from the command line. Needs the real WP-CLI: skipped unless RR_WP_CLI
-// is set (no WP-CLI can be installed on these machines) and on Playground.
+// names a wp-cli.phar (no WP-CLI can be installed on these machines), and on Playground (lib/wp-cli.mjs).
 
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectStatus, get, post, put, resetSite } from './lib/api.mjs';
 import { php } from './lib/credentials.mjs';
 import { application, iso, job } from './lib/fixtures.mjs';
-import { wp, skipWithoutNativeSite } from './lib/wp-cli.mjs';
+import { wp, skipWithoutWpCli } from './lib/wp-cli.mjs';
 
 const NS = '/recruiting/v1';
-const skip = process.env.RR_WP_CLI ? skipWithoutNativeSite : 'needs WP-CLI (set RR_WP_CLI)';
+const skip = skipWithoutWpCli;
 
 before( async () => {
 	if ( skip ) {
