@@ -122,11 +122,16 @@ final class Retention {
 	/**
 	 * The continuation event: carries on the unfinished cron run, within a new time budget, under the run lock.
 	 *
-	 * @return array|null The run's log entry; null when another run holds the lock or nothing is left to carry on
-	 *                    (the event fired twice, on two nodes: the first part finished the run).
+	 * @return array|null The run's log entry; null when another run holds the lock (a WP-CLI run, this event fired on
+	 *                    two nodes at once: tried again a minute later) or nothing is left to carry on (the event fired
+	 *                    again after the run finished).
 	 */
 	public static function continue_run(): ?array {
 		if ( ! self::lock() ) {
+			if ( is_array( get_option( self::PROGRESS_OPTION ) ) ) {
+				// Should the holder schedule its own continuation too, WordPress keeps one: it refuses a duplicate within 10 minutes.
+				wp_schedule_single_event( time() + self::CONTINUE_AFTER, self::CONTINUE_HOOK );
+			}
 			return null;
 		}
 		try {
@@ -183,7 +188,8 @@ final class Retention {
 				}
 			}
 			if ( $dry_run ) {
-				return array( 'seconds' => round( microtime( true ) - $started, 1 ) ) + $entry;
+				$entry['seconds'] = round( microtime( true ) - $started, 1 );
+				return $entry;
 			}
 			return self::carry_on(
 				array(

@@ -171,6 +171,13 @@ test( 'a cron run over its time budget logs what it did, and continuations carry
 	assert.deepEqual( expectStatus( await get( `${ NS }/retention/log` ), 200 ), [ first ], 'the part is logged, marked continued' );
 	assert.equal( await cron( now + 60 ), null, 'the day stays claimed: the daily event firing again does nothing' );
 
+	// A continuation that finds the run lock held (a WP-CLI run) does nothing and tries again a minute later.
+	await php( "\\RecruitingReports\\Data\\OptionClaims::claim( 'recruiting_reports_retention_lock', (string) time() );" );
+	assert.equal( await runContinuation(), null );
+	assert.ok( ( await nextContinuation() ) > now, 'tried again later' );
+	await php( "\\RecruitingReports\\Data\\OptionClaims::release( 'recruiting_reports_retention_lock' );" );
+	assert.deepEqual( expectStatus( await get( `${ NS }/retention/log` ), 200 ), [ first ] );
+
 	let entry = first;
 	for ( let part = 2; entry.continued && part <= 20; part++ ) {
 		assert.ok( await nextContinuation(), `part ${ part } is scheduled` );
