@@ -7,7 +7,7 @@
  * and sees a neutral message or nothing, as the block says. With "everyone" (honoured only as
  * Visibility allows: the published post's author and last editor hold Read Applications, never in a
  * preview of any kind), the server computes the report through ReportService (same queries and cache as the
- * REST API) and embeds it.
+ * REST API) and embeds it — the Sources report with every free-text source counted as `other` (personal data).
  *
  * This render is the block's only one: the editor previews it through core's block renderer route
  * (src/blocks/Edit.tsx), where it also says what is wrong (bad settings, a deleted job) instead of the
@@ -23,6 +23,7 @@ use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Plugin;
 use RecruitingReports\Reports\ReportService;
+use RecruitingReports\Reports\SourcesReport;
 use WP_Block_Type;
 
 defined( 'ABSPATH' ) || exit;
@@ -123,7 +124,13 @@ final class ReportBlock {
 			return self::problem( __( 'The report could not be loaded.', 'recruiting-reports' ), is_wp_error( $result ) ? array( $result->get_error_message() ) : array() );
 		}
 
-		return self::wrap( 'rr-report rr-report--' . $attributes['report'], ReportMarkup::render( $attributes, $result['data'], $job_title ), (string) $attributes['report'] );
+		$data = $result['data'];
+		if ( ReportService::SOURCES === $attributes['report'] && ! current_user_can( Capabilities::READ_APPLICATIONS ) ) {
+			// Public: free-text sources may name people; visitors see them counted as `other`.
+			$data = SourcesReport::without_free_text( $data );
+		}
+
+		return self::wrap( 'rr-report rr-report--' . $attributes['report'], ReportMarkup::render( $attributes, $data, $job_title ), (string) $attributes['report'] );
 	}
 
 	/**

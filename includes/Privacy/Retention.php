@@ -24,13 +24,32 @@ defined( 'ABSPATH' ) || exit;
  * named after the day that only one node can insert), and every run — cron or WP-CLI — holds the run lock, another
  * such claim, while it works.
  *
- * Each run is logged (counts only: no ids, no names) and kept for the Privacy settings (last LOG_SIZE runs).
+ * A cron run works within a time budget (SECONDS, filterable; a web request running WP-Cron is usually cut off after
+ * PHP's 30 s, and a run cut off would log nothing and hold the lock for LOCK_SECONDS): when the budget is spent it
+ * stops between two applications, keeps where each rule got to (PROGRESS_OPTION), and schedules a continuation a
+ * minute later that carries on under the same day claim and the same instant the rules count back from, so the
+ * day's run takes exactly the applications it would have taken in one go. WP-CLI runs have no budget.
+ *
+ * Each run is logged (counts only: no ids, no names) and kept for the Privacy settings (last LOG_SIZE runs); a run
+ * in parts is one entry, updated by each part (`parts`, and `continued` while a continuation is to come).
  */
 final class Retention {
 
 	public const CRON_HOOK = 'recruiting_reports_retention';
 
+	/** The single event carrying on a cron run that spent its time budget. */
+	public const CONTINUE_HOOK = 'recruiting_reports_retention_continue';
+
 	public const LOG_OPTION = 'recruiting_reports_retention_log';
+
+	/** Where an unfinished cron run got to: its log entry, the instant it counts back from, each rule's last id. */
+	private const PROGRESS_OPTION = 'recruiting_reports_retention_progress';
+
+	/** A cron run's default time budget, well inside PHP's usual max_execution_time of 30 s. */
+	private const SECONDS = 20;
+
+	/** How long after a part its continuation runs. */
+	private const CONTINUE_AFTER = 60;
 
 	/** Options rows claimed by runs: `<prefix>day_<Y-m-d>` and `<prefix>lock`. */
 	private const CLAIM_PREFIX = 'recruiting_reports_retention_';
@@ -52,6 +71,7 @@ final class Retention {
 	 */
 	public static function register(): void {
 		add_action( self::CRON_HOOK, array( self::class, 'cron' ) );
+		add_action( self::CONTINUE_HOOK, array( self::class, 'continue_run' ) );
 		add_action( 'init', array( self::class, 'ensure_schedule' ) );
 	}
 
@@ -65,6 +85,7 @@ final class Retention {
 	/** Deactivation: no event left behind. */
 	public static function deactivate(): void {
 		wp_clear_scheduled_hook( self::CRON_HOOK );
+		wp_clear_scheduled_hook( self::CONTINUE_HOOK );
 	}
 
 	/**
@@ -95,49 +116,134 @@ final class Retention {
 			return null;
 		}
 		self::forget_old_days( $now );
-		return self::run( false, $now, 'cron' );
+		return self::run( false, $now, 'cron', self::budget() );
+	}
+
+	/**
+	 * The continuation event: carries on the unfinished cron run, within a new time budget, under the run lock.
+	 *
+	 * @return array|null The run's log entry; null when another run holds the lock (a WP-CLI run, this event fired on
+	 *                    two nodes at once: tried again a minute later) or nothing is left to carry on (the event fired
+	 *                    again after the run finished).
+	 */
+	public static function continue_run(): ?array {
+		if ( ! self::lock() ) {
+			if ( is_array( get_option( self::PROGRESS_OPTION ) ) ) {
+				// Should the holder schedule its own continuation too, WordPress keeps one: it refuses a duplicate within 10 minutes.
+				wp_schedule_single_event( time() + self::CONTINUE_AFTER, self::CONTINUE_HOOK );
+			}
+			return null;
+		}
+		try {
+			$progress = get_option( self::PROGRESS_OPTION );
+			return is_array( $progress ) ? self::carry_on( $progress, self::budget() ) : null;
+		} finally {
+			self::unlock();
+		}
+	}
+
+	/**
+	 * A cron run's time budget in seconds.
+	 *
+	 * @return float
+	 */
+	private static function budget(): float {
+		/**
+		 * Filters the seconds a retention cron run (and each continuation) works before it stops and schedules a
+		 * continuation a minute later. Keep it well below PHP's max_execution_time. WP-CLI runs have no budget.
+		 *
+		 * @param int|float $seconds Seconds (default 20).
+		 */
+		return max( 0.0, (float) apply_filters( 'recruiting_reports_retention_seconds', self::SECONDS ) );
 	}
 
 	/**
 	 * Applies every rule that is on (or, dry, counts what it would do), under the run lock.
 	 *
-	 * @param bool   $dry_run Count only.
-	 * @param int    $now     Unix seconds the rules' months are counted back from.
-	 * @param string $trigger cron or cli (for the log).
+	 * @param bool       $dry_run Count only.
+	 * @param int        $now     Unix seconds the rules' months are counted back from.
+	 * @param string     $trigger cron or cli (for the log).
+	 * @param float|null $budget  Seconds to work before stopping and scheduling a continuation; null: no limit.
 	 * @return array|null The log entry (a dry run is not logged); null when another run holds the lock.
 	 */
-	public static function run( bool $dry_run, int $now, string $trigger ): ?array {
+	public static function run( bool $dry_run, int $now, string $trigger, ?float $budget = null ): ?array {
 		if ( ! self::lock() ) {
 			return null;
 		}
-		$started = microtime( true );
-		$entry   = array(
-			'at'      => Iso8601::format( $now ),
-			'trigger' => $trigger,
-			'dry_run' => $dry_run,
-			'rules'   => array(),
-			'failed'  => 0,
-		);
 		try {
+			$started = microtime( true );
+			$entry   = array(
+				'at'        => Iso8601::format( $now ),
+				'trigger'   => $trigger,
+				'dry_run'   => $dry_run,
+				'rules'     => array(),
+				'failed'    => 0,
+				'seconds'   => 0.0,
+				'parts'     => 0,
+				'continued' => false,
+			);
 			foreach ( RetentionRules::all() as $name => $rule ) {
-				if ( 'off' === $rule['action'] ) {
-					continue;
+				if ( 'off' !== $rule['action'] ) {
+					$entry['rules'][ $name ] = $rule + array( 'applications' => $dry_run ? self::count( $name, $rule, $now ) : 0 );
 				}
-				[ $done, $failed ]       = $dry_run ? array( self::count( $name, $rule, $now ), 0 ) : self::apply( $name, $rule, $now );
-				$entry['rules'][ $name ] = array(
-					'action'       => $rule['action'],
-					'months'       => $rule['months'],
-					'applications' => $done,
-				);
-				$entry['failed']        += $failed;
 			}
+			if ( $dry_run ) {
+				$entry['seconds'] = round( microtime( true ) - $started, 1 );
+				return $entry;
+			}
+			return self::carry_on(
+				array(
+					'entry' => $entry,
+					'now'   => $now,
+					'after' => array(),
+				),
+				$budget
+			);
 		} finally {
 			self::unlock();
 		}
-		$entry['seconds'] = round( microtime( true ) - $started, 1 );
-		if ( ! $dry_run ) {
-			self::log( $entry );
+	}
+
+	/**
+	 * One part of a run: applies its rules from where each got to until done or the budget is spent, then logs
+	 * the run and — when not done — keeps the progress and schedules the continuation. The caller holds the lock.
+	 *
+	 * @param array      $progress {entry, now, after: rule => last id handled}.
+	 * @param float|null $budget   Seconds; null: no limit.
+	 * @return array The log entry.
+	 */
+	private static function carry_on( array $progress, ?float $budget ): array {
+		$started  = microtime( true );
+		$deadline = null === $budget ? null : $started + $budget;
+		$entry    = $progress['entry'];
+		$rules    = RetentionRules::all();
+		$done     = true;
+		++$entry['parts'];
+		foreach ( $entry['rules'] as $name => $rule ) {
+			if ( $rules[ $name ]['action'] !== $rule['action'] ) {
+				continue; // Changed or turned off since the run began: the admin's change wins.
+			}
+			[ $handled, $failed, $after ] = self::apply( $name, $rule, (int) $progress['now'], (int) ( $progress['after'][ $name ] ?? 0 ), $deadline );
+
+			$entry['rules'][ $name ]['applications'] += $handled;
+			$entry['failed']                         += $failed;
+			$progress['after'][ $name ]               = $after;
+			if ( null !== $after ) {
+				$done = false;
+				break;
+			}
 		}
+		$entry['seconds']   = round( $entry['seconds'] + microtime( true ) - $started, 1 );
+		$entry['continued'] = ! $done;
+		if ( null !== $budget ) {
+			if ( $done ) {
+				delete_option( self::PROGRESS_OPTION );
+			} else {
+				update_option( self::PROGRESS_OPTION, array( 'entry' => $entry ) + $progress, false );
+				wp_schedule_single_event( time() + self::CONTINUE_AFTER, self::CONTINUE_HOOK );
+			}
+		}
+		self::log( $entry );
 		return $entry;
 	}
 
@@ -203,24 +309,31 @@ final class Retention {
 	}
 
 	/**
-	 * Anonymises or deletes a rule's due applications, lowest id first, a batch at a time.
+	 * Anonymises or deletes a rule's due applications above an id, lowest id first, a batch at a time, until done
+	 * or past the deadline (checked after the first application, so every part gets somewhere).
 	 *
-	 * @param string $name Rule.
-	 * @param array  $rule {action, months}.
-	 * @param int    $now  Unix seconds.
-	 * @return int[] [ handled, failed ].
+	 * @param string     $name     Rule.
+	 * @param array      $rule     {action, months}.
+	 * @param int        $now      Unix seconds.
+	 * @param int        $after    Last id handled (0: none).
+	 * @param float|null $deadline microtime() to stop at; null: none.
+	 * @return array [ handled, failed, last id handled when stopped early or null when done ].
 	 */
-	private static function apply( string $name, array $rule, int $now ): array {
+	private static function apply( string $name, array $rule, int $now, int $after, ?float $deadline ): array {
 		$filters = self::filters( $name, $rule, $now );
 		$done    = 0;
 		$failed  = 0;
-		$after   = 0;
+		$tried   = 0;
 		do {
 			$ids     = ApplicationRepository::ids_matching( $filters, $after, self::BATCH );
 			$batched = count( $ids );
 			foreach ( $ids as $id ) {
+				if ( $tried > 0 && null !== $deadline && microtime( true ) >= $deadline ) {
+					return array( $done, $failed, $after );
+				}
 				$after  = $id;
 				$result = 'delete' === $rule['action'] ? ApplicationEraser::delete( $id ) : ApplicationEraser::anonymise( $id );
+				++$tried;
 				if ( true === $result ) {
 					++$done;
 				} elseif ( 'resource_not_found' !== $result->get_error_code() ) {
@@ -228,7 +341,7 @@ final class Retention {
 				}
 			}
 		} while ( self::BATCH === $batched );
-		return array( $done, $failed );
+		return array( $done, $failed, null );
 	}
 
 	/**
@@ -275,11 +388,20 @@ final class Retention {
 	}
 
 	/**
-	 * Adds a run to the log (newest first, LOG_SIZE kept). Only the lock's holder writes it.
+	 * Adds a run to the log (newest first, LOG_SIZE kept), or updates its entry there when this is a later part of
+	 * it (the same start and trigger). Only the lock's holder writes it.
 	 *
 	 * @param array $entry Log entry.
 	 */
 	private static function log( array $entry ): void {
-		update_option( self::LOG_OPTION, array_slice( array_merge( array( $entry ), self::log_entries() ), 0, self::LOG_SIZE ), false );
+		$log = self::log_entries();
+		foreach ( $log as $index => $logged ) {
+			if ( $logged['at'] === $entry['at'] && $logged['trigger'] === $entry['trigger'] ) {
+				$log[ $index ] = $entry;
+				update_option( self::LOG_OPTION, $log, false );
+				return;
+			}
+		}
+		update_option( self::LOG_OPTION, array_slice( array_merge( array( $entry ), $log ), 0, self::LOG_SIZE ), false );
 	}
 }

@@ -16,6 +16,7 @@
 namespace RecruitingReports\Reports;
 
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Source;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -73,17 +74,79 @@ final class SourcesReport {
 				);
 			}
 		}
+		return array(
+			'period'  => $query->period(),
+			'sources' => self::ordered( $sources ),
+		);
+	}
+
+	/**
+	 * The report as visitors of a public report block see it (Blocks\ReportBlock): every source that is not a
+	 * channel name — free text such as "referred by Jane Roe", which may name a person — counted in one `other` row,
+	 * as anonymisation counts it (Data\Source::category()); the comparison's too. Applications and hires keep their
+	 * totals; `other`'s conversion is exact, its average days to hire the hires-weighted mean of the grouped rows'
+	 * averages (the report keeps no seconds per row).
+	 *
+	 * @param array $data The report (with its `comparison`, when asked for).
+	 * @return array
+	 */
+	public static function without_free_text( array $data ): array {
+		if ( is_array( $data['sources'] ?? null ) ) {
+			$data['sources'] = self::grouped( $data['sources'] );
+		}
+		if ( is_array( $data['comparison']['sources'] ?? null ) ) {
+			$data['comparison']['sources'] = self::grouped( $data['comparison']['sources'] );
+		}
+		return $data;
+	}
+
+	/**
+	 * Rows whose source is not a channel name merged into one `other` row.
+	 *
+	 * @param array[] $rows The report's rows.
+	 * @return array[]
+	 */
+	private static function grouped( array $rows ): array {
+		$kept         = array();
+		$applications = 0;
+		$hires        = 0;
+		$tenths       = 0; // Σ average days to hire × 10 × hires: the grouped rows' days to hire, in tenths of a day.
+		foreach ( $rows as $row ) {
+			if ( Source::OTHER !== Source::category( (string) $row['source'] ) ) {
+				$kept[] = $row;
+				continue;
+			}
+			$applications += (int) $row['applications'];
+			$hires        += (int) $row['hires'];
+			$tenths       += (int) round( (float) $row['average_days_to_hire'] * 10 ) * (int) $row['hires'];
+		}
+		if ( $applications > 0 ) {
+			$kept[] = array(
+				'source'               => Source::OTHER,
+				'applications'         => $applications,
+				'hires'                => $hires,
+				'conversion'           => Figures::rate( $hires, $applications ),
+				'average_days_to_hire' => Figures::ratio( $tenths, 10 * $hires, 10 ),
+			);
+		}
+		return self::ordered( $kept );
+	}
+
+	/**
+	 * Rows by applications, most first, then by source in byte order (also for sources that look like numbers:
+	 * '10' < '9').
+	 *
+	 * @param array[] $rows Rows.
+	 * @return array[]
+	 */
+	private static function ordered( array $rows ): array {
 		usort(
-			$sources,
+			$rows,
 			static function ( $a, $b ) {
 				$by_count = $b['applications'] <=> $a['applications'];
-				// strcmp: byte order, also for sources that look like numbers ('10' < '9').
 				return 0 !== $by_count ? $by_count : strcmp( $a['source'], $b['source'] );
 			}
 		);
-		return array(
-			'period'  => $query->period(),
-			'sources' => $sources,
-		);
+		return $rows;
 	}
 }

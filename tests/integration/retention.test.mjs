@@ -1,7 +1,7 @@
 // Retention rules (issue #23; Settings → Privacy): the REST routes with their permission and error shape, the
 // preview and the Applications list it links to, the daily run (anonymise or delete, notes with them, counts-only
 // log, once per site day), the months counted on the site's calendar across a daylight-saving change, and the
-// notice before the first run.
+// notice before the first run, and a cron run that spends its time budget carrying on in continuations.
 
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
@@ -114,6 +114,7 @@ test( 'a run anonymises and deletes what the rules say (notes with them), logs c
 	const entry = await cron( now );
 	assert.deepEqual( Object.fromEntries( Object.entries( entry.rules ).map( ( [ name, rule ] ) => [ name, rule.applications ] ) ), { rejected: 1, withdrawn: 1, open: 1 } );
 	assert.equal( entry.failed, 0 );
+	assert.deepEqual( [ entry.parts, entry.continued ], [ 1, false ], 'within the default budget: one part' );
 	assert.deepEqual( expectStatus( await app( ids[ 'rej-old' ] ), 200 ).candidate, { name: '[deleted]', email: 'deleted@site.invalid', phone: '' } );
 	assert.deepEqual( expectStatus( await get( `${ NS }/applications/${ ids[ 'rej-old' ] }/notes` ), 200 ), [] );
 	assert.equal( expectStatus( await app( ids[ 'open-old' ] ), 200 ).candidate.name, '[deleted]' );
@@ -134,6 +135,83 @@ test( 'a run anonymises and deletes what the rules say (notes with them), logs c
 	// The next day's run finds nothing left: anonymised applications are not taken again.
 	const next = await cron( now + 86400 );
 	assert.deepEqual( Object.values( next.rules ).map( ( rule ) => rule.applications ), [ 0, 0, 0 ] );
+} );
+
+const CONTINUE = '\\RecruitingReports\\Privacy\\Retention::CONTINUE_HOOK';
+const nextContinuation = () => phpValue( `wp_next_scheduled( ${ CONTINUE } )` );
+// What WP-Cron does with a due single event (wp-cron.php): unschedules it, then fires it. Not yet due here (it is a
+// minute away), so its time is read first; each part is a request of its own, as each would be.
+const runContinuation = () =>
+	phpValue( `( function () {
+		$at = wp_next_scheduled( ${ CONTINUE } );
+		wp_unschedule_event( $at, ${ CONTINUE } );
+		return \\RecruitingReports\\Privacy\\Retention::continue_run();
+	} )()` );
+
+test( 'a cron run over its time budget logs what it did, and continuations carry on under the day\'s claim: each due application handled once, one log entry', { timeout: TIMEOUT }, async () => {
+	await resetSite();
+	const now = Math.floor( Date.now() / 1000 );
+	const month = 31 * 86400;
+	const rejected = [ 'b-rej-1', 'b-rej-2', 'b-rej-3', 'b-rej-4' ];
+	const withdrawn = [ 'b-wd-1', 'b-wd-2', 'b-wd-3' ];
+	const ids = await seed( [
+		...rejected.map( ( ref ) => ( { ref, status: 'rejected', updated: now - 7 * month } ) ),
+		...withdrawn.map( ( ref ) => ( { ref, status: 'withdrawn', updated: now - 7 * month } ) ),
+		{ ref: 'b-rej-new', status: 'rejected', updated: now - 2 * month },
+	] );
+	const webhook = expectStatus( await post( `${ NS }/webhooks`, { url: 'http://127.0.0.1:9/retention-budget', events: [ 'application.deleted' ] } ), 201 );
+	expectStatus( await put( `${ NS }/retention`, { rules: { rejected: { action: 'anonymise', months: 6 }, withdrawn: { action: 'delete', months: 6 } } } ), 200 );
+	// A budget of 0 s: each part handles one application per rule it reaches, then stops.
+	await php( "update_option( 'recruiting_test_retention_seconds', 0 );" );
+	assert.equal( await nextContinuation(), false );
+
+	const first = await cron( now );
+	assert.deepEqual( [ first.parts, first.continued, first.rules.rejected.applications, first.rules.withdrawn.applications ], [ 1, true, 1, 0 ] );
+	assert.ok( ( await nextContinuation() ) > now, 'a continuation is scheduled' );
+	assert.deepEqual( expectStatus( await get( `${ NS }/retention/log` ), 200 ), [ first ], 'the part is logged, marked continued' );
+	assert.equal( await cron( now + 60 ), null, 'the day stays claimed: the daily event firing again does nothing' );
+
+	// A continuation that finds the run lock held (a WP-CLI run) does nothing and tries again a minute later.
+	await php( "\\RecruitingReports\\Data\\OptionClaims::claim( 'recruiting_reports_retention_lock', (string) time() );" );
+	assert.equal( await runContinuation(), null );
+	assert.ok( ( await nextContinuation() ) > now, 'tried again later' );
+	await php( "\\RecruitingReports\\Data\\OptionClaims::release( 'recruiting_reports_retention_lock' );" );
+	assert.deepEqual( expectStatus( await get( `${ NS }/retention/log` ), 200 ), [ first ] );
+
+	let entry = first;
+	for ( let part = 2; entry.continued && part <= 20; part++ ) {
+		assert.ok( await nextContinuation(), `part ${ part } is scheduled` );
+		entry = await runContinuation();
+		assert.equal( entry.parts, part );
+		assert.equal( entry.at, first.at );
+		assert.deepEqual( expectStatus( await get( `${ NS }/retention/log` ), 200 ), [ entry ], 'one log entry, updated by each part' );
+	}
+	assert.equal( entry.continued, false );
+	assert.ok( entry.parts >= 4, `several continuations: ${ entry.parts } parts` );
+	assert.deepEqual( [ entry.rules.rejected.applications, entry.rules.withdrawn.applications, entry.failed ], [ rejected.length, withdrawn.length, 0 ] );
+	assert.equal( await nextContinuation(), false, 'no continuation after the last part' );
+	assert.equal( await runContinuation(), null, 'a continuation fired again (another node) finds nothing to carry on' );
+
+	for ( const ref of rejected ) {
+		assert.equal( expectStatus( await app( ids[ ref ] ), 200 ).candidate.name, '[deleted]', ref );
+	}
+	for ( const ref of withdrawn ) {
+		expectStatus( await app( ids[ ref ] ), 404 );
+	}
+	assert.equal( expectStatus( await app( ids[ 'b-rej-new' ] ), 200 ).candidate.name, 'Person b-rej-new' );
+	const deliveries = expectStatus( await get( `${ NS }/webhooks/${ webhook.id }/deliveries`, { query: { per_page: 100 } } ), 200 );
+	assert.deepEqual(
+		deliveries.map( ( delivery ) => delivery.payload.data.application.id ).sort( ( x, y ) => x - y ),
+		withdrawn.map( ( ref ) => ids[ ref ] ).sort( ( x, y ) => x - y ),
+		'one application.deleted per deleted application'
+	);
+	await summariesConsistent();
+
+	// WP-CLI's run has no budget: one part, whatever the filter says.
+	await seed( [ 'b-cli-1', 'b-cli-2' ].map( ( ref ) => ( { ref, status: 'rejected', updated: now - 7 * month } ) ) );
+	const cli = await phpValue( `\\RecruitingReports\\Privacy\\Retention::run( false, ${ now }, 'cli' )` );
+	assert.deepEqual( [ cli.parts, cli.continued, cli.rules.rejected.applications ], [ 1, false, 2 ] );
+	assert.equal( await nextContinuation(), false );
 } );
 
 test( 'months are counted on the site\'s calendar across a daylight-saving change (Europe/Berlin)', { timeout: TIMEOUT }, async () => {

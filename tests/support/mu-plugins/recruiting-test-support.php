@@ -53,6 +53,7 @@ add_action(
 				delete_option( 'recruiting_test_dns' );
 				delete_option( 'recruiting_test_fail_sql' );
 				delete_option( 'recruiting_test_slow_sql' );
+				delete_option( 'recruiting_test_retention_seconds' );
 				// Retention rules, their log and the runs' claims.
 				$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE option_name LIKE %s', $wpdb->options, $wpdb->esc_like( 'recruiting_reports_retention' ) . '%' ) );
 				wp_cache_delete( 'alloptions', 'options' );
@@ -258,6 +259,15 @@ add_action(
 add_filter(
 	'recruiting_reports_webhook_allow_private_urls',
 	static fn( $allow ) => get_option( 'recruiting_test_webhook_strict' ) ? false : $allow
+);
+
+// Option recruiting_test_retention_seconds, when set, is the retention cron's time budget (0: one application a part).
+add_filter(
+	'recruiting_reports_retention_seconds',
+	static function ( $seconds ) {
+		$budget = get_option( 'recruiting_test_retention_seconds' );
+		return false === $budget ? $seconds : (float) $budget;
+	}
 );
 
 // The test sites have no DNS of their own: option recruiting_test_dns (host => addresses) stands in for it.
