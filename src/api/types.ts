@@ -617,6 +617,10 @@ export interface RetentionRun {
 	>;
 	failed: number;
 	seconds: number;
+	/** The parts a cron run took within its time budget (1 for a run done at once). */
+	parts: number;
+	/** True while a cron run's later parts are still to come. */
+	continued: boolean;
 }
 
 export interface ImportBatch {

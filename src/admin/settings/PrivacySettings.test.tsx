@@ -45,6 +45,8 @@ const RUN: RetentionRun = {
 	rules: { rejected: { action: 'anonymise', months: 12, applications: 17 } },
 	failed: 0,
 	seconds: 0.4,
+	parts: 1,
+	continued: false,
 };
 
 beforeEach( () => {
@@ -137,8 +139,30 @@ describe( 'PrivacySettings', () => {
 			.map( ( cell ) => cell.textContent );
 		expect( cells ).toEqual( [ '–', '17', '–', '–', '0' ] );
 		expect( within( row ).getByRole( 'rowheader' ) ).toHaveTextContent(
-			'(cron)'
+			'(daily run)'
 		);
+	} );
+
+	it( 'says how each run was made: in parts, still continuing, or by WP-CLI', async () => {
+		const { wrapper } = scriptedTransport( {
+			'GET /retention': () => ( { ...OFF, has_run: true } ),
+			'GET /retention/preview': () => PREVIEW,
+			'GET /retention/log': () => [
+				{ ...RUN, parts: 1, continued: true },
+				{ ...RUN, at: '2025-05-18T01:00:00+00:00', parts: 3 },
+				{ ...RUN, at: '2025-05-17T01:00:00+00:00', trigger: 'cli' },
+			],
+		} );
+		render( <PrivacySettings />, { wrapper } );
+		const table = await screen.findByRole( 'table' );
+		const headers = within( table )
+			.getAllByRole( 'rowheader' )
+			.map( ( header ) => header.textContent );
+		expect( headers ).toEqual( [
+			expect.stringContaining( '(daily run, continuing)' ),
+			expect.stringContaining( '(daily run, in 3 parts)' ),
+			expect.stringContaining( '(WP-CLI)' ),
+		] );
 	} );
 
 	it( 'says why the rules are missing when they cannot be loaded', async () => {

@@ -193,6 +193,33 @@ function PreviewList( { preview }: { preview: RetentionPreview | undefined } ) {
 }
 
 // The past runs, newest first: when, how, and how many each rule took.
+/**
+ * How a run was made: by the daily schedule (in parts when it outlasted its time budget) or by WP-CLI.
+ *
+ * @param run A logged run.
+ */
+function runDescription( run: RetentionRun ): string {
+	if ( run.trigger === 'cli' ) {
+		return __( 'WP-CLI', 'recruiting-reports' );
+	}
+	if ( run.continued ) {
+		return __( 'daily run, continuing', 'recruiting-reports' );
+	}
+	if ( run.parts > 1 ) {
+		return sprintf(
+			/* translators: %s: how many parts the daily run took. */
+			_n(
+				'daily run, in %s part',
+				'daily run, in %s parts',
+				run.parts,
+				'recruiting-reports'
+			),
+			formatCount( run.parts )
+		);
+	}
+	return __( 'daily run', 'recruiting-reports' );
+}
+
 function RunLog( { runs }: { runs: RetentionRun[] | undefined } ) {
 	const config = getConfig();
 	if ( ! runs?.length ) {
@@ -222,7 +249,7 @@ function RunLog( { runs }: { runs: RetentionRun[] | undefined } ) {
 								config.timezone,
 								config.locale
 							) }{ ' ' }
-							({ run.trigger })
+							({ runDescription( run ) })
 						</th>
 						{ RULE_NAMES.map( ( name ) => (
 							<td key={ name }>
