@@ -76,6 +76,7 @@ final class Plugin {
 
 	/** Admin screens, dashboard widget and blocks (the TypeScript UI in src/, built into build/). */
 	private static function boot_ui(): void {
+		Blocks\ReportVariations::register();
 		Blocks\ReportBlock::register();
 		if ( is_admin() ) {
 			Admin\Menu::register();

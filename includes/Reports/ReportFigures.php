@@ -1,0 +1,121 @@
+<?php
+/**
+ * A report's headline figures as its definition declares them, and their values in a report's data. A value
+ * expression is a path into the data ('jobs.active', 'stages.0.reached'), or one of: array( 'sum' =>
+ * 'rows.field' ) (the field added up over an array of rows), array( 'rows' => 'field' ) (how many rows),
+ * array( 'rate' => array( numerator, denominator ) ) (a rate of two expressions, rounded like the API's rates).
+ * src/reports/figures.ts reads the same declarations for the Reports page.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Reports;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Headline figures: declarations and values.
+ */
+final class ReportFigures {
+
+	/**
+	 * A count.
+	 *
+	 * @param string       $id    Id (stable: comparisons match figures by it).
+	 * @param string       $label Translated label.
+	 * @param string|array $value Value expression.
+	 */
+	public static function count( string $id, string $label, $value ): array {
+		return array(
+			'id'     => $id,
+			'label'  => $label,
+			'value'  => $value,
+			'format' => 'count',
+		);
+	}
+
+	/**
+	 * A rate shown as a percentage.
+	 *
+	 * @param string       $id    Id.
+	 * @param string       $label Translated label.
+	 * @param string|array $value Value expression (0 to 1).
+	 */
+	public static function percent( string $id, string $label, $value ): array {
+		return array(
+			'id'     => $id,
+			'label'  => $label,
+			'value'  => $value,
+			'format' => 'percent',
+		);
+	}
+
+	/**
+	 * A number of days that exists only when something was counted (an average without hires is none, not 0).
+	 *
+	 * @param string       $id    Id.
+	 * @param string       $label Translated label.
+	 * @param string|array $value Value expression.
+	 * @param string|array $count Value expression of what the days are over; 0 means there is no figure.
+	 * @param string       $empty Translated note shown instead.
+	 */
+	public static function days( string $id, string $label, $value, $count, string $empty ): array {
+		return array(
+			'id'     => $id,
+			'label'  => $label,
+			'value'  => $value,
+			'format' => 'days',
+			'count'  => $count,
+			'empty'  => $empty,
+		);
+	}
+
+	/**
+	 * The number a value expression stands for in a report's data (0 for what is missing).
+	 *
+	 * @param string|array $expression Value expression.
+	 * @param array        $data       The report's data.
+	 * @return int|float
+	 */
+	public static function value( $expression, array $data ) {
+		if ( is_array( $expression ) && isset( $expression['sum'] ) ) {
+			[ $rows, $field ] = array_pad( explode( '.', (string) $expression['sum'], 2 ), 2, '' );
+			return array_sum( array_map( static fn( $row ) => self::number( $row[ $field ] ?? 0 ), self::rows( $rows, $data ) ) );
+		}
+		if ( is_array( $expression ) && isset( $expression['rows'] ) ) {
+			return count( self::rows( (string) $expression['rows'], $data ) );
+		}
+		if ( is_array( $expression ) && isset( $expression['rate'] ) ) {
+			return Figures::rate( (int) self::value( $expression['rate'][0], $data ), (int) self::value( $expression['rate'][1], $data ) );
+		}
+		$value = $data;
+		foreach ( explode( '.', (string) $expression ) as $key ) {
+			$value = is_array( $value ) ? ( $value[ $key ] ?? null ) : null;
+		}
+		return self::number( $value );
+	}
+
+	/**
+	 * The rows of an array field (none when it is missing).
+	 *
+	 * @param string $path Path of the field.
+	 * @param array  $data The report's data.
+	 */
+	private static function rows( string $path, array $data ): array {
+		$rows = $data;
+		foreach ( explode( '.', $path ) as $key ) {
+			$rows = is_array( $rows ) ? ( $rows[ $key ] ?? null ) : null;
+		}
+		return is_array( $rows ) ? array_values( array_filter( $rows, 'is_array' ) ) : array();
+	}
+
+	/**
+	 * A JSON number as a number (anything else counts 0).
+	 *
+	 * @param mixed $value Value.
+	 * @return int|float
+	 */
+	private static function number( $value ) {
+		return is_int( $value ) || is_float( $value ) ? $value : 0;
+	}
+}
