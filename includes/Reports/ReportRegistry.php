@@ -61,4 +61,23 @@ final class ReportRegistry {
 	public static function names(): array {
 		return array_keys( self::all() );
 	}
+
+	/**
+	 * What the TypeScript screens draw from the definitions (window.recruitingReports.reports, src/config.ts): per
+	 * report in menu order its name, title and headline figures as declared (src/reports/figures.ts evaluates them).
+	 *
+	 * @return array<int,array{name:string,title:string,figures:array[]}>
+	 */
+	public static function presentation(): array {
+		return array_values(
+			array_map(
+				static fn( ReportDefinition $report ) => array(
+					'name'    => $report->name,
+					'title'   => $report->title,
+					'figures' => $report->figures,
+				),
+				self::all()
+			)
+		);
+	}
 }
