@@ -63,8 +63,16 @@ final class ReportContent {
 		$figures = array();
 		foreach ( ReportRegistry::get( $report )->figures ?? array() as $figure ) {
 			$value = ReportFigures::value( $figure['value'], $data );
-			if ( 'days' === $figure['format'] ) {
-				$figures[] = self::days_figure( $figure['id'], $figure['label'], (float) $value, ReportFigures::value( $figure['count'] ?? $figure['value'], $data ) > 0, (string) ( $figure['empty'] ?? '' ) );
+			if ( isset( $figure['count'] ) && ReportFigures::value( $figure['count'], $data ) <= 0 ) {
+				$figures[] = array(
+					'id'    => $figure['id'],
+					'label' => $figure['label'],
+					'value' => '—',
+					'raw'   => null,
+					'note'  => (string) ( $figure['empty'] ?? '' ),
+				);
+			} elseif ( 'days' === $figure['format'] ) {
+				$figures[] = self::days_figure( $figure['id'], $figure['label'], (float) $value );
 			} else {
 				$figures[] = self::figure( $figure['id'], $figure['label'], 'count' === $figure['format'] ? (int) $value : (float) $value, $figure['format'] );
 			}
@@ -245,7 +253,7 @@ final class ReportContent {
 			case 'time-to-hire':
 				return 0 === self::hires( $data ) ? __( 'No hires in this period.', 'recruiting-reports' ) : __( 'Nothing to chart for this period.', 'recruiting-reports' );
 			case 'time-to-fill':
-				return __( 'No job filled in this period.', 'recruiting-reports' );
+				return __( 'No jobs filled in this period.', 'recruiting-reports' );
 		}
 		return __( 'No applications in this period.', 'recruiting-reports' );
 	}
@@ -367,25 +375,14 @@ final class ReportContent {
 	}
 
 	/**
-	 * A headline figure in days, or "—" with a note when there is nothing it averages.
+	 * A headline figure in days.
 	 *
-	 * @param string $id     Id.
-	 * @param string $label  Label.
-	 * @param float  $days   Days.
-	 * @param bool   $exists Whether there is anything the figure is over.
-	 * @param string $none   The note when there is not.
+	 * @param string $id    Id.
+	 * @param string $label Label.
+	 * @param float  $days  Days.
 	 * @return array
 	 */
-	private static function days_figure( string $id, string $label, float $days, bool $exists, string $none ): array {
-		if ( ! $exists ) {
-			return array(
-				'id'    => $id,
-				'label' => $label,
-				'value' => '—',
-				'raw'   => null,
-				'note'  => $none,
-			);
-		}
+	private static function days_figure( string $id, string $label, float $days ): array {
 		return array(
 			'id'    => $id,
 			'label' => $label,

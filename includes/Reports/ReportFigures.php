@@ -35,19 +35,38 @@ final class ReportFigures {
 	}
 
 	/**
-	 * A rate shown as a percentage.
+	 * A rate shown as a percentage; with a count, one that exists only when the count is above 0 (a rate of no
+	 * applications is none, not 0%).
 	 *
-	 * @param string       $id    Id.
-	 * @param string       $label Translated label.
-	 * @param string|array $value Value expression (0 to 1).
+	 * @param string            $id    Id.
+	 * @param string            $label Translated label.
+	 * @param string|array      $value Value expression (0 to 1).
+	 * @param string|array|null $count Value expression of what the rate is over.
+	 * @param string            $empty Translated note shown instead when it is 0.
 	 */
-	public static function percent( string $id, string $label, $value ): array {
-		return array(
+	public static function percent( string $id, string $label, $value, $count = null, string $empty = '' ): array {
+		$figure = array(
 			'id'     => $id,
 			'label'  => $label,
 			'value'  => $value,
 			'format' => 'percent',
 		);
+		return null === $count ? $figure : $figure + array(
+			'count' => $count,
+			'empty' => $empty,
+		);
+	}
+
+	/**
+	 * Figures the Reports page lists apart from the report's others (under their own label), e.g. figures "as of
+	 * now" beside a period's; the block lists them after the others.
+	 *
+	 * @param string $group      Group id.
+	 * @param array  ...$figures The figures.
+	 * @return array[]
+	 */
+	public static function grouped( string $group, array ...$figures ): array {
+		return array_map( static fn( array $figure ) => $figure + array( 'group' => $group ), $figures );
 	}
 
 	/**

@@ -47,10 +47,10 @@ final class SourcesReport {
 				),
 			),
 			figures: array(
+				ReportFigures::count( 'sources', __( 'Sources', 'recruiting-reports' ), array( 'rows' => 'sources' ) ),
 				ReportFigures::count( 'applications', __( 'Applications', 'recruiting-reports' ), $applications ),
 				ReportFigures::count( 'hires', __( 'Hires', 'recruiting-reports' ), $hires ),
-				ReportFigures::percent( 'conversion', __( 'Applications that led to a hire', 'recruiting-reports' ), array( 'rate' => array( $hires, $applications ) ) ),
-				ReportFigures::count( 'sources', __( 'Sources', 'recruiting-reports' ), array( 'rows' => 'sources' ) ),
+				ReportFigures::percent( 'hire_rate', __( 'Hire rate', 'recruiting-reports' ), array( 'rate' => array( $hires, $applications ) ), $applications, __( 'No applications in this period', 'recruiting-reports' ) ),
 			),
 			block: array(
 				'sections' => array( 'figures', 'sources' ),

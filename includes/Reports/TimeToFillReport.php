@@ -33,7 +33,7 @@ final class TimeToFillReport {
 	/** Time to fill's definition (docs/adding-a-report.md). */
 	public static function definition(): ReportDefinition {
 		$signed = __( 'Days (1 decimal) from the job\'s creation to its first hire; negative when an imported hire predates the job.', 'recruiting-reports' );
-		$none   = __( 'No job filled in this period', 'recruiting-reports' );
+		$none   = __( 'No jobs filled in this period', 'recruiting-reports' );
 		// One by_job row per job filled in the period.
 		$filled = array( 'rows' => 'by_job' );
 		return new ReportDefinition(
@@ -76,8 +76,11 @@ final class TimeToFillReport {
 				ReportFigures::days( 'min_days', __( 'Fastest fill', 'recruiting-reports' ), 'overall.min_days', $filled, $none ),
 				ReportFigures::days( 'max_days', __( 'Slowest fill', 'recruiting-reports' ), 'overall.max_days', $filled, $none ),
 				// Open jobs are "as of now": the same in both periods of a comparison (docs/reports.md).
-				ReportFigures::count( 'open_jobs', __( 'Open jobs without a hire', 'recruiting-reports' ), 'open_jobs.count' ),
-				ReportFigures::days( 'open_jobs_age', __( 'Average age of open jobs', 'recruiting-reports' ), 'open_jobs.average_age_days', 'open_jobs.count', __( 'No open job without a hire', 'recruiting-reports' ) ),
+				...ReportFigures::grouped(
+					'open_jobs',
+					ReportFigures::count( 'open_jobs', __( 'Open jobs', 'recruiting-reports' ), 'open_jobs.count' ),
+					ReportFigures::days( 'open_jobs_age', __( 'Average age of open jobs', 'recruiting-reports' ), 'open_jobs.average_age_days', 'open_jobs.count', __( 'No open jobs', 'recruiting-reports' ) ),
+				),
 			),
 			block: array(
 				'sections' => array( 'figures', 'by_job', 'trend' ),

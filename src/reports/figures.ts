@@ -3,6 +3,7 @@
  * window.recruitingReports.reports): the Reports page evaluates the same declarations the block renders.
  */
 import type { Figure } from '../components/Figures';
+import { getConfig } from '../config';
 import { formatCount, formatDays, formatPercent } from '../components/format';
 
 /**
@@ -20,9 +21,11 @@ export interface FigureDeclaration {
 	label: string;
 	value: FigureValue;
 	format: 'count' | 'days' | 'percent';
-	/** For days: what they are over; 0 means there is no figure, only `empty`. */
+	/** What the figure is over: 0 means there is no figure, only `empty` (an average or rate of nothing). */
 	count?: FigureValue;
 	empty?: string;
+	/** Figures the Reports page lists apart (e.g. "as of now" beside a period's). */
+	group?: string;
 }
 
 export interface ReportPresentation {
@@ -90,22 +93,23 @@ export function declaredFigures(
 	report: unknown
 ): Figure[] {
 	return figures.map( ( figure ) => {
+		if ( figure.count && figureValue( figure.count, report ) <= 0 ) {
+			return {
+				id: figure.id,
+				label: figure.label,
+				value: '—',
+				raw: null,
+				note: figure.empty,
+			};
+		}
 		const raw = figureValue( figure.value, report );
 		if ( figure.format === 'days' ) {
-			return figureValue( figure.count ?? figure.value, report ) > 0
-				? {
-						id: figure.id,
-						label: figure.label,
-						value: formatDays( raw ),
-						raw,
-					}
-				: {
-						id: figure.id,
-						label: figure.label,
-						value: '—',
-						raw: null,
-						note: figure.empty,
-					};
+			return {
+				id: figure.id,
+				label: figure.label,
+				value: formatDays( raw ),
+				raw,
+			};
 		}
 		return {
 			id: figure.id,
@@ -117,4 +121,27 @@ export function declaredFigures(
 			raw: figure.format === 'percent' ? raw : Math.trunc( raw ),
 		};
 	} );
+}
+
+/**
+ * A report's headline figures as its definition declares them (served in the page's config), those of one group
+ * or those without one.
+ * @param name   The report's name.
+ * @param report The report's data.
+ * @param group  The group (none: the figures outside every group).
+ */
+export function reportFigures(
+	name: string,
+	report: unknown,
+	group?: string
+): Figure[] {
+	const presentation = getConfig().reports.find(
+		( one ) => one.name === name
+	);
+	return declaredFigures(
+		( presentation?.figures ?? [] ).filter(
+			( figure ) => figure.group === group
+		),
+		report
+	);
 }
