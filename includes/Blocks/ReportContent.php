@@ -71,11 +71,16 @@ final class ReportContent {
 					'raw'   => null,
 					'note'  => (string) ( $figure['empty'] ?? '' ),
 				);
-			} elseif ( 'days' === $figure['format'] ) {
-				$figures[] = self::days_figure( $figure['id'], $figure['label'], (float) $value );
-			} else {
-				$figures[] = self::figure( $figure['id'], $figure['label'], 'count' === $figure['format'] ? (int) $value : (float) $value, $figure['format'] );
+				continue;
 			}
+			$shown = 'days' === $figure['format']
+				? self::days_figure( $figure['id'], $figure['label'], (float) $value )
+				: self::figure( $figure['id'], $figure['label'], 'count' === $figure['format'] ? (int) $value : (float) $value, $figure['format'] );
+			$note  = ReportFigures::negative_note( $figure, $data );
+			if ( null !== $note ) {
+				$shown['note'] = $note;
+			}
+			$figures[] = $shown;
 		}
 		return $figures;
 	}

@@ -58,6 +58,47 @@ final class ReportFigures {
 	}
 
 	/**
+	 * A figure that names the rows behind a negative number: e.g. the fastest fill is negative when a job has a
+	 * hire dated before its creation (imports allow it); the figure stays, with a note naming those jobs.
+	 *
+	 * @param array  $figure The figure.
+	 * @param string $rows   Path of the rows.
+	 * @param string $field  The rows' field that may be negative.
+	 * @param string $name   The rows' field naming them.
+	 * @param string $note   Translated note, %s standing for the names.
+	 */
+	public static function naming_negative( array $figure, string $rows, string $field, string $name, string $note ): array {
+		return $figure + array(
+			'negative' => array(
+				'rows'  => $rows,
+				'field' => $field,
+				'name'  => $name,
+				'note'  => $note,
+			),
+		);
+	}
+
+	/**
+	 * The note of a figure declared with naming_negative(), or null when no row is negative.
+	 *
+	 * @param array $figure The figure's declaration.
+	 * @param array $data   The report's data.
+	 */
+	public static function negative_note( array $figure, array $data ): ?string {
+		$negative = $figure['negative'] ?? null;
+		if ( ! is_array( $negative ) ) {
+			return null;
+		}
+		$names = array();
+		foreach ( self::rows( (string) $negative['rows'], $data ) as $row ) {
+			if ( self::number( $row[ $negative['field'] ] ?? 0 ) < 0 ) {
+				$names[] = (string) ( $row[ $negative['name'] ] ?? '' );
+			}
+		}
+		return $names ? sprintf( (string) $negative['note'], implode( ', ', $names ) ) : null;
+	}
+
+	/**
 	 * Figures the Reports page lists apart from the report's others (under their own label), e.g. figures "as of
 	 * now" beside a period's; the block lists them after the others.
 	 *

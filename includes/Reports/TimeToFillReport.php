@@ -73,7 +73,14 @@ final class TimeToFillReport {
 				ReportFigures::count( 'jobs_filled', __( 'Jobs filled', 'recruiting-reports' ), $filled ),
 				ReportFigures::days( 'average_days', __( 'Average time to fill', 'recruiting-reports' ), 'overall.average_days', $filled, $none ),
 				ReportFigures::days( 'median_days', __( 'Median time to fill', 'recruiting-reports' ), 'overall.median_days', $filled, $none ),
-				ReportFigures::days( 'min_days', __( 'Fastest fill', 'recruiting-reports' ), 'overall.min_days', $filled, $none ),
+				ReportFigures::naming_negative(
+					ReportFigures::days( 'min_days', __( 'Fastest fill', 'recruiting-reports' ), 'overall.min_days', $filled, $none ),
+					'by_job',
+					'days',
+					'job_title',
+					/* translators: %s: job titles. */
+					__( 'Negative: hired before the job was created (%s)', 'recruiting-reports' )
+				),
 				ReportFigures::days( 'max_days', __( 'Slowest fill', 'recruiting-reports' ), 'overall.max_days', $filled, $none ),
 				// Open jobs are "as of now": the same in both periods of a comparison (docs/reports.md).
 				...ReportFigures::grouped(

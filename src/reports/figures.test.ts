@@ -77,3 +77,43 @@ describe( 'declaredFigures', () => {
 		] );
 	} );
 } );
+
+describe( 'negative figures', () => {
+	it( 'name the rows behind them, and say nothing when none is negative', () => {
+		const fastest = {
+			id: 'min_days',
+			label: 'Fastest fill',
+			value: 'overall.min_days',
+			format: 'days' as const,
+			negative: {
+				rows: 'by_job',
+				field: 'days',
+				name: 'job_title',
+				note: 'Negative: hired before the job was created (%s)',
+			},
+		};
+		const imported = {
+			overall: { min_days: -106.3 },
+			by_job: [
+				{ job_title: 'Welder', days: 12 },
+				{ job_title: 'Imported', days: -106.3 },
+				{ job_title: 'Also imported', days: -2 },
+			],
+		};
+		expect( declaredFigures( [ fastest ], imported ) ).toEqual( [
+			{
+				id: 'min_days',
+				label: 'Fastest fill',
+				value: '-106.3 days',
+				raw: -106.3,
+				note: 'Negative: hired before the job was created (Imported, Also imported)',
+			},
+		] );
+		expect(
+			declaredFigures( [ fastest ], {
+				overall: { min_days: 12 },
+				by_job: [ { job_title: 'Welder', days: 12 } ],
+			} )[ 0 ].note
+		).toBeUndefined();
+	} );
+} );

@@ -26,6 +26,8 @@ export interface FigureDeclaration {
 	empty?: string;
 	/** Figures the Reports page lists apart (e.g. "as of now" beside a period's). */
 	group?: string;
+	/** Rows whose field is negative are named in the note (%s), e.g. jobs hired before their creation. */
+	negative?: { rows: string; field: string; name: string; note: string };
 }
 
 export interface ReportPresentation {
@@ -103,24 +105,49 @@ export function declaredFigures(
 			};
 		}
 		const raw = figureValue( figure.value, report );
+		const note = negativeNote( figure, report );
+		let shown: Figure;
 		if ( figure.format === 'days' ) {
-			return {
+			shown = {
 				id: figure.id,
 				label: figure.label,
 				value: formatDays( raw ),
 				raw,
 			};
+		} else {
+			shown = {
+				id: figure.id,
+				label: figure.label,
+				value:
+					figure.format === 'percent'
+						? formatPercent( raw )
+						: formatCount( Math.trunc( raw ) ),
+				raw: figure.format === 'percent' ? raw : Math.trunc( raw ),
+			};
 		}
-		return {
-			id: figure.id,
-			label: figure.label,
-			value:
-				figure.format === 'percent'
-					? formatPercent( raw )
-					: formatCount( Math.trunc( raw ) ),
-			raw: figure.format === 'percent' ? raw : Math.trunc( raw ),
-		};
+		return note ? { ...shown, note } : shown;
 	} );
+}
+
+/**
+ * The note naming the rows behind a negative figure, as ReportFigures::negative_note() words it.
+ * @param figure The declaration.
+ * @param report The report's data.
+ */
+function negativeNote(
+	figure: FigureDeclaration,
+	report: unknown
+): string | undefined {
+	const negative = figure.negative;
+	if ( ! negative ) {
+		return undefined;
+	}
+	const names = rowsAt( negative.rows, report )
+		.filter( ( row ) => numberOf( row[ negative.field ] ) < 0 )
+		.map( ( row ) => String( row[ negative.name ] ?? '' ) );
+	return names.length
+		? negative.note.replace( '%s', names.join( ', ' ) )
+		: undefined;
 }
 
 /**
