@@ -151,7 +151,8 @@ final class ReportContent {
 			case 'time-to-fill/trend':
 				$rows   = self::rows( $data, 'trend' );
 				$counts = 'trend' === $section && 'time-to-fill' === $report ? 'jobs' : 'hires';
-				$series = self::series( __( 'Average days', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['average_days'], $rows ), 'days', self::BLUE );
+				// Time to fill's trend is teal, time to hire's blue (src/reports/specs.ts).
+				$series = self::series( __( 'Average days', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['average_days'], $rows ), 'days', 'jobs' === $counts ? self::TEAL : self::BLUE );
 				// A month without hires (fills) is a gap in the chart; the table shows the API's 0 as "—".
 				$series['missing'] = array_map( static fn( $row ) => 0 === (int) ( $row[ $counts ] ?? 0 ), $rows );
 				return self::spec_of(
@@ -183,13 +184,13 @@ final class ReportContent {
 				$spec = self::spec_of(
 					'sources',
 					'bar',
-					__( 'Applications by source', 'recruiting-reports' ),
+					__( 'Applications and hires by source', 'recruiting-reports' ),
 					__( 'Source', 'recruiting-reports' ),
 					array_map( static fn( $row ) => (string) $row['source'], $rows ),
 					array(
 						self::series( __( 'Applications', 'recruiting-reports' ), array_map( static fn( $row ) => (int) $row['applications'], $rows ), 'count', self::BLUE ),
 						self::series( __( 'Hires', 'recruiting-reports' ), array_map( static fn( $row ) => (int) $row['hires'], $rows ), 'count', self::GREEN ),
-						self::series( __( 'Applications that led to a hire', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['conversion'], $rows ), 'percent', self::TEAL, false ),
+						self::series( __( 'Hire rate', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['conversion'], $rows ), 'percent', self::TEAL, false ),
 						self::series( __( 'Average days to hire', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['average_days_to_hire'], $rows ), 'days', self::PURPLE, false ),
 					)
 				);
