@@ -18,7 +18,8 @@ import {
 	type ReportPresentation,
 } from '../../reports/figures';
 import { comparedFigures } from '../../reports/specs';
-import { useResource, type AsyncState } from '../../store';
+import { useResource } from '../../store';
+import type { SectionProps } from './ReportsPage';
 import type { BodyProps } from './types';
 
 type AnyReport = { period: ReportPeriod };
@@ -28,16 +29,7 @@ export interface DeclaredSectionProps {
 	query: ReportQuery;
 	pending: boolean;
 	/** The page's section frame (ReportsPage's ReportSection). */
-	Section: ComponentType< {
-		id: string;
-		title: string;
-		state: AsyncState< Compared< AnyReport > >;
-		pending: boolean;
-		query: ReportQuery;
-		figuresCount: number;
-		chartCount: number;
-		Body: ComponentType< BodyProps< AnyReport > >;
-	} >;
+	Section: ComponentType< SectionProps< AnyReport > >;
 }
 
 export function DeclaredSection( {

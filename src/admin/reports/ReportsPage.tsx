@@ -124,7 +124,7 @@ export function filtersToUrl( href: string, filters: Filters ): string {
 	return url.toString();
 }
 
-interface SectionProps< T extends { period: ReportPeriod } > {
+export interface SectionProps< T extends { period: ReportPeriod } > {
 	id: string;
 	title: string;
 	state: AsyncState< Compared< T > >;
