@@ -22,7 +22,7 @@ final class FunnelReport {
 	/** The funnel's definition (docs/adding-a-report.md). */
 	public static function definition(): ReportDefinition {
 		return new ReportDefinition(
-			name: 'funnel',
+			name: ReportService::FUNNEL,
 			title: __( 'Hiring funnel', 'recruiting-reports' ),
 			description: __( 'Where candidates drop out: applications reaching each stage, conversion from stage to stage, outcomes and offer acceptance.', 'recruiting-reports' ),
 			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),

@@ -34,7 +34,7 @@ final class OverviewReport {
 			$by_status[ $status ] = ReportSchema::integer( $status );
 		}
 		return new ReportDefinition(
-			name: 'overview',
+			name: ReportService::OVERVIEW,
 			title: __( 'Recruiting overview', 'recruiting-reports' ),
 			description: __( 'Jobs and applications for a period: headline figures, applications by status and conversion between stages.', 'recruiting-reports' ),
 			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),

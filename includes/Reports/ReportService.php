@@ -18,6 +18,13 @@ defined( 'ABSPATH' ) || exit;
  */
 final class ReportService {
 
+	/** The built-in reports' names (their definitions: each report class's definition(); ReportRegistry lists all). */
+	public const OVERVIEW     = 'overview';
+	public const TIME_TO_HIRE = 'time-to-hire';
+	public const FUNNEL       = 'funnel';
+	public const SOURCES      = 'sources';
+	public const TIME_TO_FILL = 'time-to-fill';
+
 	/** Values of the `compare` argument (SPEC §7.1). */
 	public const COMPARE = array( ReportQuery::PREVIOUS_PERIOD, ReportQuery::PREVIOUS_YEAR );
 

@@ -30,7 +30,7 @@ final class SourcesReport {
 		$applications = array( 'sum' => 'sources.applications' );
 		$hires        = array( 'sum' => 'sources.hires' );
 		return new ReportDefinition(
-			name: 'sources',
+			name: ReportService::SOURCES,
 			title: __( 'Sources of applicants', 'recruiting-reports' ),
 			description: __( 'Which channels bring applicants and hires: applications, hires, conversion and days to hire per source.', 'recruiting-reports' ),
 			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),

@@ -37,7 +37,7 @@ final class TimeToFillReport {
 		// One by_job row per job filled in the period.
 		$filled = array( 'rows' => 'by_job' );
 		return new ReportDefinition(
-			name: 'time-to-fill',
+			name: ReportService::TIME_TO_FILL,
 			title: __( 'Time to fill', 'recruiting-reports' ),
 			description: __( 'How long jobs stay open: days from opening to the first hire, per job and by month, and the open jobs without a hire.', 'recruiting-reports' ),
 			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),

@@ -44,7 +44,7 @@ final class TimeToHireReport {
 		// Hires in the period: the trend covers every month of it, so its counts add up to all hires.
 		$hires = array( 'sum' => 'trend.hires' );
 		return new ReportDefinition(
-			name: 'time-to-hire',
+			name: ReportService::TIME_TO_HIRE,
 			title: __( 'Time to hire', 'recruiting-reports' ),
 			description: __( 'How long hiring takes: average and median days, days between stages, per job and by month.', 'recruiting-reports' ),
 			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),
