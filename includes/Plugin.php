@@ -83,6 +83,7 @@ final class Plugin {
 
 	/** Admin screens, dashboard widget and blocks (the TypeScript UI in src/, built into build/). */
 	private static function boot_ui(): void {
+		Blocks\ReportVariations::register();
 		Blocks\ReportBlock::register();
 		Blocks\JobListBlock::register();
 		Careers\Templates::register();

@@ -25,6 +25,42 @@ defined( 'ABSPATH' ) || exit;
  */
 final class SourcesReport {
 
+	/** The sources report's definition (docs/adding-a-report.md). */
+	public static function definition(): ReportDefinition {
+		// Every application of the cohort has exactly one source: the rows add up to the cohort.
+		$applications = array( 'sum' => 'sources.applications' );
+		$hires        = array( 'sum' => 'sources.hires' );
+		return new ReportDefinition(
+			name: ReportService::SOURCES,
+			title: __( 'Sources of applicants', 'recruiting-reports' ),
+			description: __( 'Which channels bring applicants and hires: applications, hires, conversion and days to hire per source.', 'recruiting-reports' ),
+			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),
+			schema: array(
+				'sources' => ReportSchema::rows(
+					__( 'One row per source of the cohort, by applications descending then source (byte order).', 'recruiting-reports' ),
+					array(
+						'source'               => ReportSchema::text( __( 'Where the candidates came from (lower case; direct when not given).', 'recruiting-reports' ) ),
+						'applications'         => ReportSchema::integer( __( 'Applications of the cohort from this source.', 'recruiting-reports' ) ),
+						'hires'                => ReportSchema::integer( __( 'Of those, the ones hired (at any time up to now).', 'recruiting-reports' ) ),
+						'conversion'           => ReportSchema::rate( __( 'hires ÷ applications.', 'recruiting-reports' ) ),
+						'average_days_to_hire' => ReportSchema::days(),
+					)
+				),
+			),
+			figures: array(
+				ReportFigures::count( 'sources', __( 'Sources', 'recruiting-reports' ), array( 'rows' => 'sources' ) ),
+				ReportFigures::count( 'applications', __( 'Applications', 'recruiting-reports' ), $applications ),
+				ReportFigures::count( 'hires', __( 'Hires', 'recruiting-reports' ), $hires ),
+				ReportFigures::percent( 'hire_rate', __( 'Hire rate', 'recruiting-reports' ), array( 'rate' => array( $hires, $applications ) ), $applications, __( 'No applications in this period', 'recruiting-reports' ) ),
+			),
+			block: array(
+				'sections' => array( 'figures', 'sources' ),
+				'icon'     => 'megaphone',
+				'keywords' => array( 'recruiting', 'source', 'channel', 'source of hire' ),
+			),
+		);
+	}
+
 	/**
 	 * Computes the report.
 	 *

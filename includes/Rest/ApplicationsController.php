@@ -142,7 +142,10 @@ final class ApplicationsController extends ItemController {
 		try {
 			return $this->collection( $rows, $result['total'], $request );
 		} finally {
+			// The ratings are this list's: a later request in the same PHP process (a batch, a preload, WP-CLI)
+			// reads them afresh.
 			$this->listing = false;
+			$this->ratings = array();
 		}
 	}
 

@@ -39,14 +39,6 @@ export interface ApplicationFilters {
 	page: number;
 }
 
-export const DEFAULT_FILTERS: ApplicationFilters = {
-	status: [],
-	search: '',
-	orderby: 'applied_at',
-	order: 'desc',
-	page: 1,
-};
-
 const SORT_FIELDS: SortField[] = [ 'applied_at', 'updated_at', 'id' ];
 
 /**
