@@ -36,7 +36,7 @@ async function rest( path, init = {} ) {
 
 setUpAdminPage( {
 	prepare: async () => {
-		installDocExample();
+		await installDocExample();
 		await rest( '/recruiting/v1/import', {
 			method: 'POST',
 			body: JSON.stringify( DOC_EXAMPLE_DATA ),

@@ -19,7 +19,7 @@ const QUERY = { date_from: '2025-01-01', date_to: '2025-01-31' };
 
 before( async () => {
 	await resetSite();
-	installDocExample();
+	await installDocExample();
 	await importData( DOC_EXAMPLE_DATA );
 } );
 

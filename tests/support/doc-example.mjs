@@ -1,5 +1,8 @@
-// docs/adding-a-report.md's example as the doc shows it, and where the tests install it: the folder the runners give
-// the site as wp-content/mu-plugins (MU_PLUGINS_DIR of scripts/test-integration.mjs and scripts/test-e2e.mjs).
+// docs/adding-a-report.md's example as the doc shows it, and how the tests install it: as a mu-plugin of the test
+// site alone, in its own wp-content/rr-test-mu-plugins/ (loaded by mu-plugins/recruiting-test-extensions.php),
+// written and removed through the site's PHP bridge (RR_RUN_PHP_URL). Not in the repository's
+// tests/support/mu-plugins: every site booted at the same time links that folder, and another suite's site would
+// suddenly have a sixth report.
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -9,10 +12,6 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
 	'../..'
-);
-const INSTALLED = path.join(
-	ROOT,
-	'tests/support/mu-plugins/recruiting-doc-example.php'
 );
 
 /** The doc's one ```php block, as it stands. */
@@ -26,9 +25,26 @@ export function docExample() {
 	return blocks[ 0 ][ 1 ];
 }
 
+const INSTALLED = "WP_CONTENT_DIR . '/rr-test-mu-plugins/recruiting-doc-example.php'";
+
+/** Runs PHP in the test site (the runners' bridge); rejects on a failure. */
+async function sitePhp( code ) {
+	const response = await fetch( process.env.RR_RUN_PHP_URL, {
+		method: 'POST',
+		body: code,
+	} );
+	const text = await response.text();
+	assert.ok( response.ok, `PHP in the site failed: ${ text }` );
+	return text;
+}
+
 export const installDocExample = () =>
-	fs.writeFileSync( INSTALLED, docExample() );
-export const removeDocExample = () => fs.rmSync( INSTALLED, { force: true } );
+	sitePhp( `wp_mkdir_p( WP_CONTENT_DIR . '/rr-test-mu-plugins' );
+		if ( false === file_put_contents( ${ INSTALLED }, base64_decode( '${ Buffer.from( docExample() ).toString( 'base64' ) }' ) ) ) {
+			throw new Exception( 'could not write the example' );
+		}` );
+export const removeDocExample = () =>
+	sitePhp( `wp_delete_file( ${ INSTALLED } );` );
 
 /** The applications the tests give the example: January 2025 has 3 (1 withdrawn, 1 rejected). */
 export const DOC_EXAMPLE_DATA = {
