@@ -32,6 +32,7 @@ final class Plugin {
 		Rest\SettingsController::class,
 		Rest\ReportsController::class,
 		Rest\OpenApiController::class,
+		Rest\ApplicationCvController::class,
 	);
 
 	/**
@@ -47,6 +48,7 @@ final class Plugin {
 		// Credentials, permission order, error shape and rate-limit headers of recruiting/v1.
 		Rest\Gate::register();
 		Rest\CsvResponse::register();
+		Rest\FileResponse::register();
 		// A deleted user's API keys are revoked (authentication refuses them anyway).
 		add_action( 'deleted_user', array( Data\ApiKeyRepository::class, 'revoke_all_of_user' ) );
 		// Webhooks: deliveries queued in the request that makes a change, sent by WP-Cron.
@@ -63,6 +65,9 @@ final class Plugin {
 		Careers\JobPages::register();
 		Careers\JobPosting::register();
 		Careers\JobExpiry::register();
+		// The apply form's submissions (no JavaScript needed) and the CV files they bring.
+		Careers\ApplySubmission::register();
+		Careers\CvLifecycle::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			Cli\Commands::register();
 		}
@@ -82,6 +87,7 @@ final class Plugin {
 	private static function boot_ui(): void {
 		Blocks\ReportBlock::register();
 		Blocks\JobListBlock::register();
+		Blocks\ApplyFormBlock::register();
 		Careers\Templates::register();
 		if ( is_admin() ) {
 			Admin\Menu::register();

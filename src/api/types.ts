@@ -567,6 +567,10 @@ export interface PluginSettings {
 	delivery_log_days: number;
 	/** The job pages' base: /<jobs_base>/ and /<jobs_base>/<job>/. */
 	jobs_base: string;
+	/** The apply form's phone field. */
+	apply_phone: 'required' | 'optional' | 'hidden';
+	/** The largest CV the apply form accepts, in MB (1–50). */
+	apply_cv_max_mb: number;
 }
 
 export interface ImportBatch {
