@@ -145,12 +145,17 @@ final class ApplyForm {
 	private static function cv_field( string $anchor, array $errors ): string {
 		$id        = $anchor . '-rr_cv';
 		$described = $id . '-hint' . ( isset( $errors['rr_cv'] ) ? ' ' . $id . '-error' : '' );
+		/* translators: %d: megabytes. */
+		$hint = sprintf( __( 'PDF, DOC, DOCX, ODT or RTF, up to %d MB.', 'recruiting-reports' ), (int) Settings::get( 'apply_cv_max_mb' ) );
+		if ( $errors && ! isset( $errors['rr_cv'] ) ) {
+			// Browsers never keep a chosen file across a page load.
+			$hint .= ' ' . __( 'Please choose your file again.', 'recruiting-reports' );
+		}
 		return sprintf(
 			'<p class="rr-apply__field"><label for="%1$s">%2$s</label><span class="rr-apply__hint" id="%1$s-hint">%3$s</span>%4$s<input type="file" id="%1$s" name="rr_cv" accept="%5$s" required aria-required="true" aria-describedby="%6$s"%7$s></p>',
 			esc_attr( $id ),
 			esc_html__( 'CV', 'recruiting-reports' ),
-			/* translators: %d: megabytes. */
-			esc_html( sprintf( __( 'PDF, DOC, DOCX, ODT or RTF, up to %d MB.', 'recruiting-reports' ), (int) Settings::get( 'apply_cv_max_mb' ) ) ),
+			esc_html( $hint ),
 			self::error( $id, $errors['rr_cv'] ?? null ),
 			esc_attr( '.' . implode( ',.', array_keys( CvStore::TYPES ) ) . ',' . implode( ',', CvStore::TYPES ) ),
 			esc_attr( $described ),

@@ -39,6 +39,24 @@ final class ApplicationForms {
 	}
 
 	/**
+	 * An application's CV as the API shows it.
+	 *
+	 * @param int $application_id Application id.
+	 * @return array{name:string,type:string,size:int}|null Null without one.
+	 */
+	public static function cv( int $application_id ): ?array {
+		$row = self::find( $application_id );
+		if ( ! $row || '' === $row['cv_file'] ) {
+			return null;
+		}
+		return array(
+			'name' => (string) $row['cv_name'],
+			'type' => (string) $row['cv_type'],
+			'size' => (int) $row['cv_size'],
+		);
+	}
+
+	/**
 	 * The application the same address made to the same job through the form since an instant (the repeat check).
 	 *
 	 * @param string $email  Cleaned address.

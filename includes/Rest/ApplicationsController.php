@@ -11,6 +11,7 @@ namespace RecruitingReports\Rest;
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\ApplicationEraser;
 use RecruitingReports\Data\ApplicationExport;
+use RecruitingReports\Data\ApplicationForms;
 use RecruitingReports\Data\ApplicationIntake;
 use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\ApplicationWriter;
@@ -276,6 +277,9 @@ final class ApplicationsController extends ItemController {
 		if ( ! $this->listing && rest_is_field_included( 'history', $fields ) ) {
 			$data['history'] = Present::history( $id );
 		}
+		if ( ! $this->listing && rest_is_field_included( 'cv', $fields ) ) {
+			$data['cv'] = ApplicationForms::cv( $id );
+		}
 		return $data;
 	}
 
@@ -477,6 +481,17 @@ final class ApplicationsController extends ItemController {
 			),
 			'created_at'          => self::readonly_instant( __( 'When the record was created (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
 			'updated_at'          => self::readonly_instant( __( 'When the record was last changed (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+			'cv'                  => array(
+				'description' => __( 'The CV the site\'s apply form received (single application responses only; null without one): its file name, MIME type and size in bytes. GET /applications/{id}/cv downloads it.', 'recruiting-reports' ),
+				'type'        => array( 'object', 'null' ),
+				'readonly'    => true,
+				'context'     => self::OWN_CONTEXTS,
+				'properties'  => array(
+					'name' => array( 'type' => 'string' ),
+					'type' => array( 'type' => 'string' ),
+					'size' => array( 'type' => 'integer' ),
+				),
+			),
 			'history'             => array(
 				'description' => __( 'Status history, oldest first (single application responses only).', 'recruiting-reports' ),
 				'type'        => 'array',

@@ -380,6 +380,8 @@ export interface StatusChange {
 
 export interface ApplicationWithHistory extends Application {
 	history: StatusChange[];
+	/** The CV the site's apply form received; GET /applications/{id}/cv downloads it. */
+	cv?: { name: string; type: string; size: number } | null;
 }
 
 export interface ApplicationListQuery extends PageQuery {

@@ -91,6 +91,30 @@ test( 'an open job page shows the form: labelled fields, the consent with the po
 	}
 } );
 
+test( 'the form shows once on a block theme (the plugin’s Job template) and after the details on a classic theme', { timeout: TIMEOUT }, async ( t ) => {
+	const forms = ( html ) => html.match( /<form class="rr-apply__form"/g )?.length ?? 0;
+	const blockTheme = await page( jobs.open.link );
+	assert.equal( forms( blockTheme.html ), 1 );
+	// Elsewhere the block applies to the job chosen in its settings.
+	const other = await phpValue( `get_permalink( wp_insert_post( array( 'post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Join us', 'post_content' => '<!-- wp:recruiting-reports/apply-form {"jobId":${ jobs.open.id }} /-->' ) ) )` );
+	const chosen = await page( other );
+	assert.equal( forms( chosen.html ), 1 );
+	assert.match( chosen.html, new RegExp( `<input type="hidden" name="rr_apply" value="${ jobs.open.id }">` ) );
+	if ( ! ( await phpValue( "file_exists( get_theme_root() . '/twentytwentyone/index.php' )" ) ) ) {
+		t.skip( 'no classic theme with its PHP on this target (Debian’s wordpress-theme-twentytwentyone on native sites)' );
+		return;
+	}
+	await php( "switch_theme( 'twentytwentyone' );" );
+	try {
+		const classic = await page( jobs.open.link );
+		assert.equal( forms( classic.html ), 1 );
+		// After the content (this job has no details to show before it).
+		assert.match( classic.html, /<div class="entry-content">[\s\S]*<section class="rr-apply" id="rr-apply-\d+"/ );
+	} finally {
+		await php( "switch_theme( 'twentytwentyfour' );" );
+	}
+} );
+
 test( 'an application: 303 to the thank-you state, stored through the one writer with its source, consent and CV', { timeout: TIMEOUT }, async () => {
 	await put( `${ NS }/settings`, { apply_phone: 'required' } );
 	// Queued, never sent (the cron queue does not run here): only what the form's write queues is looked at.
