@@ -1,2 +1,6 @@
 <?php
-// Silence is golden.
+/**
+ * Copied into the private CV folders (Careers\CvStore): an empty listing where directory indexes are on.
+ *
+ * @package RecruitingReports
+ */
