@@ -32,7 +32,7 @@ before( async () => {
 		jobs: [ { external_id: 'apply-e2e', title: 'Staff Nurse', status: 'publish', description: '<p>Nights on Ward 3.</p>', department: 'Nursing', city: 'Leeds', country: 'GB' } ],
 	} );
 	// A person takes longer than the default three seconds; the browser may not, and the test must not wait.
-	await runPhp( `update_option( 'recruiting_test_apply_min_seconds', '0' ); update_option( 'recruiting_test_apply_rate_limit', '' ); $GLOBALS['wpdb']->query( 'DELETE FROM ' . RecruitingReports\\Data\\Schema::table( 'rate_limits' ) );` );
+	await runPhp( `update_option( 'recruiting_test_apply_min_seconds', '0' ); $GLOBALS['wpdb']->query( 'DELETE FROM ' . RecruitingReports\\Data\\Schema::table( 'rate_limits' ) );` );
 	cvPath = path.join( fs.mkdtempSync( path.join( os.tmpdir(), 'rr-cv-' ) ), 'ada-lovelace-cv.pdf' );
 	fs.writeFileSync( cvPath, PDF );
 	browser = await launch();
@@ -41,7 +41,7 @@ before( async () => {
 } );
 
 after( async () => {
-	await runPhp( `delete_option( 'recruiting_test_apply_min_seconds' );` );
+	await runPhp( `delete_option( 'recruiting_test_apply_min_seconds' ); delete_option( 'recruiting_test_apply_rate_limit' );` );
 	await browser?.close();
 } );
 

@@ -6,7 +6,7 @@
 // with its message and the input kept, with nothing stored.
 
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { del, expectError, expectStatus, get, post, put, resetSite } from './lib/api.mjs';
 import { php, phpValue } from './lib/credentials.mjs';
 
@@ -72,6 +72,9 @@ before( async () => {
 	await setOption( 'rate_limit', '1000' );
 	await php( `$GLOBALS['wpdb']->query( 'DELETE FROM ' . RecruitingReports\\Data\\Schema::table( 'rate_limits' ) );` );
 } );
+
+// Test options leave with the test (the uninstall suite checks that no recruiting option remains).
+after( () => php( `delete_option( 'recruiting_test_apply_min_seconds' ); delete_option( 'recruiting_test_apply_rate_limit' );` ) );
 
 test( 'an open job page shows the form: labelled fields, the consent with the policy, no nonce, a hidden honeypot', { timeout: TIMEOUT }, async () => {
 	const { status, html, token } = await page( jobs.open.link );
