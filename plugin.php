@@ -33,5 +33,6 @@ register_activation_hook( __FILE__, array( \RecruitingReports\Admin\ActivationNo
 register_deactivation_hook( __FILE__, array( \RecruitingReports\Webhooks\Dispatcher::class, 'deactivate' ) );
 register_deactivation_hook( __FILE__, array( \RecruitingReports\Careers\JobPages::class, 'deactivate' ) );
 register_deactivation_hook( __FILE__, array( \RecruitingReports\Careers\JobExpiry::class, 'deactivate' ) );
+register_deactivation_hook( __FILE__, array( \RecruitingReports\Privacy\Retention::class, 'deactivate' ) );
 
 \RecruitingReports\Plugin::boot();

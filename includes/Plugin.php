@@ -30,6 +30,7 @@ final class Plugin {
 		Rest\WebhookDeliveriesController::class,
 		Rest\ApiKeysController::class,
 		Rest\SettingsController::class,
+		Rest\RetentionController::class,
 		Rest\ReportsController::class,
 		Rest\OpenApiController::class,
 		Rest\ApplicationCvController::class,
@@ -68,6 +69,8 @@ final class Plugin {
 		// The apply form's submissions (no JavaScript needed) and the CV files they bring.
 		Careers\ApplySubmission::register();
 		Careers\CvLifecycle::register();
+		// Retention rules: the daily run (Settings → Privacy).
+		Privacy\Retention::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			Cli\Commands::register();
 		}
@@ -85,6 +88,7 @@ final class Plugin {
 
 	/** Admin screens, dashboard widget and blocks (the TypeScript UI in src/, built into build/). */
 	private static function boot_ui(): void {
+		Blocks\ReportVariations::register();
 		Blocks\ReportBlock::register();
 		Blocks\JobListBlock::register();
 		Blocks\ApplyFormBlock::register();
@@ -95,6 +99,7 @@ final class Plugin {
 			Admin\JobDetailsBox::register();
 			Admin\DashboardWidget::register();
 			Admin\SummariesNotice::register();
+			Admin\RetentionNotice::register();
 			Admin\ActivationNotice::register();
 			Admin\PluginActionLinks::register();
 		}

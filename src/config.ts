@@ -3,6 +3,7 @@
  * includes/Admin/Assets.php). Defaults keep tests and the editor working without them.
  */
 import type { ComparePeriod, Permission } from './api/types';
+import type { ReportPresentation } from './reports/figures';
 import type { PeriodPreset } from './reports/periods';
 
 export interface AppConfig {
@@ -39,6 +40,8 @@ export interface AppConfig {
 	userId: number;
 	/** BCP 47 locale used for number and date formatting. */
 	locale: string;
+	/** Every report's title and headline figures, from its PHP definition (ReportRegistry::presentation()). */
+	reports: ReportPresentation[];
 }
 
 declare global {
@@ -89,5 +92,6 @@ export function getConfig(): AppConfig {
 			( typeof document !== 'undefined' &&
 				document.documentElement.lang ) ||
 			'en-US',
+		reports: given.reports ?? [],
 	};
 }

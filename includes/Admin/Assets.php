@@ -12,6 +12,7 @@ namespace RecruitingReports\Admin;
 use RecruitingReports\Data\Settings;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Plugin;
+use RecruitingReports\Reports\ReportRegistry;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -106,6 +107,8 @@ final class Assets {
 			'applicationsUrl'  => Menu::applications_url(),
 			'settingsUrl'      => admin_url( 'admin.php?page=' . Menu::SETTINGS_SLUG ),
 			'jobsUrl'          => admin_url( 'edit.php?post_type=recruiting_job' ),
+			// The reports' titles and headline figures as their definitions declare them (docs/adding-a-report.md).
+			'reports'          => ReportRegistry::presentation(),
 			'can'              => array(
 				'readJobs'          => current_user_can( Capabilities::READ_JOBS ),
 				'readApplications'  => current_user_can( Capabilities::READ_APPLICATIONS ),

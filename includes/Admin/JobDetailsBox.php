@@ -198,8 +198,8 @@ final class JobDetailsBox {
 			'currency' => $value( 'salary_currency' ),
 			'unit'     => $value( 'salary_unit' ),
 		);
-		$local                    = '' === $value( 'valid_through' ) ? false : date_create_immutable( $value( 'valid_through' ), wp_timezone() );
-		$details['valid_through'] = '' === $value( 'valid_through' ) ? null : ( $local ? Iso8601::format( $local->getTimestamp() ) : $value( 'valid_through' ) );
+		$local                          = '' === $value( 'valid_through' ) ? false : date_create_immutable( $value( 'valid_through' ), wp_timezone() );
+		$details['valid_through']       = '' === $value( 'valid_through' ) ? null : ( $local ? Iso8601::format( $local->getTimestamp() ) : $value( 'valid_through' ) );
 		return $details;
 	}
 

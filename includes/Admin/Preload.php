@@ -15,6 +15,7 @@ namespace RecruitingReports\Admin;
 
 use RecruitingReports\Blocks\Attributes;
 use RecruitingReports\Data\Settings;
+use RecruitingReports\Reports\ReportRegistry;
 use RecruitingReports\Reports\ReportService;
 
 defined( 'ABSPATH' ) || exit;
@@ -28,9 +29,6 @@ final class Preload {
 	public const PREFERENCE_SCOPE   = 'recruiting-reports';
 	public const PREFERENCE_PERIOD  = 'dashboardPeriod';
 	public const PREFERENCE_COMPARE = 'dashboardCompare';
-
-	/** The reports the Reports page shows first (src/admin/reports/ReportsPage.tsx), in its order. */
-	private const REPORTS_PAGE_REPORTS = array( 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill' );
 
 	/**
 	 * The widget's period: the one the user last picked, or Settings › "Reports open with".
@@ -114,7 +112,7 @@ final class Preload {
 		// A range the page itself refuses to send is not preloaded either.
 		if ( ! $attributes['problems'] ) {
 			$query = Attributes::report_args( $attributes );
-			foreach ( self::REPORTS_PAGE_REPORTS as $report ) {
+			foreach ( ReportRegistry::names() as $report ) {
 				$paths[] = self::report_path( $report, $query );
 			}
 		}

@@ -137,6 +137,17 @@ final class Access {
 	}
 
 	/**
+	 * Whether the request may act with a capability: authorize() as a yes or no, for fields a route shows only to
+	 * some of the callers it admits.
+	 *
+	 * @param WP_REST_Request $request    Request.
+	 * @param string          $capability One of Capabilities::ALL.
+	 */
+	public static function can( WP_REST_Request $request, string $capability ): bool {
+		return true === self::authorize( $request, $capability );
+	}
+
+	/**
 	 * Managing API keys: a logged-in user with Settings; a key-authenticated request is always refused (403), so a
 	 * key can never mint or widen keys.
 	 *

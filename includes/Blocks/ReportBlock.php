@@ -5,9 +5,9 @@
  * Who sees what: with "only users with Read Applications" (the default), a visitor without that
  * capability gets no report data in the HTML at all (the report is never even computed for them)
  * and sees a neutral message or nothing, as the block says. With "everyone" (honoured only as
- * Visibility allows: the post's author and last editor hold Read Applications, never in the editor's
- * preview route), the server computes the report through ReportService (same queries and cache as the
- * REST API) and embeds it.
+ * Visibility allows: the published post's author and last editor hold Read Applications, never in a
+ * preview of any kind), the server computes the report through ReportService (same queries and cache as the
+ * REST API) and embeds it — the Sources report with every free-text source counted as `other` (personal data).
  *
  * This render is the block's only one: the editor previews it through core's block renderer route
  * (src/blocks/Edit.tsx), where it also says what is wrong (bad settings, a deleted job) instead of the
@@ -23,8 +23,8 @@ use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Plugin;
 use RecruitingReports\Reports\ReportService;
+use RecruitingReports\Reports\SourcesReport;
 use WP_Block_Type;
-use WP_REST_Request;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -36,18 +36,10 @@ final class ReportBlock {
 	public const NAME = 'recruiting-reports/report';
 
 	/**
-	 * Whether this request is the editor's preview (the block renderer route of this block).
-	 *
-	 * @var bool
-	 */
-	private static bool $previewing = false;
-
-	/**
 	 * Hooks the block in.
 	 */
 	public static function register(): void {
 		add_action( 'init', array( self::class, 'register_block' ) );
-		add_filter( 'rest_request_before_callbacks', array( self::class, 'detect_preview' ), 10, 3 );
 		Visibility::register();
 	}
 
@@ -108,7 +100,7 @@ final class ReportBlock {
 
 		if ( ! $public && ! current_user_can( Capabilities::READ_APPLICATIONS ) ) {
 			$denied = '<p class="rr-report__denied">' . esc_html__( 'This recruiting report is only available to signed-in team members.', 'recruiting-reports' ) . '</p>';
-			if ( self::$previewing ) {
+			if ( Visibility::in_preview_route() ) {
 				$why = __( 'You cannot preview this report: it needs the Read Applications permission. What visitors see does not depend on your permissions.', 'recruiting-reports' );
 				return self::wrap( 'rr-report rr-report--denied', ReportMarkup::notice( $why ) . $denied );
 			}
@@ -132,23 +124,13 @@ final class ReportBlock {
 			return self::problem( __( 'The report could not be loaded.', 'recruiting-reports' ), is_wp_error( $result ) ? array( $result->get_error_message() ) : array() );
 		}
 
-		return self::wrap( 'rr-report rr-report--' . $attributes['report'], ReportMarkup::render( $attributes, $result['data'], $job_title ), (string) $attributes['report'] );
-	}
-
-	/**
-	 * Marks a request to the block renderer route of this block (rest_request_before_callbacks): its render
-	 * is the editor's preview, which explains what visitors would not see.
-	 *
-	 * @param mixed           $response Result so far, unchanged.
-	 * @param array           $handler  Route handler.
-	 * @param WP_REST_Request $request  Request.
-	 * @return mixed
-	 */
-	public static function detect_preview( $response, $handler, $request ) {
-		if ( $request instanceof WP_REST_Request && Visibility::PREVIEW_ROUTE === $request->get_route() ) {
-			self::$previewing = true;
+		$data = $result['data'];
+		if ( ReportService::SOURCES === $attributes['report'] && ! current_user_can( Capabilities::READ_APPLICATIONS ) ) {
+			// Public: free-text sources may name people; visitors see them counted as `other`.
+			$data = SourcesReport::without_free_text( $data );
 		}
-		return $response;
+
+		return self::wrap( 'rr-report rr-report--' . $attributes['report'], ReportMarkup::render( $attributes, $data, $job_title ), (string) $attributes['report'] );
 	}
 
 	/**
@@ -176,7 +158,7 @@ final class ReportBlock {
 	 * @return string
 	 */
 	private static function problem( string $message, array $details = array() ): string {
-		return self::$previewing ? self::wrap( 'rr-report rr-report--problem', ReportMarkup::notice( $message, $details ) ) : '';
+		return Visibility::in_preview_route() ? self::wrap( 'rr-report rr-report--problem', ReportMarkup::notice( $message, $details ) ) : '';
 	}
 
 	/**
@@ -204,7 +186,7 @@ final class ReportBlock {
 	 */
 	private static function wrapper_attributes( array $extra ): string {
 		// The editor's preview sits inside the editor's own block wrapper, which applies the supports already.
-		if ( self::$previewing ) {
+		if ( Visibility::in_preview_route() ) {
 			return self::plain_attributes( $extra );
 		}
 		if ( class_exists( \WP_Block_Supports::class ) && ! empty( \WP_Block_Supports::$block_to_render ) ) {

@@ -11,7 +11,8 @@
 namespace RecruitingReports\Blocks;
 
 use RecruitingReports\Domain\Pipeline;
-use RecruitingReports\Reports\Figures;
+use RecruitingReports\Reports\ReportFigures;
+use RecruitingReports\Reports\ReportRegistry;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -47,68 +48,41 @@ final class ReportContent {
 	 * @return string
 	 */
 	public static function title( string $report ): string {
-		switch ( $report ) {
-			case 'time-to-hire':
-				return __( 'Time to hire', 'recruiting-reports' );
-			case 'funnel':
-				return __( 'Hiring funnel', 'recruiting-reports' );
-			case 'sources':
-				return __( 'Sources of applicants', 'recruiting-reports' );
-			case 'time-to-fill':
-				return __( 'Time to fill', 'recruiting-reports' );
-		}
-		return __( 'Recruiting overview', 'recruiting-reports' );
+		return ReportRegistry::get( $report )->title ?? $report;
 	}
 
 	/**
-	 * A report's headline figures: id, label, value (formatted), raw (the number behind it, null when there is
-	 * none, e.g. an average without hires) and an optional note.
+	 * A report's headline figures, as its definition declares them: id, label, value (formatted), raw (the number
+	 * behind it, null when there is none, e.g. an average without hires) and an optional note.
 	 *
 	 * @param string $report Report name.
 	 * @param array  $data   The report's data.
 	 * @return array<int,array{id:string,label:string,value:string,raw:int|float|null,note?:string}>
 	 */
 	public static function figures( string $report, array $data ): array {
-		switch ( $report ) {
-			case 'time-to-hire':
-				return self::spread_figures( $data['overall'] ?? array(), self::hires( $data ), 'hires', __( 'Hires', 'recruiting-reports' ), __( 'No hires in this period', 'recruiting-reports' ), true );
-			case 'funnel':
-				$outcomes = $data['outcomes'] ?? array();
-				return array(
-					self::count_figure( 'applications', __( 'Applications', 'recruiting-reports' ), (int) ( $data['stages'][0]['reached'] ?? 0 ) ),
-					self::figure( 'offer_acceptance_rate', __( 'Offer acceptance', 'recruiting-reports' ), (float) ( $data['offer_acceptance_rate'] ?? 0 ), 'percent' ),
-					self::count_figure( 'in_progress', __( 'In progress', 'recruiting-reports' ), (int) ( $outcomes['in_progress'] ?? 0 ) ),
-					self::count_figure( 'rejected', __( 'Rejected', 'recruiting-reports' ), (int) ( $outcomes['rejected'] ?? 0 ) ),
-					self::count_figure( 'withdrawn', __( 'Withdrawn', 'recruiting-reports' ), (int) ( $outcomes['withdrawn'] ?? 0 ) ),
+		$figures = array();
+		foreach ( ReportRegistry::get( $report )->figures ?? array() as $figure ) {
+			$value = ReportFigures::value( $figure['value'], $data );
+			if ( isset( $figure['count'] ) && ReportFigures::value( $figure['count'], $data ) <= 0 ) {
+				$figures[] = array(
+					'id'    => $figure['id'],
+					'label' => $figure['label'],
+					'value' => '—',
+					'raw'   => null,
+					'note'  => (string) ( $figure['empty'] ?? '' ),
 				);
-			case 'sources':
-				$rows         = self::rows( $data, 'sources' );
-				$applications = (int) array_sum( array_column( $rows, 'applications' ) );
-				$hires        = (int) array_sum( array_column( $rows, 'hires' ) );
-				return array(
-					self::count_figure( 'applications', __( 'Applications', 'recruiting-reports' ), $applications ),
-					self::count_figure( 'hires', __( 'Hires', 'recruiting-reports' ), $hires ),
-					self::figure( 'conversion', __( 'Applications that led to a hire', 'recruiting-reports' ), Figures::rate( $hires, $applications ), 'percent' ),
-					self::count_figure( 'sources', __( 'Sources', 'recruiting-reports' ), count( $rows ) ),
-				);
-			case 'time-to-fill':
-				$open    = $data['open_jobs'] ?? array();
-				$figures = self::spread_figures( $data['overall'] ?? array(), count( self::rows( $data, 'by_job' ) ), 'jobs_filled', __( 'Jobs filled', 'recruiting-reports' ), __( 'No job filled in this period', 'recruiting-reports' ), false );
-				$count   = (int) ( $open['count'] ?? 0 );
-				// Open jobs are "as of now": the same in both periods of a comparison (SPEC §7.1).
-				$figures[] = self::count_figure( 'open_jobs', __( 'Open jobs without a hire', 'recruiting-reports' ), $count );
-				$figures[] = self::days_figure( 'open_jobs_age', __( 'Average age of open jobs', 'recruiting-reports' ), (float) ( $open['average_age_days'] ?? 0 ), $count > 0, __( 'No open job without a hire', 'recruiting-reports' ) );
-				return $figures;
+				continue;
+			}
+			$shown = 'days' === $figure['format']
+				? self::days_figure( $figure['id'], $figure['label'], (float) $value )
+				: self::figure( $figure['id'], $figure['label'], 'count' === $figure['format'] ? (int) $value : (float) $value, $figure['format'] );
+			$note  = ReportFigures::negative_note( $figure, $data );
+			if ( null !== $note ) {
+				$shown['note'] = $note;
+			}
+			$figures[] = $shown;
 		}
-		$avg = (float) ( $data['avg_time_to_hire_days'] ?? 0 );
-		return array(
-			self::count_figure( 'active_jobs', __( 'Active jobs', 'recruiting-reports' ), (int) ( $data['jobs']['active'] ?? 0 ) ),
-			self::count_figure( 'new_jobs', __( 'New jobs', 'recruiting-reports' ), (int) ( $data['jobs']['new_this_period'] ?? 0 ) ),
-			self::count_figure( 'new_applications', __( 'New applications', 'recruiting-reports' ), (int) ( $data['applications']['new_this_period'] ?? 0 ) ),
-			self::count_figure( 'total_applications', __( 'All applications', 'recruiting-reports' ), (int) ( $data['applications']['total'] ?? 0 ) ),
-			// The API reports 0 when there is no hire to average: "no hires", not "0 days".
-			self::days_figure( 'avg_time_to_hire', __( 'Average time to hire', 'recruiting-reports' ), $avg, $avg > 0, __( 'No hires in this period', 'recruiting-reports' ) ),
-		);
+		return $figures;
 	}
 
 	/**
@@ -177,7 +151,8 @@ final class ReportContent {
 			case 'time-to-fill/trend':
 				$rows   = self::rows( $data, 'trend' );
 				$counts = 'trend' === $section && 'time-to-fill' === $report ? 'jobs' : 'hires';
-				$series = self::series( __( 'Average days', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['average_days'], $rows ), 'days', self::BLUE );
+				// Time to fill's trend is teal, time to hire's blue (src/reports/specs.ts).
+				$series = self::series( __( 'Average days', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['average_days'], $rows ), 'days', 'jobs' === $counts ? self::TEAL : self::BLUE );
 				// A month without hires (fills) is a gap in the chart; the table shows the API's 0 as "—".
 				$series['missing'] = array_map( static fn( $row ) => 0 === (int) ( $row[ $counts ] ?? 0 ), $rows );
 				return self::spec_of(
@@ -209,13 +184,13 @@ final class ReportContent {
 				$spec = self::spec_of(
 					'sources',
 					'bar',
-					__( 'Applications by source', 'recruiting-reports' ),
+					__( 'Applications and hires by source', 'recruiting-reports' ),
 					__( 'Source', 'recruiting-reports' ),
 					array_map( static fn( $row ) => (string) $row['source'], $rows ),
 					array(
 						self::series( __( 'Applications', 'recruiting-reports' ), array_map( static fn( $row ) => (int) $row['applications'], $rows ), 'count', self::BLUE ),
 						self::series( __( 'Hires', 'recruiting-reports' ), array_map( static fn( $row ) => (int) $row['hires'], $rows ), 'count', self::GREEN ),
-						self::series( __( 'Applications that led to a hire', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['conversion'], $rows ), 'percent', self::TEAL, false ),
+						self::series( __( 'Hire rate', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['conversion'], $rows ), 'percent', self::TEAL, false ),
 						self::series( __( 'Average days to hire', 'recruiting-reports' ), array_map( static fn( $row ) => (float) $row['average_days_to_hire'], $rows ), 'days', self::PURPLE, false ),
 					)
 				);
@@ -284,7 +259,7 @@ final class ReportContent {
 			case 'time-to-hire':
 				return 0 === self::hires( $data ) ? __( 'No hires in this period.', 'recruiting-reports' ) : __( 'Nothing to chart for this period.', 'recruiting-reports' );
 			case 'time-to-fill':
-				return __( 'No job filled in this period.', 'recruiting-reports' );
+				return __( 'No jobs filled in this period.', 'recruiting-reports' );
 		}
 		return __( 'No applications in this period.', 'recruiting-reports' );
 	}
@@ -306,39 +281,6 @@ final class ReportContent {
 			'withdrawn' => __( 'Withdrawn', 'recruiting-reports' ),
 		);
 		return $labels[ $status ] ?? $status;
-	}
-
-	/**
-	 * The figures of a spread of days (time to hire, time to fill): a count, then average, median, fastest and
-	 * slowest, none of which exists without anything counted.
-	 *
-	 * @param array  $overall average_days, median_days, min_days, max_days.
-	 * @param int    $count   How many hires or filled jobs the spread is over.
-	 * @param string $id      The count figure's id.
-	 * @param string $label   The count figure's label.
-	 * @param string $none    The note when the count is 0.
-	 * @param bool   $hiring  Labels for hires (time to hire) or for jobs (time to fill).
-	 * @return array
-	 */
-	private static function spread_figures( array $overall, int $count, string $id, string $label, string $none, bool $hiring ): array {
-		$labels  = $hiring
-			? array(
-				'average_days' => __( 'Average time to hire', 'recruiting-reports' ),
-				'median_days'  => __( 'Median time to hire', 'recruiting-reports' ),
-				'min_days'     => __( 'Fastest hire', 'recruiting-reports' ),
-				'max_days'     => __( 'Slowest hire', 'recruiting-reports' ),
-			)
-			: array(
-				'average_days' => __( 'Average time to fill', 'recruiting-reports' ),
-				'median_days'  => __( 'Median time to fill', 'recruiting-reports' ),
-				'min_days'     => __( 'Fastest fill', 'recruiting-reports' ),
-				'max_days'     => __( 'Slowest fill', 'recruiting-reports' ),
-			);
-		$figures = array( self::count_figure( $id, $label, $count ) );
-		foreach ( $labels as $key => $text ) {
-			$figures[] = self::days_figure( $key, $text, (float) ( $overall[ $key ] ?? 0 ), $count > 0, $none );
-		}
-		return $figures;
 	}
 
 	/**
@@ -421,18 +363,6 @@ final class ReportContent {
 	}
 
 	/**
-	 * A headline figure that is a count.
-	 *
-	 * @param string $id    Id.
-	 * @param string $label Label.
-	 * @param int    $value Value.
-	 * @return array
-	 */
-	private static function count_figure( string $id, string $label, int $value ): array {
-		return self::figure( $id, $label, $value, 'count' );
-	}
-
-	/**
 	 * A headline figure.
 	 *
 	 * @param string    $id    Id.
@@ -451,25 +381,14 @@ final class ReportContent {
 	}
 
 	/**
-	 * A headline figure in days, or "—" with a note when there is nothing it averages.
+	 * A headline figure in days.
 	 *
-	 * @param string $id     Id.
-	 * @param string $label  Label.
-	 * @param float  $days   Days.
-	 * @param bool   $exists Whether there is anything the figure is over.
-	 * @param string $none   The note when there is not.
+	 * @param string $id    Id.
+	 * @param string $label Label.
+	 * @param float  $days  Days.
 	 * @return array
 	 */
-	private static function days_figure( string $id, string $label, float $days, bool $exists, string $none ): array {
-		if ( ! $exists ) {
-			return array(
-				'id'    => $id,
-				'label' => $label,
-				'value' => '—',
-				'raw'   => null,
-				'note'  => $none,
-			);
-		}
+	private static function days_figure( string $id, string $label, float $days ): array {
 		return array(
 			'id'    => $id,
 			'label' => $label,

@@ -9,6 +9,7 @@ namespace RecruitingReports\Blocks;
 
 use RecruitingReports\Domain\Capabilities;
 use WP_Post;
+use WP_REST_Block_Renderer_Controller;
 use WP_REST_Request;
 
 defined( 'ABSPATH' ) || exit;
@@ -18,10 +19,15 @@ defined( 'ABSPATH' ) || exit;
  *
  * A block's `visibility` attribute comes from post content or, in the editor preview route
  * (`/wp/v2/block-renderer/recruiting-reports/report`), from the request, and anyone who can edit posts
- * controls both. So "everyone" is a request, not a grant: it is honoured only while the post's author
- * and its last editor hold Read Applications (a Contributor or Author cannot publish figures, and an
- * Editor without the permission who edits the post switches them off until someone with it saves
- * again), and the preview route always renders as "only users with Read Applications".
+ * controls both. So "everyone" is a request, not a grant: it is honoured only for the stored content of a
+ * published post, as every visitor reads it, and only while that post's author and its last editor hold
+ * Read Applications (a Contributor or Author cannot publish figures, and an Editor without the permission
+ * who edits the post switches them off until someone with it saves again).
+ *
+ * Everything else is a preview of content nobody with the permission has published — the block renderer
+ * route (in any letter case: WordPress matches routes case-insensitively), an autosave or a draft opened
+ * with `preview=true`, revisions and autosaves over REST, an unpublished post's REST render — and there
+ * the viewer decides: figures only for a viewer with Read Applications, whoever wrote any post.
  *
  * WordPress records the last editor (`_edit_last`) only in the classic editor; the block editor saves
  * through the REST API, which does not. So every save by a logged-in user is recorded here in
@@ -32,8 +38,17 @@ final class Visibility {
 
 	public const LAST_EDITOR_META = '_recruiting_reports_last_editor';
 
-	/** The block renderer route of the report block (the editor's server-side preview). */
-	public const PREVIEW_ROUTE = '/wp/v2/block-renderer/' . ReportBlock::NAME;
+	/**
+	 * Whether this request is the block renderer route for the report block (the editor's server-side preview).
+	 *
+	 * @var bool
+	 */
+	private static bool $preview_route = false;
+
+	/** Whether this request is the editor's server-side preview of the report block (the block renderer route). */
+	public static function in_preview_route(): bool {
+		return self::$preview_route;
+	}
 
 	/**
 	 * Hooks the last-editor record and the preview route's restriction.
@@ -44,14 +59,18 @@ final class Visibility {
 	}
 
 	/**
-	 * Whether "everyone" is honoured for a block rendered within $post: its author and its last editor
-	 * both hold Read Applications. Outside a post (a widget, a template without one) it is not.
+	 * Whether "everyone" is honoured for a block rendered within $post: the published post's own content (not
+	 * a preview, a revision or the preview route) whose author and last editor both hold Read Applications.
+	 * Outside a post (a widget, a template without one) it is not.
 	 *
 	 * @param WP_Post|null $post The post being rendered.
 	 * @return bool
 	 */
 	public static function public_allowed( ?WP_Post $post ): bool {
-		if ( ! $post || ! user_can( (int) $post->post_author, Capabilities::READ_APPLICATIONS ) ) {
+		if ( ! $post || self::$preview_route || is_preview() || 'publish' !== get_post_status( $post ) ) {
+			return false;
+		}
+		if ( ! user_can( (int) $post->post_author, Capabilities::READ_APPLICATIONS ) ) {
 			return false;
 		}
 		$editor = self::last_editor( $post );
@@ -92,13 +111,19 @@ final class Visibility {
 	 * caller sends, so "everyone" is ignored there: figures only for users with Read Applications, a neutral message
 	 * for the rest (the route itself is open to anyone who can edit posts).
 	 *
+	 * The route is recognised by the handler WordPress matched (core's block renderer controller) and the block
+	 * name it matched, never by the route's spelling: WordPress matches `/WP/v2/Block-Renderer/…` too.
+	 *
 	 * @param mixed           $response Result so far (a WP_Error stops the request).
 	 * @param array           $handler  Route handler.
 	 * @param WP_REST_Request $request  Request.
 	 * @return mixed $response, unchanged.
 	 */
 	public static function restrict_preview( $response, $handler, $request ) {
-		if ( $request instanceof WP_REST_Request && self::PREVIEW_ROUTE === $request->get_route() ) {
+		$callback = is_array( $handler ) ? ( $handler['callback'] ?? null ) : null;
+		$renderer = is_array( $callback ) && ( $callback[0] ?? null ) instanceof WP_REST_Block_Renderer_Controller;
+		if ( $renderer && $request instanceof WP_REST_Request && ReportBlock::NAME === strtolower( (string) $request->get_param( 'name' ) ) ) {
+			self::$preview_route      = true;
 			$attributes               = $request->get_param( 'attributes' );
 			$attributes               = is_array( $attributes ) ? $attributes : array();
 			$attributes['visibility'] = 'restricted';

@@ -1,8 +1,8 @@
 <?php
 /**
- * An application's form row and CV file go when the application goes: on its `application.deleted` event
- * (DELETE /applications/{id} and the privacy eraser both delete through Data\ApplicationEraser, which emits it),
- * once the deletion is committed — a rolled-back deletion keeps the file.
+ * An application's form row (cover letter, address, consent) and CV file go when its personal data goes: on
+ * `recruiting_reports_application_removed` (Data\ApplicationEraser: DELETE /applications/{id}, the privacy eraser,
+ * the retention rules; deleted or anonymised), once that change is committed — a rolled-back one keeps them.
  *
  * @package RecruitingReports
  */
@@ -11,38 +11,34 @@ namespace RecruitingReports\Careers;
 
 use RecruitingReports\Data\ApplicationForms;
 use RecruitingReports\Data\Transaction;
-use RecruitingReports\Domain\Events;
 
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Deletes CV files with their applications.
+ * Deletes CV files with their applications' personal data.
  */
 final class CvLifecycle {
 
 	/** Hooks the deletion in. */
 	public static function register(): void {
-		add_action( Events::EVENT_ACTION, array( self::class, 'on_event' ), 10, 2 );
+		add_action( 'recruiting_reports_application_removed', array( self::class, 'remove' ), 10, 1 );
 	}
 
 	/**
-	 * Removes the form row and the CV of a deleted application after the deletion commits.
+	 * Removes the form row and the CV of an application whose personal data was removed, after the commit.
 	 *
-	 * @param string $event   Event name.
-	 * @param array  $payload Its payload.
+	 * @param int $application_id Application id.
 	 */
-	public static function on_event( $event, $payload ): void {
-		if ( Events::APPLICATION_DELETED !== $event || empty( $payload['application_id'] ) ) {
-			return;
-		}
-		$id     = (int) $payload['application_id'];
-		$remove = static function () use ( $id ) {
-			$form = ApplicationForms::find( $id );
-			if ( $form ) {
-				CvStore::delete( (string) $form['cv_file'] );
-				ApplicationForms::delete( $id );
+	public static function remove( $application_id ): void {
+		$id = (int) $application_id;
+		Transaction::after_commit(
+			static function () use ( $id ) {
+				$form = ApplicationForms::find( $id );
+				if ( $form ) {
+					CvStore::delete( (string) $form['cv_file'] );
+					ApplicationForms::delete( $id );
+				}
 			}
-		};
-		Transaction::after_commit( $remove );
+		);
 	}
 }

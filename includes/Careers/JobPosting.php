@@ -122,7 +122,7 @@ final class JobPosting {
 	 * @return array
 	 */
 	private static function location( array $details ): array {
-		$address = array_filter(
+		$address  = array_filter(
 			array(
 				'streetAddress'   => $details['street_address'],
 				'addressLocality' => $details['city'],

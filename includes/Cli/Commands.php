@@ -26,6 +26,7 @@ final class Commands {
 		'webhooks'  => WebhooksCommand::class,
 		'cache'     => CacheCommand::class,
 		'keys'      => KeysCommand::class,
+		'retention' => RetentionCommand::class,
 	);
 
 	/** Adds every command to WP-CLI. */

@@ -30,7 +30,8 @@ final class ApplicationExport {
 	 * applications).
 	 *
 	 * @param array  $filters job_id, status (list), applied_after, applied_before, hired_after, hired_before
-	 *                        (ISO 8601), reached (a stage), entered (stages), search, source (normalised);
+	 *                        (ISO 8601), reached (a stage), entered (stages), search, source (normalised),
+	 *                        updated_before (ISO 8601), anonymised (bool);
 	 *                        absent or null = no filter. Validated by the route's schema.
 	 * @param string $alias   The applications table's alias in the query, if any.
 	 * @return array{0:string,1:array} A condition with placeholders, and its values.
@@ -73,6 +74,15 @@ final class ApplicationExport {
 		foreach ( array_intersect( Pipeline::STAGES, (array) ( $filters['entered'] ?? array() ) ) as $stage ) {
 			// A column name from Pipeline::STAGES, not from the request.
 			$where[] = $a . ( 'new' === $stage ? 'applied_at' : $stage . '_at' ) . ' IS NOT NULL';
+		}
+		// The retention rules' selections (Privacy\Retention): last changed before an instant; anonymised or not.
+		if ( null !== ( $filters['updated_before'] ?? null ) ) {
+			$where[]  = $a . 'updated_at < %d';
+			$params[] = Iso8601::parse( $filters['updated_before'] );
+		}
+		if ( null !== ( $filters['anonymised'] ?? null ) ) {
+			$where[]  = $a . 'candidate_email ' . ( $filters['anonymised'] ? '=' : '<>' ) . ' %s';
+			$params[] = wp_privacy_anonymize_data( 'email' );
 		}
 		if ( null !== ( $filters['source'] ?? null ) ) {
 			$where[]  = $a . 'source = %s';

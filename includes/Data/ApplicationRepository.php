@@ -112,6 +112,36 @@ final class ApplicationRepository {
 	}
 
 	/**
+	 * How many applications match the list filters.
+	 *
+	 * @param array $filters ApplicationExport::where() filters.
+	 * @return int
+	 */
+	public static function count_matching( array $filters ): int {
+		global $wpdb;
+		[ $where_sql, $params ] = ApplicationExport::where( $filters );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- $where_sql holds placeholders only, matched by $params.
+		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM %i WHERE $where_sql", array_merge( array( Schema::table( 'applications' ) ), $params ) ) );
+	}
+
+	/**
+	 * The ids of the applications matching the list filters, in id order after a given id (keyset paging, so a
+	 * batch that deletes what it read does not skip rows).
+	 *
+	 * @param array $filters ApplicationExport::where() filters.
+	 * @param int   $after   Ids above this one.
+	 * @param int   $limit   At most this many.
+	 * @return int[]
+	 */
+	public static function ids_matching( array $filters, int $after, int $limit ): array {
+		global $wpdb;
+		[ $where_sql, $params ] = ApplicationExport::where( $filters );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- $where_sql holds placeholders only, matched by $params.
+		$ids = $wpdb->get_col( $wpdb->prepare( "SELECT id FROM %i WHERE $where_sql AND id > %d ORDER BY id LIMIT %d", array_merge( array( Schema::table( 'applications' ) ), $params, array( $after, $limit ) ) ) );
+		return array_map( 'intval', $ids );
+	}
+
+	/**
 	 * Current-status counts of the applications of some jobs, every status present.
 	 *
 	 * @param int[] $job_ids Job ids.

@@ -224,7 +224,8 @@ final class DeliveryRepository {
 	}
 
 	/**
-	 * Deliveries whose payload mentions a string (an e-mail address), oldest first, with their webhook's URL.
+	 * Deliveries whose payload contains a string somewhere (an e-mail address), oldest first, with their webhook's
+	 * URL: a superset to narrow what the caller decodes and compares exactly (`ann@` is inside `joann@`).
 	 *
 	 * @param string $needle What the payload contains (compared as LIKE does: case-insensitively for ASCII).
 	 * @param int    $limit  At most this many.

@@ -101,6 +101,24 @@ final class Present {
 	}
 
 	/**
+	 * What a caller without Read Applications may see of an application (SPEC §2 as decided in issue #23: the
+	 * Settings permission manages webhooks and deletes applications, it does not read candidates): its place in
+	 * the pipeline, nothing that identifies or describes the person (candidate, external id, source, history with
+	 * its notes, rating).
+	 */
+	public const APPLICATION_FIELDS_WITHOUT_CANDIDATE = array( 'id', 'job_id', 'job_title', 'status', 'applied_at', 'stage_entered_at', 'created_at', 'updated_at' );
+
+	/**
+	 * An application as the API shows it, reduced to APPLICATION_FIELDS_WITHOUT_CANDIDATE.
+	 *
+	 * @param array $application An application as the API or a webhook payload shows it.
+	 * @return array
+	 */
+	public static function application_without_candidate( array $application ): array {
+		return array_intersect_key( $application, array_flip( self::APPLICATION_FIELDS_WITHOUT_CANDIDATE ) );
+	}
+
+	/**
 	 * An application with its rating (the webhook payload's `application`).
 	 *
 	 * @param array $row Row of the applications table.

@@ -21,6 +21,9 @@ final class Source {
 	/** What a missing or empty source means. */
 	public const DIRECT = 'direct';
 
+	/** The category of a source that is not a channel name (free text, which may name a person). */
+	public const OTHER = 'other';
+
 	/** Most characters after trimming. */
 	public const MAX_LENGTH = 100;
 
@@ -47,6 +50,18 @@ final class Source {
 			return self::invalid( sprintf( __( 'source may have at most %d characters.', 'recruiting-reports' ), self::MAX_LENGTH ) );
 		}
 		return mb_strtolower( $value );
+	}
+
+	/**
+	 * The category of a stored source, which anonymisation keeps: a channel name as `utm_source` values are
+	 * (`linkedin`, `jobs.example.com`, `direct`: letters, digits and . _ + - only) stays as it is; anything else is
+	 * free text someone typed (`referred by Jane Roe`), which may name a person, and becomes `other`.
+	 *
+	 * @param string $source A normalised source (normalize()).
+	 * @return string
+	 */
+	public static function category( string $source ): string {
+		return 1 === preg_match( '/^[a-z0-9][a-z0-9._+-]*$/', $source ) ? $source : self::OTHER;
 	}
 
 	/**

@@ -20,7 +20,11 @@ defined( 'ABSPATH' ) || exit;
  *
  * Export: every application made with the address (job, dates, status, the name, address and phone given), its
  * status history with the notes written on status changes, the notes about the candidate, the ratings, and the
- * webhook deliveries whose payload names the address (what was sent to which URL).
+ * webhook deliveries whose payload holds the address in an `email` field (what was sent to which host: a webhook's
+ * URL may carry a receiver's token in its path or query, which is the site's secret, not the candidate's data).
+ *
+ * A delivery belongs to the address only when a decoded `email` field equals it (case-insensitively); the
+ * database's LIKE only narrows the rows to read (`ann@example.com` is inside `joann@example.com`).
  *
  * Erase: each application is deleted with its history, notes and ratings (ApplicationEraser::delete, the path of
  * DELETE /applications/{id}) or — when the admin chose to keep figures (setting anonymise_on_erasure) — anonymised
@@ -133,7 +137,7 @@ final class CandidateData {
 			}
 		}
 		if ( $removed && $anonymise ) {
-			$messages[] = __( 'Recruiting applications were anonymised, not deleted (Recruiting → Settings): the name, e-mail address, phone number, external id and notes are gone; the dates and statuses stay for the reports.', 'recruiting-reports' );
+			$messages[] = __( 'Recruiting applications were anonymised, not deleted (Recruiting → Settings): the name, e-mail address, phone number, external id, notes and a free-text source are gone; the dates, statuses and source category stay for the reports.', 'recruiting-reports' );
 		}
 		// Failed ones would be found again: stop instead of looping; the admin sees the messages and can retry.
 		$done = count( $ids ) < self::BATCH || $retained;
@@ -231,7 +235,7 @@ final class CandidateData {
 				'recruiting-delivery-' . $row['delivery_uuid'],
 				array(
 					__( 'Event', 'recruiting-reports' )   => (string) $row['event'],
-					__( 'Sent to', 'recruiting-reports' ) => (string) $row['url'],
+					__( 'Sent to', 'recruiting-reports' ) => (string) wp_parse_url( (string) $row['url'], PHP_URL_HOST ),
 					__( 'Created', 'recruiting-reports' ) => self::date( (int) $row['created_at'] ),
 					__( 'Status', 'recruiting-reports' )  => (string) $row['status'],
 					__( 'Content', 'recruiting-reports' ) => (string) $row['payload'],
@@ -251,11 +255,7 @@ final class CandidateData {
 	private static function redact_deliveries( string $email ): int {
 		$redacted = 0;
 		foreach ( self::deliveries_mentioning( $email ) as $row ) {
-			$payload = json_decode( (string) $row['payload'], true );
-			if ( ! is_array( $payload ) ) {
-				continue;
-			}
-			$clean = wp_json_encode( self::redact( $payload, strtolower( trim( $email ) ) ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+			$clean = wp_json_encode( self::redact( $row['decoded_payload'], self::normalize( $email ) ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
 			if ( false !== $clean && $clean !== $row['payload'] && DeliveryRepository::replace_payload( (int) $row['id'], $clean ) ) {
 				++$redacted;
 			}
@@ -264,11 +264,12 @@ final class CandidateData {
 	}
 
 	/**
-	 * The webhook deliveries whose payload names the address, in id order, read a batch at a time (the next batch
-	 * is read after the caller has handled the last one, so a caller may rewrite the rows it is given).
+	 * The webhook deliveries whose decoded payload holds the address in an `email` field, in id order, read a batch
+	 * at a time (the next batch is read after the caller has handled the last one, so a caller may rewrite the rows
+	 * it is given).
 	 *
 	 * @param string $email Address.
-	 * @return \Generator<array> Rows of the deliveries table.
+	 * @return \Generator<array> Rows of the deliveries table plus `url` and `decoded_payload`.
 	 */
 	private static function deliveries_mentioning( string $email ): \Generator {
 		$after = 0;
@@ -276,21 +277,64 @@ final class CandidateData {
 			$rows  = DeliveryRepository::mentioning( $email, self::DELIVERY_BATCH, $after );
 			$count = count( $rows );
 			foreach ( $rows as $row ) {
-				$after = (int) $row['id'];
-				yield $row;
+				$after   = (int) $row['id'];
+				$payload = json_decode( (string) $row['payload'], true );
+				if ( is_array( $payload ) && self::names( $payload, self::normalize( $email ) ) ) {
+					yield $row + array( 'decoded_payload' => $payload );
+				}
 			}
 		} while ( self::DELIVERY_BATCH === $count );
+	}
+
+	/**
+	 * Whether a decoded payload holds the address in an `email` field, at any depth.
+	 *
+	 * @param array  $value Decoded JSON.
+	 * @param string $email Normalised address (normalize()).
+	 * @return bool
+	 */
+	private static function names( array $value, string $email ): bool {
+		if ( self::holds( $value, $email ) ) {
+			return true;
+		}
+		foreach ( $value as $child ) {
+			if ( is_array( $child ) && self::names( $child, $email ) ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether this object's own `email` field is the address.
+	 *
+	 * @param array  $value Decoded JSON object.
+	 * @param string $email Normalised address.
+	 * @return bool
+	 */
+	private static function holds( array $value, string $email ): bool {
+		return isset( $value['email'] ) && is_string( $value['email'] ) && self::normalize( $value['email'] ) === $email;
+	}
+
+	/**
+	 * An address as compared: trimmed, lower-case (as ApplicationEraser::ids_for_email compares them).
+	 *
+	 * @param string $email Address.
+	 * @return string
+	 */
+	private static function normalize( string $email ): string {
+		return strtolower( trim( $email ) );
 	}
 
 	/**
 	 * The candidate replaced in a decoded payload, recursively.
 	 *
 	 * @param array  $value Decoded JSON.
-	 * @param string $email Lower-case address.
+	 * @param string $email Normalised address.
 	 * @return array
 	 */
 	private static function redact( array $value, string $email ): array {
-		if ( isset( $value['email'] ) && is_string( $value['email'] ) && strtolower( trim( $value['email'] ) ) === $email ) {
+		if ( self::holds( $value, $email ) ) {
 			$value['email'] = wp_privacy_anonymize_data( 'email' );
 			foreach ( array( 'name', 'phone' ) as $key ) {
 				if ( isset( $value[ $key ] ) ) {

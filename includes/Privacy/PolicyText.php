@@ -14,8 +14,9 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Suggested privacy-policy text (Settings → Privacy → Policy Guide; SPEC §12): what the plugin stores about
- * candidates, who sees it, how long it is kept, how candidates get a copy or have it erased, and what the webhooks
- * send to other services.
+ * candidates, who sees it, CVs and documents, how the e-mail address is used, how long applications are kept (from
+ * the retention rules in force), how candidates get a copy or have it erased, and what the webhooks send to other
+ * services.
  */
 final class PolicyText {
 
@@ -46,6 +47,13 @@ final class PolicyText {
 			'<p class="privacy-policy-tutorial">' . esc_html__( 'This site runs an applicant-tracking system. The text below describes what it stores; adapt it to how you use it (which services your webhooks call, how long you keep applications).', 'recruiting-reports' ) . '</p>',
 			'<p><strong class="privacy-policy-tutorial">' . esc_html__( 'Suggested text:', 'recruiting-reports' ) . ' </strong>' . esc_html__( 'When you apply for a job with us, we store your name, e-mail address and phone number (if given), the job you applied for, when you applied and, as your application progresses, each change of its status with the time, the team member who made it and an optional note. Our recruiting team may also write notes about your application and rate it. Only team members with access to applications can see this information; the recruiting reports we publish contain counts and durations only, never names or contact details.', 'recruiting-reports' ) . '</p>',
 			'<p>' . esc_html__( 'You can ask for a copy of the personal data we hold about you, or ask us to erase it, using the e-mail address you applied with. When we erase it, your applications are deleted, or anonymised: your name, e-mail address, phone number and the notes about you are removed, and only the dates and statuses remain in our statistics.', 'recruiting-reports' ) . '</p>',
+			'<h3>' . esc_html__( 'CVs and documents', 'recruiting-reports' ) . '</h3>',
+			'<p class="privacy-policy-tutorial">' . esc_html__( 'Recruiting Reports stores no files itself. If your application form or another plugin keeps CVs or other documents, say where, and make sure they are removed with the application (add-ons hear of it through the recruiting_reports_application_removed action).', 'recruiting-reports' ) . '</p>',
+			'<p>' . esc_html__( 'If you send us a CV, a cover letter or other documents, we keep them with your application, only team members with access to applications can open them, and we delete them when your application is deleted or anonymised.', 'recruiting-reports' ) . '</p>',
+			'<h3>' . esc_html__( 'Your e-mail address', 'recruiting-reports' ) . '</h3>',
+			'<p>' . esc_html__( 'We use the e-mail address you applied with to contact you about your applications, and to find your data when you ask for a copy of it or for its erasure. We do not use it for anything else, such as newsletters, unless you agree to that separately. E-mails you exchange with our team are kept in our e-mail system, not with your application.', 'recruiting-reports' ) . '</p>',
+			'<h3>' . esc_html__( 'How long we keep applications', 'recruiting-reports' ) . '</h3>',
+			self::retention_paragraph(),
 			'<h3>' . esc_html__( 'Data shared with other services', 'recruiting-reports' ) . '</h3>',
 			'<p>' . esc_html__( 'We may send notifications (webhooks) about applications to other services we use, such as our HR or messaging systems. When an application is made or its status changes, such a notification contains the application as our team sees it: your name, e-mail address and phone number, the job, the status and the dates, and the average rating. When a job is created, changed or deleted, it contains the job. When an application is deleted, it contains only its identifiers. Those services process the data under their own terms.', 'recruiting-reports' ) . '</p>',
 		);
@@ -67,6 +75,51 @@ final class PolicyText {
 			)
 		) . '</p>';
 		return implode( "\n", $paragraphs );
+	}
+
+	/**
+	 * How long applications are kept: the retention rules in force, or, when none is on, a note for the admin.
+	 *
+	 * @return string HTML.
+	 */
+	private static function retention_paragraph(): string {
+		$sentences = array();
+		foreach ( RetentionRules::all() as $name => $rule ) {
+			if ( 'off' === $rule['action'] ) {
+				continue;
+			}
+			$months      = (int) $rule['months'];
+			$sentences[] = sprintf( self::retention_sentence( $name, $rule['action'] ), number_format_i18n( $months ) );
+		}
+		if ( ! $sentences ) {
+			return '<p class="privacy-policy-tutorial">' . esc_html__( 'No retention rule is on: applications are kept until someone deletes them. Set how long you keep them in Recruiting → Settings → Privacy, and this text will say so.', 'recruiting-reports' ) . '</p>';
+		}
+		return '<p>' . esc_html( implode( ' ', $sentences ) . ' ' . __( 'Anonymised applications keep only dates, statuses and the job, for our statistics.', 'recruiting-reports' ) ) . '</p>';
+	}
+
+	/**
+	 * One rule's sentence, with %s for its months.
+	 *
+	 * @param string $name   Rule (RetentionRules::RULES).
+	 * @param string $action anonymise or delete.
+	 * @return string
+	 */
+	private static function retention_sentence( string $name, string $action ): string {
+		$delete = 'delete' === $action;
+		switch ( $name ) {
+			case 'hired':
+				/* translators: %s: number of months. */
+				return $delete ? __( 'Applications that led to a hire are deleted %s months after their last change.', 'recruiting-reports' ) : __( 'Applications that led to a hire are anonymised %s months after their last change.', 'recruiting-reports' );
+			case 'rejected':
+				/* translators: %s: number of months. */
+				return $delete ? __( 'Rejected applications are deleted %s months after their last change.', 'recruiting-reports' ) : __( 'Rejected applications are anonymised %s months after their last change.', 'recruiting-reports' );
+			case 'withdrawn':
+				/* translators: %s: number of months. */
+				return $delete ? __( 'Withdrawn applications are deleted %s months after their last change.', 'recruiting-reports' ) : __( 'Withdrawn applications are anonymised %s months after their last change.', 'recruiting-reports' );
+			default:
+				/* translators: %s: number of months. */
+				return $delete ? __( 'Open applications nobody has worked on for %s months are deleted.', 'recruiting-reports' ) : __( 'Open applications nobody has worked on for %s months are anonymised.', 'recruiting-reports' );
+		}
 	}
 
 	/**

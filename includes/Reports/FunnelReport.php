@@ -19,6 +19,51 @@ defined( 'ABSPATH' ) || exit;
  */
 final class FunnelReport {
 
+	/** The funnel's definition (docs/adding-a-report.md). */
+	public static function definition(): ReportDefinition {
+		return new ReportDefinition(
+			name: ReportService::FUNNEL,
+			title: __( 'Hiring funnel', 'recruiting-reports' ),
+			description: __( 'Where candidates drop out: applications reaching each stage, conversion from stage to stage, outcomes and offer acceptance.', 'recruiting-reports' ),
+			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),
+			schema: array(
+				'stages'                => ReportSchema::rows(
+					__( 'The pipeline stages in order, over the cohort (applications received in the period).', 'recruiting-reports' ),
+					array(
+						'stage'                    => array(
+							'type'    => 'string',
+							'enum'    => Pipeline::STAGES,
+							'context' => array( 'view' ),
+						),
+						'reached'                  => ReportSchema::integer( __( 'Applications of the cohort that reached the stage (or a later one).', 'recruiting-reports' ) ),
+						'conversion_from_previous' => ReportSchema::rate( __( 'reached ÷ the previous stage\'s reached (new: 1, or 0 for an empty cohort).', 'recruiting-reports' ) ),
+					)
+				),
+				'outcomes'              => ReportSchema::object(
+					__( 'Current status of the cohort.', 'recruiting-reports' ),
+					array(
+						'rejected'    => ReportSchema::integer( __( 'Now rejected.', 'recruiting-reports' ) ),
+						'withdrawn'   => ReportSchema::integer( __( 'Now withdrawn.', 'recruiting-reports' ) ),
+						'in_progress' => ReportSchema::integer( __( 'Now in new, screening, interview or offer.', 'recruiting-reports' ) ),
+					)
+				),
+				'offer_acceptance_rate' => ReportSchema::rate( __( 'Reached hired ÷ (reached offer − now at offer): accepted offers over decided ones.', 'recruiting-reports' ) ),
+			),
+			figures: array(
+				ReportFigures::count( 'applications', __( 'Applications', 'recruiting-reports' ), 'stages.0.reached' ),
+				ReportFigures::percent( 'offer_acceptance_rate', __( 'Offer acceptance', 'recruiting-reports' ), 'offer_acceptance_rate' ),
+				ReportFigures::count( 'in_progress', __( 'In progress', 'recruiting-reports' ), 'outcomes.in_progress' ),
+				ReportFigures::count( 'rejected', __( 'Rejected', 'recruiting-reports' ), 'outcomes.rejected' ),
+				ReportFigures::count( 'withdrawn', __( 'Withdrawn', 'recruiting-reports' ), 'outcomes.withdrawn' ),
+			),
+			block: array(
+				'sections' => array( 'figures', 'stages' ),
+				'icon'     => 'filter',
+				'keywords' => array( 'recruiting', 'funnel', 'offer acceptance', 'pipeline' ),
+			),
+		);
+	}
+
 	/**
 	 * Computes the report.
 	 *

@@ -27,6 +27,61 @@ defined( 'ABSPATH' ) || exit;
  */
 final class OverviewReport {
 
+	/** The overview's definition (docs/adding-a-report.md). */
+	public static function definition(): ReportDefinition {
+		$by_status = array();
+		foreach ( Pipeline::STATUSES as $status ) {
+			$by_status[ $status ] = ReportSchema::integer( $status );
+		}
+		return new ReportDefinition(
+			name: ReportService::OVERVIEW,
+			title: __( 'Recruiting overview', 'recruiting-reports' ),
+			description: __( 'Jobs and applications for a period: headline figures, applications by status and conversion between stages.', 'recruiting-reports' ),
+			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),
+			schema: array(
+				'jobs'                  => ReportSchema::object(
+					__( 'Job counts.', 'recruiting-reports' ),
+					array(
+						'total'           => ReportSchema::integer( __( 'Jobs that are not trashed.', 'recruiting-reports' ) ),
+						'active'          => ReportSchema::integer( __( 'Jobs published now.', 'recruiting-reports' ) ),
+						'new_this_period' => ReportSchema::integer( __( 'Jobs created in the period.', 'recruiting-reports' ) ),
+					)
+				),
+				'applications'          => ReportSchema::object(
+					__( 'Application counts.', 'recruiting-reports' ),
+					array(
+						'total'           => ReportSchema::integer( __( 'All applications ever.', 'recruiting-reports' ) ),
+						'new_this_period' => ReportSchema::integer( __( 'Applications received in the period (the cohort).', 'recruiting-reports' ) ),
+						'by_status'       => ReportSchema::object( __( 'Current status counts over all applications.', 'recruiting-reports' ), $by_status ),
+					)
+				),
+				'conversion'            => ReportSchema::object(
+					__( 'Stage-to-stage conversion over the cohort, 0 to 1, rounded to 4 decimals.', 'recruiting-reports' ),
+					array(
+						'application_to_screening' => ReportSchema::rate( __( 'Reached screening / cohort.', 'recruiting-reports' ) ),
+						'screening_to_interview'   => ReportSchema::rate( __( 'Reached interview / reached screening.', 'recruiting-reports' ) ),
+						'interview_to_offer'       => ReportSchema::rate( __( 'Reached offer / reached interview.', 'recruiting-reports' ) ),
+						'offer_to_hire'            => ReportSchema::rate( __( 'Reached hired / reached offer.', 'recruiting-reports' ) ),
+					)
+				),
+				'avg_time_to_hire_days' => ReportSchema::number( __( 'Mean days from application to hire over the hires in the period (equals time-to-hire overall.average_days).', 'recruiting-reports' ) ),
+			),
+			figures: array(
+				ReportFigures::count( 'active_jobs', __( 'Active jobs', 'recruiting-reports' ), 'jobs.active' ),
+				ReportFigures::count( 'new_jobs', __( 'New jobs', 'recruiting-reports' ), 'jobs.new_this_period' ),
+				ReportFigures::count( 'new_applications', __( 'New applications', 'recruiting-reports' ), 'applications.new_this_period' ),
+				ReportFigures::count( 'total_applications', __( 'All applications', 'recruiting-reports' ), 'applications.total' ),
+				// The overview has no count of the period's hires: the API's 0 stands for "none to average".
+				ReportFigures::days( 'avg_time_to_hire', __( 'Average time to hire', 'recruiting-reports' ), 'avg_time_to_hire_days', 'avg_time_to_hire_days', __( 'No hires in this period', 'recruiting-reports' ) ),
+			),
+			block: array(
+				'sections' => array( 'figures', 'by_status', 'conversion' ),
+				'icon'     => 'chart-bar',
+				'keywords' => array( 'recruiting', 'applications', 'conversion', 'pipeline' ),
+			),
+		);
+	}
+
 	/**
 	 * The overview report (SPEC §7) for a resolved query.
 	 *

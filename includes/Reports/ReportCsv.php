@@ -45,7 +45,7 @@ final class ReportCsv {
 	/**
 	 * The CSV text of one section: BOM, header row, the current period's rows, the comparison's.
 	 *
-	 * @param string $report  One of ReportService::REPORTS.
+	 * @param string $report  One of ReportRegistry::names().
 	 * @param string $section A section of the report (check_section()).
 	 * @param array  $data    The report as ReportService returns it (with comparison when compared).
 	 */

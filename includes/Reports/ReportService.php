@@ -14,27 +14,16 @@ use WP_Error;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The reports' registry and entry point.
+ * The reports' entry point.
  */
 final class ReportService {
 
+	/** The built-in reports' names (their definitions: each report class's definition(); ReportRegistry lists all). */
 	public const OVERVIEW     = 'overview';
 	public const TIME_TO_HIRE = 'time-to-hire';
 	public const FUNNEL       = 'funnel';
 	public const SOURCES      = 'sources';
 	public const TIME_TO_FILL = 'time-to-fill';
-
-	/** The registry: every report name (REST route /reports/<name>, `wp recruiting report <name>`), in menu order. */
-	public const REPORTS = array( self::OVERVIEW, self::TIME_TO_HIRE, self::FUNNEL, self::SOURCES, self::TIME_TO_FILL );
-
-	/** The class computing each report (each has run( ReportQuery ): array). */
-	private const CLASSES = array(
-		self::OVERVIEW     => OverviewReport::class,
-		self::TIME_TO_HIRE => TimeToHireReport::class,
-		self::FUNNEL       => FunnelReport::class,
-		self::SOURCES      => SourcesReport::class,
-		self::TIME_TO_FILL => TimeToFillReport::class,
-	);
 
 	/** Values of the `compare` argument (SPEC §7.1). */
 	public const COMPARE = array( ReportQuery::PREVIOUS_PERIOD, ReportQuery::PREVIOUS_YEAR );
@@ -42,7 +31,7 @@ final class ReportService {
 	/**
 	 * Runs a report (and its comparison) from the cache or computes it.
 	 *
-	 * @param string $report One of REPORTS.
+	 * @param string $report One of ReportRegistry::names().
 	 * @param array  $args   Raw date_from, date_to (YYYY-MM-DD, site timezone), job_id and compare
 	 *                       (previous_period or previous_year); omitted = missing, null or ''.
 	 * @return array{data:array,cache:string}|WP_Error 'cache' is 'hit' or 'miss' (with compare: whether the
@@ -50,7 +39,8 @@ final class ReportService {
 	 *                                                  (400 rest_invalid_param with data.params, 404 resource_not_found).
 	 */
 	public static function run( string $report, array $args ) {
-		if ( ! isset( self::CLASSES[ $report ] ) ) {
+		$names = ReportRegistry::names();
+		if ( ! in_array( $report, $names, true ) ) {
 			return new WP_Error(
 				'rest_invalid_param',
 				/* translators: %s: report name. */
@@ -58,7 +48,7 @@ final class ReportService {
 				array(
 					'status' => 400,
 					/* translators: %s: list of report names. */
-					'params' => array( 'report' => sprintf( __( 'Expected one of: %s.', 'recruiting-reports' ), implode( ', ', self::REPORTS ) ) ),
+					'params' => array( 'report' => sprintf( __( 'Expected one of: %s.', 'recruiting-reports' ), implode( ', ', $names ) ) ),
 				)
 			);
 		}
@@ -67,7 +57,7 @@ final class ReportService {
 		 * dashboard widget, the blocks and WP-CLI all pass here): for example a default job or period for a site.
 		 *
 		 * @param array  $args   date_from, date_to (YYYY-MM-DD, site timezone), job_id and compare, as given.
-		 * @param string $report Report name (overview, time-to-hire, funnel, sources, time-to-fill).
+		 * @param string $report Report name (ReportRegistry::names()).
 		 */
 		$args    = (array) apply_filters( 'recruiting_reports_report_query_args', $args, $report );
 		$compare = $args['compare'] ?? null;
@@ -139,7 +129,7 @@ final class ReportService {
 	/**
 	 * One report for one period from its cache entry, else computed (and not cached: see run()).
 	 *
-	 * @param string      $report    One of REPORTS.
+	 * @param string      $report    One of ReportRegistry::names().
 	 * @param ReportQuery $query     The period and job.
 	 * @param string      $version   The data version read before computing.
 	 * @param bool        $use_cache Whether the cache may be used (recruiting_reports_use_report_cache).
@@ -151,14 +141,14 @@ final class ReportService {
 	/**
 	 * One report for one period, computed and cached.
 	 *
-	 * @param string      $report    One of REPORTS.
+	 * @param string      $report    One of ReportRegistry::names().
 	 * @param ReportQuery $query     The period and job.
 	 * @param string      $version   The data version read before computing.
 	 * @param bool        $use_cache Whether to store it (recruiting_reports_use_report_cache).
 	 */
 	private static function fresh( string $report, ReportQuery $query, string $version, bool $use_cache ): array {
-		$class = self::CLASSES[ $report ];
-		$data  = ( new $class() )->run( $query );
+		// A report may leave its period out: every report answers with it first.
+		$data = array( 'period' => $query->period() ) + ( ReportRegistry::get( $report )->run )( $query );
 		if ( $use_cache ) {
 			ReportCache::set( $report, $query, $version, $data );
 		}

@@ -16,6 +16,7 @@
 namespace RecruitingReports\Reports;
 
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Source;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -23,6 +24,42 @@ defined( 'ABSPATH' ) || exit;
  * The Sources report.
  */
 final class SourcesReport {
+
+	/** The sources report's definition (docs/adding-a-report.md). */
+	public static function definition(): ReportDefinition {
+		// Every application of the cohort has exactly one source: the rows add up to the cohort.
+		$applications = array( 'sum' => 'sources.applications' );
+		$hires        = array( 'sum' => 'sources.hires' );
+		return new ReportDefinition(
+			name: ReportService::SOURCES,
+			title: __( 'Sources of applicants', 'recruiting-reports' ),
+			description: __( 'Which channels bring applicants and hires: applications, hires, conversion and days to hire per source.', 'recruiting-reports' ),
+			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),
+			schema: array(
+				'sources' => ReportSchema::rows(
+					__( 'One row per source of the cohort, by applications descending then source (byte order).', 'recruiting-reports' ),
+					array(
+						'source'               => ReportSchema::text( __( 'Where the candidates came from (lower case; direct when not given).', 'recruiting-reports' ) ),
+						'applications'         => ReportSchema::integer( __( 'Applications of the cohort from this source.', 'recruiting-reports' ) ),
+						'hires'                => ReportSchema::integer( __( 'Of those, the ones hired (at any time up to now).', 'recruiting-reports' ) ),
+						'conversion'           => ReportSchema::rate( __( 'hires ÷ applications.', 'recruiting-reports' ) ),
+						'average_days_to_hire' => ReportSchema::days(),
+					)
+				),
+			),
+			figures: array(
+				ReportFigures::count( 'sources', __( 'Sources', 'recruiting-reports' ), array( 'rows' => 'sources' ) ),
+				ReportFigures::count( 'applications', __( 'Applications', 'recruiting-reports' ), $applications ),
+				ReportFigures::count( 'hires', __( 'Hires', 'recruiting-reports' ), $hires ),
+				ReportFigures::percent( 'hire_rate', __( 'Hire rate', 'recruiting-reports' ), array( 'rate' => array( $hires, $applications ) ), $applications, __( 'No applications in this period', 'recruiting-reports' ) ),
+			),
+			block: array(
+				'sections' => array( 'figures', 'sources' ),
+				'icon'     => 'megaphone',
+				'keywords' => array( 'recruiting', 'source', 'channel', 'source of hire' ),
+			),
+		);
+	}
 
 	/**
 	 * Computes the report.
@@ -73,17 +110,79 @@ final class SourcesReport {
 				);
 			}
 		}
+		return array(
+			'period'  => $query->period(),
+			'sources' => self::ordered( $sources ),
+		);
+	}
+
+	/**
+	 * The report as visitors of a public report block see it (Blocks\ReportBlock): every source that is not a
+	 * channel name — free text such as "referred by Jane Roe", which may name a person — counted in one `other` row,
+	 * as anonymisation counts it (Data\Source::category()); the comparison's too. Applications and hires keep their
+	 * totals; `other`'s conversion is exact, its average days to hire the hires-weighted mean of the grouped rows'
+	 * averages (the report keeps no seconds per row).
+	 *
+	 * @param array $data The report (with its `comparison`, when asked for).
+	 * @return array
+	 */
+	public static function without_free_text( array $data ): array {
+		if ( is_array( $data['sources'] ?? null ) ) {
+			$data['sources'] = self::grouped( $data['sources'] );
+		}
+		if ( is_array( $data['comparison']['sources'] ?? null ) ) {
+			$data['comparison']['sources'] = self::grouped( $data['comparison']['sources'] );
+		}
+		return $data;
+	}
+
+	/**
+	 * Rows whose source is not a channel name merged into one `other` row.
+	 *
+	 * @param array[] $rows The report's rows.
+	 * @return array[]
+	 */
+	private static function grouped( array $rows ): array {
+		$kept         = array();
+		$applications = 0;
+		$hires        = 0;
+		$tenths       = 0; // Σ average days to hire × 10 × hires: the grouped rows' days to hire, in tenths of a day.
+		foreach ( $rows as $row ) {
+			if ( Source::OTHER !== Source::category( (string) $row['source'] ) ) {
+				$kept[] = $row;
+				continue;
+			}
+			$applications += (int) $row['applications'];
+			$hires        += (int) $row['hires'];
+			$tenths       += (int) round( (float) $row['average_days_to_hire'] * 10 ) * (int) $row['hires'];
+		}
+		if ( $applications > 0 ) {
+			$kept[] = array(
+				'source'               => Source::OTHER,
+				'applications'         => $applications,
+				'hires'                => $hires,
+				'conversion'           => Figures::rate( $hires, $applications ),
+				'average_days_to_hire' => Figures::ratio( $tenths, 10 * $hires, 10 ),
+			);
+		}
+		return self::ordered( $kept );
+	}
+
+	/**
+	 * Rows by applications, most first, then by source in byte order (also for sources that look like numbers:
+	 * '10' < '9').
+	 *
+	 * @param array[] $rows Rows.
+	 * @return array[]
+	 */
+	private static function ordered( array $rows ): array {
 		usort(
-			$sources,
+			$rows,
 			static function ( $a, $b ) {
 				$by_count = $b['applications'] <=> $a['applications'];
-				// strcmp: byte order, also for sources that look like numbers ('10' < '9').
 				return 0 !== $by_count ? $by_count : strcmp( $a['source'], $b['source'] );
 			}
 		);
-		return array(
-			'period'  => $query->period(),
-			'sources' => $sources,
-		);
+		return $rows;
 	}
 }

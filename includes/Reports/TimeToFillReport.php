@@ -30,6 +30,73 @@ defined( 'ABSPATH' ) || exit;
  */
 final class TimeToFillReport {
 
+	/** Time to fill's definition (docs/adding-a-report.md). */
+	public static function definition(): ReportDefinition {
+		$signed = __( 'Days (1 decimal) from the job\'s creation to its first hire; negative when an imported hire predates the job.', 'recruiting-reports' );
+		$none   = __( 'No jobs filled in this period', 'recruiting-reports' );
+		// One by_job row per job filled in the period.
+		$filled = array( 'rows' => 'by_job' );
+		return new ReportDefinition(
+			name: ReportService::TIME_TO_FILL,
+			title: __( 'Time to fill', 'recruiting-reports' ),
+			description: __( 'How long jobs stay open: days from opening to the first hire, per job and by month, and the open jobs without a hire.', 'recruiting-reports' ),
+			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),
+			schema: array(
+				'overall'   => ReportSchema::spread( __( 'Days to fill over the jobs filled (first hire) in the period.', 'recruiting-reports' ) ),
+				'by_job'    => ReportSchema::rows(
+					__( 'Jobs filled in the period, by days descending then job_id.', 'recruiting-reports' ),
+					array(
+						'job_id'    => ReportSchema::integer( __( 'Job id.', 'recruiting-reports' ) ),
+						'job_title' => ReportSchema::text( __( 'Job title.', 'recruiting-reports' ) ),
+						'opened'    => ReportSchema::date(),
+						'filled'    => ReportSchema::date(),
+						'days'      => ReportSchema::number( $signed ),
+					)
+				),
+				'trend'     => ReportSchema::rows(
+					__( 'One row per calendar month overlapping the period (by the first hire), oldest first.', 'recruiting-reports' ),
+					array(
+						'month'        => ReportSchema::month(),
+						'average_days' => ReportSchema::number( $signed ),
+						'jobs'         => ReportSchema::integer( __( 'Jobs filled in that month.', 'recruiting-reports' ) ),
+					)
+				),
+				'open_jobs' => ReportSchema::object(
+					__( 'Jobs published now without any hire (independent of the period).', 'recruiting-reports' ),
+					array(
+						'count'            => ReportSchema::integer( __( 'Open jobs.', 'recruiting-reports' ) ),
+						'average_age_days' => ReportSchema::number( __( 'Mean days since their creation, 1 decimal.', 'recruiting-reports' ) ),
+					)
+				),
+			),
+			figures: array(
+				ReportFigures::count( 'jobs_filled', __( 'Jobs filled', 'recruiting-reports' ), $filled ),
+				ReportFigures::days( 'average_days', __( 'Average time to fill', 'recruiting-reports' ), 'overall.average_days', $filled, $none ),
+				ReportFigures::days( 'median_days', __( 'Median time to fill', 'recruiting-reports' ), 'overall.median_days', $filled, $none ),
+				ReportFigures::naming_negative(
+					ReportFigures::days( 'min_days', __( 'Fastest fill', 'recruiting-reports' ), 'overall.min_days', $filled, $none ),
+					'by_job',
+					'days',
+					'job_title',
+					/* translators: %s: job titles. */
+					__( 'Negative: hired before the job was created (%s)', 'recruiting-reports' )
+				),
+				ReportFigures::days( 'max_days', __( 'Slowest fill', 'recruiting-reports' ), 'overall.max_days', $filled, $none ),
+				// Open jobs are "as of now": the same in both periods of a comparison (docs/reports.md).
+				...ReportFigures::grouped(
+					'open_jobs',
+					ReportFigures::count( 'open_jobs', __( 'Open jobs', 'recruiting-reports' ), 'open_jobs.count' ),
+					ReportFigures::days( 'open_jobs_age', __( 'Average age of open jobs', 'recruiting-reports' ), 'open_jobs.average_age_days', 'open_jobs.count', __( 'No open jobs', 'recruiting-reports' ) ),
+				),
+			),
+			block: array(
+				'sections' => array( 'figures', 'by_job', 'trend' ),
+				'icon'     => 'calendar-alt',
+				'keywords' => array( 'recruiting', 'time to fill', 'open jobs', 'vacancy' ),
+			),
+		);
+	}
+
 	/**
 	 * Computes the report.
 	 *

@@ -38,6 +38,60 @@ defined( 'ABSPATH' ) || exit;
  */
 final class TimeToHireReport {
 
+	/** Time to hire's definition (docs/adding-a-report.md). */
+	public static function definition(): ReportDefinition {
+		$none = __( 'No hires in this period', 'recruiting-reports' );
+		// Hires in the period: the trend covers every month of it, so its counts add up to all hires.
+		$hires = array( 'sum' => 'trend.hires' );
+		return new ReportDefinition(
+			name: ReportService::TIME_TO_HIRE,
+			title: __( 'Time to hire', 'recruiting-reports' ),
+			description: __( 'How long hiring takes: average and median days, days between stages, per job and by month.', 'recruiting-reports' ),
+			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),
+			schema: array(
+				'overall'  => ReportSchema::spread( __( 'Days from application to hire over the hires in the period.', 'recruiting-reports' ) ),
+				'by_stage' => ReportSchema::object(
+					__( 'Mean days between entering consecutive stages, over the hires that entered both.', 'recruiting-reports' ),
+					array(
+						'new_to_screening'       => ReportSchema::days(),
+						'screening_to_interview' => ReportSchema::days(),
+						'interview_to_offer'     => ReportSchema::days(),
+						'offer_to_hire'          => ReportSchema::days(),
+					)
+				),
+				'by_job'   => ReportSchema::rows(
+					__( 'Jobs with at least one hire in the period, by hires descending then job_id.', 'recruiting-reports' ),
+					array(
+						'job_id'       => ReportSchema::integer( __( 'Job id.', 'recruiting-reports' ) ),
+						'job_title'    => ReportSchema::text( __( 'Job title ("" for a job deleted for good).', 'recruiting-reports' ) ),
+						'average_days' => ReportSchema::days(),
+						'hires'        => ReportSchema::integer( __( 'Hires in the period.', 'recruiting-reports' ) ),
+					)
+				),
+				'trend'    => ReportSchema::rows(
+					__( 'One row per calendar month overlapping the period, oldest first.', 'recruiting-reports' ),
+					array(
+						'month'        => ReportSchema::month(),
+						'average_days' => ReportSchema::days(),
+						'hires'        => ReportSchema::integer( __( 'Hires in that month.', 'recruiting-reports' ) ),
+					)
+				),
+			),
+			figures: array(
+				ReportFigures::count( 'hires', __( 'Hires', 'recruiting-reports' ), $hires ),
+				ReportFigures::days( 'average_days', __( 'Average time to hire', 'recruiting-reports' ), 'overall.average_days', $hires, $none ),
+				ReportFigures::days( 'median_days', __( 'Median time to hire', 'recruiting-reports' ), 'overall.median_days', $hires, $none ),
+				ReportFigures::days( 'min_days', __( 'Fastest hire', 'recruiting-reports' ), 'overall.min_days', $hires, $none ),
+				ReportFigures::days( 'max_days', __( 'Slowest hire', 'recruiting-reports' ), 'overall.max_days', $hires, $none ),
+			),
+			block: array(
+				'sections' => array( 'figures', 'by_stage', 'by_job', 'trend' ),
+				'icon'     => 'clock',
+				'keywords' => array( 'recruiting', 'hiring', 'time to hire', 'trend' ),
+			),
+		);
+	}
+
 	/** The additive figures of H read from the summaries or computed over the partial days. */
 	private const SUMS = array( 'hires', 'hire_seconds', 'ns_seconds', 'ns_hires', 'si_seconds', 'si_hires', 'io_seconds', 'io_hires', 'oh_seconds', 'oh_hires' );
 

@@ -114,6 +114,8 @@ final class ApplicationsController extends ItemController {
 			'reached'        => $request['reached'],
 			'entered'        => $request['entered'],
 			'search'         => $request['search'],
+			'updated_before' => $request['updated_before'],
+			'anonymised'     => $request['anonymised'],
 			'source'         => null === $request['source'] ? null : Source::normalize( $request['source'] ),
 		);
 		if ( is_wp_error( $filters['source'] ) ) {
@@ -140,7 +142,10 @@ final class ApplicationsController extends ItemController {
 		try {
 			return $this->collection( $rows, $result['total'], $request );
 		} finally {
+			// The ratings are this list's: a later request in the same PHP process (a batch, a preload, WP-CLI)
+			// reads them afresh.
 			$this->listing = false;
+			$this->ratings = array();
 		}
 	}
 
@@ -184,6 +189,8 @@ final class ApplicationsController extends ItemController {
 	/**
 	 * DELETE /applications/{id} (Settings): the application goes with its history, notes and ratings, every report
 	 * stays consistent and `application.deleted` is queued (ApplicationEraser, as the privacy eraser does).
+	 * `previous` is the whole application only for a caller that also holds Read Applications; otherwise
+	 * Present::application_without_candidate() of it.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
@@ -194,7 +201,10 @@ final class ApplicationsController extends ItemController {
 			return self::application_not_found();
 		}
 		$previous = $this->prepare_item_for_response( $row, $request );
-		$result   = ApplicationEraser::delete( (int) $row['id'] );
+		if ( ! Access::can( $request, Capabilities::READ_APPLICATIONS ) ) {
+			$previous->set_data( Present::application_without_candidate( $previous->get_data() ) );
+		}
+		$result = ApplicationEraser::delete( (int) $row['id'] );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
@@ -354,6 +364,11 @@ final class ApplicationsController extends ItemController {
 						'enum' => Pipeline::STAGES,
 					),
 					'maxItems'    => count( Pipeline::STAGES ),
+				),
+				'updated_before' => self::instant_arg( __( 'Only applications last changed before this instant (ISO 8601 with offset; exclusive): the retention rules\' selection.', 'recruiting-reports' ) ),
+				'anonymised'     => array(
+					'description' => __( 'Only anonymised applications (true) or only the others (false).', 'recruiting-reports' ),
+					'type'        => 'boolean',
 				),
 				'search'         => array(
 					'description' => __( 'Limit results to candidates whose name or email contains this string.', 'recruiting-reports' ),

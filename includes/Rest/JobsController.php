@@ -85,7 +85,13 @@ final class JobsController extends ItemController {
 		if ( rest_is_field_included( 'application_counts', $this->get_fields_for_response( $request ) ) ) {
 			$this->counts = ApplicationRepository::counts_by_job( wp_list_pluck( $posts, 'ID' ) );
 		}
-		return $this->collection( $posts, $result['total'], $request );
+		try {
+			return $this->collection( $posts, $result['total'], $request );
+		} finally {
+			// The counts are this list's: a later request in the same PHP process (a batch, a preload, WP-CLI)
+			// counts afresh.
+			$this->counts = array();
+		}
 	}
 
 	/**
@@ -338,7 +344,7 @@ final class JobsController extends ItemController {
 	 * @return array
 	 */
 	protected function item_properties(): array {
-		$text = static fn( string $description, int $max ) => array(
+		$text    = static fn( string $description, int $max ) => array(
 			'description' => $description,
 			'type'        => 'string',
 			'maxLength'   => $max,

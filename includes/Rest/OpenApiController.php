@@ -65,13 +65,33 @@ final class OpenApiController extends Controller {
 	public function get_document( $request ): WP_REST_Response {
 		$server = rest_get_server();
 		$routes = $server->get_routes( $this->namespace );
-		$key    = self::CACHE_PREFIX . md5( wp_json_encode( array( RECRUITING_REPORTS_VERSION, determine_locale(), rest_url(), array_keys( $routes ) ) ) );
+		$key    = self::CACHE_PREFIX . md5( wp_json_encode( array( RECRUITING_REPORTS_VERSION, determine_locale(), rest_url(), self::content( $server, $routes ) ) ) );
 		$doc    = get_transient( $key );
 		if ( ! is_array( $doc ) ) {
 			$doc = $this->document( $server, $routes );
 			set_transient( $key, $doc, DAY_IN_SECONDS );
 		}
 		return new WP_REST_Response( $doc, 200 );
+	}
+
+	/**
+	 * What the document is made of, for its cache key: every route with its handlers' methods and arguments and
+	 * its response schema. A schema or an argument that changes (a report added or changed through
+	 * recruiting_reports_reports, a plugin update) changes the key, not only a route added or removed.
+	 *
+	 * @param WP_REST_Server $server The REST server.
+	 * @param array          $routes Route => handlers, of the namespace.
+	 */
+	private static function content( WP_REST_Server $server, array $routes ): array {
+		$content = array();
+		foreach ( $routes as $route => $handlers ) {
+			$options           = $server->get_route_options( $route );
+			$content[ $route ] = array(
+				array_map( static fn( $handler ) => array( $handler['methods'] ?? array(), $handler['args'] ?? array() ), $handlers ),
+				isset( $options['schema'] ) && is_callable( $options['schema'] ) ? call_user_func( $options['schema'] ) : null,
+			);
+		}
+		return $content;
 	}
 
 	/**

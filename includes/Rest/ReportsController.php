@@ -11,6 +11,7 @@ namespace RecruitingReports\Rest;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Reports\ReportCsv;
 use RecruitingReports\Reports\ReportQuery;
+use RecruitingReports\Reports\ReportRegistry;
 use RecruitingReports\Reports\ReportSchema;
 use RecruitingReports\Reports\ReportService;
 use WP_REST_Request;
@@ -41,7 +42,7 @@ final class ReportsController extends Controller {
 	 * Registers /reports/{report} for every report.
 	 */
 	public function register_routes(): void {
-		foreach ( ReportService::REPORTS as $report ) {
+		foreach ( ReportRegistry::names() as $report ) {
 			$this->route(
 				'/' . $this->rest_base . '/' . $report,
 				array(
@@ -60,7 +61,7 @@ final class ReportsController extends Controller {
 	/**
 	 * Route callback of one report.
 	 *
-	 * @param string          $report  Report name (ReportService::REPORTS).
+	 * @param string          $report  Report name (ReportRegistry::names()).
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|\WP_Error
 	 */

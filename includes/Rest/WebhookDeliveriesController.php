@@ -3,12 +3,18 @@
  * A webhook's delivery log (Settings permission): GET /webhooks/{id}/deliveries (every attempt of each delivery),
  * POST /webhooks/{id}/test (queues a test delivery) and POST /webhooks/{id}/deliveries/{delivery_id}/retry.
  *
+ * A payload's `data.application` is shown whole only to callers that also hold Read Applications; the others
+ * (a Settings-only key or user) get Present::application_without_candidate() of it: the log is for debugging
+ * deliveries, not a way around the permission that guards candidates.
+ *
  * @package RecruitingReports
  */
 
 namespace RecruitingReports\Rest;
 
+use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\DeliveryRepository;
+use RecruitingReports\Data\Present;
 use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Iso8601;
@@ -173,7 +179,7 @@ final class WebhookDeliveriesController extends ItemController {
 			'last_error'         => null === $item['last_error'] ? null : (string) $item['last_error'],
 			'created_at'         => Iso8601::format( (int) $item['created_at'] ),
 			'updated_at'         => Iso8601::format( (int) $item['updated_at'] ),
-			'payload'            => is_array( $payload ) ? $payload : null,
+			'payload'            => is_array( $payload ) ? self::payload_for( $payload, $request ) : null,
 		);
 		if ( rest_is_field_included( 'attempt_log', $fields ) ) {
 			$attempts            = $this->attempts[ $id ] ?? DeliveryRepository::attempts( array( $id ) )[ $id ] ?? array();
@@ -188,6 +194,20 @@ final class WebhookDeliveriesController extends ItemController {
 			);
 		}
 		return $data;
+	}
+
+	/**
+	 * A delivery's payload as this caller may see it: without the candidate unless it holds Read Applications.
+	 *
+	 * @param array           $payload Decoded payload.
+	 * @param WP_REST_Request $request Request.
+	 * @return array
+	 */
+	private static function payload_for( array $payload, WP_REST_Request $request ): array {
+		if ( is_array( $payload['data']['application'] ?? null ) && ! Access::can( $request, Capabilities::READ_APPLICATIONS ) ) {
+			$payload['data']['application'] = Present::application_without_candidate( $payload['data']['application'] );
+		}
+		return $payload;
 	}
 
 	/**

@@ -42,6 +42,11 @@ import type {
 	ReportName,
 	ReportQuery,
 	ReportSections,
+	RetentionPreview,
+	RetentionRule,
+	RetentionRuleName,
+	RetentionRun,
+	RetentionSettings,
 	SourcesReport,
 	TimeToFillReport,
 	TimeToHireReport,
@@ -449,6 +454,34 @@ export function createClient( transport: Transport ) {
 					method: 'PUT',
 					path: '/settings',
 					body: input,
+					signal: options.signal,
+				} ),
+		},
+		retention: {
+			get: ( options: CallOptions = {} ) =>
+				call< RetentionSettings >( {
+					method: 'GET',
+					path: '/retention',
+					signal: options.signal,
+				} ),
+			update: (
+				rules: Partial< Record< RetentionRuleName, RetentionRule > >
+			) =>
+				call< RetentionSettings >( {
+					method: 'PUT',
+					path: '/retention',
+					body: { rules },
+				} ),
+			preview: ( options: CallOptions = {} ) =>
+				call< RetentionPreview >( {
+					method: 'GET',
+					path: '/retention/preview',
+					signal: options.signal,
+				} ),
+			log: ( options: CallOptions = {} ) =>
+				call< RetentionRun[] >( {
+					method: 'GET',
+					path: '/retention/log',
 					signal: options.signal,
 				} ),
 		},

@@ -392,6 +392,9 @@ export interface ApplicationListQuery extends PageQuery {
 	/** Hired (entered `hired`) at or after / before these instants. */
 	hired_after?: IsoDateTime;
 	hired_before?: IsoDateTime;
+	/** Last changed before (a retention rule's selection). */
+	updated_before?: IsoDateTime;
+	anonymised?: boolean;
 	/** Has ever held this stage or a later one (SPEC §7 `reached`). */
 	reached?: PipelineStage;
 	/** Has entered every one of these stages (`new` always holds). */
@@ -573,6 +576,57 @@ export interface PluginSettings {
 	apply_phone: 'required' | 'optional' | 'hidden';
 	/** The largest CV the apply form accepts, in MB (1–50). */
 	apply_cv_max_mb: number;
+}
+
+/** A retention rule (Settings › Privacy): what happens to its applications after how many months. */
+export interface RetentionRule {
+	action: 'off' | 'anonymise' | 'delete';
+	months: number;
+}
+
+export type RetentionRuleName = 'hired' | 'rejected' | 'withdrawn' | 'open';
+
+/** GET|PUT /retention. */
+export interface RetentionSettings {
+	rules: Record< RetentionRuleName, RetentionRule >;
+	suggested_months: number[];
+	next_run_at: string | null;
+	has_run: boolean;
+}
+
+/** GET /retention/preview: per rule that is on, how many applications a run now takes, and their list filters. */
+export interface RetentionPreview {
+	at: string;
+	rules: Partial<
+		Record<
+			RetentionRuleName,
+			RetentionRule & {
+				applications: number;
+				filters: {
+					status: ApplicationStatus[];
+					updated_before: string;
+					anonymised?: boolean;
+				};
+			}
+		>
+	>;
+	total: number;
+}
+
+/** One run in GET /retention/log (counts only). */
+export interface RetentionRun {
+	at: string;
+	trigger: 'cron' | 'cli';
+	dry_run: boolean;
+	rules: Partial<
+		Record< RetentionRuleName, RetentionRule & { applications: number } >
+	>;
+	failed: number;
+	seconds: number;
+	/** The parts a cron run took within its time budget (1 for a run done at once). */
+	parts: number;
+	/** True while a cron run's later parts are still to come. */
+	continued: boolean;
 }
 
 export interface ImportBatch {

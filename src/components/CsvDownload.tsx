@@ -1,14 +1,15 @@
 /**
- * "Download CSV" for one table of a report: a plain link to the report's CSV section (SPEC §7.1)
- * with the page's filters, so the browser downloads it with the logged-in user's cookie and nonce.
+ * "Download CSV" for one table of a report: a link to the report's CSV section (SPEC §7.1) with the page's
+ * filters and no credentials; a click downloads it with the REST nonce in a header (csvDownload.ts).
  */
+import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { reportCsvRequest } from '../api/client';
 import { buildPath } from '../api/transport';
 import type { ReportName, ReportQuery, ReportSections } from '../api/types';
 import { restLink } from '../admin/applications/links';
-import { getConfig } from '../config';
+import { onCsvClick } from './csvDownload';
 
 export function reportCsvUrl< N extends ReportName >(
 	name: N,
@@ -18,7 +19,6 @@ export function reportCsvUrl< N extends ReportName >(
 	const request = reportCsvRequest( name, section, query );
 	const search = buildPath( request.path, request.query ).split( '?' )[ 1 ];
 	const params = new URLSearchParams( search );
-	params.set( '_wpnonce', getConfig().restNonce );
 	return restLink( request.path.replace( /^\//, '' ), params );
 }
 
@@ -31,16 +31,22 @@ export function CsvDownload< N extends ReportName >( {
 	section: ReportSections[ N ];
 	query: ReportQuery;
 } ) {
+	const [ error, setError ] = useState( '' );
 	return (
 		<p className="rr-csv">
 			<a
 				className="button button-secondary"
 				href={ reportCsvUrl( name, section, query ) }
-				download
+				onClick={ onCsvClick( `${ name }-${ section }.csv`, setError ) }
 				data-csv={ `${ name }:${ section }` }
 			>
 				{ __( 'Download CSV', 'recruiting-reports' ) }
 			</a>
+			{ error && (
+				<span className="rr-csv__error" role="alert">
+					{ error }
+				</span>
+			) }
 		</p>
 	);
 }

@@ -193,7 +193,6 @@ describe( 'DashboardWidget', () => {
 		expect( Object.fromEntries( links()[ 0 ].searchParams ) ).toEqual( {
 			format: 'csv',
 			section: 'by_status',
-			_wpnonce: 'n0nce',
 		} );
 		expect( links()[ 1 ].searchParams.get( 'section' ) ).toBe( 'trend' );
 		await userEvent.click(

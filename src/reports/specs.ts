@@ -24,13 +24,8 @@ import {
 import { COLORS, STATUS_COLORS } from '../components/charts/palette';
 import { overlayEarlier, type ChartSpec } from '../components/charts/spec';
 import type { Figure } from '../components/Figures';
-import {
-	formatCount,
-	formatDays,
-	formatMonth,
-	formatPercent,
-	formatPeriod,
-} from '../components/format';
+import { reportFigures } from './figures';
+import { formatMonth, formatPeriod } from '../components/format';
 
 export function statusLabel( status: ApplicationStatus ): string {
 	switch ( status ) {
@@ -263,97 +258,12 @@ export function hiresInPeriod( report: TimeToHireReport ): number {
 	);
 }
 
-/**
- * A figure in days, or "—" with a note when nothing was averaged (the API's 0 then is no result).
- * @param id    Figure id.
- * @param label Its label.
- * @param days  The API's value.
- * @param count How many durations the value averages.
- * @param none  The note when there are none.
- */
-function daysFigure(
-	id: string,
-	label: string,
-	days: number,
-	count: number,
-	none: string = __( 'No hires in this period', 'recruiting-reports' )
-): Figure {
-	if ( count === 0 ) {
-		return { id, label, value: '—', raw: null, note: none };
-	}
-	return { id, label, value: formatDays( days ), raw: days };
-}
-
 export function overviewFigures( report: OverviewReport ): Figure[] {
-	return [
-		{
-			id: 'active_jobs',
-			label: __( 'Active jobs', 'recruiting-reports' ),
-			value: formatCount( report.jobs.active ),
-			raw: report.jobs.active,
-		},
-		{
-			id: 'new_jobs',
-			label: __( 'New jobs', 'recruiting-reports' ),
-			value: formatCount( report.jobs.new_this_period ),
-			raw: report.jobs.new_this_period,
-		},
-		{
-			id: 'new_applications',
-			label: __( 'New applications', 'recruiting-reports' ),
-			value: formatCount( report.applications.new_this_period ),
-			raw: report.applications.new_this_period,
-		},
-		{
-			id: 'total_applications',
-			label: __( 'All applications', 'recruiting-reports' ),
-			value: formatCount( report.applications.total ),
-			raw: report.applications.total,
-		},
-		// The API reports 0 when there is no hire to average: show that as "no hires", not "0 days".
-		daysFigure(
-			'avg_time_to_hire',
-			__( 'Average time to hire', 'recruiting-reports' ),
-			report.avg_time_to_hire_days,
-			report.avg_time_to_hire_days > 0 ? 1 : 0
-		),
-	];
+	return reportFigures( 'overview', report );
 }
 
 export function timeToHireFigures( report: TimeToHireReport ): Figure[] {
-	const hires = hiresInPeriod( report );
-	return [
-		{
-			id: 'hires',
-			label: __( 'Hires', 'recruiting-reports' ),
-			value: formatCount( hires ),
-			raw: hires,
-		},
-		daysFigure(
-			'average_days',
-			__( 'Average time to hire', 'recruiting-reports' ),
-			report.overall.average_days,
-			hires
-		),
-		daysFigure(
-			'median_days',
-			__( 'Median time to hire', 'recruiting-reports' ),
-			report.overall.median_days,
-			hires
-		),
-		daysFigure(
-			'min_days',
-			__( 'Fastest hire', 'recruiting-reports' ),
-			report.overall.min_days,
-			hires
-		),
-		daysFigure(
-			'max_days',
-			__( 'Slowest hire', 'recruiting-reports' ),
-			report.overall.max_days,
-			hires
-		),
-	];
+	return reportFigures( 'time-to-hire', report );
 }
 
 /**
@@ -431,32 +341,7 @@ export function funnelSpec( report: FunnelReport ): ChartSpec {
 }
 
 export function funnelFigures( report: FunnelReport ): Figure[] {
-	return [
-		{
-			id: 'offer_acceptance_rate',
-			label: __( 'Offer acceptance', 'recruiting-reports' ),
-			value: formatPercent( report.offer_acceptance_rate ),
-			raw: report.offer_acceptance_rate,
-		},
-		{
-			id: 'in_progress',
-			label: __( 'In progress', 'recruiting-reports' ),
-			value: formatCount( report.outcomes.in_progress ),
-			raw: report.outcomes.in_progress,
-		},
-		{
-			id: 'rejected',
-			label: __( 'Rejected', 'recruiting-reports' ),
-			value: formatCount( report.outcomes.rejected ),
-			raw: report.outcomes.rejected,
-		},
-		{
-			id: 'withdrawn',
-			label: __( 'Withdrawn', 'recruiting-reports' ),
-			value: formatCount( report.outcomes.withdrawn ),
-			raw: report.outcomes.withdrawn,
-		},
-	];
+	return reportFigures( 'funnel', report );
 }
 
 /**
@@ -511,53 +396,7 @@ export function sourcesSpec( report: SourcesReport ): ChartSpec {
  * @param report
  */
 export function sourcesFigures( report: SourcesReport ): Figure[] {
-	const rows = report.sources ?? [];
-	const applications = rows.reduce(
-		( sum, row ) => sum + row.applications,
-		0
-	);
-	const hires = rows.reduce( ( sum, row ) => sum + row.hires, 0 );
-	// Rounded like the API's rates (4 decimals), so the figure never shows more precision than a row.
-	const rate = applications
-		? Math.round( ( hires / applications ) * 10000 ) / 10000
-		: 0;
-	return [
-		{
-			id: 'sources',
-			label: __( 'Sources', 'recruiting-reports' ),
-			value: formatCount( rows.length ),
-			raw: rows.length,
-		},
-		{
-			id: 'applications',
-			label: __( 'Applications', 'recruiting-reports' ),
-			value: formatCount( applications ),
-			raw: applications,
-		},
-		{
-			id: 'hires',
-			label: __( 'Hires', 'recruiting-reports' ),
-			value: formatCount( hires ),
-			raw: hires,
-		},
-		applications
-			? {
-					id: 'hire_rate',
-					label: __( 'Hire rate', 'recruiting-reports' ),
-					value: formatPercent( rate ),
-					raw: rate,
-				}
-			: {
-					id: 'hire_rate',
-					label: __( 'Hire rate', 'recruiting-reports' ),
-					value: '—',
-					raw: null,
-					note: __(
-						'No applications in this period',
-						'recruiting-reports'
-					),
-				},
-	];
+	return reportFigures( 'sources', report );
 }
 
 /**
@@ -606,71 +445,18 @@ function fillMonthsSpec( report: TimeToFillReport ): ChartSpec {
 }
 
 /**
- * Time to fill's figures for the period: jobs filled (F: one by_job row each) and the spread of
- * their days.
+ * Time to fill's figures for the period: jobs filled (one by_job row each) and the spread of their days.
  * @param report
  */
 export function timeToFillFigures( report: TimeToFillReport ): Figure[] {
-	const filled = ( report.by_job ?? [] ).length;
-	const none = __( 'No jobs filled in this period', 'recruiting-reports' );
-	return [
-		{
-			id: 'jobs_filled',
-			label: __( 'Jobs filled', 'recruiting-reports' ),
-			value: formatCount( filled ),
-			raw: filled,
-		},
-		daysFigure(
-			'average_days',
-			__( 'Average time to fill', 'recruiting-reports' ),
-			report.overall.average_days,
-			filled,
-			none
-		),
-		daysFigure(
-			'median_days',
-			__( 'Median time to fill', 'recruiting-reports' ),
-			report.overall.median_days,
-			filled,
-			none
-		),
-		daysFigure(
-			'min_days',
-			__( 'Fastest fill', 'recruiting-reports' ),
-			report.overall.min_days,
-			filled,
-			none
-		),
-		daysFigure(
-			'max_days',
-			__( 'Slowest fill', 'recruiting-reports' ),
-			report.overall.max_days,
-			filled,
-			none
-		),
-	];
+	return reportFigures( 'time-to-fill', report );
 }
 
 /**
  * Jobs open now (published, no hire yet) and their average age: "as of now", the same in a
- * comparison period (SPEC §7.1).
+ * comparison period (docs/reports.md).
  * @param report
  */
 export function openJobsFigures( report: TimeToFillReport ): Figure[] {
-	const open = report.open_jobs;
-	return [
-		{
-			id: 'open_jobs',
-			label: __( 'Open jobs', 'recruiting-reports' ),
-			value: formatCount( open.count ),
-			raw: open.count,
-		},
-		daysFigure(
-			'open_jobs_age',
-			__( 'Average age of open jobs', 'recruiting-reports' ),
-			open.average_age_days,
-			open.count,
-			__( 'No open jobs', 'recruiting-reports' )
-		),
-	];
+	return reportFigures( 'time-to-fill', report, 'open_jobs' );
 }

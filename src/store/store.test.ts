@@ -108,17 +108,6 @@ describe( 'recruiting-reports store', () => {
 		).toBeFalsy();
 	} );
 
-	it( 'a job seen in a list needs no request of its own', async () => {
-		const store = setup( {
-			'GET /jobs': () => [ { id: 3, title: 'Nurse', status: 'publish' } ],
-		} );
-		await store.resolve().getJobs( { per_page: 100 } );
-		expect( store.select().getJob( 3 ) ).toMatchObject( {
-			title: 'Nurse',
-		} );
-		expect( store.paths() ).toEqual( [ 'GET /jobs' ] );
-	} );
-
 	it( 'revoking a key refetches the key list, and keeps the old list until it arrives', async () => {
 		let status = 'active';
 		const later = deferred< unknown >();

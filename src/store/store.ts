@@ -22,7 +22,6 @@ import type {
 	Delivery,
 	DeliveryListQuery,
 	Job,
-	JobInput,
 	JobListQuery,
 	Note,
 	Page,
@@ -32,6 +31,11 @@ import type {
 	ReportByName,
 	ReportName,
 	ReportQuery,
+	RetentionPreview,
+	RetentionRule,
+	RetentionRuleName,
+	RetentionRun,
+	RetentionSettings,
 	StatusChangeInput,
 	WebhookInput,
 	Webhook,
@@ -43,7 +47,6 @@ export const STORE_NAME = 'recruiting-reports';
 export interface State {
 	report: Record< string, unknown >;
 	jobs: Record< string, Page< Job > >;
-	job: Record< string, Job >;
 	applications: Record< string, Page< Application > >;
 	application: Record< string, ApplicationWithHistory >;
 	notes: Record< string, Page< Note > >;
@@ -52,6 +55,9 @@ export interface State {
 	webhooks: Record< string, Page< Webhook > >;
 	deliveries: Record< string, Page< Delivery > >;
 	settings: Record< string, PluginSettings >;
+	retention: Record< string, RetentionSettings >;
+	retentionPreview: Record< string, RetentionPreview >;
+	retentionLog: Record< string, RetentionRun[] >;
 }
 
 type Kind = keyof State;
@@ -59,7 +65,6 @@ type Kind = keyof State;
 const EMPTY: State = {
 	report: {},
 	jobs: {},
-	job: {},
 	applications: {},
 	application: {},
 	notes: {},
@@ -68,6 +73,9 @@ const EMPTY: State = {
 	webhooks: {},
 	deliveries: {},
 	settings: {},
+	retention: {},
+	retentionPreview: {},
+	retentionLog: {},
 };
 
 /**
@@ -153,7 +161,6 @@ const byParentAndQuery =
 /** Every selector but getReport (typed by report name, below), with its cache. */
 const CACHED = {
 	getJobs: cached( 'jobs', byQuery< JobListQuery >() ),
-	getJob: cached( 'job', byId ),
 	getApplications: cached(
 		'applications',
 		byQuery< ApplicationListQuery >()
@@ -168,6 +175,9 @@ const CACHED = {
 		byParentAndQuery< DeliveryListQuery >()
 	),
 	getSettings: cached( 'settings', () => 'current' ),
+	getRetention: cached( 'retention', () => 'current' ),
+	getRetentionPreview: cached( 'retentionPreview', () => 'current' ),
+	getRetentionLog: cached( 'retentionLog', () => 'current' ),
 };
 
 type Cached = typeof CACHED;
@@ -214,7 +224,6 @@ interface ThunkArgs {
 
 /** Selectors whose answers a write of each kind can change. */
 const AFFECTED = {
-	jobs: [ 'getJobs', 'getJob', 'getReport', 'getApplications' ],
 	applications: [
 		'getApplications',
 		'getApplication',
@@ -227,6 +236,8 @@ const AFFECTED = {
 	webhooks: [ 'getWebhooks', 'getDeliveries' ],
 	deliveries: [ 'getDeliveries' ],
 	settings: [ 'getSettings' ],
+	// A rule's change changes what a run would take; applications leaving change it too.
+	retention: [ 'getRetention', 'getRetentionPreview' ],
 } satisfies Record< string, SelectorName[] >;
 
 /**
@@ -328,15 +339,8 @@ export function storeConfig( client: Client ) {
 			...args: CachedArgs< N >
 		) => Promise< CachedAnswer< N > >;
 	} = {
-		getJobs: async ( { dispatch, signal }, query = {} ) => {
-			const page = await client.jobs.list( query, { signal } );
-			// A job seen in a list needs no request of its own later.
-			for ( const job of page.items ) {
-				dispatch.receive( 'job', String( job.id ), job );
-			}
-			return page;
-		},
-		getJob: ( { signal }, id ) => client.jobs.get( id, { signal } ),
+		getJobs: ( { signal }, query = {} ) =>
+			client.jobs.list( query, { signal } ),
 		getApplications: ( { signal }, query = {} ) =>
 			client.applications.list( query, { signal } ),
 		getApplication: ( { signal }, id ) =>
@@ -352,6 +356,10 @@ export function storeConfig( client: Client ) {
 		getDeliveries: ( { signal }, webhookId, query = {} ) =>
 			client.webhooks.deliveries( webhookId, query, { signal } ),
 		getSettings: ( { signal } ) => client.settings.get( { signal } ),
+		getRetention: ( { signal } ) => client.retention.get( { signal } ),
+		getRetentionPreview: ( { signal } ) =>
+			client.retention.preview( { signal } ),
+		getRetentionLog: ( { signal } ) => client.retention.log( { signal } ),
 	};
 
 	/**
@@ -408,15 +416,6 @@ export function storeConfig( client: Client ) {
 		resolvers,
 		actions: {
 			...actions,
-			createJob: write( 'jobs', ( input: JobInput & { title: string } ) =>
-				client.jobs.create( input )
-			),
-			updateJob: write( 'jobs', ( id: number, input: JobInput ) =>
-				client.jobs.update( id, input )
-			),
-			deleteJob: write( 'jobs', ( id: number ) =>
-				client.jobs.delete( id )
-			),
 			setApplicationStatus: write(
 				'applications',
 				( id: number, input: StatusChangeInput ) =>
@@ -450,16 +449,8 @@ export function storeConfig( client: Client ) {
 			createWebhook: write( 'webhooks', ( input: WebhookInput ) =>
 				client.webhooks.create( input )
 			),
-			updateWebhook: write(
-				'webhooks',
-				( id: number, input: Partial< WebhookInput > ) =>
-					client.webhooks.update( id, input )
-			),
 			deleteWebhook: write( 'webhooks', ( id: number ) =>
 				client.webhooks.delete( id )
-			),
-			rotateWebhookSecret: write( 'webhooks', ( id: number ) =>
-				client.webhooks.rotateSecret( id )
 			),
 			testWebhook: write( 'deliveries', ( id: number ) =>
 				client.webhooks.test( id )
@@ -473,6 +464,12 @@ export function storeConfig( client: Client ) {
 				'settings',
 				( input: Partial< PluginSettings > ) =>
 					client.settings.update( input )
+			),
+			updateRetention: write(
+				'retention',
+				(
+					rules: Partial< Record< RetentionRuleName, RetentionRule > >
+				) => client.retention.update( rules )
 			),
 			/**
 			 * A component starts wanting `name( ...args )` (see useResource).

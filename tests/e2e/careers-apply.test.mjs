@@ -40,9 +40,12 @@ before( async () => {
 	problems = watchConsole( page );
 } );
 
+// The files after this one read the demo data the runner seeded (test-e2e.mjs): put it back, as careers.test.mjs does.
 after( async () => {
 	await runPhp( `delete_option( 'recruiting_test_apply_min_seconds' ); delete_option( 'recruiting_test_apply_rate_limit' );` );
 	await browser?.close();
+	await rest( 'POST', '/recruiting-test/v1/reset', {} );
+	await runPhp( '$result = \\RecruitingReports\\Seed\\DemoData::seed(); if ( is_wp_error( $result ) ) { throw new Exception( $result->get_error_message() ); }' );
 } );
 
 test( 'a visitor from LinkedIn applies: errors first (announced, accessible), then the thank-you state', async () => {

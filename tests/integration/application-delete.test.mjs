@@ -76,7 +76,7 @@ test( 'DELETE /applications/{id}: Settings only; history, notes and ratings go; 
 
 	const [ delivery ] = expectStatus( await get( `${ NS }/webhooks/${ webhook.id }/deliveries` ), 200 );
 	assert.equal( delivery.event, 'application.deleted' );
-	assert.deepEqual( delivery.payload.data, { application: { id, job_id: deleted.previous.job_id, external_id: 'del-0' } } );
+	assert.deepEqual( delivery.payload.data, { application: { id, job_id: deleted.previous.job_id } } );
 } );
 
 test( 'an API key needs the Settings permission to delete an application', { timeout: TIMEOUT }, async () => {

@@ -1,11 +1,12 @@
 // Who gets a report block's figures (issue #12, defect 1; SPEC §8 blocks): the editor preview route renders
 // figures only for users with Read Applications, whatever attributes it is sent, and "everyone" holds only while
 // the post's author and its last editor have Read Applications. Everything goes through real WordPress routes
-// (the block renderer, /wp/v2/posts) as real users of each role.
+// (the block renderer, /wp/v2/posts) as real users of each role. A public Sources block shows visitors free-text
+// sources (personal data) only counted as `other` (issue #23).
 
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { asAdmin, expectStatus, get, post, put, resetSite } from './lib/api.mjs';
+import { asAdmin, expectStatus, get, post, put, resetSite, site } from './lib/api.mjs';
 import { makeUser, phpValue } from './lib/credentials.mjs';
 import { application, iso, job } from './lib/fixtures.mjs';
 
@@ -132,4 +133,45 @@ test( 'a post written without a logged-in user (WP-CLI, a scheduled publish) kee
 	} )()` );
 	assert.ok( hasData( await visitorView( ids[ 0 ] ) ) );
 	assert.ok( ! hasData( await visitorView( ids[ 1 ] ) ) );
+} );
+
+test( 'a public Sources block shows visitors free-text sources only as `other`, totals unchanged; readers still see every source', { timeout: TIMEOUT }, async () => {
+	const now = Date.now();
+	const day = 86400000;
+	const hiredAfter = ( days ) => [ 'screening', 'interview', 'offer', 'hired' ].map( ( status, i ) => ( { status, at: iso( now - 20 * day + ( i + 1 ) * ( days / 4 ) * day ) } ) );
+	const rows = [
+		[ 'linkedin', hiredAfter( 10 ) ],
+		[ 'linkedin', [] ],
+		[ 'LinkedIn', [] ],
+		[ 'Referred by Jane Roe (jane@roe.example)', hiredAfter( 4 ) ],
+		[ 'referred by jane roe (jane@roe.example)', [] ],
+		[ 'Cousin of the CEO', hiredAfter( 7 ) ],
+		[ 'other', [] ],
+		[ 'jobs.example.com', [] ],
+	];
+	expectStatus(
+		await post( '/recruiting/v1/import', {
+			applications: rows.map( ( [ source, history ], i ) => application( `vis-src-${ i }`, 'vis-open', { source, applied_at: iso( now - 20 * day ), history } ) ),
+		} ),
+		200
+	);
+	const page = expectStatus( await post( '/wp/v2/posts', { title: 'Where our hires come from', status: 'publish', content: block( { report: 'sources', visibility: 'public' } ) } ), 201 );
+	const FREE_TEXT = /jane|roe\.example|cousin/i;
+
+	const html = await ( await fetch( `${ site.url }/?p=${ page.id }` ) ).text();
+	assert.ok( hasData( html ), html.slice( 0, 300 ) );
+	assert.doesNotMatch( html, FREE_TEXT );
+	assert.doesNotMatch( await visitorView( page.id ), FREE_TEXT, 'nor in the REST-rendered content' );
+	const spec = JSON.parse( html.match( /<script type="application\/json" class="rr-chart__spec">([\s\S]*?)<\/script>/ )[ 1 ] );
+	// direct: the six applications of before(); other: the three free-text ones and the one already `other`.
+	assert.deepEqual( spec.labels, [ 'direct', 'other', 'linkedin', 'jobs.example.com' ] );
+	const table = html.match( /data-chart-table="sources">([\s\S]*?)<\/table>/ )[ 1 ];
+	const values = [ ...table.matchAll( /data-value="([^"]*)"/g ) ].map( ( m ) => Number( m[ 1 ] ) );
+	assert.deepEqual( values, [ 6, 0, 0, 0, 4, 2, 0.5, 5.5, 3, 1, 0.3333, 10, 1, 0, 0, 0 ], 'per source: applications, hires, conversion, average days to hire' );
+
+	// Readers of the Reports page and the API, and the block rendered for them, still see every source.
+	const full = expectStatus( await get( '/recruiting/v1/reports/sources', { auth: users.recruiter.auth } ), 200 );
+	assert.deepEqual( full.sources.map( ( row ) => row.source ).sort(), [ 'cousin of the ceo', 'direct', 'jobs.example.com', 'linkedin', 'other', 'referred by jane roe (jane@roe.example)' ] );
+	assert.equal( full.sources.reduce( ( sum, row ) => sum + row.applications, 0 ), 14 );
+	assert.match( await preview( users.teamEditor.auth, { report: 'sources', visibility: 'public' }, { post_id: page.id } ), /referred by jane roe/ );
 } );

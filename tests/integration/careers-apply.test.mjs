@@ -267,3 +267,12 @@ test( 'DELETE /applications/{id} deletes the CV file and the form row', { timeou
 	assert.deepEqual( await stored(), { total: before.total - 1, files: before.files - 1, rows: before.rows - 1 } );
 	expectError( await get( `${ NS }/applications/${ application.id }/cv` ), 404, 'resource_not_found' );
 } );
+
+test( 'anonymising an application (privacy eraser, retention) deletes its CV file and form row too', { timeout: TIMEOUT }, async () => {
+	const sent = await apply( jobs.open.link, { rr_email: 'anon@example.com' } );
+	assert.equal( sent.status, 303 );
+	const [ application ] = ( await get( `${ NS }/applications`, { query: { search: 'anon@example.com' } } ) ).json;
+	const before = await stored();
+	await phpValue( `! is_wp_error( RecruitingReports\\Data\\ApplicationEraser::anonymise( ${ application.id } ) )` );
+	assert.deepEqual( await stored(), { total: before.total, files: before.files - 1, rows: before.rows - 1 } );
+} );

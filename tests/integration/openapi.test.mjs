@@ -57,3 +57,16 @@ test( 'the document passes redocly lint with 0 errors', async () => {
 		fs.rmSync( dir, { recursive: true, force: true } );
 	}
 } );
+
+test( 'the cached document follows the schemas: a report schema changed by a plugin shows at once, and goes', async () => {
+	const overview = ( doc ) => JSON.stringify( doc.components.schemas[ 'recruiting-report-overview' ] );
+	const plain = expectStatus( await get( '/recruiting/v1/openapi.json', { auth: {} } ), 200 );
+	assert.ok( ! overview( plain ).includes( 'test_schema_field' ) );
+	const changed = expectStatus(
+		await get( '/recruiting/v1/openapi.json', { auth: {}, headers: { 'X-Recruiting-Test-Hooks': '1', 'X-Test-Report-Schema': '1' } } ),
+		200
+	);
+	assert.ok( overview( changed ).includes( 'test_schema_field' ), 'the changed schema, not the cached document' );
+	const again = expectStatus( await get( '/recruiting/v1/openapi.json', { auth: {} } ), 200 );
+	assert.deepEqual( again, plain );
+} );

@@ -70,7 +70,7 @@ test( 'every report equals a brute-force computation in several timezones, perio
 			update_option( 'timezone_string', $tz );
 			foreach ( $periods as [ $from, $to ] ) {
 				foreach ( array_merge( array( 0 ), $jobs ) as $job ) {
-					foreach ( \\RecruitingReports\\Reports\\ReportService::REPORTS as $report ) {
+					foreach ( \\RecruitingReports\\Reports\\ReportRegistry::names() as $report ) {
 						\\RecruitingReports\\Domain\\Events::data_changed();
 						$args   = array( 'date_from' => $from, 'date_to' => $to, 'job_id' => $job ?: null );
 						$actual = \\RecruitingReports\\Reports\\ReportService::run( $report, $args );

@@ -30,6 +30,7 @@ import { ErrorNotice } from './ErrorNotice';
 import { Notes } from './Notes';
 import { Rating } from './Rating';
 import { formatSiteDateTime } from './timezone';
+import { mailtoHref } from './mailto';
 
 interface Props {
 	id: number;
@@ -127,6 +128,7 @@ export function ApplicationView( { id, filters }: Props ) {
 	}
 	const at = ( iso: string ) =>
 		formatSiteDateTime( iso, config.timezone, config.locale );
+	const mailto = mailtoHref( application.candidate.email );
 
 	return (
 		<div className="rr-app" data-application={ application.id }>
@@ -140,11 +142,13 @@ export function ApplicationView( { id, filters }: Props ) {
 					<dl className="rr-app__facts">
 						<dt>{ __( 'E-mail', 'recruiting-reports' ) }</dt>
 						<dd>
-							<a
-								href={ `mailto:${ application.candidate.email }` }
-							>
-								{ application.candidate.email }
-							</a>
+							{ mailto ? (
+								<a href={ mailto }>
+									{ application.candidate.email }
+								</a>
+							) : (
+								application.candidate.email
+							) }
 						</dd>
 						<dt>{ __( 'Phone', 'recruiting-reports' ) }</dt>
 						<dd>

@@ -7,7 +7,7 @@
 import { Button } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { DataViews, type Field, type View } from '@wordpress/dataviews/wp';
-import { useCallback, useMemo } from '@wordpress/element';
+import { useCallback, useMemo, useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { store as preferencesStore } from '@wordpress/preferences';
 
@@ -33,6 +33,7 @@ import { STAGE_OPTIONS, STATUS_OPTIONS, ratingText } from './labels';
 import { EmptySite } from '../../components/EmptySite';
 import { formatSiteDateTime } from './timezone';
 import { restLink } from './links';
+import { onCsvClick } from '../../components/csvDownload';
 
 const PREFERENCES_SCOPE = 'recruiting-reports/applications';
 
@@ -161,6 +162,7 @@ function filtersFromView( view: View ): ApplicationFilters {
 
 export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 	const config = getConfig();
+	const [ exportError, setExportError ] = useState( '' );
 	const stored = useSelect(
 		( select ) =>
 			select( preferencesStore ).get( PREFERENCES_SCOPE, 'view' ) as
@@ -410,7 +412,6 @@ export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 				? { status: filters.status.join( ',' ) }
 				: {} ),
 			format: 'csv',
-			_wpnonce: config.restNonce,
 		} as Record< string, string > )
 	);
 
@@ -454,10 +455,22 @@ export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 							variant="secondary"
 							size="compact"
 							href={ exportUrl }
+							onClick={ onCsvClick(
+								'applications.csv',
+								setExportError
+							) }
 							className="rr-apps__export"
 						>
 							{ __( 'Export CSV', 'recruiting-reports' ) }
 						</Button>
+						{ exportError && (
+							<span
+								className="rr-apps__export-error"
+								role="alert"
+							>
+								{ exportError }
+							</span>
+						) }
 					</>
 				}
 				empty={

@@ -11,7 +11,7 @@ import { formatSiteDateTime, siteMidnight } from './timezone';
 describe( 'Applications filters in the URL', () => {
 	it( 'round-trips every filter and drops defaults', () => {
 		const search =
-			'?page=recruiting-reports-applications&job_id=7&status=hired,offer&source=linkedin&applied_from=2025-01-01&applied_to=2025-01-31&hired_from=2025-02-01&hired_to=2025-02-28&reached=offer&entered=interview,offer&s=ada&orderby=updated_at&order=asc&paged=3';
+			'?page=recruiting-reports-applications&job_id=7&status=hired,offer&source=linkedin&applied_from=2025-01-01&applied_to=2025-01-31&hired_from=2025-02-01&hired_to=2025-02-28&reached=offer&entered=interview,offer&updated_before=2024-05-20T10:00:00Z&anonymised=false&s=ada&orderby=updated_at&order=asc&paged=3';
 		const filters = filtersFromUrl( search );
 		expect( filters ).toEqual( {
 			job_id: 7,
@@ -23,6 +23,8 @@ describe( 'Applications filters in the URL', () => {
 			hired_to: '2025-02-28',
 			reached: 'offer',
 			entered: [ 'interview', 'offer' ],
+			updated_before: '2024-05-20T10:00:00Z',
+			anonymised: false,
 			search: 'ada',
 			orderby: 'updated_at',
 			order: 'asc',
@@ -38,8 +40,10 @@ describe( 'Applications filters in the URL', () => {
 
 	it( 'ignores malformed values', () => {
 		const filters = filtersFromUrl(
-			'?job_id=-3&status=hired,bogus&applied_from=2025-02-30&reached=rejected&entered=nope&paged=0&orderby=name'
+			'?job_id=-3&status=hired,bogus&applied_from=2025-02-30&reached=rejected&entered=nope&paged=0&orderby=name&updated_before=yesterday&anonymised=maybe'
 		);
+		expect( filters.updated_before ).toBeUndefined();
+		expect( filters.anonymised ).toBeUndefined();
 		expect( filters.job_id ).toBeUndefined();
 		expect( filters.status ).toEqual( [ 'hired' ] );
 		expect( filters.applied_from ).toBeUndefined();

@@ -30,19 +30,14 @@ export interface ApplicationFilters {
 	reached?: PipelineStage;
 	/** Has entered every one of these stages (the days-between-stages drill-down). */
 	entered?: PipelineStage[];
+	/** Last changed before this instant (ISO 8601), and anonymised or not: a retention rule's selection. */
+	updated_before?: string;
+	anonymised?: boolean;
 	search: string;
 	orderby: SortField;
 	order: 'asc' | 'desc';
 	page: number;
 }
-
-export const DEFAULT_FILTERS: ApplicationFilters = {
-	status: [],
-	search: '',
-	orderby: 'applied_at',
-	order: 'desc',
-	page: 1,
-};
 
 const SORT_FIELDS: SortField[] = [ 'applied_at', 'updated_at', 'id' ];
 
@@ -60,6 +55,14 @@ function stages( list: string | null ): PipelineStage[] | undefined {
 }
 
 /**
+ * true, false, or undefined for anything else.
+ * @param value A query argument.
+ */
+function flag( value: string | null ): boolean | undefined {
+	return value === 'true' || value === 'false' ? value === 'true' : undefined;
+}
+
+/**
  * Reads the filters from the page URL's query string; anything malformed is ignored.
  * @param search location.search
  */
@@ -73,6 +76,7 @@ export function filtersFromUrl( search: string ): ApplicationFilters {
 	const page = Number( params.get( 'paged' ) );
 	const reached = params.get( 'reached' ) as PipelineStage;
 	const orderby = params.get( 'orderby' ) as SortField;
+	const updatedBefore = params.get( 'updated_before' ) ?? '';
 	return {
 		job_id: Number.isInteger( job ) && job > 0 ? job : undefined,
 		status: ( params.get( 'status' ) ?? '' )
@@ -87,6 +91,10 @@ export function filtersFromUrl( search: string ): ApplicationFilters {
 		hired_to: date( 'hired_to' ),
 		reached: PIPELINE_STAGES.includes( reached ) ? reached : undefined,
 		entered: stages( params.get( 'entered' ) ),
+		updated_before: Number.isNaN( Date.parse( updatedBefore ) )
+			? undefined
+			: updatedBefore,
+		anonymised: flag( params.get( 'anonymised' ) ),
 		search: params.get( 's' ) ?? '',
 		orderby: SORT_FIELDS.includes( orderby ) ? orderby : 'applied_at',
 		order: params.get( 'order' ) === 'asc' ? 'asc' : 'desc',
@@ -116,6 +124,8 @@ export function filtersToParams(
 	put( 'hired_to', filters.hired_to );
 	put( 'reached', filters.reached );
 	put( 'entered', filters.entered?.join( ',' ) );
+	put( 'updated_before', filters.updated_before );
+	put( 'anonymised', filters.anonymised );
 	put( 's', filters.search );
 	if ( filters.orderby && filters.orderby !== 'applied_at' ) {
 		put( 'orderby', filters.orderby );
@@ -189,6 +199,8 @@ export function filtersToQuery(
 		hired_before: instant( filters.hired_to, true ),
 		reached: filters.reached,
 		entered: filters.entered,
+		updated_before: filters.updated_before,
+		anonymised: filters.anonymised,
 		search: filters.search.trim() || undefined,
 		orderby: filters.orderby,
 		order: filters.order,

@@ -159,7 +159,6 @@ describe( 'ReportsPage', () => {
 			date_to: '2025-05-20',
 			format: 'csv',
 			section: 'by_status',
-			_wpnonce: 'n0nce',
 		} );
 		expect(
 			csv.map( ( url ) => url.searchParams.get( 'section' ) )

@@ -55,6 +55,7 @@ import {
 	trendSpec,
 	comparedFigures,
 } from '../../reports/specs';
+import { DeclaredSection } from './DeclaredSection';
 import { SourcesBody } from './SourcesSection';
 import { TimeToFillBody } from './TimeToFillSection';
 import type { BodyProps } from './types';
@@ -123,7 +124,7 @@ export function filtersToUrl( href: string, filters: Filters ): string {
 	return url.toString();
 }
 
-interface SectionProps< T extends { period: ReportPeriod } > {
+export interface SectionProps< T extends { period: ReportPeriod } > {
 	id: string;
 	title: string;
 	state: AsyncState< Compared< T > >;
@@ -355,6 +356,15 @@ function useReport< N extends ReportName >( name: N, query: ReportQuery ) {
 	] );
 }
 
+/** The reports this page draws with bodies of its own; any other registered report gets a DeclaredSection. */
+const PAGE_REPORTS: ReportName[] = [
+	'overview',
+	'time-to-hire',
+	'funnel',
+	'sources',
+	'time-to-fill',
+];
+
 /** How long the filters must stay unchanged before the reports are requested. */
 export const FILTER_DEBOUNCE_MS = 300;
 
@@ -522,6 +532,19 @@ export function ReportsPage() {
 						Body={ TimeToFillBody }
 						{ ...current }
 					/>
+					{ config.reports
+						.filter(
+							( { name } ) =>
+								! ( PAGE_REPORTS as string[] ).includes( name )
+						)
+						.map( ( presentation ) => (
+							<DeclaredSection
+								key={ presentation.name }
+								presentation={ presentation }
+								Section={ ReportSection }
+								{ ...current }
+							/>
+						) ) }
 				</>
 			) }
 		</div>

@@ -101,7 +101,6 @@ describe( 'Sources section', () => {
 			...QUERY,
 			format: 'csv',
 			section: 'sources',
-			_wpnonce: 'n0nce',
 		} );
 	} );
 

@@ -1,5 +1,5 @@
 /**
- * Recruiting › Settings: API keys, webhooks and general settings as tabs (the tab is kept in
+ * Recruiting › Settings: API keys, webhooks, general settings and privacy (retention rules) as tabs (the tab is kept in
  * the URL hash, so #webhooks opens that tab).
  */
 import { TabPanel } from '@wordpress/components';
@@ -7,9 +7,10 @@ import { __ } from '@wordpress/i18n';
 
 import { ApiKeys } from './ApiKeys';
 import { GeneralSettings } from './GeneralSettings';
+import { PrivacySettings } from './PrivacySettings';
 import { Webhooks } from './Webhooks';
 
-const TABS = [ 'api', 'webhooks', 'general' ] as const;
+const TABS = [ 'api', 'webhooks', 'general', 'privacy' ] as const;
 
 export function SettingsPage() {
 	const hash = window.location.hash.replace( '#', '' );
@@ -37,6 +38,10 @@ export function SettingsPage() {
 						name: 'general',
 						title: __( 'General', 'recruiting-reports' ),
 					},
+					{
+						name: 'privacy',
+						title: __( 'Privacy', 'recruiting-reports' ),
+					},
 				] }
 			>
 				{ ( tab: { name: string } ) => {
@@ -45,6 +50,9 @@ export function SettingsPage() {
 					}
 					if ( tab.name === 'general' ) {
 						return <GeneralSettings />;
+					}
+					if ( tab.name === 'privacy' ) {
+						return <PrivacySettings />;
 					}
 					return <ApiKeys />;
 				} }

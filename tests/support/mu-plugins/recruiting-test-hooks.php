@@ -156,3 +156,25 @@ add_filter(
 	},
 	100
 );
+
+// A plugin that changes a report's schema (recruiting_reports_reports) without adding or removing a route: the
+// OpenAPI document must show it at once (its cache key follows the schemas' content).
+if ( ! empty( $_SERVER['HTTP_X_TEST_REPORT_SCHEMA'] ) ) {
+	add_filter(
+		'recruiting_reports_reports',
+		static function ( array $reports ) {
+			return array_map(
+				static fn( $report ) => 'overview' !== $report->name ? $report : new RecruitingReports\Reports\ReportDefinition(
+					name: $report->name,
+					title: $report->title,
+					description: $report->description,
+					run: $report->run,
+					schema: $report->schema + array( 'test_schema_field' => RecruitingReports\Reports\ReportSchema::integer( 'Added by a test plugin.' ) ),
+					figures: $report->figures,
+					block: $report->block,
+				),
+				$reports
+			);
+		}
+	);
+}

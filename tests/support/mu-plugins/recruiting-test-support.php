@@ -53,6 +53,13 @@ add_action(
 				delete_option( 'recruiting_test_dns' );
 				delete_option( 'recruiting_test_fail_sql' );
 				delete_option( 'recruiting_test_slow_sql' );
+				delete_option( 'recruiting_test_retention_seconds' );
+				// Retention rules, their log and the runs' claims.
+				$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE option_name LIKE %s', $wpdb->options, $wpdb->esc_like( 'recruiting_reports_retention' ) . '%' ) );
+				wp_cache_delete( 'alloptions', 'options' );
+				wp_cache_delete( 'notoptions', 'options' );
+				wp_cache_delete( \RecruitingReports\Privacy\RetentionRules::OPTION, 'options' );
+				wp_cache_delete( \RecruitingReports\Privacy\Retention::LOG_OPTION, 'options' );
 				\RecruitingReports\Data\Settings::ensure_defaults();
 				update_option( 'timezone_string', 'UTC' );
 				update_option( 'gmt_offset', 0 );
@@ -231,12 +238,36 @@ add_action(
 				return array( 'ran' => $ran );
 			}
 		);
+
+		// Fires one of the plugin's cron hooks in this request, as WP-Cron on this web node would when the event
+		// is due (the cluster suite fires it on both nodes at once, as two nodes' cron spawns can).
+		$route(
+			'/fire-hook',
+			'POST',
+			static function ( WP_REST_Request $request ) {
+				$hook = (string) $request['hook'];
+				if ( ! str_starts_with( $hook, 'recruiting_reports_' ) ) {
+					return new WP_Error( 'rest_invalid_param', 'Only the plugin\'s hooks.', array( 'status' => 400 ) );
+				}
+				do_action( $hook );
+				return array( 'fired' => $hook );
+			}
+		);
 	}
 );
 
 add_filter(
 	'recruiting_reports_webhook_allow_private_urls',
 	static fn( $allow ) => get_option( 'recruiting_test_webhook_strict' ) ? false : $allow
+);
+
+// Option recruiting_test_retention_seconds, when set, is the retention cron's time budget (0: one application a part).
+add_filter(
+	'recruiting_reports_retention_seconds',
+	static function ( $seconds ) {
+		$budget = get_option( 'recruiting_test_retention_seconds' );
+		return false === $budget ? $seconds : (float) $budget;
+	}
 );
 
 // The test sites have no DNS of their own: option recruiting_test_dns (host => addresses) stands in for it.

@@ -1,0 +1,66 @@
+<?php
+/**
+ * One report, declared once: its name (REST route /reports/<name>, `wp recruiting report <name>`, the block's
+ * variation), what computes it, its response schema and how it is presented (title, headline figures, block
+ * sections). ReportRegistry collects them; docs/adding-a-report.md shows how to add one.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Reports;
+
+use Closure;
+use InvalidArgumentException;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * A report's definition.
+ */
+final class ReportDefinition {
+
+	/** The formats of a headline figure (docs/reports.md "Headline figures"). */
+	public const FORMATS = array( 'count', 'days', 'percent' );
+
+	/**
+	 * Declares a report.
+	 *
+	 * @param string  $name        Lower-case slug: the route /reports/<name> and the block variation's name.
+	 * @param string  $title       Translated title: the block's heading and its variation's title.
+	 * @param string  $description Translated description of the block variation.
+	 * @param Closure $run         fn( ReportQuery $query ): array — the report's fields for the query's period and
+	 *                             job (`period` is added when the report leaves it out).
+	 * @param array   $schema      JSON Schema properties of the fields (ReportSchema's helpers build them;
+	 *                             `period` and `comparison` are added).
+	 * @param array[] $figures     Headline figures, in order: id, label, value (a value expression: see
+	 *                             ReportFigures), format (count, days, percent), and for a figure that exists
+	 *                             only when something was counted, count (a value expression) and empty (the
+	 *                             note shown instead).
+	 * @param array   $block       The block variation: sections (default sections, `figures` first), icon,
+	 *                             keywords.
+	 * @throws InvalidArgumentException When the name is not a slug or a figure lacks id, label or a known format.
+	 */
+	public function __construct(
+		public readonly string $name,
+		public readonly string $title,
+		public readonly string $description,
+		public readonly Closure $run,
+		public readonly array $schema,
+		public readonly array $figures = array(),
+		public readonly array $block = array(),
+	) {
+		if ( ! preg_match( '/^[a-z0-9]+(-[a-z0-9]+)*$/', $name ) ) {
+			throw new InvalidArgumentException( 'A report name is a lower-case slug: ' . $name );
+		}
+		foreach ( $figures as $figure ) {
+			if ( ! isset( $figure['id'], $figure['label'], $figure['value'] ) || ! in_array( $figure['format'] ?? '', self::FORMATS, true ) ) {
+				throw new InvalidArgumentException( 'A figure of the report ' . $name . ' needs id, label, value and format (count, days or percent).' );
+			}
+		}
+	}
+
+	/** The block's default sections for this report. */
+	public function sections(): array {
+		return $this->block['sections'] ?? ( $this->figures ? array( 'figures' ) : array() );
+	}
+}

@@ -1,0 +1,174 @@
+/**
+ * Headline figures as a report's PHP definition declares them (includes/Reports/ReportFigures.php, served in
+ * window.recruitingReports.reports): the Reports page evaluates the same declarations the block renders.
+ */
+import type { Figure } from '../components/Figures';
+import { getConfig } from '../config';
+import { formatCount, formatDays, formatPercent } from '../components/format';
+
+/**
+ * Where a figure's number is: a path into the report ('jobs.active', 'stages.0.reached'), the sum of a field
+ * over rows ({ sum: 'trend.hires' }), how many rows ({ rows: 'by_job' }) or a rate of two values.
+ */
+export type FigureValue =
+	| string
+	| { sum: string }
+	| { rows: string }
+	| { rate: [ FigureValue, FigureValue ] };
+
+export interface FigureDeclaration {
+	id: string;
+	label: string;
+	value: FigureValue;
+	format: 'count' | 'days' | 'percent';
+	/** What the figure is over: 0 means there is no figure, only `empty` (an average or rate of nothing). */
+	count?: FigureValue;
+	empty?: string;
+	/** Figures the Reports page lists apart (e.g. "as of now" beside a period's). */
+	group?: string;
+	/** Rows whose field is negative are named in the note (%s), e.g. jobs hired before their creation. */
+	negative?: { rows: string; field: string; name: string; note: string };
+}
+
+export interface ReportPresentation {
+	name: string;
+	title: string;
+	figures: FigureDeclaration[];
+}
+
+function at( path: string, report: unknown ): unknown {
+	return path
+		.split( '.' )
+		.reduce< unknown >(
+			( value, key ) =>
+				value !== null && typeof value === 'object'
+					? ( value as Record< string, unknown > )[ key ]
+					: undefined,
+			report
+		);
+}
+
+function rowsAt( path: string, report: unknown ): Record< string, unknown >[] {
+	const rows = at( path, report );
+	return Array.isArray( rows )
+		? rows.filter( ( row ) => row !== null && typeof row === 'object' )
+		: [];
+}
+
+const numberOf = ( value: unknown ): number =>
+	typeof value === 'number' ? value : 0;
+
+/**
+ * The number a value stands for in a report (0 for what is missing), as ReportFigures::value() computes it.
+ * @param value  Where the number is.
+ * @param report The report's data.
+ */
+export function figureValue( value: FigureValue, report: unknown ): number {
+	if ( typeof value === 'string' ) {
+		return numberOf( at( value, report ) );
+	}
+	if ( 'sum' in value ) {
+		const [ rows, field ] = value.sum.split( /\.(.*)/s );
+		return rowsAt( rows, report ).reduce(
+			( sum, row ) => sum + numberOf( row[ field ] ),
+			0
+		);
+	}
+	if ( 'rows' in value ) {
+		return rowsAt( value.rows, report ).length;
+	}
+	const numerator = Math.trunc( figureValue( value.rate[ 0 ], report ) );
+	const denominator = Math.trunc( figureValue( value.rate[ 1 ], report ) );
+	// Rounded like the API's rates (4 decimals); 0 without a denominator.
+	return denominator
+		? Math.round( ( numerator / denominator ) * 10000 ) / 10000
+		: 0;
+}
+
+/**
+ * A report's headline figures from their declarations.
+ * @param figures The declarations (ReportPresentation.figures).
+ * @param report  The report's data.
+ */
+export function declaredFigures(
+	figures: FigureDeclaration[],
+	report: unknown
+): Figure[] {
+	return figures.map( ( figure ) => {
+		if ( figure.count && figureValue( figure.count, report ) <= 0 ) {
+			return {
+				id: figure.id,
+				label: figure.label,
+				value: '—',
+				raw: null,
+				note: figure.empty,
+			};
+		}
+		const raw = figureValue( figure.value, report );
+		const note = negativeNote( figure, report );
+		let shown: Figure;
+		if ( figure.format === 'days' ) {
+			shown = {
+				id: figure.id,
+				label: figure.label,
+				value: formatDays( raw ),
+				raw,
+			};
+		} else {
+			shown = {
+				id: figure.id,
+				label: figure.label,
+				value:
+					figure.format === 'percent'
+						? formatPercent( raw )
+						: formatCount( Math.trunc( raw ) ),
+				raw: figure.format === 'percent' ? raw : Math.trunc( raw ),
+			};
+		}
+		return note ? { ...shown, note } : shown;
+	} );
+}
+
+/**
+ * The note naming the rows behind a negative figure, as ReportFigures::negative_note() words it.
+ * @param figure The declaration.
+ * @param report The report's data.
+ */
+function negativeNote(
+	figure: FigureDeclaration,
+	report: unknown
+): string | undefined {
+	const negative = figure.negative;
+	if ( ! negative ) {
+		return undefined;
+	}
+	const names = rowsAt( negative.rows, report )
+		.filter( ( row ) => numberOf( row[ negative.field ] ) < 0 )
+		.map( ( row ) => String( row[ negative.name ] ?? '' ) );
+	return names.length
+		? negative.note.replace( '%s', names.join( ', ' ) )
+		: undefined;
+}
+
+/**
+ * A report's headline figures as its definition declares them (served in the page's config), those of one group
+ * or those without one.
+ * @param name   The report's name.
+ * @param report The report's data.
+ * @param group  The group (none: the figures outside every group).
+ */
+export function reportFigures(
+	name: string,
+	report: unknown,
+	group?: string
+): Figure[] {
+	const presentation = getConfig().reports.find(
+		( one ) => one.name === name
+	);
+	return declaredFigures(
+		( presentation?.figures ?? [] ).filter(
+			( figure ) => figure.group === group
+		),
+		report
+	);
+}
