@@ -31,6 +31,8 @@ module.exports = {
 		'block-editor': src( 'blocks/editor.tsx' ),
 		'block-view': src( 'blocks/view.ts' ),
 		'job-list-editor': src( 'blocks/job-list/editor.tsx' ),
+		'apply-form-editor': src( 'blocks/apply-form/editor.tsx' ),
+		'apply-form-view': src( 'blocks/apply-form/view.ts' ),
 	},
 	resolve: {
 		...defaultConfig.resolve,

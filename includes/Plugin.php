@@ -33,6 +33,7 @@ final class Plugin {
 		Rest\RetentionController::class,
 		Rest\ReportsController::class,
 		Rest\OpenApiController::class,
+		Rest\ApplicationCvController::class,
 	);
 
 	/**
@@ -48,6 +49,7 @@ final class Plugin {
 		// Credentials, permission order, error shape and rate-limit headers of recruiting/v1.
 		Rest\Gate::register();
 		Rest\CsvResponse::register();
+		Rest\FileResponse::register();
 		// A deleted user's API keys are revoked (authentication refuses them anyway).
 		add_action( 'deleted_user', array( Data\ApiKeyRepository::class, 'revoke_all_of_user' ) );
 		// Webhooks: deliveries queued in the request that makes a change, sent by WP-Cron.
@@ -64,6 +66,9 @@ final class Plugin {
 		Careers\JobPages::register();
 		Careers\JobPosting::register();
 		Careers\JobExpiry::register();
+		// The apply form's submissions (no JavaScript needed) and the CV files they bring.
+		Careers\ApplySubmission::register();
+		Careers\CvLifecycle::register();
 		// Retention rules: the daily run (Settings → Privacy).
 		Privacy\Retention::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
@@ -86,6 +91,7 @@ final class Plugin {
 		Blocks\ReportVariations::register();
 		Blocks\ReportBlock::register();
 		Blocks\JobListBlock::register();
+		Blocks\ApplyFormBlock::register();
 		Careers\Templates::register();
 		if ( is_admin() ) {
 			Admin\Menu::register();

@@ -3,7 +3,7 @@
  * The public job pages: the post type under the base the settings name (rewrite rules rebuilt once whenever that
  * base changes, also after activation and updates), the archive listing only open jobs, and what a job's page adds
  * to its description — a notice when it takes no applications and its details after the description (every theme,
- * block or classic, shows the post content).
+ * block or classic, shows the post content), and on classic themes the apply form after them.
  *
  * @package RecruitingReports
  */
@@ -40,6 +40,7 @@ final class JobPages {
 	public static function enqueue_style(): void {
 		if ( is_singular( JobPostType::POST_TYPE ) ) {
 			wp_enqueue_style( 'recruiting-reports-job-list-style' );
+			wp_enqueue_style( 'recruiting-reports-apply-form-style' );
 		}
 	}
 
@@ -102,6 +103,8 @@ final class JobPages {
 			'<p class="recruiting-job-closed" role="status"><strong>%s</strong></p>',
 			esc_html__( 'This job no longer takes applications.', 'recruiting-reports' )
 		);
-		return $notice . $content . JobSummary::render( $post, $details );
+		// A block theme shows the form through the Apply form block (the plugin's Job template has it).
+		$form = wp_is_block_theme() ? '' : ApplyForm::render( (int) $post->ID );
+		return $notice . $content . JobSummary::render( $post, $details ) . $form;
 	}
 }

@@ -2,8 +2,8 @@
 /**
  * Google for Jobs: the JSON-LD `JobPosting` of an open job's page, with Google's required properties (title,
  * description, datePosted, hiringOrganization, jobLocation or remote with applicantLocationRequirements) and the
- * recommended ones it can fill (validThrough, employmentType, baseSalary, identifier, directApply: false until the
- * apply form exists). Closed and
+ * recommended ones it can fill (validThrough, employmentType, baseSalary, identifier, directApply: the page carries
+ * the apply form). Closed and
  * expired jobs get none: Google drops a posting whose page no longer carries it.
  *
  * @package RecruitingReports
@@ -80,7 +80,7 @@ final class JobPosting {
 			),
 			// Applying on the job's page needs the apply form (issue #24, step 4); until it exists, saying true would be
 			// a false promise to Google.
-			'directApply'        => false,
+			'directApply'        => true,
 			'url'                => get_permalink( $post ),
 		);
 		$posting = array_merge( $posting, self::location( $details ), self::salary( $details['salary'] ) );

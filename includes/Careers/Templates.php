@@ -42,8 +42,8 @@ final class Templates {
 		return array(
 			'single-' . JobPostType::POST_TYPE  => array(
 				'title'       => __( 'Job', 'recruiting-reports' ),
-				'description' => __( 'A job’s page: its title, description and details (Recruiting Reports).', 'recruiting-reports' ),
-				'content'     => $main( '<!-- wp:post-title {"level":1} /--><!-- wp:post-content {"layout":{"type":"constrained"}} /-->' ),
+				'description' => __( 'A job’s page: its title, description, details and apply form (Recruiting Reports).', 'recruiting-reports' ),
+				'content'     => $main( '<!-- wp:post-title {"level":1} /--><!-- wp:post-content {"layout":{"type":"constrained"}} /--><!-- wp:group {"layout":{"type":"constrained"}} --><div class="wp-block-group"><!-- wp:recruiting-reports/apply-form /--></div><!-- /wp:group -->' ),
 			),
 			'archive-' . JobPostType::POST_TYPE => array(
 				'title'       => __( 'Job list', 'recruiting-reports' ),

@@ -22,7 +22,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 4;
+	public const VERSION = 5;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -40,6 +40,7 @@ final class Schema {
 		'report_hire_days',
 		'report_statuses',
 		'report_sources',
+		'application_forms',
 	);
 
 	/**
@@ -213,6 +214,27 @@ final class Schema {
   PRIMARY KEY  (id),
   UNIQUE KEY lookup_id (lookup_id),
   KEY user_id (user_id)
+) $charset;",
+			// What the site's apply form stores beside an application (Careers\ApplySubmission): the consent (when, and
+			// the privacy policy's version), the campaign beside the source, the cover letter and the CV file (its
+			// random name in the private folder, Careers\CvStore). email_job serves the repeat check (same address,
+			// same job, within minutes).
+			"CREATE TABLE {$t['application_forms']} (
+  application_id bigint(20) unsigned NOT NULL,
+  job_id bigint(20) unsigned NOT NULL,
+  candidate_email varchar(191) NOT NULL DEFAULT '',
+  submitted_at bigint(20) NOT NULL,
+  consent_at bigint(20) NOT NULL,
+  policy_version varchar(100) NOT NULL DEFAULT '',
+  utm_medium varchar(100) NOT NULL DEFAULT '',
+  utm_campaign varchar(100) NOT NULL DEFAULT '',
+  cover_letter text NOT NULL,
+  cv_file varchar(100) NOT NULL DEFAULT '',
+  cv_name varchar(255) NOT NULL DEFAULT '',
+  cv_type varchar(100) NOT NULL DEFAULT '',
+  cv_size bigint(20) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (application_id),
+  KEY email_job (candidate_email,job_id,submitted_at)
 ) $charset;",
 			// One row per key and fixed window; incremented atomically with UPDATE … SET hits = hits + 1.
 			"CREATE TABLE {$t['rate_limits']} (

@@ -30,6 +30,8 @@ final class Settings {
 			'anonymise_on_erasure'     => false,
 			'delivery_log_days'        => 30,
 			'jobs_base'                => 'jobs',
+			'apply_phone'              => 'optional',
+			'apply_cv_max_mb'          => 5,
 		);
 	}
 
@@ -66,6 +68,17 @@ final class Settings {
 				'type'        => 'string',
 				'pattern'     => '^[a-z0-9]+(-[a-z0-9]+)*$',
 				'maxLength'   => 50,
+			),
+			'apply_phone'              => array(
+				'description' => __( 'The apply form\'s phone field: required, optional or hidden.', 'recruiting-reports' ),
+				'type'        => 'string',
+				'enum'        => array( 'required', 'optional', 'hidden' ),
+			),
+			'apply_cv_max_mb'          => array(
+				'description' => __( 'The largest CV file the apply form accepts, in megabytes (also limited by PHP\'s upload_max_filesize and post_max_size).', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 50,
 			),
 		);
 	}

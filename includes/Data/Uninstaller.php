@@ -29,6 +29,7 @@ final class Uninstaller {
 			wp_delete_post( (int) $job_id, true );
 		}
 		Schema::drop_all();
+		\RecruitingReports\Careers\CvStore::delete_all();
 		Roles::uninstall();
 		delete_option( Settings::OPTION );
 		// Post meta the plugin keeps on other posts (the report block's last editor) is named _recruiting_reports_….

@@ -11,9 +11,10 @@ namespace RecruitingReports\Rest;
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\ApplicationEraser;
 use RecruitingReports\Data\ApplicationExport;
+use RecruitingReports\Data\ApplicationForms;
+use RecruitingReports\Data\ApplicationIntake;
 use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\ApplicationWriter;
-use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Present;
 use RecruitingReports\Data\RatingRepository;
 use RecruitingReports\Data\Source;
@@ -21,7 +22,6 @@ use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\Pipeline;
-use RecruitingReports\Domain\TextFields;
 use RecruitingReports\Reports\Csv;
 use WP_Error;
 use WP_REST_Request;
@@ -212,40 +212,17 @@ final class ApplicationsController extends ItemController {
 	}
 
 	/**
-	 * A careers site or job board submits a candidate's application to a published job.
+	 * A careers site or job board submits a candidate's application to an open job (ApplicationIntake: the rules and
+	 * the writer the site's own apply form uses too).
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_item( $request ) {
-		$job = JobRepository::get( (int) $request['job_id'] );
-		if ( ! $job ) {
-			return JobsController::job_not_found();
+		$fields = ApplicationIntake::prepare( (int) $request['job_id'], (array) $request['candidate'], $request['source'] );
+		if ( is_wp_error( $fields ) ) {
+			return ApplicationIntake::as_api_error( $fields );
 		}
-		if ( 'publish' !== $job->post_status ) {
-			return self::invalid( 'job_id', __( 'The job is not published, so it does not accept applications.', 'recruiting-reports' ) );
-		}
-		$candidate = (array) $request['candidate'];
-		$name      = TextFields::clean( 'candidate_name', (string) ( $candidate['name'] ?? '' ) );
-		$email     = TextFields::clean( 'candidate_email', (string) ( $candidate['email'] ?? '' ) );
-		$phone     = TextFields::clean( 'candidate_phone', (string) ( $candidate['phone'] ?? '' ) );
-		if ( '' === $name ) {
-			return self::invalid( 'candidate', __( 'candidate.name must not be empty.', 'recruiting-reports' ) );
-		}
-		if ( ! is_email( $email ) ) {
-			return self::invalid( 'candidate', __( 'candidate.email must be a valid email address.', 'recruiting-reports' ) );
-		}
-		$source = Source::normalize( $request['source'] );
-		if ( is_wp_error( $source ) ) {
-			return $source;
-		}
-		$fields = array(
-			'source'          => $source,
-			'job_id'          => (int) $job->ID,
-			'candidate_name'  => $name,
-			'candidate_email' => $email,
-			'candidate_phone' => $phone,
-		);
 		if ( null !== $request['external_id'] && '' !== trim( (string) $request['external_id'] ) ) {
 			$external_id = trim( (string) $request['external_id'] );
 			if ( ApplicationRepository::external_id_exists( $external_id ) ) {
@@ -253,14 +230,9 @@ final class ApplicationsController extends ItemController {
 			}
 			$fields['external_id'] = $external_id;
 		}
-		$result = Transaction::run(
-			static function () use ( $fields ) {
-				$id = ApplicationWriter::create( $fields, Access::user_id() );
-				return is_wp_error( $id ) ? self::internal_error() : $id;
-			}
-		);
+		$result = ApplicationIntake::save( $fields );
 		if ( is_wp_error( $result ) ) {
-			return $result;
+			return self::internal_error();
 		}
 		return $this->created( ApplicationRepository::find( (int) $result ), $request );
 	}
@@ -314,6 +286,9 @@ final class ApplicationsController extends ItemController {
 		}
 		if ( ! $this->listing && rest_is_field_included( 'history', $fields ) ) {
 			$data['history'] = Present::history( $id );
+		}
+		if ( ! $this->listing && rest_is_field_included( 'cv', $fields ) ) {
+			$data['cv'] = ApplicationForms::cv( $id );
 		}
 		return $data;
 	}
@@ -521,6 +496,17 @@ final class ApplicationsController extends ItemController {
 			),
 			'created_at'          => self::readonly_instant( __( 'When the record was created (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
 			'updated_at'          => self::readonly_instant( __( 'When the record was last changed (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+			'cv'                  => array(
+				'description' => __( 'The CV the site\'s apply form received (single application responses only; null without one): its file name, MIME type and size in bytes. GET /applications/{id}/cv downloads it.', 'recruiting-reports' ),
+				'type'        => array( 'object', 'null' ),
+				'readonly'    => true,
+				'context'     => self::OWN_CONTEXTS,
+				'properties'  => array(
+					'name' => array( 'type' => 'string' ),
+					'type' => array( 'type' => 'string' ),
+					'size' => array( 'type' => 'integer' ),
+				),
+			),
 			'history'             => array(
 				'description' => __( 'Status history, oldest first (single application responses only).', 'recruiting-reports' ),
 				'type'        => 'array',

@@ -600,7 +600,9 @@ require $_SERVER['DOCUMENT_ROOT'] . '/index.php';
 	const logFd = fs.openSync( path.join( root, 'php-server.log' ), 'a' );
 	const server = spawn(
 		findBinary( 'php8.2' ),
-		[ '-S', `127.0.0.1:${ port }`, '-t', wp, router ],
+		// Upload limits of a typical host (Debian's CLI defaults, 2M/8M, are below the apply form's 5 MB CV
+		// default); a 20 MB request still exceeds post_max_size, as it would there.
+		[ '-d', 'upload_max_filesize=8M', '-d', 'post_max_size=12M', '-S', `127.0.0.1:${ port }`, '-t', wp, router ],
 		{
 			cwd: wp,
 			detached: true, // setsid: the server and its workers form one group we can kill

@@ -380,6 +380,8 @@ export interface StatusChange {
 
 export interface ApplicationWithHistory extends Application {
 	history: StatusChange[];
+	/** The CV the site's apply form received; GET /applications/{id}/cv downloads it. */
+	cv?: { name: string; type: string; size: number } | null;
 }
 
 export interface ApplicationListQuery extends PageQuery {
@@ -570,6 +572,10 @@ export interface PluginSettings {
 	delivery_log_days: number;
 	/** The job pages' base: /<jobs_base>/ and /<jobs_base>/<job>/. */
 	jobs_base: string;
+	/** The apply form's phone field. */
+	apply_phone: 'required' | 'optional' | 'hidden';
+	/** The largest CV the apply form accepts, in MB (1–50). */
+	apply_cv_max_mb: number;
 }
 
 /** A retention rule (Settings › Privacy): what happens to its applications after how many months. */

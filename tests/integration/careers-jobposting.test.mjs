@@ -50,8 +50,8 @@ function googleProblems( posting, { remote = false, address = true } = {} ) {
 	need( posting.validThrough === undefined || ISO_INSTANT.test( posting.validThrough ), 'validThrough ISO 8601' );
 	need( GOOGLE_EMPLOYMENT_TYPES.includes( posting.employmentType ), 'employmentType in Google’s vocabulary' );
 	need( posting.identifier?.[ '@type' ] === 'PropertyValue' && posting.identifier.name && posting.identifier.value, 'identifier PropertyValue' );
-	// No apply form on the page yet (issue #24 step 4): directApply must not promise one.
-	need( posting.directApply === false, 'directApply false until the apply form exists' );
+	// The apply form is on an open job's page (issue #24 step 4).
+	need( posting.directApply === true, 'directApply true: the page carries the apply form' );
 	const salary = posting.baseSalary;
 	need( salary?.[ '@type' ] === 'MonetaryAmount' && /^[A-Z]{3}$/.test( salary.currency ) && salary.value?.[ '@type' ] === 'QuantitativeValue' && [ 'HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR' ].includes( salary.value.unitText ) && ( typeof salary.value.value === 'number' || ( typeof salary.value.minValue === 'number' && typeof salary.value.maxValue === 'number' ) ), 'baseSalary MonetaryAmount' );
 	return problems;

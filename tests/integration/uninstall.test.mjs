@@ -52,7 +52,11 @@ before( async () => {
 	await makeUser( 'un-recruiter', 'recruiter' );
 	const editor = await makeUser( 'un-editor', 'editor' );
 	await phpValue( `get_user_by( 'id', ${ editor.id } )->add_cap( 'recruiting_read_applications' )` );
+	// A CV in the apply form's private folder (as CvStore::store() leaves one).
+	await phpValue( `copy( __FILE__, RecruitingReports\\Careers\\CvStore::dir() . '/' . str_repeat( 'a', 32 ) . '.pdf' )` );
 } );
+
+const cvFolderExists = () => phpValue( `is_dir( WP_CONTENT_DIR . '/uploads/recruiting-reports-private' )` );
 
 after( async () => {
 	// Back to an active plugin with default settings for the suites that follow.
@@ -67,6 +71,7 @@ test( 'with "delete data" off, uninstall keeps everything', { timeout: TIMEOUT }
 	assert.ok( before.options.some( ( name ) => name.startsWith( '_transient_timeout_recruiting_reports_' ) ), JSON.stringify( before.options ) );
 	await uninstall();
 	assert.deepEqual( await leftovers(), before );
+	assert.equal( await cvFolderExists(), true, 'the CVs stay' );
 	await reactivate();
 	assert.equal( ( await siteState() ).tables.applications, 1 );
 } );
@@ -76,4 +81,5 @@ test( 'with "delete data" on, uninstall leaves no option, transient (nor its exp
 	expectStatus( await get( '/recruiting/v1/reports/time-to-hire' ), 200 );
 	await uninstall();
 	assert.deepEqual( await leftovers(), { options: [], postmeta: [], usermeta: [], jobs: 0, tables: [], recruiter: false } );
+	assert.equal( await cvFolderExists(), false, 'the CV folder is gone' );
 } );

@@ -25,6 +25,7 @@ import { useResource, useStoreActions } from '../../store';
 import { ErrorState, Skeleton } from '../../components/states';
 import { statusLabel } from '../../reports/specs';
 import { applicationsUrl, type ApplicationFilters } from './filters';
+import { restLink } from './links';
 import { ErrorNotice } from './ErrorNotice';
 import { Notes } from './Notes';
 import { Rating } from './Rating';
@@ -176,6 +177,39 @@ export function ApplicationView( { id, filters }: Props ) {
 								__( '(deleted job)', 'recruiting-reports' )
 							) }
 						</dd>
+						{ application.cv && (
+							<>
+								<dt>{ __( 'CV', 'recruiting-reports' ) }</dt>
+								<dd>
+									<a
+										href={ restLink(
+											`applications/${ application.id }/cv`,
+											new URLSearchParams( {
+												_wpnonce: getConfig().restNonce,
+											} )
+										) }
+										download={ application.cv.name }
+									>
+										{ sprintf(
+											/* translators: 1: file name, 2: size in KB. */
+											__(
+												'%1$s (%2$s KB)',
+												'recruiting-reports'
+											),
+											application.cv.name,
+											Math.max(
+												1,
+												Math.round(
+													application.cv.size / 1024
+												)
+											).toLocaleString(
+												getConfig().locale
+											)
+										) }
+									</a>
+								</dd>
+							</>
+						) }
 						<dt>{ __( 'Source', 'recruiting-reports' ) }</dt>
 						<dd>{ application.source ?? 'direct' }</dd>
 						<dt>{ __( 'Applied', 'recruiting-reports' ) }</dt>

@@ -307,6 +307,68 @@ export function GeneralSettings() {
 						setForm( { ...form, jobs_base: value.trim() } )
 					}
 				/>
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __(
+						'Phone on the apply form',
+						'recruiting-reports'
+					) }
+					value={ form.apply_phone }
+					options={ [
+						{
+							value: 'required',
+							label: __( 'Required', 'recruiting-reports' ),
+						},
+						{
+							value: 'optional',
+							label: __( 'Optional', 'recruiting-reports' ),
+						},
+						{
+							value: 'hidden',
+							label: __( 'Not asked', 'recruiting-reports' ),
+						},
+					] }
+					onChange={ ( value: string ) =>
+						setForm( {
+							...form,
+							apply_phone:
+								value as PluginSettings[ 'apply_phone' ],
+						} )
+					}
+				/>
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __(
+						'Largest CV on the apply form',
+						'recruiting-reports'
+					) }
+					help={ __(
+						"The server's own upload limit (upload_max_filesize, post_max_size) must allow it too.",
+						'recruiting-reports'
+					) }
+					value={ String( form.apply_cv_max_mb ) }
+					options={ [ 1, 2, 5, 10, 20, 50 ]
+						.concat(
+							[ 1, 2, 5, 10, 20, 50 ].includes(
+								form.apply_cv_max_mb
+							)
+								? []
+								: [ form.apply_cv_max_mb ]
+						)
+						.map( ( mb ) => ( {
+							value: String( mb ),
+							label: sprintf(
+								/* translators: %d: megabytes. */
+								__( '%d MB', 'recruiting-reports' ),
+								mb
+							),
+						} ) ) }
+					onChange={ ( value: string ) =>
+						setForm( { ...form, apply_cv_max_mb: Number( value ) } )
+					}
+				/>
 				<div>
 					<Button
 						variant="primary"

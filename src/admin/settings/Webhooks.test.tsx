@@ -40,6 +40,8 @@ const SETTINGS: PluginSettings = {
 	anonymise_on_erasure: false,
 	delivery_log_days: 30,
 	jobs_base: 'jobs',
+	apply_phone: 'optional',
+	apply_cv_max_mb: 5,
 };
 
 /**
@@ -311,6 +313,8 @@ describe( 'GeneralSettings', () => {
 			anonymise_on_erasure: true,
 			delivery_log_days: 7,
 			jobs_base: 'jobs',
+			apply_phone: 'optional',
+			apply_cv_max_mb: 5,
 		} );
 		expect(
 			( await screen.findAllByText( 'Settings saved.' ) ).length

@@ -1,0 +1,59 @@
+<?php
+/**
+ * The apply form block (includes/Blocks/apply-form/block.json): on a job's page it applies to that job, elsewhere
+ * to the job chosen in its settings (`jobId`). Rendered on the server (Careers\ApplyForm), so it works without
+ * JavaScript; the view script (build/apply-form-view.js) only carries the landing page's source and focuses errors.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Blocks;
+
+use RecruitingReports\Careers\ApplyForm;
+use RecruitingReports\Domain\JobPostType;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The apply form block.
+ */
+final class ApplyFormBlock {
+
+	public const NAME = 'recruiting-reports/apply-form';
+
+	/** Hooks the block and the view script in. */
+	public static function register(): void {
+		add_action( 'init', array( self::class, 'register_block' ) );
+		add_action( 'wp_enqueue_scripts', array( self::class, 'enqueue_source_script' ) );
+	}
+
+	/** Registers the scripts (when built) and the block from its block.json. */
+	public static function register_block(): void {
+		foreach ( array( 'apply-form-editor', 'apply-form-view' ) as $name ) {
+			$asset_file = RECRUITING_REPORTS_DIR . '/build/' . $name . '.asset.php';
+			if ( file_exists( $asset_file ) ) {
+				$asset = require $asset_file;
+				wp_register_script( 'recruiting-reports-' . $name, plugins_url( 'build/' . $name . '.js', RECRUITING_REPORTS_FILE ), $asset['dependencies'], $asset['version'], array( 'strategy' => 'defer' ) );
+			}
+		}
+		register_block_type( __DIR__ . '/apply-form', array( 'editor_script_handles' => array( 'recruiting-reports-apply-form-editor' ) ) );
+	}
+
+	/**
+	 * Every front-end page loads the small view script: the page where a candidate enters the site records its
+	 * utm_source (or referrer) in sessionStorage for the form they may reach later. No cookie.
+	 */
+	public static function enqueue_source_script(): void {
+		wp_enqueue_script( 'recruiting-reports-apply-form-view' );
+	}
+
+	/**
+	 * The block's markup.
+	 *
+	 * @param mixed $attributes Block attributes (jobId).
+	 */
+	public static function render( $attributes ): string {
+		$job_id = is_singular( JobPostType::POST_TYPE ) ? (int) get_queried_object_id() : absint( ( is_array( $attributes ) ? $attributes : array() )['jobId'] ?? 0 );
+		return ApplyForm::render( $job_id );
+	}
+}
