@@ -79,7 +79,7 @@ final class ApplicationEraser {
 
 	/**
 	 * Tells add-ons that an application's personal data is gone, so that what they keep about it (a CV file, an
-	 * interview recording: the plugin itself stores no files) goes too.
+	 * interview recording) goes too; the apply form's own CV files go this way as well (Careers\CvLifecycle).
 	 *
 	 * @param int    $id  Application id.
 	 * @param string $how deleted or anonymised.
