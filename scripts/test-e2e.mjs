@@ -7,7 +7,7 @@
 // Tests get the same environment as the integration suites (RR_BASE_URL, RR_ADMIN_USER,
 // RR_ADMIN_PASSWORD, RR_ADMIN_APP_PASSWORD, RR_RUN_PHP_URL, RR_TARGET, RR_DATABASE) plus RR_SCREENSHOTS_DIR,
 // where every screen is saved (desktop and 360 px wide); the runner prints the folder.
-// Env: RR_PORT (default: the first free port from 9800), RR_KEEP_SITE=1, RR_E2E_HEADFUL=1.
+// Env: RR_PORT (default: the first free port from 9800, from 9825 on Playground), RR_KEEP_SITE=1, RR_E2E_HEADFUL=1.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -68,9 +68,11 @@ async function main() {
 	fs.mkdirSync( screenshotsDir, { recursive: true } );
 
 	const options = {
+		// Playground and the native targets take ports from separate halves of our range: CI runs an e2e
+		// leg of each at the same time, and two first-free-port searches from one start can race for it.
 		port: process.env.RR_PORT
 			? Number( process.env.RR_PORT )
-			: await firstFreePort( 9800, 9849 ),
+			: await firstFreePort( ...( target === 'playground' ? [ 9825, 9849 ] : [ 9800, 9824 ] ) ),
 		muPluginsDir: fs.existsSync( MU_PLUGINS_DIR ) ? MU_PLUGINS_DIR : undefined,
 	};
 	if ( target === 'playground' ) {

@@ -4,3 +4,5 @@
  *
  * @package RecruitingReports
  */
+
+defined( 'ABSPATH' ) || exit;
