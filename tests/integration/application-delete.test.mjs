@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { del, expectError, expectStatus, get, post, put, resetSite } from './lib/api.mjs';
 import { keyHeader, makeKeyFor, makeUser, php } from './lib/credentials.mjs';
+import { assertSummariesConsistent } from './lib/reports.mjs';
 import { application, iso, job } from './lib/fixtures.mjs';
 
 const NS = '/recruiting/v1';
 const TIMEOUT = 120_000;
 const DAY = 86400000;
-const REFERENCE = "require_once WP_PLUGIN_DIR . '/recruiting-reports/tests/support/reports-reference.php';";
 
 let recruiterA;
 let recruiterB;
@@ -66,13 +66,7 @@ test( 'DELETE /applications/{id}: Settings only; history, notes and ratings go; 
 	const overviewAfter = expectStatus( await get( `${ NS }/reports/overview` ), 200 );
 	assert.equal( overviewAfter.applications.total, overviewBefore.applications.total - 1 );
 	assert.equal( overviewAfter.applications.by_status.hired, overviewBefore.applications.by_status.hired - 1 );
-	const consistent = JSON.parse(
-		await php( `${ REFERENCE }
-			$incremental = rr_summary_snapshot();
-			\\RecruitingReports\\Data\\ReportSummary::rebuild();
-			echo wp_json_encode( array( $incremental, rr_summary_snapshot() ) );` )
-	);
-	assert.deepEqual( consistent[ 0 ], consistent[ 1 ] );
+	await assertSummariesConsistent();
 
 	const [ delivery ] = expectStatus( await get( `${ NS }/webhooks/${ webhook.id }/deliveries` ), 200 );
 	assert.equal( delivery.event, 'application.deleted' );

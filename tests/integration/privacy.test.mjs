@@ -9,48 +9,15 @@ import { before, test } from 'node:test';
 import { expectStatus, get, post, put, resetSite } from './lib/api.mjs';
 import { cookieLogin, php, phpValue } from './lib/credentials.mjs';
 import { application, iso, job } from './lib/fixtures.mjs';
+import { eraseFor, exportFor } from './lib/privacy.mjs';
+import { assertSummariesConsistent } from './lib/reports.mjs';
 
 const NS = '/recruiting/v1';
 const TIMEOUT = 180_000;
-const REFERENCE = "require_once WP_PLUGIN_DIR . '/recruiting-reports/tests/support/reports-reference.php';";
 const DAY = 86400000;
 
 const runCron = async () => expectStatus( await post( '/recruiting-test/v1/run-cron', {} ), 200 );
 const dbSearch = async ( needle ) => expectStatus( await post( '/recruiting-test/v1/db-search', { needle } ), 200 ).found;
-
-/** WordPress's registered exporter/eraser callbacks, called as WordPress calls them (page by page until done). */
-const exportFor = ( email ) =>
-	phpValue( `( function () {
-		$exporter = apply_filters( 'wp_privacy_personal_data_exporters', array() )['recruiting-reports-candidate'];
-		$items = array();
-		for ( $page = 1; $page < 50; $page++ ) {
-			$result = call_user_func( $exporter['callback'], ${ JSON.stringify( email ) }, $page );
-			$items  = array_merge( $items, $result['data'] );
-			if ( $result['done'] ) { break; }
-		}
-		return array( 'name' => $exporter['exporter_friendly_name'], 'items' => $items );
-	} )()` );
-
-const eraseFor = ( email ) =>
-	phpValue( `( function () {
-		$eraser = apply_filters( 'wp_privacy_personal_data_erasers', array() )['recruiting-reports-candidate'];
-		$calls = array();
-		for ( $page = 1; $page < 50; $page++ ) {
-			$calls[] = $result = call_user_func( $eraser['callback'], ${ JSON.stringify( email ) }, $page );
-			if ( $result['done'] ) { break; }
-		}
-		return $calls;
-	} )()` );
-
-const summariesConsistent = async () => {
-	const result = JSON.parse(
-		await php( `${ REFERENCE }
-			$incremental = rr_summary_snapshot();
-			\\RecruitingReports\\Data\\ReportSummary::rebuild();
-			echo wp_json_encode( array( 'incremental' => $incremental, 'rebuilt' => rr_summary_snapshot() ) );` )
-	);
-	assert.deepEqual( result.incremental, result.rebuilt );
-};
 
 const applicationIds = async ( email ) => ( await phpValue( `\\RecruitingReports\\Data\\ApplicationEraser::ids_for_email( ${ JSON.stringify( email ) }, 100 )` ) );
 
@@ -132,7 +99,7 @@ test( 'erase (default): applications deleted with history, notes and ratings, su
 	assert.equal( after.applications, before.applications - 4 );
 	assert.equal( after.notes, before.notes - 1 );
 	assert.equal( after.ratings, before.ratings - 1 );
-	await summariesConsistent();
+	await assertSummariesConsistent();
 	// Not a trace of the address, the name or the notes anywhere in the database.
 	for ( const needle of [ email, 'Grace del Hopper', 'about del' ] ) {
 		assert.deepEqual( await dbSearch( needle ), [], needle );
@@ -165,7 +132,7 @@ test( 'erase with "keep figures": anonymised, timeline kept, reports unchanged, 
 		assert.deepEqual( expectStatus( await get( `${ NS }/applications/${ id }/notes` ), 200 ), [] );
 	}
 	assert.deepEqual( await reports(), before );
-	await summariesConsistent();
+	await assertSummariesConsistent();
 	for ( const needle of [ email, 'Grace anon Hopper', 'about anon' ] ) {
 		assert.deepEqual( await dbSearch( needle ), [], needle );
 	}

@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { expectError, expectStatus, get, post, put, resetSite, site } from './lib/api.mjs';
 import { cookieLogin, keyHeader, makeKeyFor, makeUser, php, phpValue } from './lib/credentials.mjs';
+import { assertSummariesConsistent } from './lib/reports.mjs';
 import { application, iso, job } from './lib/fixtures.mjs';
 
 const NS = '/recruiting/v1';
 const TIMEOUT = 180_000;
-const REFERENCE = "require_once WP_PLUGIN_DIR . '/recruiting-reports/tests/support/reports-reference.php';";
 
 /** Imports applications, then sets each one's status and last change (updated_at, Unix seconds) as given. */
 async function seed( rows ) {
@@ -38,11 +38,6 @@ async function seed( rows ) {
 
 const cron = ( now ) => phpValue( `\\RecruitingReports\\Privacy\\Retention::cron( ${ now } )` );
 const app = async ( id ) => ( await get( `${ NS }/applications/${ id }` ) );
-
-const summariesConsistent = async () => {
-	const result = JSON.parse( await php( `${ REFERENCE } $incremental = rr_summary_snapshot(); \\RecruitingReports\\Data\\ReportSummary::rebuild(); echo wp_json_encode( array( $incremental, rr_summary_snapshot() ) );` ) );
-	assert.deepEqual( result[ 0 ], result[ 1 ] );
-};
 
 before( resetSite );
 
@@ -122,7 +117,7 @@ test( 'a run anonymises and deletes what the rules say (notes with them), logs c
 	for ( const kept of [ 'rej-new', 'open-new', 'hired-old' ] ) {
 		assert.equal( expectStatus( await app( ids[ kept ] ), 200 ).candidate.name, `Person ${ kept }`, kept );
 	}
-	await summariesConsistent();
+	await assertSummariesConsistent();
 
 	// Once per site day: the same day's second event does nothing; the log has the one run, counts only.
 	assert.equal( await cron( now + 60 ), null );
@@ -205,7 +200,7 @@ test( 'a cron run over its time budget logs what it did, and continuations carry
 		withdrawn.map( ( ref ) => ids[ ref ] ).sort( ( x, y ) => x - y ),
 		'one application.deleted per deleted application'
 	);
-	await summariesConsistent();
+	await assertSummariesConsistent();
 
 	// WP-CLI's run has no budget: one part, whatever the filter says.
 	await seed( [ 'b-cli-1', 'b-cli-2' ].map( ( ref ) => ( { ref, status: 'rejected', updated: now - 7 * month } ) ) );

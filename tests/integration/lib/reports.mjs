@@ -93,3 +93,18 @@ export function emptyTrend( months ) {
 }
 
 export const ZERO_STATUSES = { new: 0, screening: 0, interview: 0, offer: 0, hired: 0, rejected: 0, withdrawn: 0 };
+
+/**
+ * Asserts that the report summary tables as kept incrementally equal a rebuild from the applications (snapshots by
+ * tests/support/reports-reference.php); returns the rebuilt snapshot.
+ */
+export async function assertSummariesConsistent() {
+	const result = JSON.parse(
+		await php( `require_once WP_PLUGIN_DIR . '/recruiting-reports/tests/support/reports-reference.php';
+			$incremental = rr_summary_snapshot();
+			\\RecruitingReports\\Data\\ReportSummary::rebuild();
+			echo wp_json_encode( array( 'incremental' => $incremental, 'rebuilt' => rr_summary_snapshot() ) );` )
+	);
+	assert.deepEqual( result.incremental, result.rebuilt );
+	return result.rebuilt;
+}
