@@ -101,13 +101,11 @@ final class ApplicationRepository {
 		$params                 = array_merge( array( Schema::table( 'applications' ) ), $params );
 		$column                 = self::ORDERS[ $order['orderby'] ?? '' ] ?? 'applied_at';
 		$direction              = 'asc' === ( $order['order'] ?? '' ) ? 'ASC' : 'DESC';
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- $where_sql holds placeholders only, matched by $params (one array); $column and $direction come from fixed lists.
-		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM %i WHERE $where_sql", $params ) );
-		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM %i WHERE $where_sql ORDER BY $column $direction, id $direction LIMIT %d OFFSET %d", array_merge( $params, array( $per_page, ( $page - 1 ) * $per_page ) ) ), ARRAY_A );
-		// phpcs:enable
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- $where_sql holds placeholders only, matched by $params (one array); $column and $direction come from fixed lists.
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM %i WHERE $where_sql ORDER BY $column $direction, id $direction LIMIT %d OFFSET %d", array_merge( $params, array( $per_page, ( $page - 1 ) * $per_page ) ) ), ARRAY_A );
 		return array(
 			'rows'  => $rows ? $rows : array(),
-			'total' => $total,
+			'total' => self::count_matching( $filters ),
 		);
 	}
 
