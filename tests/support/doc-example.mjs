@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { php } from '../integration/lib/credentials.mjs';
 
 const ROOT = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
@@ -27,24 +28,13 @@ export function docExample() {
 
 const INSTALLED = "WP_CONTENT_DIR . '/rr-test-mu-plugins/recruiting-doc-example.php'";
 
-/** Runs PHP in the test site (the runners' bridge); rejects on a failure. */
-async function sitePhp( code ) {
-	const response = await fetch( process.env.RR_RUN_PHP_URL, {
-		method: 'POST',
-		body: code,
-	} );
-	const text = await response.text();
-	assert.ok( response.ok, `PHP in the site failed: ${ text }` );
-	return text;
-}
-
 export const installDocExample = () =>
-	sitePhp( `wp_mkdir_p( WP_CONTENT_DIR . '/rr-test-mu-plugins' );
+	php( `wp_mkdir_p( WP_CONTENT_DIR . '/rr-test-mu-plugins' );
 		if ( false === file_put_contents( ${ INSTALLED }, base64_decode( '${ Buffer.from( docExample() ).toString( 'base64' ) }' ) ) ) {
 			throw new Exception( 'could not write the example' );
 		}` );
 export const removeDocExample = () =>
-	sitePhp( `wp_delete_file( ${ INSTALLED } );` );
+	php( `wp_delete_file( ${ INSTALLED } );` );
 
 /** The applications the tests give the example: January 2025 has 3 (1 withdrawn, 1 rejected). */
 export const DOC_EXAMPLE_DATA = {
