@@ -93,6 +93,7 @@ async function main() {
 		options.php = php;
 	} else if ( target === 'cluster' ) {
 		options.objectCache = objectCache;
+		options.readReplica = true;
 	}
 	let demoSummary;
 	const site = await run.boot(

@@ -4,8 +4,7 @@
  * style; docs/scaling.md, "Read replicas for reports"), and nothing more:
  *
  * - `$wpdb->send_reads_to_masters()`: from the call on, every query of the request goes to the primary. Both drop-ins
- *   have it under this name; its presence is how the plugin knows reads may go to replicas (the filter
- *   `recruiting_reports_read_replicas` overrides the guess). The plugin calls it before every transaction (its row
+ *   have it under this name; its presence is how the plugin knows reads may go to replicas. The plugin calls it before every transaction (its row
  *   locks, SELECT … FOR UPDATE, must be taken on the primary, and a drop-in that routes by the first word of a query
  *   would send them to a replica), in WP-Cron and WP-CLI, and whenever a report cannot be proven fresh on a replica.
  * - A query through `$wpdb` goes, until that call, to the server the request's next reads go to (the drop-ins keep
@@ -32,7 +31,7 @@ final class ReadReplicas {
 	 * How long a read waits for a replica to catch up before it goes to the primary instead. Replicas are normally
 	 * milliseconds behind; waiting longer than computing on the primary would take buys nothing.
 	 */
-	public const WAIT_SECONDS = 0.25;
+	private const WAIT_SECONDS = 0.25;
 
 	/**
 	 * Whether the database speaks MariaDB's GTIDs (null: not asked yet in this request).
@@ -48,17 +47,10 @@ final class ReadReplicas {
 		}
 	}
 
-	/** Whether `$wpdb` may send reads to replicas. */
+	/** Whether `$wpdb` may send reads to replicas: it has the drop-ins' send_reads_to_masters(). */
 	public static function in_use(): bool {
 		global $wpdb;
-		/**
-		 * Filters whether the database drop-in may send reads to replicas (default: whether `$wpdb` has
-		 * send_reads_to_masters(), as HyperDB and LudicrousDB do). When true the report cache records the primary's
-		 * GTID position with each new version and a report computed on a replica waits for it first.
-		 *
-		 * @param bool $in_use Whether reads may go to replicas.
-		 */
-		return (bool) apply_filters( 'recruiting_reports_read_replicas', method_exists( $wpdb, 'send_reads_to_masters' ) );
+		return method_exists( $wpdb, 'send_reads_to_masters' );
 	}
 
 	/** Sends every later query of this request to the primary (nothing to do without replicas). */
@@ -96,20 +88,14 @@ final class ReadReplicas {
 		if ( ! self::in_use() ) {
 			return;
 		}
-		if ( '' === $position || ! self::has_gtids() ) {
+		if ( '' === $position ) {
 			self::use_primary();
 			return;
 		}
-		/**
-		 * Filters how long (seconds) a report waits for a lagging replica before it is computed on the primary.
-		 *
-		 * @param float $seconds Default ReadReplicas::WAIT_SECONDS.
-		 */
-		$seconds = max( 0.0, (float) apply_filters( 'recruiting_reports_replica_wait_seconds', self::WAIT_SECONDS ) );
-		// MASTER_GTID_WAIT() waits for the replication position (@@gtid_slave_pos), which a primary that never
+		// A position comes from primary_position(), so the database is MariaDB. MASTER_GTID_WAIT() waits for the replication position (@@gtid_slave_pos), which a primary that never
 		// replicated does not have: it would always time out there. A writable server without one is the primary
 		// and has every write already; anything else waits.
-		$reached = $wpdb->get_var( $wpdb->prepare( "SELECT IF( @@read_only = 0 AND @@gtid_slave_pos = '', 0, MASTER_GTID_WAIT( %s, %f ) )", $position, $seconds ) );
+		$reached = $wpdb->get_var( $wpdb->prepare( "SELECT IF( @@read_only = 0 AND @@gtid_slave_pos = '', 0, MASTER_GTID_WAIT( %s, %f ) )", $position, self::WAIT_SECONDS ) );
 		if ( '0' !== $reached ) {
 			// -1: timed out; null: the server could not wait (an error). Either way the primary has the data.
 			self::use_primary();
