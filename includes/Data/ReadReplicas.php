@@ -4,9 +4,10 @@
  * style; docs/scaling.md, "Read replicas for reports"), and nothing more:
  *
  * - `$wpdb->send_reads_to_masters()`: from the call on, every query of the request goes to the primary. Both drop-ins
- *   have it under this name; its presence is how the plugin knows reads may go to replicas. The plugin calls it before every transaction (its row
- *   locks, SELECT … FOR UPDATE, must be taken on the primary, and a drop-in that routes by the first word of a query
- *   would send them to a replica), in WP-Cron and WP-CLI, and whenever a report cannot be proven fresh on a replica.
+ *   have it under this name; its presence is how the plugin knows reads may go to replicas. The plugin calls it
+ *   before every transaction (its row locks, SELECT … FOR UPDATE, must be taken on the primary, and a drop-in that
+ *   routes by the first word of a query would send them to a replica), in WP-Cron and WP-CLI, after a write that
+ *   changes reports (to read the primary's position), and whenever a report cannot be proven fresh on a replica.
  * - A query through `$wpdb` goes, until that call, to the server the request's next reads go to (the drop-ins keep
  *   one read connection per dataset and request; the plugin's tables and queries without a table in one dataset).
  *   So `SELECT MASTER_GTID_WAIT(…)` waits on the replica the report is then computed on.
@@ -92,9 +93,10 @@ final class ReadReplicas {
 			self::use_primary();
 			return;
 		}
-		// A position comes from primary_position(), so the database is MariaDB. MASTER_GTID_WAIT() waits for the replication position (@@gtid_slave_pos), which a primary that never
-		// replicated does not have: it would always time out there. A writable server without one is the primary
-		// and has every write already; anything else waits.
+		// A position comes from primary_position(), so the database is MariaDB. MASTER_GTID_WAIT() waits for the
+		// replication position (@@gtid_slave_pos), which a primary that never replicated does not have: it would
+		// always time out there. A writable server without one is the primary and has every write already; anything
+		// else waits.
 		$reached = $wpdb->get_var( $wpdb->prepare( "SELECT IF( @@read_only = 0 AND @@gtid_slave_pos = '', 0, MASTER_GTID_WAIT( %s, %f ) )", $position, self::WAIT_SECONDS ) );
 		if ( '0' !== $reached ) {
 			// -1: timed out; null: the server could not wait (an error). Either way the primary has the data.
