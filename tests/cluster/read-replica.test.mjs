@@ -45,17 +45,22 @@ async function report( on ) {
 }
 
 let applied = 0;
+/** A new application for the job, written through a node; the response. */
 const apply = async ( on ) => {
 	applied++;
-	expectStatus( await on.post( `${ NS }/applications`, { job_id: job.id, candidate: { name: `Replica ${ applied }`, email: `replica${ applied }@example.com` } } ), 201 );
+	const response = await on.post( `${ NS }/applications`, { job_id: job.id, candidate: { name: `Replica ${ applied }`, email: `replica${ applied }@example.com` } } );
+	expectStatus( response, 201 );
+	return response;
 };
 
 const median = ( values ) => [ ...values ].sort( ( x, y ) => x - y )[ Math.floor( values.length / 2 ) ];
 
-test( 'GET requests read from the replica; a transaction and its row locks run on the primary', async () => {
+test( 'GET requests read from the replica; a transaction and its row locks run on the primary, write requests only there', async () => {
 	waitForReplica( SOCKETS );
 	const servers = expectStatus( await b.get( '/recruiting-test/v1/db-server', { query: { job_id: job.id } } ), 200 );
 	assert.deepEqual( servers, { before: 2, inside: 1, errors: [] } );
+	// A write request never connects to the replica, not even for its reads.
+	assert.match( ( await apply( a ) ).headers.get( 'x-test-db-queries' ), /^primary=[1-9]\d*, replica=0$/ );
 } );
 
 test( `with the replica held back, ${ WRITES } writes on both nodes: every report has every answered write, also once it has caught up`, async ( t ) => {
