@@ -9,15 +9,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { del, expectError, expectStatus, get, post, put, resetSite } from './lib/api.mjs';
 import { php, phpValue } from './lib/credentials.mjs';
+import { PDF, applyTo, formPage, setApplyOption } from './lib/apply-form.mjs';
 
 const NS = '/recruiting/v1';
 const TIMEOUT = 120_000;
-const PDF = Buffer.from( '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n' );
 
 let jobs;
-
-/** Sets a test option (recruiting-test-apply.php turns it into the filter's value; '' = the plugin's default). */
-const setOption = ( name, value ) => php( `update_option( 'recruiting_test_apply_${ name }', '${ value }' );` );
 
 /** Applications stored and CV files in the private folder. */
 async function stored() {
@@ -28,29 +25,8 @@ async function stored() {
 	return { total, files, rows };
 }
 
-/** A job page as a visitor gets it, with its form's time token. */
-async function page( url ) {
-	const response = await fetch( url );
-	const html = await response.text();
-	return { status: response.status, html, token: html.match( /name="rr_token" value="([^"]+)"/ )?.[ 1 ] };
-}
-
-/** Posts the form (multipart, as a browser does) to a page; returns the status, the redirect and the page. */
-async function apply( url, fields = {}, { file = PDF, name = 'cv.pdf', type = 'application/pdf', jobId = jobs.open.id } = {} ) {
-	const { token } = await page( jobs.open.link );
-	const form = new FormData();
-	const values = { rr_apply: String( jobId ), rr_token: token, rr_name: 'Ada Lovelace', rr_email: 'ada@example.com', rr_phone: '', rr_cover_letter: 'Hello', rr_consent: '1', rr_website: '', rr_utm_source: '', rr_utm_medium: '', rr_utm_campaign: '', rr_referrer: '', ...fields };
-	for ( const [ key, value ] of Object.entries( values ) ) {
-		if ( value !== null ) {
-			form.set( key, value );
-		}
-	}
-	if ( file ) {
-		form.set( 'rr_cv', new Blob( [ file ], { type } ), name );
-	}
-	const response = await fetch( url, { method: 'POST', body: form, redirect: 'manual' } );
-	return { status: response.status, location: response.headers.get( 'location' ), html: await response.text() };
-}
+/** Posts the form to a page (the open job's by default). */
+const apply = ( url, fields = {}, options = {} ) => applyTo( url, fields, { jobId: jobs.open.id, tokenFrom: jobs.open.link, ...options } );
 
 /** The messages of the error summary. */
 const summary = ( html ) => [ ...( html.match( /<div class="rr-apply__errors"[^>]*role="alert"[^>]*>[\s\S]*?<\/ul>/ )?.[ 0 ] ?? '' ).matchAll( /<li>(?:<a href="#[^"]+">)?([^<]+)/g ) ].map( ( m ) => m[ 1 ] );
@@ -68,8 +44,8 @@ before( async () => {
 		const id = await phpValue( `(int) $GLOBALS['wpdb']->get_var( "SELECT post_id FROM {$GLOBALS['wpdb']->postmeta} WHERE meta_key = '_recruiting_external_id' AND meta_value = 'apply-${ key }'" )` );
 		jobs[ key ] = { id, link: await phpValue( `get_permalink( ${ id } )` ) };
 	}
-	await setOption( 'min_seconds', '0' );
-	await setOption( 'rate_limit', '1000' );
+	await setApplyOption( 'min_seconds', '0' );
+	await setApplyOption( 'rate_limit', '1000' );
 	await php( `$GLOBALS['wpdb']->query( 'DELETE FROM ' . RecruitingReports\\Data\\Schema::table( 'rate_limits' ) );` );
 } );
 
@@ -77,7 +53,7 @@ before( async () => {
 after( () => php( `delete_option( 'recruiting_test_apply_min_seconds' ); delete_option( 'recruiting_test_apply_rate_limit' );` ) );
 
 test( 'an open job page shows the form: labelled fields, the consent with the policy, no nonce, a hidden honeypot', { timeout: TIMEOUT }, async () => {
-	const { status, html, token } = await page( jobs.open.link );
+	const { status, html, token } = await formPage( jobs.open.link );
 	assert.equal( status, 200 );
 	assert.match( html, /<form class="rr-apply__form" method="post" enctype="multipart\/form-data" novalidate>/ );
 	for ( const [ field, label ] of [ [ 'rr_name', 'Name' ], [ 'rr_email', 'E-mail' ], [ 'rr_phone', 'Phone' ], [ 'rr_cv', 'CV' ], [ 'rr_cover_letter', 'Cover letter' ] ] ) {
@@ -89,7 +65,7 @@ test( 'an open job page shows the form: labelled fields, the consent with the po
 	assert.match( html, /<div class="rr-apply__trap" aria-hidden="true">[\s\S]*name="rr_website"[^>]*tabindex="-1"/ );
 	// Closed and expired jobs have no form.
 	for ( const key of [ 'closed', 'expired' ] ) {
-		const other = await page( jobs[ key ].link );
+		const other = await formPage( jobs[ key ].link );
 		assert.equal( other.status, 200 );
 		assert.doesNotMatch( other.html, /<form class="rr-apply__form"/, key );
 	}
@@ -97,11 +73,11 @@ test( 'an open job page shows the form: labelled fields, the consent with the po
 
 test( 'the form shows once on a block theme (the plugin’s Job template) and after the details on a classic theme', { timeout: TIMEOUT }, async ( t ) => {
 	const forms = ( html ) => html.match( /<form class="rr-apply__form"/g )?.length ?? 0;
-	const blockTheme = await page( jobs.open.link );
+	const blockTheme = await formPage( jobs.open.link );
 	assert.equal( forms( blockTheme.html ), 1 );
 	// Elsewhere the block applies to the job chosen in its settings.
 	const other = await phpValue( `get_permalink( wp_insert_post( array( 'post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Join us', 'post_content' => '<!-- wp:recruiting-reports/apply-form {"jobId":${ jobs.open.id }} /-->' ) ) )` );
-	const chosen = await page( other );
+	const chosen = await formPage( other );
 	assert.equal( forms( chosen.html ), 1 );
 	assert.match( chosen.html, new RegExp( `<input type="hidden" name="rr_apply" value="${ jobs.open.id }">` ) );
 	if ( ! ( await phpValue( "file_exists( get_theme_root() . '/twentytwentyone/index.php' )" ) ) ) {
@@ -110,7 +86,7 @@ test( 'the form shows once on a block theme (the plugin’s Job template) and af
 	}
 	await php( "switch_theme( 'twentytwentyone' );" );
 	try {
-		const classic = await page( jobs.open.link );
+		const classic = await formPage( jobs.open.link );
 		assert.equal( forms( classic.html ), 1 );
 		// After the content (this job has no details to show before it).
 		assert.match( classic.html, /<div class="entry-content">[\s\S]*<section class="rr-apply" id="rr-apply-\d+"/ );
@@ -129,7 +105,7 @@ test( 'an application: 303 to the thank-you state, stored through the one writer
 	await put( `${ NS }/settings`, { apply_phone: 'optional' } );
 	const thanksUrl = new URL( sent.location, jobs.open.link );
 	assert.equal( thanksUrl.searchParams.get( 'applied' ), String( jobs.open.id ) );
-	const thanks = await page( thanksUrl );
+	const thanks = await formPage( thanksUrl );
 	assert.match( thanks.html, /<p class="rr-apply__thanks" role="status">Thank you — we have received your application for Staff Nurse/ );
 	assert.deepEqual( await stored(), { total: before.total + 1, files: before.files + 1, rows: before.rows + 1 } );
 	const list = await get( `${ NS }/applications`, { query: { job_id: jobs.open.id } } );
@@ -218,13 +194,13 @@ test( 'each refusal: its message, the input kept, nothing stored', { timeout: TI
 
 test( 'too fast and the rate limit refuse before anything is stored', { timeout: TIMEOUT }, async () => {
 	const before = await stored();
-	await setOption( 'min_seconds', '3600' );
+	await setApplyOption( 'min_seconds', '3600' );
 	const fast = await apply( jobs.open.link, { rr_email: 'fast@example.com' } );
 	assert.equal( fast.status, 400 );
 	assert.deepEqual( summary( fast.html ), [ 'The form was sent too quickly after the page opened. Please check your details and send it again.' ] );
-	await setOption( 'min_seconds', '0' );
+	await setApplyOption( 'min_seconds', '0' );
 	// Every attempt of this hour from this address counted so far; a limit of 1 is therefore reached.
-	await setOption( 'rate_limit', '1' );
+	await setApplyOption( 'rate_limit', '1' );
 	const limited = await apply( jobs.open.link, { rr_email: 'limit@example.com' } );
 	assert.equal( limited.status, 429 );
 	assert.match( summary( limited.html )[ 0 ], /^Too many applications were sent from your connection\. Please try again in \d+ minutes?\.$/ );
@@ -232,7 +208,7 @@ test( 'too fast and the rate limit refuse before anything is stored', { timeout:
 	// Only a salted hash of the address is kept.
 	const keys = await phpValue( `$GLOBALS['wpdb']->get_col( 'SELECT key_id FROM ' . RecruitingReports\\Data\\Schema::table( 'rate_limits' ) )` );
 	assert.ok( keys.every( ( key ) => BigInt( key ) >= 2n ** 62n ), JSON.stringify( keys ) );
-	await setOption( 'rate_limit', '1000' );
+	await setApplyOption( 'rate_limit', '1000' );
 } );
 
 test( 'the source: utm_source first, else the landing page’s referrer mapped, else direct', { timeout: TIMEOUT }, async () => {
