@@ -71,7 +71,8 @@ final class CvArchive {
 				}
 			}
 			$offset += self::BATCH;
-		} while ( count( $ids ) === self::BATCH );
+			$more    = count( $ids ) === self::BATCH;
+		} while ( $more );
 		$zip->close();
 	}
 }
