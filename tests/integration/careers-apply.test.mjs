@@ -211,6 +211,36 @@ test( 'too fast and the rate limit refuse before anything is stored', { timeout:
 	await setApplyOption( 'rate_limit', '1000' );
 } );
 
+test( 'the view script’s submission (Accept: application/json): the same rules, answered as JSON', { timeout: TIMEOUT }, async () => {
+	const json = { headers: { Accept: 'application/json' } };
+	const before = await stored();
+	// The field rules and the abuse checks refuse as for the page, with their status; nothing stored.
+	const cases = [
+		[ { rr_email: 'json@example.com', rr_consent: null }, {}, 422, { rr_consent: 'Please agree to the processing of your data, or we cannot consider your application.' } ],
+		[ { rr_email: 'json@example.com' }, { file: Buffer.from( '<?php echo "x";' ) }, 422, { rr_cv: 'The CV must be a PDF, DOC, DOCX, ODT or RTF document. This file is none of them.' } ],
+		[ { rr_email: 'json@example.com', rr_website: 'http://spam.example' }, {}, 400, { form: 'Your application could not be sent. If you filled in the “Website” field, clear it and send the form again.' } ],
+		[ { rr_email: 'json@example.com' }, { jobId: jobs.closed.id, url: jobs.closed.link }, 422, { form: 'This job no longer takes applications.' } ],
+	];
+	for ( const [ fields, options, status, errors ] of cases ) {
+		const refused = await apply( options.url ?? jobs.open.link, fields, { ...options, ...json } );
+		assert.equal( refused.status, status, JSON.stringify( errors ) );
+		assert.deepEqual( JSON.parse( refused.html ), { errors } );
+	}
+	const huge = await apply( jobs.open.link, { rr_email: 'json@example.com' }, { file: Buffer.alloc( 20 * 1024 * 1024 ), ...json } );
+	assert.equal( JSON.parse( huge.html ).errors.rr_cv, 'The file is too large: a CV may have at most 5 MB.' );
+	assert.deepEqual( await stored(), before );
+	// The messages the script checks with inline are the server's.
+	const rules = JSON.parse( ( await formPage( jobs.open.link ) ).html.match( /data-rr-rules="([^"]+)"/ )[ 1 ].replace( /&quot;/g, '"' ).replace( /&amp;/g, '&' ) );
+	assert.equal( rules.messages.rr_consent, cases[ 0 ][ 3 ].rr_consent );
+	assert.equal( rules.maxBytes, 5 * 1024 * 1024 );
+	// Accepted: the thank-you state's markup, no redirect; stored once.
+	const sent = await apply( jobs.open.link, { rr_email: 'json@example.com' }, json );
+	assert.equal( sent.status, 200 );
+	assert.equal( sent.location, null );
+	assert.match( JSON.parse( sent.html ).thanks, new RegExp( `^<section class="rr-apply" id="rr-apply-${ jobs.open.id }"[^>]*><h2[^>]*>Application sent</h2><p class="rr-apply__thanks" role="status">Thank you — we have received your application for Staff Nurse` ) );
+	assert.deepEqual( await stored(), { total: before.total + 1, files: before.files + 1, rows: before.rows + 1 } );
+} );
+
 test( 'the source: utm_source first, else the landing page’s referrer mapped, else direct', { timeout: TIMEOUT }, async () => {
 	const cases = [
 		[ { rr_referrer: 'https://www.linkedin.com/feed/' }, 'linkedin' ],

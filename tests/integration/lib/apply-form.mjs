@@ -21,9 +21,10 @@ export async function formPage( url ) {
  *
  * @param {string} url    Where to post.
  * @param {object} fields The form's fields over the defaults (null leaves one out).
- * @param {object} options file (bytes; null for none), name, type, jobId, tokenFrom (a page with an open job's form).
+ * @param {object} options file (bytes; null for none), name, type, jobId, tokenFrom (a page with an open job's form),
+ *                        headers (`Accept: application/json` is how the view script asks for JSON).
  */
-export async function applyTo( url, fields, { file = PDF, name = 'cv.pdf', type = 'application/pdf', jobId, tokenFrom } ) {
+export async function applyTo( url, fields, { file = PDF, name = 'cv.pdf', type = 'application/pdf', jobId, tokenFrom, headers = {} } ) {
 	const { token } = await formPage( tokenFrom );
 	const form = new FormData();
 	const values = { rr_apply: String( jobId ), rr_token: token, rr_name: 'Ada Lovelace', rr_email: 'ada@example.com', rr_phone: '', rr_cover_letter: 'Hello', rr_consent: '1', rr_website: '', rr_utm_source: '', rr_utm_medium: '', rr_utm_campaign: '', rr_referrer: '', ...fields };
@@ -35,6 +36,6 @@ export async function applyTo( url, fields, { file = PDF, name = 'cv.pdf', type 
 	if ( file ) {
 		form.set( 'rr_cv', new Blob( [ file ], { type } ), name );
 	}
-	const response = await fetch( url, { method: 'POST', body: form, redirect: 'manual' } );
+	const response = await fetch( url, { method: 'POST', body: form, redirect: 'manual', headers } );
 	return { status: response.status, location: response.headers.get( 'location' ), html: await response.text() };
 }
