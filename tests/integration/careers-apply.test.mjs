@@ -9,12 +9,15 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { del, expectError, expectStatus, get, post, put, resetSite } from './lib/api.mjs';
 import { php, phpValue } from './lib/credentials.mjs';
-import { PDF, applyTo, formPage, setApplyOption } from './lib/apply-form.mjs';
+import { PDF, page, submitApplication } from './lib/apply-form.mjs';
 
 const NS = '/recruiting/v1';
 const TIMEOUT = 120_000;
 
 let jobs;
+
+/** Sets a test option (recruiting-test-apply.php turns it into the filter's value; '' = the plugin's default). */
+const setOption = ( name, value ) => php( `update_option( 'recruiting_test_apply_${ name }', '${ value }' );` );
 
 /** Applications stored and CV files in the private folder. */
 async function stored() {
@@ -25,8 +28,8 @@ async function stored() {
 	return { total, files, rows };
 }
 
-/** Posts the form to a page (the open job's by default). */
-const apply = ( url, fields = {}, options = {} ) => applyTo( url, fields, { jobId: jobs.open.id, tokenFrom: jobs.open.link, ...options } );
+/** Posts the form to a page (for the open job unless told otherwise), with a token from the open job's page. */
+const apply = ( url, fields = {}, options = {} ) => submitApplication( url, fields, { jobId: jobs.open.id, tokenUrl: jobs.open.link, ...options } );
 
 /** The messages of the error summary. */
 const summary = ( html ) => [ ...( html.match( /<div class="rr-apply__errors"[^>]*role="alert"[^>]*>[\s\S]*?<\/ul>/ )?.[ 0 ] ?? '' ).matchAll( /<li>(?:<a href="#[^"]+">)?([^<]+)/g ) ].map( ( m ) => m[ 1 ] );
@@ -44,8 +47,8 @@ before( async () => {
 		const id = await phpValue( `(int) $GLOBALS['wpdb']->get_var( "SELECT post_id FROM {$GLOBALS['wpdb']->postmeta} WHERE meta_key = '_recruiting_external_id' AND meta_value = 'apply-${ key }'" )` );
 		jobs[ key ] = { id, link: await phpValue( `get_permalink( ${ id } )` ) };
 	}
-	await setApplyOption( 'min_seconds', '0' );
-	await setApplyOption( 'rate_limit', '1000' );
+	await setOption( 'min_seconds', '0' );
+	await setOption( 'rate_limit', '1000' );
 	await php( `$GLOBALS['wpdb']->query( 'DELETE FROM ' . RecruitingReports\\Data\\Schema::table( 'rate_limits' ) );` );
 } );
 
@@ -53,7 +56,7 @@ before( async () => {
 after( () => php( `delete_option( 'recruiting_test_apply_min_seconds' ); delete_option( 'recruiting_test_apply_rate_limit' );` ) );
 
 test( 'an open job page shows the form: labelled fields, the consent with the policy, no nonce, a hidden honeypot', { timeout: TIMEOUT }, async () => {
-	const { status, html, token } = await formPage( jobs.open.link );
+	const { status, html, token } = await page( jobs.open.link );
 	assert.equal( status, 200 );
 	assert.match( html, /<form class="rr-apply__form" method="post" enctype="multipart\/form-data" novalidate>/ );
 	for ( const [ field, label ] of [ [ 'rr_name', 'Name' ], [ 'rr_email', 'E-mail' ], [ 'rr_phone', 'Phone' ], [ 'rr_cv', 'CV' ], [ 'rr_cover_letter', 'Cover letter' ] ] ) {
@@ -65,7 +68,7 @@ test( 'an open job page shows the form: labelled fields, the consent with the po
 	assert.match( html, /<div class="rr-apply__trap" aria-hidden="true">[\s\S]*name="rr_website"[^>]*tabindex="-1"/ );
 	// Closed and expired jobs have no form.
 	for ( const key of [ 'closed', 'expired' ] ) {
-		const other = await formPage( jobs[ key ].link );
+		const other = await page( jobs[ key ].link );
 		assert.equal( other.status, 200 );
 		assert.doesNotMatch( other.html, /<form class="rr-apply__form"/, key );
 	}
@@ -73,11 +76,11 @@ test( 'an open job page shows the form: labelled fields, the consent with the po
 
 test( 'the form shows once on a block theme (the plugin’s Job template) and after the details on a classic theme', { timeout: TIMEOUT }, async ( t ) => {
 	const forms = ( html ) => html.match( /<form class="rr-apply__form"/g )?.length ?? 0;
-	const blockTheme = await formPage( jobs.open.link );
+	const blockTheme = await page( jobs.open.link );
 	assert.equal( forms( blockTheme.html ), 1 );
 	// Elsewhere the block applies to the job chosen in its settings.
 	const other = await phpValue( `get_permalink( wp_insert_post( array( 'post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Join us', 'post_content' => '<!-- wp:recruiting-reports/apply-form {"jobId":${ jobs.open.id }} /-->' ) ) )` );
-	const chosen = await formPage( other );
+	const chosen = await page( other );
 	assert.equal( forms( chosen.html ), 1 );
 	assert.match( chosen.html, new RegExp( `<input type="hidden" name="rr_apply" value="${ jobs.open.id }">` ) );
 	if ( ! ( await phpValue( "file_exists( get_theme_root() . '/twentytwentyone/index.php' )" ) ) ) {
@@ -86,7 +89,7 @@ test( 'the form shows once on a block theme (the plugin’s Job template) and af
 	}
 	await php( "switch_theme( 'twentytwentyone' );" );
 	try {
-		const classic = await formPage( jobs.open.link );
+		const classic = await page( jobs.open.link );
 		assert.equal( forms( classic.html ), 1 );
 		// After the content (this job has no details to show before it).
 		assert.match( classic.html, /<div class="entry-content">[\s\S]*<section class="rr-apply" id="rr-apply-\d+"/ );
@@ -105,7 +108,7 @@ test( 'an application: 303 to the thank-you state, stored through the one writer
 	await put( `${ NS }/settings`, { apply_phone: 'optional' } );
 	const thanksUrl = new URL( sent.location, jobs.open.link );
 	assert.equal( thanksUrl.searchParams.get( 'applied' ), String( jobs.open.id ) );
-	const thanks = await formPage( thanksUrl );
+	const thanks = await page( thanksUrl );
 	assert.match( thanks.html, /<p class="rr-apply__thanks" role="status">Thank you — we have received your application for Staff Nurse/ );
 	assert.deepEqual( await stored(), { total: before.total + 1, files: before.files + 1, rows: before.rows + 1 } );
 	const list = await get( `${ NS }/applications`, { query: { job_id: jobs.open.id } } );
@@ -194,13 +197,13 @@ test( 'each refusal: its message, the input kept, nothing stored', { timeout: TI
 
 test( 'too fast and the rate limit refuse before anything is stored', { timeout: TIMEOUT }, async () => {
 	const before = await stored();
-	await setApplyOption( 'min_seconds', '3600' );
+	await setOption( 'min_seconds', '3600' );
 	const fast = await apply( jobs.open.link, { rr_email: 'fast@example.com' } );
 	assert.equal( fast.status, 400 );
 	assert.deepEqual( summary( fast.html ), [ 'The form was sent too quickly after the page opened. Please check your details and send it again.' ] );
-	await setApplyOption( 'min_seconds', '0' );
+	await setOption( 'min_seconds', '0' );
 	// Every attempt of this hour from this address counted so far; a limit of 1 is therefore reached.
-	await setApplyOption( 'rate_limit', '1' );
+	await setOption( 'rate_limit', '1' );
 	const limited = await apply( jobs.open.link, { rr_email: 'limit@example.com' } );
 	assert.equal( limited.status, 429 );
 	assert.match( summary( limited.html )[ 0 ], /^Too many applications were sent from your connection\. Please try again in \d+ minutes?\.$/ );
@@ -208,7 +211,7 @@ test( 'too fast and the rate limit refuse before anything is stored', { timeout:
 	// Only a salted hash of the address is kept.
 	const keys = await phpValue( `$GLOBALS['wpdb']->get_col( 'SELECT key_id FROM ' . RecruitingReports\\Data\\Schema::table( 'rate_limits' ) )` );
 	assert.ok( keys.every( ( key ) => BigInt( key ) >= 2n ** 62n ), JSON.stringify( keys ) );
-	await setApplyOption( 'rate_limit', '1000' );
+	await setOption( 'rate_limit', '1000' );
 } );
 
 test( 'the view script’s submission (Accept: application/json): the same rules, answered as JSON', { timeout: TIMEOUT }, async () => {
@@ -230,7 +233,7 @@ test( 'the view script’s submission (Accept: application/json): the same rules
 	assert.equal( JSON.parse( huge.html ).errors.rr_cv, 'The file is too large: a CV may have at most 5 MB.' );
 	assert.deepEqual( await stored(), before );
 	// The messages the script checks with inline are the server's.
-	const rules = JSON.parse( ( await formPage( jobs.open.link ) ).html.match( /data-rr-rules="([^"]+)"/ )[ 1 ].replace( /&quot;/g, '"' ).replace( /&amp;/g, '&' ) );
+	const rules = JSON.parse( ( await page( jobs.open.link ) ).html.match( /data-rr-rules="([^"]+)"/ )[ 1 ].replace( /&quot;/g, '"' ).replace( /&amp;/g, '&' ) );
 	assert.equal( rules.messages.rr_consent, cases[ 0 ][ 3 ].rr_consent );
 	assert.equal( rules.maxBytes, 5 * 1024 * 1024 );
 	// Accepted: the thank-you state's markup, no redirect; stored once.

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { expectStatus, post, resetSite } from './lib/api.mjs';
 import { php, phpString, phpValue } from './lib/credentials.mjs';
-import { PDF, applyTo, setApplyOption } from './lib/apply-form.mjs';
+import { PDF, submitApplication } from './lib/apply-form.mjs';
 import { eraseFor } from './lib/privacy.mjs';
 
 const NS = '/recruiting/v1';
@@ -57,8 +57,7 @@ before( async () => {
 	const created = expectStatus( await post( `${ NS }/import`, { jobs: [ { external_id: 'privacy-apply', title: 'Night Porter', status: 'publish' } ] } ), 200 );
 	job = { id: created.jobs.ids[ 'privacy-apply' ] };
 	job.link = await phpValue( `get_permalink( ${ job.id } )` );
-	await setApplyOption( 'min_seconds', '0' );
-	await setApplyOption( 'rate_limit', '1000' );
+	await php( `update_option( 'recruiting_test_apply_min_seconds', '0' ); update_option( 'recruiting_test_apply_rate_limit', '1000' );` );
 	// A privacy policy page, so the consent has a version.
 	await php( `update_option( 'wp_page_for_privacy_policy', wp_insert_post( array( 'post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Privacy Policy' ) ) );` );
 	workDir = fs.mkdtempSync( path.join( os.tmpdir(), 'rr-export-' ) );
@@ -70,7 +69,7 @@ after( async () => {
 } );
 
 test( 'Export Personal Data: the form’s data in the report and the CV file itself in the archive', { timeout: TIMEOUT }, async () => {
-	const sent = await applyTo( job.link, { rr_email: EMAIL, rr_cover_letter: 'I know the night shift.\nReferences on request.', rr_utm_source: 'newsletter', rr_utm_medium: 'email', rr_utm_campaign: 'winter' }, { file: CV, name: 'My CV.pdf', jobId: job.id, tokenFrom: job.link } );
+	const sent = await submitApplication( job.link, { rr_email: EMAIL, rr_cover_letter: 'I know the night shift.\nReferences on request.', rr_utm_source: 'newsletter', rr_utm_medium: 'email', rr_utm_campaign: 'winter' }, { file: CV, name: 'My CV.pdf', jobId: job.id } );
 	assert.equal( sent.status, 303, sent.html.slice( 0, 300 ) );
 	const [ id ] = await phpValue( `RecruitingReports\\Data\\ApplicationEraser::ids_for_email( ${ phpString( EMAIL ) }, 10 )` );
 	const form = await phpValue( `RecruitingReports\\Data\\ApplicationForms::find( ${ id } )` );
