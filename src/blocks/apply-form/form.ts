@@ -232,11 +232,19 @@ function showErrors(
 	const ordered: Array< [ string, string ] > = errors.form
 		? [ [ 'form', errors.form ] ]
 		: [];
+	const shown = new Set( [ 'form' ] );
 	for ( const control of controls( form ) ) {
 		const message = errors[ control.name ] ?? null;
 		markField( control, message );
 		if ( message !== null ) {
 			ordered.push( [ control.name, message ] );
+			shown.add( control.name );
+		}
+	}
+	// A hidden field's (the source's) problem has no field to show it at: the summary says it, without a link.
+	for ( const [ field, message ] of Object.entries( errors ) ) {
+		if ( ! shown.has( field ) ) {
+			ordered.push( [ 'form', message ] );
 		}
 	}
 	showSummary( form.closest< HTMLElement >( '.rr-apply' )!, ordered, rules );
@@ -267,7 +275,7 @@ async function send(
 			headers: { Accept: 'application/json' },
 			credentials: 'same-origin',
 		} );
-		answer = await response.json();
+		answer = ( await response.json() ) ?? {};
 	} catch {
 		// Not an answer of the plugin (a proxy's page, the network): the plain POST says what happened.
 		HTMLFormElement.prototype.submit.call( form );
@@ -277,6 +285,13 @@ async function send(
 		if ( button ) {
 			button.disabled = false;
 		}
+	}
+	if (
+		typeof answer.thanks !== 'string' &&
+		typeof answer.errors !== 'object'
+	) {
+		HTMLFormElement.prototype.submit.call( form ); // JSON, but not the plugin's answer.
+		return;
 	}
 	if ( typeof answer.thanks === 'string' ) {
 		section.outerHTML = answer.thanks;
