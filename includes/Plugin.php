@@ -62,6 +62,7 @@ final class Plugin {
 		Reports\ReportCache::register();
 		// Candidates in Tools → Export / Erase Personal Data, and the suggested privacy-policy text.
 		Privacy\CandidateData::register();
+		Privacy\CvArchive::register();
 		Privacy\PolicyText::register();
 		// Public job pages: rewrite rules, what a job's page says, its JobPosting, jobs closing themselves past valid_through.
 		Careers\JobPages::register();

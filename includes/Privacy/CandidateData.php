@@ -164,6 +164,7 @@ final class CandidateData {
 		$history      = CandidateRecords::history( $ids );
 		$notes        = CandidateRecords::notes( $ids );
 		$ratings      = CandidateRecords::ratings( $ids );
+		$forms        = CandidateRecords::forms( $ids );
 		$items        = array();
 		foreach ( $ids as $id ) {
 			$row = $applications[ $id ] ?? null;
@@ -190,8 +191,9 @@ final class CandidateData {
 					__( 'E-mail', 'recruiting-reports' )  => (string) $row['candidate_email'],
 					__( 'Phone', 'recruiting-reports' )   => (string) $row['candidate_phone'],
 					__( 'External id', 'recruiting-reports' ) => (string) $row['external_id'],
+					__( 'Source', 'recruiting-reports' )  => (string) $row['source'],
 					__( 'Ratings (1–5)', 'recruiting-reports' ) => implode( ', ', $scores ),
-				)
+				) + self::form_fields( $forms[ $id ] ?? null )
 			);
 			foreach ( $history[ $id ] as $change ) {
 				$items[] = self::item(
@@ -219,6 +221,34 @@ final class CandidateData {
 			}
 		}
 		return $items;
+	}
+
+	/**
+	 * What the site's apply form stored beside an application (Data\ApplicationForms): the consent with the privacy
+	 * policy's version, the campaign, the cover letter and the CV, whose file is in the export's archive (CvArchive).
+	 *
+	 * @param array|null $form The form's row; null for applications from the API or an import.
+	 * @return array<string,string>
+	 */
+	private static function form_fields( ?array $form ): array {
+		if ( ! $form ) {
+			return array();
+		}
+		$cv = '' === (string) $form['cv_file'] ? '' : sprintf(
+			/* translators: 1: file name, 2: its size, 3: its path inside the export archive. */
+			__( '%1$s (%2$s), the file itself: %3$s in this archive', 'recruiting-reports' ),
+			(string) $form['cv_name'],
+			size_format( (int) $form['cv_size'] ),
+			CvArchive::archive_name( $form )
+		);
+		return array(
+			__( 'Consent to processing given', 'recruiting-reports' ) => self::date( (int) $form['consent_at'] ),
+			__( 'Privacy policy version agreed to', 'recruiting-reports' ) => (string) $form['policy_version'],
+			__( 'Campaign medium (utm_medium)', 'recruiting-reports' ) => (string) $form['utm_medium'],
+			__( 'Campaign (utm_campaign)', 'recruiting-reports' ) => (string) $form['utm_campaign'],
+			__( 'Cover letter', 'recruiting-reports' ) => (string) $form['cover_letter'],
+			__( 'CV', 'recruiting-reports' )           => $cv,
+		);
 	}
 
 	/**
