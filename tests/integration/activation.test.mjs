@@ -46,7 +46,7 @@ test( 'an upgrade from schema version 1 keeps the data and rebuilds the timeline
 
 	// The next request loads the plugin, which sees version 1 and migrates.
 	const after = await siteState();
-	assert.equal( after.schema_version, 5 );
+	assert.equal( after.schema_version, 6 );
 	assert.deepEqual( after.tables, before.tables );
 	const row = expectStatus( await get( '/recruiting-test/v1/applications/up-1' ), 200 );
 	assert.equal( row.status, 'withdrawn' );

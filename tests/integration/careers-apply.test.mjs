@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { del, expectError, expectStatus, get, post, put, resetSite } from './lib/api.mjs';
 import { php, phpValue } from './lib/credentials.mjs';
+import { PDF, page, submitApplication } from './lib/apply-form.mjs';
 
 const NS = '/recruiting/v1';
 const TIMEOUT = 120_000;
-const PDF = Buffer.from( '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n' );
 
 let jobs;
 
@@ -28,29 +28,8 @@ async function stored() {
 	return { total, files, rows };
 }
 
-/** A job page as a visitor gets it, with its form's time token. */
-async function page( url ) {
-	const response = await fetch( url );
-	const html = await response.text();
-	return { status: response.status, html, token: html.match( /name="rr_token" value="([^"]+)"/ )?.[ 1 ] };
-}
-
-/** Posts the form (multipart, as a browser does) to a page; returns the status, the redirect and the page. */
-async function apply( url, fields = {}, { file = PDF, name = 'cv.pdf', type = 'application/pdf', jobId = jobs.open.id } = {} ) {
-	const { token } = await page( jobs.open.link );
-	const form = new FormData();
-	const values = { rr_apply: String( jobId ), rr_token: token, rr_name: 'Ada Lovelace', rr_email: 'ada@example.com', rr_phone: '', rr_cover_letter: 'Hello', rr_consent: '1', rr_website: '', rr_utm_source: '', rr_utm_medium: '', rr_utm_campaign: '', rr_referrer: '', ...fields };
-	for ( const [ key, value ] of Object.entries( values ) ) {
-		if ( value !== null ) {
-			form.set( key, value );
-		}
-	}
-	if ( file ) {
-		form.set( 'rr_cv', new Blob( [ file ], { type } ), name );
-	}
-	const response = await fetch( url, { method: 'POST', body: form, redirect: 'manual' } );
-	return { status: response.status, location: response.headers.get( 'location' ), html: await response.text() };
-}
+/** Posts the form to a page (for the open job unless told otherwise), with a token from the open job's page. */
+const apply = ( url, fields = {}, options = {} ) => submitApplication( url, fields, { jobId: jobs.open.id, tokenUrl: jobs.open.link, ...options } );
 
 /** The messages of the error summary. */
 const summary = ( html ) => [ ...( html.match( /<div class="rr-apply__errors"[^>]*role="alert"[^>]*>[\s\S]*?<\/ul>/ )?.[ 0 ] ?? '' ).matchAll( /<li>(?:<a href="#[^"]+">)?([^<]+)/g ) ].map( ( m ) => m[ 1 ] );
