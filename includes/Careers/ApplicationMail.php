@@ -35,16 +35,16 @@ final class ApplicationMail {
 	 * @return bool Whether both were queued (false rolls the application back).
 	 */
 	public static function queue( int $application_id, array $fields ): bool {
-		$job     = JobRepository::get( (int) $fields['job_id'] );
-		$contact = (string) JobRepository::details( (int) $fields['job_id'] )['contact_email'];
-		$values  = array(
+		$job                         = JobRepository::get( (int) $fields['job_id'] );
+		$contact                     = (string) JobRepository::details( (int) $fields['job_id'] )['contact_email'];
+		$values                      = array(
 			'{candidate_name}'  => (string) $fields['candidate_name'],
 			'{job_title}'       => $job ? wp_specialchars_decode( wp_strip_all_tags( $job->post_title ), ENT_QUOTES ) : '',
 			'{site_name}'       => wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES ),
 			// The link into wp-admin is for the team only: the candidate's confirmation leaves it empty.
 			'{application_url}' => '',
 		);
-		$confirmation = self::message( self::CONFIRMATION, $application_id, array( (string) $fields['candidate_email'] ), 'mail_candidate', $values, $contact );
+		$confirmation                = self::message( self::CONFIRMATION, $application_id, array( (string) $fields['candidate_email'] ), 'mail_candidate', $values, $contact );
 		$values['{application_url}'] = Menu::applications_url( array( 'application' => $application_id ) );
 		$notification                = self::message( self::NOTIFICATION, $application_id, self::team_recipients( $contact ), 'mail_notify', $values, (string) $fields['candidate_email'] );
 		return null !== Outbox::queue( $confirmation ) && null !== Outbox::queue( $notification );

@@ -33,7 +33,7 @@ final class Settings {
 			'apply_phone'              => 'optional',
 			'apply_cv_max_mb'          => 5,
 			'mail_notify_to'           => array(),
-			// '' = the translatable default (Mail\Templates).
+			// Templates: empty means the translatable default text (see Mail\Templates).
 			'mail_candidate_subject'   => '',
 			'mail_candidate_body'      => '',
 			'mail_notify_subject'      => '',

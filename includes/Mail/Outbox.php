@@ -35,8 +35,8 @@ final class Outbox {
 	/** Seconds to wait after the n-th failed attempt (index n-1); its length + 1 is the number of attempts. */
 	public const BACKOFF = array( 60, 300, 1800, 7200, 21600 );
 
-	/** A claim lasts this long: longer than any wp_mail() call, after which its sender is taken to have died. */
-	private const LEASE = HOUR_IN_SECONDS;
+	/** A claim lasts an hour: longer than any wp_mail() call, after which its sender is taken to have died. */
+	private const LEASE = 3600;
 
 	/** Hooks the queue into WP-Cron, the daily housekeeping, the log's purge and the privacy eraser. */
 	public static function register(): void {

@@ -93,8 +93,8 @@ final class Templates {
 	/**
 	 * Fills a subject and body.
 	 *
-	 * @param string                $subject Subject template.
-	 * @param string                $body    Body template (plain text).
+	 * @param string               $subject Subject template.
+	 * @param string               $body    Body template (plain text).
 	 * @param array<string,string> $values  Placeholder => plain-text value (a URL for {application_url}).
 	 * @return array{subject:string,html:string,text:string}
 	 */
@@ -106,7 +106,7 @@ final class Templates {
 			static fn( string $paragraph ) => '<p style="margin:0 0 1em">' . implode( "<br>\n", array_map( static fn( $line ) => self::html_line( $line, $values ), explode( "\n", $paragraph ) ) ) . '</p>',
 			preg_split( '/\n[ \t]*\n/', $body )
 		);
-		$html = '<!DOCTYPE html><html lang="' . esc_attr( get_bloginfo( 'language' ) ) . '"><head><meta charset="UTF-8"><title>' . esc_html( $subject ) . '</title></head>'
+		$html       = '<!DOCTYPE html><html lang="' . esc_attr( get_bloginfo( 'language' ) ) . '"><head><meta charset="UTF-8"><title>' . esc_html( $subject ) . '</title></head>'
 			. '<body style="font-family:-apple-system,BlinkMacSystemFont,\'Segoe UI\',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#1e1e1e">'
 			. implode( "\n", $paragraphs ) . '</body></html>';
 		return array(

@@ -147,7 +147,7 @@ final class MailLogController extends ItemController {
 	 * @return array
 	 */
 	protected function item_properties(): array {
-		$field = static fn( $type, string $description = '' ) => array_filter(
+		$field   = static fn( $type, string $description = '' ) => array_filter(
 			array(
 				'description' => $description,
 				'type'        => $type,

@@ -176,6 +176,20 @@ test( 'after the last attempt an e-mail is failed with its error, never lost sil
 	assert.equal( ( await mailLog() ).find( ( m ) => m.id === failed[ 0 ].id ).status, 'sent' );
 } );
 
+test( 'a send interrupted mid-way (its sender died, the claim ran out) is failed with the reason, never sent again by itself', { timeout: TIMEOUT, skip }, async () => {
+	const before = smtp.messages().length;
+	const id = await apply( jobs.contact, { rr_name: 'Interrupted Person', rr_email: 'interrupted@example.com' } );
+	// As a cron run leaves them when its process dies after claiming: "sending", with the claim's end in the past.
+	await php( `global $wpdb; $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d WHERE application_id = %d", RecruitingReports\\Data\\Schema::table( 'mail_outbox' ), time() - 1, ${ id } ) );` );
+	await runCron();
+	const log = ( await mailLog() ).filter( ( m ) => m.application_id === id );
+	assert.deepEqual( log.map( ( m ) => [ m.status, m.next_attempt_at ] ), [ [ 'failed', null ], [ 'failed', null ] ] );
+	assert.ok( log.every( ( m ) => /interrupted.*may or may not have left/.test( m.last_error ) ), log[ 0 ].last_error );
+	await advance( 86400 );
+	await runCron();
+	assert.equal( smtp.messages().length, before, 'nothing was sent' );
+} );
+
 test( 'edited templates are used; an empty one or the default text means the default, which follows the language', { timeout: TIMEOUT, skip }, async ( t ) => {
 	t.after( async () => expectStatus( await put( `${ NS }/settings`, { mail_candidate_subject: '', mail_candidate_body: '', mail_notify_subject: '', mail_notify_body: '' } ), 200 ) );
 	const defaults = expectStatus( await get( `${ NS }/settings` ), 200 );

@@ -2,9 +2,12 @@
 """An SMTP server for the e-mail tests (Debian's python3-aiosmtpd): listens on 127.0.0.1:PORT and writes each message
 it accepts to FOLDER as one JSON file (envelope, headers, and every MIME leaf part decoded), so the tests read what a
 mail server received without parsing MIME themselves. Prints "READY" once it accepts connections; stops on SIGTERM.
+DELAY (seconds, optional) holds each answer back, so that concurrent senders overlap.
 
-    /usr/bin/python3 tests/support/smtp-sink.py PORT FOLDER
+    /usr/bin/python3 tests/support/smtp-sink.py PORT FOLDER [DELAY]
 """
+
+import asyncio
 
 import json
 import os
@@ -18,8 +21,9 @@ from aiosmtpd.controller import Controller
 
 
 class Sink:
-    def __init__(self, folder):
+    def __init__(self, folder, delay):
         self.folder = folder
+        self.delay = delay
 
     async def handle_DATA(self, server, session, envelope):
         message = BytesParser(policy=policy.default).parsebytes(envelope.original_content or envelope.content)
@@ -39,12 +43,14 @@ class Sink:
         with open(path + '.tmp', 'w', encoding='utf-8') as handle:
             json.dump(record, handle)
         os.rename(path + '.tmp', path)
+        await asyncio.sleep(self.delay)
         return '250 Message accepted for delivery'
 
 
 def main():
     port, folder = int(sys.argv[1]), sys.argv[2]
-    controller = Controller(Sink(folder), hostname='127.0.0.1', port=port)
+    delay = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
+    controller = Controller(Sink(folder, delay), hostname='127.0.0.1', port=port)
     controller.start()
 
     def stop(*_):

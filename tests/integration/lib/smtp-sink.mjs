@@ -25,15 +25,17 @@ function freePort() {
 
 /**
  * An SMTP sink: start() (again after stop(), on the same port and folder), stop(), messages() (oldest first).
+ * @param {object} [options]
+ * @param {number} [options.delaySeconds] How long each message's answer is held back (overlapping senders).
  */
-export async function smtpSink() {
+export async function smtpSink( { delaySeconds = 0 } = {} ) {
 	const folder = fs.mkdtempSync( path.join( os.tmpdir(), 'rr-smtp-' ) );
 	const port = await freePort();
 	let child = null;
 	return {
 		port,
 		async start() {
-			child = spawn( PYTHON, [ SCRIPT, String( port ), folder ], { stdio: [ 'ignore', 'pipe', 'pipe' ] } );
+			child = spawn( PYTHON, [ SCRIPT, String( port ), folder, String( delaySeconds ) ], { stdio: [ 'ignore', 'pipe', 'pipe' ] } );
 			let errors = '';
 			child.stderr.on( 'data', ( chunk ) => ( errors += chunk ) );
 			await new Promise( ( resolve, reject ) => {
