@@ -263,10 +263,16 @@ function MailRow( {
 } ) {
 	return (
 		<tr>
-			<td>{ formatDateTime( message.created_at ) }</td>
-			<td>{ message.recipients?.join( ', ' ) ?? '—' }</td>
-			<td>{ message.subject ?? '—' }</td>
-			<td>
+			<td data-label={ __( 'Queued', 'recruiting-reports' ) }>
+				{ formatDateTime( message.created_at ) }
+			</td>
+			<td data-label={ __( 'To', 'recruiting-reports' ) }>
+				{ message.recipients?.join( ', ' ) ?? '—' }
+			</td>
+			<td data-label={ __( 'Subject', 'recruiting-reports' ) }>
+				{ message.subject ?? '—' }
+			</td>
+			<td data-label={ __( 'Status', 'recruiting-reports' ) }>
 				<span className={ `rr-status rr-status--${ message.status }` }>
 					{ mailStatusText( message.status ) }
 				</span>
@@ -281,7 +287,7 @@ function MailRow( {
 					</span>
 				) }
 			</td>
-			<td>
+			<td data-label={ __( 'Attempts', 'recruiting-reports' ) }>
 				{ sprintf(
 					/* translators: 1: attempts made, 2: most attempts. */
 					__( '%1$d of %2$d', 'recruiting-reports' ),
@@ -289,7 +295,9 @@ function MailRow( {
 					message.max_attempts
 				) }
 			</td>
-			<td>{ message.last_error ?? '—' }</td>
+			<td data-label={ __( 'Last error', 'recruiting-reports' ) }>
+				{ message.last_error ?? '—' }
+			</td>
 			<td>
 				{ message.status === 'failed' && (
 					<Button
