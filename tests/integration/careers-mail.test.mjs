@@ -67,7 +67,7 @@ before( async () => {
 // Test options leave with the test (the uninstall suite checks that no recruiting option remains).
 after( async () => {
 	if ( skip ) return;
-	await php( `delete_option( 'recruiting_test_apply_min_seconds' ); delete_option( 'recruiting_test_apply_rate_limit' ); delete_option( 'recruiting_test_smtp_port' );` );
+	await php( `delete_option( 'recruiting_test_apply_min_seconds' ); delete_option( 'recruiting_test_apply_rate_limit' ); delete_option( 'recruiting_test_smtp_port' ); delete_option( 'recruiting_test_mail_filter' );` );
 	await smtp.dispose();
 } );
 
@@ -190,7 +190,7 @@ test( 'a send interrupted mid-way (its sender died, the claim ran out) is failed
 	assert.equal( smtp.messages().length, before, 'nothing was sent' );
 } );
 
-test( 'edited templates are used; an empty one or the default text means the default, which follows the language', { timeout: TIMEOUT, skip }, async ( t ) => {
+test( 'edited templates are used; an empty one or the default text itself is stored as "the default" (which follows the site language)', { timeout: TIMEOUT, skip }, async ( t ) => {
 	t.after( async () => expectStatus( await put( `${ NS }/settings`, { mail_candidate_subject: '', mail_candidate_body: '', mail_notify_subject: '', mail_notify_body: '' } ), 200 ) );
 	const defaults = expectStatus( await get( `${ NS }/settings` ), 200 );
 	assert.equal( defaults.mail_candidate_subject, 'We received your application: {job_title}' );
@@ -264,4 +264,37 @@ test( 'applications through the API send no e-mail; erasing an application delet
 	assert.equal( ( await mailLog() ).filter( ( m ) => m.application_id === id ).length, 0 );
 	await runCron();
 	assert.equal( smtp.messages().length, before, 'the queued e-mails went with the application' );
+} );
+
+test( 'the recruiting_reports_mail filter changes a message before it is queued, or drops it', { timeout: TIMEOUT, skip }, async ( t ) => {
+	t.after( () => php( `delete_option( 'recruiting_test_mail_filter' );` ) );
+	await php( `update_option( 'recruiting_test_mail_filter', 'copy-team' );` );
+	let before = smtp.messages().length;
+	await apply( jobs.contact, { rr_name: 'Filtered Person', rr_email: 'filtered@example.com' } );
+	await runCron();
+	const { notification } = received( before, 'filtered@example.com' );
+	assert.deepEqual( notification.rcpt_tos.sort(), [ 'archive@example.com', 'hiring@example.com' ] );
+	assert.match( notification.headers.subject, / \[filtered\]$/ );
+
+	await php( `update_option( 'recruiting_test_mail_filter', 'drop-confirmation' );` );
+	before = smtp.messages().length;
+	const id = await apply( jobs.contact, { rr_name: 'Dropped Person', rr_email: 'dropped@example.com' } );
+	assert.deepEqual( ( await mailLog() ).filter( ( m ) => m.application_id === id ).map( ( m ) => m.kind ), [ 'application_notification' ] );
+	await runCron();
+	assert.deepEqual( smtp.messages().slice( before ).map( ( m ) => m.rcpt_tos ), [ [ 'hiring@example.com' ] ] );
+} );
+
+test( 'sent and failed e-mails are kept as long as the delivery log (delivery_log_days), pending ones until they finish', { timeout: TIMEOUT, skip }, async () => {
+	await apply( jobs.none, { rr_name: 'Pending Person', rr_email: 'pending@example.com' } ); // Queued, not yet sent.
+	const old = ( await mailLog() ).filter( ( m ) => m.status === 'sent' ).map( ( m ) => m.id );
+	assert.ok( old.length > 0 );
+	const table = 'RecruitingReports\\Data\\Schema::table( \'mail_outbox\' )';
+	// Every message last touched 31 days ago: the finished ones are past the default 30 days.
+	await php( `global $wpdb; $wpdb->query( $wpdb->prepare( 'UPDATE %i SET updated_at = updated_at - %d', ${ table }, 31 * DAY_IN_SECONDS ) );` );
+	expectStatus( await post( '/recruiting-test/v1/fire-hook', { hook: 'recruiting_reports_purge_deliveries' } ), 200 );
+	const left = await mailLog();
+	assert.ok( left.every( ( m ) => ! old.includes( m.id ) ), 'the sent e-mails are gone' );
+	assert.deepEqual( left.map( ( m ) => m.status ), [ 'pending', 'pending' ], 'the queued ones stay' );
+	await runCron();
+	assert.deepEqual( ( await mailLog() ).map( ( m ) => m.status ), [ 'sent', 'sent' ] );
 } );

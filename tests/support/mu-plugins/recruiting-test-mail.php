@@ -29,3 +29,20 @@ add_filter(
 	'wp_mail_from',
 	static fn( $from ) => get_option( 'recruiting_test_smtp_port' ) ? 'jobs@example.com' : $from
 );
+
+// Option recruiting_test_mail_filter exercises the recruiting_reports_mail filter: 'drop-confirmation' sends no
+// candidate confirmation; 'copy-team' adds an address to the team's notification and marks its subject.
+add_filter(
+	'recruiting_reports_mail',
+	static function ( $message ) {
+		$mode = get_option( 'recruiting_test_mail_filter', '' );
+		if ( 'drop-confirmation' === $mode && 'application_confirmation' === $message['kind'] ) {
+			return false;
+		}
+		if ( 'copy-team' === $mode && 'application_notification' === $message['kind'] ) {
+			$message['recipients'][] = 'archive@example.com';
+			$message['subject']     .= ' [filtered]';
+		}
+		return $message;
+	}
+);
