@@ -42,6 +42,7 @@ final class Outbox {
 	public static function register(): void {
 		add_action( self::CRON_HOOK, array( self::class, 'run' ) );
 		add_action( Dispatcher::MAINTENANCE_HOOK, array( self::class, 'rearm' ) );
+		add_action( 'init', array( self::class, 'rearm_after_activation' ), 9 );
 		add_action( Dispatcher::PURGE_HOOK, array( self::class, 'purge' ) );
 		add_action( 'recruiting_reports_application_removed', array( MailRepository::class, 'delete_of_application' ), 10, 1 );
 	}
@@ -203,7 +204,17 @@ final class Outbox {
 		}
 	}
 
-	/** Deactivation: no cron event left behind (the daily housekeeping re-arms it after activation). */
+	/**
+	 * Before the webhook queue re-creates its daily housekeeping (first load after activation, which deactivation
+	 * had cleared, as it cleared this queue's event): messages still pending are scheduled again at once.
+	 */
+	public static function rearm_after_activation(): void {
+		if ( ! wp_next_scheduled( Dispatcher::MAINTENANCE_HOOK ) ) {
+			self::rearm();
+		}
+	}
+
+	/** Deactivation: no cron event left behind (rearm_after_activation() brings it back). */
 	public static function deactivate(): void {
 		wp_clear_scheduled_hook( self::CRON_HOOK );
 	}

@@ -298,3 +298,16 @@ test( 'sent and failed e-mails are kept as long as the delivery log (delivery_lo
 	await runCron();
 	assert.deepEqual( ( await mailLog() ).map( ( m ) => m.status ), [ 'sent', 'sent' ] );
 } );
+
+test( 'deactivation leaves no cron event behind; after reactivation the next request schedules the queued e-mails again', { timeout: TIMEOUT, skip }, async () => {
+	const before = smtp.messages().length;
+	await apply( jobs.contact, { rr_name: 'Reactivated Person', rr_email: 'reactivated@example.com' } );
+	const next = () => phpValue( `wp_next_scheduled( 'recruiting_reports_send_mail' )` );
+	assert.equal( typeof await next(), 'number' );
+	await php( `require_once ABSPATH . 'wp-admin/includes/plugin.php'; deactivate_plugins( 'recruiting-reports/plugin.php' );` );
+	assert.equal( await next(), false, 'deactivation cleared the event' );
+	await php( `require_once ABSPATH . 'wp-admin/includes/plugin.php'; $r = activate_plugin( 'recruiting-reports/plugin.php' ); if ( is_wp_error( $r ) ) { throw new Exception( $r->get_error_message() ); }` );
+	assert.equal( typeof await next(), 'number', 'the first request after activation scheduled it again' );
+	await runCron();
+	assert.equal( received( before, 'reactivated@example.com' ).messages.length, 2 );
+} );
