@@ -174,6 +174,32 @@ final class MailRepository {
 	}
 
 	/**
+	 * The messages of some applications, oldest first (the privacy exporter).
+	 *
+	 * @param int[] $application_ids Application ids.
+	 * @return array<int,array[]> application id => rows
+	 */
+	public static function of_applications( array $application_ids ): array {
+		global $wpdb;
+		$application_ids = array_values( array_unique( array_map( 'intval', $application_ids ) ) );
+		$result          = array_fill_keys( $application_ids, array() );
+		if ( ! $application_ids ) {
+			return $result;
+		}
+		$rows = $wpdb->get_results(
+			$wpdb->prepare(
+				'SELECT * FROM %i WHERE application_id IN (' . implode( ',', array_fill( 0, count( $application_ids ), '%d' ) ) . ') ORDER BY id',
+				array_merge( array( Schema::table( 'mail_outbox' ) ), $application_ids )
+			),
+			ARRAY_A
+		);
+		foreach ( $rows as $row ) {
+			$result[ (int) $row['application_id'] ][] = $row;
+		}
+		return $result;
+	}
+
+	/**
 	 * A message by id, or null.
 	 *
 	 * @param int $id Id.

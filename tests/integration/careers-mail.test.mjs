@@ -13,6 +13,7 @@ import { del, expectError, expectStatus, get, post, put, resetSite, site } from 
 import { php, phpValue } from './lib/credentials.mjs';
 import { submitApplication } from './lib/apply-form.mjs';
 import { smtpSink } from './lib/smtp-sink.mjs';
+import { eraseFor, exportFor } from './lib/privacy.mjs';
 
 const NS = '/recruiting/v1';
 const TIMEOUT = 120_000;
@@ -310,4 +311,19 @@ test( 'deactivation leaves no cron event behind; after reactivation the next req
 	assert.equal( typeof await next(), 'number', 'the first request after activation scheduled it again' );
 	await runCron();
 	assert.equal( received( before, 'reactivated@example.com' ).messages.length, 2 );
+} );
+
+test( 'Tools › Export Personal Data includes the e-mails about the candidate’s applications; erasure removes them', { timeout: TIMEOUT, skip }, async () => {
+	const email = 'exported@example.com';
+	const id = await apply( jobs.contact, { rr_name: 'Exported Person', rr_email: email } );
+	await runCron();
+	const mails = ( await exportFor( email ) ).items.filter( ( item ) => item.group_id === 'recruiting-application-emails' );
+	assert.equal( mails.length, 2 );
+	const fields = mails.map( ( item ) => Object.fromEntries( item.data.map( ( d ) => [ d.name, d.value ] ) ) );
+	assert.ok( fields.every( ( f ) => f.Application === `Application ${ id } (${ jobs.contact.title })` && f.Status === 'sent' ) );
+	assert.deepEqual( fields.map( ( f ) => f.To ).sort(), [ email, 'hiring@example.com' ] );
+	assert.ok( fields.find( ( f ) => f.To === email ).Content.startsWith( 'Dear Exported Person,' ) );
+	await eraseFor( email );
+	assert.equal( ( await mailLog() ).filter( ( m ) => m.application_id === id ).length, 0 );
+	assert.equal( ( await exportFor( email ) ).items.length, 0 );
 } );
