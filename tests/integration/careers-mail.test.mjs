@@ -17,8 +17,6 @@ import { eraseFor, exportFor } from './lib/privacy.mjs';
 
 const NS = '/recruiting/v1';
 const TIMEOUT = 120_000;
-// Playground's PHP (WebAssembly) opens no TCP connections of its own to the host's SMTP server.
-const skip = process.env.RR_TARGET === 'playground' ? 'no outgoing SMTP from Playground’s PHP' : false;
 
 let jobs;
 let smtp;
@@ -48,7 +46,6 @@ function received( before, candidate ) {
 const part = ( message, type ) => ( message.parts.find( ( p ) => p.type === type )?.content ?? '' ).replace( /\r\n/g, '\n' );
 
 before( async () => {
-	if ( skip ) return;
 	await resetSite();
 	const created = await post( `${ NS }/import`, { jobs: [
 		{ external_id: 'mail-contact', title: 'R&D Nurse "Senior" <Ward 3>', status: 'publish', contact_email: 'hiring@example.com' },
@@ -67,12 +64,11 @@ before( async () => {
 
 // Test options leave with the test (the uninstall suite checks that no recruiting option remains).
 after( async () => {
-	if ( skip ) return;
 	await php( `delete_option( 'recruiting_test_apply_min_seconds' ); delete_option( 'recruiting_test_apply_rate_limit' ); delete_option( 'recruiting_test_smtp_port' ); delete_option( 'recruiting_test_mail_filter' );` );
 	await smtp.dispose();
 } );
 
-test( 'an application queues both e-mails in the request; the cron sends them once, HTML with a text part, placeholders filled and escaped', { timeout: TIMEOUT, skip }, async () => {
+test( 'an application queues both e-mails in the request; the cron sends them once, HTML with a text part, placeholders filled and escaped', { timeout: TIMEOUT }, async () => {
 	const before = smtp.messages().length;
 	const candidate = 'zoe.obrien@example.com';
 	const id = await apply( jobs.contact, { rr_name: 'Zoë O\'Brien & <Co>', rr_email: candidate, rr_cover_letter: 'A private cover letter' } );
@@ -124,7 +120,7 @@ test( 'an application queues both e-mails in the request; the cron sends them on
 	assert.equal( smtp.messages().length, before + 2, 'a second cron run sends nothing again' );
 } );
 
-test( 'a mail server that is down: the attempt fails and is logged, retried after the backoff, then delivered exactly once', { timeout: TIMEOUT, skip }, async () => {
+test( 'a mail server that is down: the attempt fails and is logged, retried after the backoff, then delivered exactly once', { timeout: TIMEOUT }, async () => {
 	await smtp.stop();
 	const before = smtp.messages().length;
 	const id = await apply( jobs.contact, { rr_name: 'Grace Hopper', rr_email: 'grace@example.com' } );
@@ -153,7 +149,7 @@ test( 'a mail server that is down: the attempt fails and is logged, retried afte
 	assert.deepEqual( messages.map( ( m ) => m.rcpt_tos[ 0 ] ).sort(), [ 'grace@example.com', 'hiring@example.com' ] );
 } );
 
-test( 'after the last attempt an e-mail is failed with its error, never lost silently, and POST /mail-log/{id}/retry sends it', { timeout: TIMEOUT, skip }, async () => {
+test( 'after the last attempt an e-mail is failed with its error, never lost silently, and POST /mail-log/{id}/retry sends it', { timeout: TIMEOUT }, async () => {
 	await smtp.stop();
 	const before = smtp.messages().length;
 	const id = await apply( jobs.contact, { rr_name: 'Alan Turing', rr_email: 'alan@example.com' } );
@@ -177,7 +173,7 @@ test( 'after the last attempt an e-mail is failed with its error, never lost sil
 	assert.equal( ( await mailLog() ).find( ( m ) => m.id === failed[ 0 ].id ).status, 'sent' );
 } );
 
-test( 'a send interrupted mid-way (its sender died, the claim ran out) is failed with the reason, never sent again by itself', { timeout: TIMEOUT, skip }, async () => {
+test( 'a send interrupted mid-way (its sender died, the claim ran out) is failed with the reason, never sent again by itself', { timeout: TIMEOUT }, async () => {
 	const before = smtp.messages().length;
 	const id = await apply( jobs.contact, { rr_name: 'Interrupted Person', rr_email: 'interrupted@example.com' } );
 	// As a cron run leaves them when its process dies after claiming: "sending", with the claim's end in the past.
@@ -191,7 +187,7 @@ test( 'a send interrupted mid-way (its sender died, the claim ran out) is failed
 	assert.equal( smtp.messages().length, before, 'nothing was sent' );
 } );
 
-test( 'edited templates are used; an empty one or the default text itself is stored as "the default" (which follows the site language)', { timeout: TIMEOUT, skip }, async ( t ) => {
+test( 'edited templates are used; an empty one or the default text itself is stored as "the default" (which follows the site language)', { timeout: TIMEOUT }, async ( t ) => {
 	t.after( async () => expectStatus( await put( `${ NS }/settings`, { mail_candidate_subject: '', mail_candidate_body: '', mail_notify_subject: '', mail_notify_body: '' } ), 200 ) );
 	const defaults = expectStatus( await get( `${ NS }/settings` ), 200 );
 	assert.equal( defaults.mail_candidate_subject, 'We received your application: {job_title}' );
@@ -224,7 +220,7 @@ test( 'edited templates are used; an empty one or the default text itself is sto
 	expectError( await put( `${ NS }/settings`, { mail_notify_subject: 'x'.repeat( 201 ) } ), 400, 'rest_invalid_param' );
 } );
 
-test( 'a job without a contact notifies the default addresses; with none configured, the site’s administration address', { timeout: TIMEOUT, skip }, async () => {
+test( 'a job without a contact notifies the default addresses; with none configured, the site’s administration address', { timeout: TIMEOUT }, async () => {
 	expectError( await put( `${ NS }/settings`, { mail_notify_to: [ 'team@example.com', 'not an address' ] } ), 400, 'rest_invalid_param' );
 	expectStatus( await put( `${ NS }/settings`, { mail_notify_to: [ 'team@example.com', 'hr@example.com' ] } ), 200 );
 	let before = smtp.messages().length;
@@ -250,7 +246,7 @@ test( 'a job without a contact notifies the default addresses; with none configu
 	assert.deepEqual( confirmation.rcpt_tos, [ 'florence@example.com' ] );
 } );
 
-test( 'applications through the API send no e-mail; erasing an application deletes its e-mails, queued or sent', { timeout: TIMEOUT, skip }, async () => {
+test( 'applications through the API send no e-mail; erasing an application deletes its e-mails, queued or sent', { timeout: TIMEOUT }, async () => {
 	const before = smtp.messages().length;
 	const logged = ( await mailLog() ).length;
 	const created = expectStatus( await post( `${ NS }/applications`, { job_id: jobs.contact.id, candidate: { name: 'Api Person', email: 'api@example.com' } } ), 201 );
@@ -267,7 +263,7 @@ test( 'applications through the API send no e-mail; erasing an application delet
 	assert.equal( smtp.messages().length, before, 'the queued e-mails went with the application' );
 } );
 
-test( 'the recruiting_reports_mail filter changes a message before it is queued, or drops it', { timeout: TIMEOUT, skip }, async ( t ) => {
+test( 'the recruiting_reports_mail filter changes a message before it is queued, or drops it', { timeout: TIMEOUT }, async ( t ) => {
 	t.after( () => php( `delete_option( 'recruiting_test_mail_filter' );` ) );
 	await php( `update_option( 'recruiting_test_mail_filter', 'copy-team' );` );
 	let before = smtp.messages().length;
@@ -285,7 +281,7 @@ test( 'the recruiting_reports_mail filter changes a message before it is queued,
 	assert.deepEqual( smtp.messages().slice( before ).map( ( m ) => m.rcpt_tos ), [ [ 'hiring@example.com' ] ] );
 } );
 
-test( 'sent and failed e-mails are kept as long as the delivery log (delivery_log_days), pending ones until they finish', { timeout: TIMEOUT, skip }, async () => {
+test( 'sent and failed e-mails are kept as long as the delivery log (delivery_log_days), pending ones until they finish', { timeout: TIMEOUT }, async () => {
 	await apply( jobs.none, { rr_name: 'Pending Person', rr_email: 'pending@example.com' } ); // Queued, not yet sent.
 	const old = ( await mailLog() ).filter( ( m ) => m.status === 'sent' ).map( ( m ) => m.id );
 	assert.ok( old.length > 0 );
@@ -300,7 +296,7 @@ test( 'sent and failed e-mails are kept as long as the delivery log (delivery_lo
 	assert.deepEqual( ( await mailLog() ).map( ( m ) => m.status ), [ 'sent', 'sent' ] );
 } );
 
-test( 'deactivation leaves no cron event behind; after reactivation the next request schedules the queued e-mails again', { timeout: TIMEOUT, skip }, async () => {
+test( 'deactivation leaves no cron event behind; after reactivation the next request schedules the queued e-mails again', { timeout: TIMEOUT }, async () => {
 	const before = smtp.messages().length;
 	await apply( jobs.contact, { rr_name: 'Reactivated Person', rr_email: 'reactivated@example.com' } );
 	const next = () => phpValue( `wp_next_scheduled( 'recruiting_reports_send_mail' )` );
@@ -313,7 +309,7 @@ test( 'deactivation leaves no cron event behind; after reactivation the next req
 	assert.equal( received( before, 'reactivated@example.com' ).messages.length, 2 );
 } );
 
-test( 'Tools › Export Personal Data includes the e-mails about the candidate’s applications; erasure removes them', { timeout: TIMEOUT, skip }, async () => {
+test( 'Tools › Export Personal Data includes the e-mails about the candidate’s applications; erasure removes them', { timeout: TIMEOUT }, async () => {
 	const email = 'exported@example.com';
 	const id = await apply( jobs.contact, { rr_name: 'Exported Person', rr_email: email } );
 	await runCron();
