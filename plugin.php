@@ -31,6 +31,7 @@ register_activation_hook( __FILE__, array( \RecruitingReports\Data\Installer::cl
 // After the installer: a one-time notice that points to Recruiting › Reports.
 register_activation_hook( __FILE__, array( \RecruitingReports\Admin\ActivationNotice::class, 'activated' ) );
 register_deactivation_hook( __FILE__, array( \RecruitingReports\Webhooks\Dispatcher::class, 'deactivate' ) );
+register_deactivation_hook( __FILE__, array( \RecruitingReports\Mail\Outbox::class, 'deactivate' ) );
 register_deactivation_hook( __FILE__, array( \RecruitingReports\Careers\JobPages::class, 'deactivate' ) );
 register_deactivation_hook( __FILE__, array( \RecruitingReports\Careers\JobExpiry::class, 'deactivate' ) );
 register_deactivation_hook( __FILE__, array( \RecruitingReports\Privacy\Retention::class, 'deactivate' ) );

@@ -34,6 +34,7 @@ final class Plugin {
 		Rest\ReportsController::class,
 		Rest\OpenApiController::class,
 		Rest\ApplicationCvController::class,
+		Rest\MailLogController::class,
 	);
 
 	/**
@@ -71,6 +72,8 @@ final class Plugin {
 		// The apply form's submissions (no JavaScript needed) and the CV files they bring.
 		Careers\ApplySubmission::register();
 		Careers\CvLifecycle::register();
+		// E-mails (the apply form's, for now): queued in the request, sent by WP-Cron.
+		Mail\Outbox::register();
 		// Retention rules: the daily run (Settings → Privacy).
 		Privacy\Retention::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {

@@ -158,7 +158,8 @@ final class ApplySubmission {
 			return self::refusal( array( 'form' => __( 'Your CV could not be saved. Please try again later.', 'recruiting-reports' ) ), 500 );
 		}
 		$now = time();
-		$id  = ApplicationIntake::save(
+		// The form's row and the two e-mails are stored with the application, all or nothing.
+		$id = ApplicationIntake::save(
 			$fields,
 			static fn( int $id ) => ApplicationForms::insert(
 				array(
@@ -176,7 +177,7 @@ final class ApplySubmission {
 					'cv_type'         => CvStore::TYPES[ $cv ],
 					'cv_size'         => (int) $file['size'],
 				)
-			)
+			) && ApplicationMail::queue( $id, $fields )
 		);
 		if ( is_wp_error( $id ) ) {
 			CvStore::delete( $stored );

@@ -50,7 +50,12 @@ export const APT_PACKAGES = [
 	'mariadb-server',
 	// A classic theme for the job pages' tests (the npm WordPress trees hold only block themes' PHP).
 	'wordpress-theme-twentytwentyone',
+	// The SMTP server the e-mail tests send to (tests/support/smtp-sink.py).
+	'python3-aiosmtpd',
 ];
+
+/** Where Debian's python3-aiosmtpd lives (the e-mail tests run it with /usr/bin/python3). */
+const DEBIAN_AIOSMTPD = '/usr/lib/python3/dist-packages/aiosmtpd';
 
 /** Debian's copy of Twenty Twenty-One (wordpress-theme-twentytwentyone). */
 const DEBIAN_CLASSIC_THEME = '/usr/share/wordpress/wp-content/themes/twentytwentyone';
@@ -257,11 +262,12 @@ export function ensureNativePackages( database = 'mariadb' ) {
 				! findBinary( 'mariadb-install-db' ) ) ) ||
 		! phpHasExtensions( database );
 	const root = process.getuid?.() === 0;
-	// The classic theme only widens the job pages' tests (they skip without it): installed when possible.
-	const themeMissing = ! fs.existsSync(
-		path.join( DEBIAN_CLASSIC_THEME, 'index.php' )
-	);
-	if ( ! missing && ! ( themeMissing && root ) ) return;
+	// The classic theme only widens the job pages' tests (they skip without it), and the e-mail tests' SMTP server
+	// is needed by those tests alone: both installed when possible.
+	const extrasMissing =
+		! fs.existsSync( path.join( DEBIAN_CLASSIC_THEME, 'index.php' ) ) ||
+		! fs.existsSync( DEBIAN_AIOSMTPD );
+	if ( ! missing && ! ( extrasMissing && root ) ) return;
 	if ( ! root ) {
 		throw new Error(
 			`native PHP (${ database }) incomplete; run as root: apt-get install -y ${ APT_PACKAGES.join( ' ' ) }`
