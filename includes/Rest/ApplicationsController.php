@@ -15,6 +15,7 @@ use RecruitingReports\Data\ApplicationForms;
 use RecruitingReports\Data\ApplicationIntake;
 use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\ApplicationWriter;
+use RecruitingReports\Data\ExternalIdClaims;
 use RecruitingReports\Data\Present;
 use RecruitingReports\Data\RatingRepository;
 use RecruitingReports\Data\Source;
@@ -223,16 +224,25 @@ final class ApplicationsController extends ItemController {
 		if ( is_wp_error( $fields ) ) {
 			return ApplicationIntake::as_api_error( $fields );
 		}
-		if ( null !== $request['external_id'] && '' !== trim( (string) $request['external_id'] ) ) {
-			$external_id = trim( (string) $request['external_id'] );
-			if ( ApplicationRepository::external_id_exists( $external_id ) ) {
-				return self::invalid( 'external_id', __( 'Another application already has this external_id.', 'recruiting-reports' ) );
-			}
-			$fields['external_id'] = $external_id;
+		$external_id = trim( (string) $request['external_id'] );
+		if ( '' === $external_id ) {
+			$result = ApplicationIntake::save( $fields );
+		} else {
+			// The check and the committed insert under the external_id's claim: of concurrent creates with one
+			// external_id one succeeds, the others find it taken (the unique key on external_key stays the backstop).
+			$result = ExternalIdClaims::hold(
+				'application',
+				array( $external_id ),
+				static function () use ( $fields, $external_id ) {
+					if ( ApplicationRepository::external_id_exists( $external_id ) ) {
+						return self::invalid( 'external_id', __( 'Another application already has this external_id.', 'recruiting-reports' ) );
+					}
+					return ApplicationIntake::save( $fields + array( 'external_id' => $external_id ) );
+				}
+			);
 		}
-		$result = ApplicationIntake::save( $fields );
 		if ( is_wp_error( $result ) ) {
-			return self::internal_error();
+			return 'rest_invalid_param' === $result->get_error_code() ? $result : self::internal_error();
 		}
 		return $this->created( ApplicationRepository::find( (int) $result ), $request );
 	}
