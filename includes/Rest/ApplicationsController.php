@@ -45,6 +45,9 @@ final class ApplicationsController extends ItemController {
 
 	protected const ITEM_TYPE = 'application';
 
+	/** Data\ApplicationEraser gives up after losing three races with concurrent changes. */
+	protected const DELETE_ERRORS = array( 409 => 'Changed by other requests while it was being deleted, three times (invalid_status_transition); nothing was deleted.' );
+
 	protected const PERMISSIONS = array(
 		'read'   => Capabilities::READ_APPLICATIONS,
 		'create' => Capabilities::WRITE_APPLICATIONS,
@@ -91,7 +94,8 @@ final class ApplicationsController extends ItemController {
 							'type'        => array( 'string', 'null' ),
 							'maxLength'   => 5000,
 						),
-					)
+					),
+					array( 'errors' => array( 409 => __( 'The change is not allowed from the current status, or another request changed the application meanwhile (invalid_status_transition, with data.current and data.allowed).', 'recruiting-reports' ) ) )
 				),
 			),
 			$id_arg
