@@ -125,7 +125,7 @@ final class OpenApiController extends Controller {
 				'properties' => array(
 					'code'    => array(
 						'type'        => 'string',
-						'description' => 'authentication_required, invalid_api_key, insufficient_permissions, resource_not_found, rest_invalid_param, invalid_status_transition, rate_limit_exceeded or internal_error.',
+						'description' => 'authentication_required, incorrect_password, invalid_api_key, insufficient_permissions, resource_not_found, rest_no_route, rest_invalid_param, invalid_status_transition, rate_limit_exceeded or internal_error (docs/api.md, Errors).',
 					),
 					'message' => array( 'type' => 'string' ),
 					'data'    => array(
