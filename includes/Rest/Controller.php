@@ -102,8 +102,9 @@ abstract class Controller extends WP_REST_Controller {
 	 * @param array  $answer   What it answers, for openapi.json (OpenApiController): `status` (200 unless given),
 	 *                         `shape` (`item` by default: the route's schema; `list` of items with the pagination
 	 *                         headers; `deleted`, {deleted: true, previous: item}; `file`, a download), `schema` (a
-	 *                         schema of its own instead of the route's) and `errors` (status => when, beyond the
-	 *                         ones every route answers).
+	 *                         schema of its own instead of the route's), `errors` (status => when, beyond the
+	 *                         ones every route answers) and `headers` (more headers its success carries, names
+	 *                         of OpenApiController::HEADERS).
 	 * @return array
 	 */
 	protected function endpoint( string $methods, string $callback, string $action, array $args = array(), array $answer = array() ): array {

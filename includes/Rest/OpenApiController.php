@@ -55,6 +55,7 @@ final class OpenApiController extends Controller {
 		'X-RateLimit-Limit'     => array( 'Requests the API key may make per window (on every API-key request).', 'integer', false ),
 		'X-RateLimit-Remaining' => array( 'Requests left in the current window (on every API-key request).', 'integer', false ),
 		'X-RateLimit-Reset'     => array( 'When the current window ends, in unix seconds (on every API-key request).', 'integer', false ),
+		ReportsController::CACHE_HEADER => array( 'hit or miss: whether the report came from the report cache.', 'string', true ),
 	);
 
 	/** Registers GET /openapi.json. */
@@ -336,7 +337,7 @@ final class OpenApiController extends Controller {
 	 * An operation's responses: its success (the endpoint's `answer`, see Controller::endpoint()) with its content
 	 * and headers, and every error status it answers.
 	 *
-	 * @param array      $answer      The endpoint's answer: status, shape, schema, errors.
+	 * @param array      $answer      The endpoint's answer: status, shape, schema, errors, headers.
 	 * @param string     $path        OpenAPI path.
 	 * @param string[]   $path_params Names of the path's parameters.
 	 * @param array      $args        The handler's argument schemas.
@@ -382,6 +383,7 @@ final class OpenApiController extends Controller {
 		if ( 201 === $status ) {
 			$headers += self::headers( 'Location' );
 		}
+		$headers += self::headers( ...(array) ( $answer['headers'] ?? array() ) );
 		$responses = array( (string) $status => self::response( 201 === $status ? 'Created.' : ( 202 === $status ? 'Accepted: queued, done later.' : 'Success.' ), $content, $headers ) );
 		if ( $public ) {
 			return $responses;
