@@ -41,6 +41,13 @@ final class OpenApiController extends Controller {
 		500 => 'Unexpected error (internal_error); nothing was changed.',
 	);
 
+	/** What a success status means. */
+	private const SUCCESS = array(
+		200 => 'Success.',
+		201 => 'Created.',
+		202 => 'Accepted: queued, done later (webhook deliveries).',
+	);
+
 	/** The answer of a request over its API key's rate limit (only where API keys are accepted). */
 	private const TOO_MANY = 'Rate limit of the API key exceeded (rate_limit_exceeded, with data.limit, data.reset and data.retry_after).';
 
@@ -383,8 +390,8 @@ final class OpenApiController extends Controller {
 		if ( 201 === $status ) {
 			$headers += self::headers( 'Location' );
 		}
-		$headers += self::headers( ...(array) ( $answer['headers'] ?? array() ) );
-		$responses = array( (string) $status => self::response( 201 === $status ? 'Created.' : ( 202 === $status ? 'Accepted: queued, done later.' : 'Success.' ), $content, $headers ) );
+		$headers  += self::headers( ...(array) ( $answer['headers'] ?? array() ) );
+		$responses = array( (string) $status => self::response( self::SUCCESS[ $status ] ?? 'Success.', $content, $headers ) );
 		if ( $public ) {
 			return $responses;
 		}
