@@ -233,15 +233,18 @@ final class ApplicationsController extends ItemController {
 			$result = ApplicationIntake::save( $fields );
 		} else {
 			// The check and the committed insert under the external_id's claim: of concurrent creates with one
-			// external_id one succeeds, the others find it taken (the unique key on external_key stays the backstop).
+			// external_id one succeeds, the others find it taken. The unique key on external_key stays the backstop
+			// for an import writing it meanwhile (imports do not claim application ids): then it is taken too.
+			$taken  = static fn() => self::invalid( 'external_id', __( 'Another application already has this external_id.', 'recruiting-reports' ) );
 			$result = ExternalIdClaims::hold(
 				'application',
 				array( $external_id ),
-				static function () use ( $fields, $external_id ) {
+				static function () use ( $fields, $external_id, $taken ) {
 					if ( ApplicationRepository::external_id_exists( $external_id ) ) {
-						return self::invalid( 'external_id', __( 'Another application already has this external_id.', 'recruiting-reports' ) );
+						return $taken();
 					}
-					return ApplicationIntake::save( $fields + array( 'external_id' => $external_id ) );
+					$id = ApplicationIntake::save( $fields + array( 'external_id' => $external_id ) );
+					return is_wp_error( $id ) && ApplicationRepository::external_id_exists( $external_id ) ? $taken() : $id;
 				}
 			);
 		}

@@ -198,6 +198,12 @@ test( 'every route, method, status and error through Prism: 0 violations', async
 	await crawlItem( `/applications/${ application.id }`, `/applications/${ MISSING }`, 'status' );
 	await calls.get( `/applications/${ application.id }`, 403, { auth: readerAuth } );
 	await calls.get( `/applications/${ application.id }/cv`, 404 );
+	// A CV as the apply form stores it (the private folder and the form's row), for the download.
+	await php( `$file = bin2hex( random_bytes( 16 ) ) . '.pdf';
+		file_put_contents( \\RecruitingReports\\Careers\\CvStore::dir() . '/' . $file, "%PDF-1.4\\n%%EOF\\n" );
+		\\RecruitingReports\\Data\\ApplicationForms::insert( array( 'application_id' => ${ Number( second.id ) }, 'job_id' => ${ Number( job.id ) }, 'candidate_email' => 'bob@example.com', 'submitted_at' => time(), 'consent_at' => time(), 'cover_letter' => '', 'cv_file' => $file, 'cv_name' => 'cv.pdf', 'cv_type' => 'application/pdf', 'cv_size' => 14 ) );` );
+	const cv = await calls.get( `/applications/${ second.id }/cv`, 200, { accept: '*/*' } );
+	assert.match( String( cv.headers.get( 'content-disposition' ) ), /^attachment/ );
 
 	// Status changes.
 	await calls.put( `/applications/${ application.id }/status`, { status: 'screening', note: 'Phone call' }, 200 );
