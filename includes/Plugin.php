@@ -58,6 +58,7 @@ final class Plugin {
 		add_action( Webhooks\Dispatcher::MAINTENANCE_HOOK, array( Auth\RateLimiter::class, 'purge' ), 10, 0 );
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
 		Domain\JobChangeListener::register( array( Data\Present::class, 'job' ) );
+		Data\ReadReplicas::register();
 		Reports\ReportCache::register();
 		// Candidates in Tools → Export / Erase Personal Data, and the suggested privacy-policy text.
 		Privacy\CandidateData::register();

@@ -85,6 +85,9 @@ final class Transaction {
 		if ( self::$depth > 0 ) {
 			return $work();
 		}
+		// Row locks and the reads that decide a write belong on the primary (a drop-in routing by the first word of
+		// a query would send SELECT … FOR UPDATE to a replica).
+		ReadReplicas::use_primary();
 		for ( $attempt = 1; $attempt <= self::ATTEMPTS; $attempt++ ) {
 			self::$depth        = 1;
 			self::$after_commit = array();

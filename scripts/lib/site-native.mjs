@@ -84,6 +84,9 @@ const SQLITE_PLUGIN_FILE = `${ SQLITE_PLUGIN_SLUG }/load.php`;
  * @param {string} [options.wordpressVersion] defaults to NATIVE_WORDPRESS (6.7, the newest
  *   tree here; Playground covers the oldest); also RR_NATIVE_WORDPRESS=6.6
  * @param {'mariadb'|'sqlite'} [options.database] defaults to 'mariadb'; 'sqlite' starts no MariaDB
+ * @param {boolean} [options.replicationSource] MariaDB as a GTID replication primary: binary log (ROW, strict
+ *   GTIDs, server_id 1) from its first statement on, and TCP on 127.0.0.1 (a replica connects over TCP only);
+ *   the returned `database` then has `port` and `socket` (lib/site-cluster.mjs starts the replica)
  */
 export async function startNativeSite( {
 	port,
@@ -94,6 +97,7 @@ export async function startNativeSite( {
 	keep = process.env.RR_KEEP_SITE === '1',
 	wordpressVersion = process.env.RR_NATIVE_WORDPRESS || NATIVE_WORDPRESS,
 	database = 'mariadb',
+	replicationSource = false,
 } = {} ) {
 	if ( ! DATABASES.includes( database ) ) {
 		throw new Error(
@@ -159,10 +163,15 @@ export async function startNativeSite( {
 			force: true,
 		} );
 		linkClassicTheme( wp );
-		const dbConfig =
+		const mariaDb =
 			'sqlite' === database
-				? installSqliteDropIn( { root, wp, dbName } )
-				: mariaDbConfig( await startMariaDb( root, dbName, groups ) );
+				? null
+				: await startMariaDb( root, dbName, groups, {
+						replicationSource,
+				  } );
+		const dbConfig = mariaDb
+			? mariaDbConfig( mariaDb )
+			: installSqliteDropIn( { root, wp, dbName } );
 		const debugLogPath = path.join( root, 'debug.log' );
 		fs.writeFileSync(
 			path.join( wp, 'wp-config.php' ),
@@ -226,6 +235,7 @@ export async function startNativeSite( {
 			debugLogPath,
 			wordpressPath: wp,
 			wordpressVersion,
+			database: mariaDb,
 			runPhp,
 			stop,
 		};
@@ -298,7 +308,7 @@ function phpHasExtensions( database ) {
 	return result.stdout === 'yes';
 }
 
-function findBinary( name ) {
+export function findBinary( name ) {
 	const dirs = [
 		...( process.env.PATH ?? '' ).split( path.delimiter ),
 		...SBIN_DIRS,
@@ -315,7 +325,11 @@ function findBinary( name ) {
 	return null;
 }
 
-async function startMariaDb( root, dbName, groups ) {
+/**
+ * mariadbd on a fresh data dir in `root`/db (unix socket only, unless it is a replication source).
+ * @returns {Promise<{socket: string, port?: number}>}
+ */
+async function startMariaDb( root, dbName, groups, { replicationSource = false } = {} ) {
 	const dir = path.join( root, 'db' );
 	const datadir = path.join( dir, 'data' );
 	const socket = path.join( dir, 'mysqld.sock' );
@@ -338,6 +352,7 @@ async function startMariaDb( root, dbName, groups ) {
 		{ stdio: [ 'ignore', 'ignore', 'pipe' ] }
 	);
 	const errorLog = path.join( dir, 'mariadb.err' );
+	const port = replicationSource ? await freePort() : undefined;
 	// Its own folder for on-disk temporary tables: every test site's server would otherwise share /tmp.
 	const tmpdir = path.join( dir, 'tmp' );
 	fs.mkdirSync( tmpdir );
@@ -352,7 +367,16 @@ async function startMariaDb( root, dbName, groups ) {
 			`--pid-file=${ path.join( dir, 'mariadb.pid' ) }`,
 			`--log-error=${ errorLog }`,
 			`--tmpdir=${ tmpdir }`,
-			'--skip-networking',
+			...( replicationSource
+				? [
+						'--bind-address=127.0.0.1',
+						`--port=${ port }`,
+						'--server-id=1',
+						'--log-bin=primary-bin',
+						'--binlog-format=ROW',
+						'--gtid-strict-mode=1',
+				  ]
+				: [ '--skip-networking' ] ),
 			'--innodb-buffer-pool-size=256M',
 			// Throwaway data: durability buys nothing and costs a lot on imports/benchmarks.
 			'--innodb-flush-log-at-trx-commit=2',
@@ -405,7 +429,7 @@ async function startMariaDb( root, dbName, groups ) {
 			);
 		await new Promise( ( r ) => setTimeout( r, 100 ) );
 	}
-	return { socket };
+	return { socket, port };
 }
 
 /** wp-config.php lines that connect WordPress to the MariaDB server. */

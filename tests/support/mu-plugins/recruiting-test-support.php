@@ -201,6 +201,30 @@ add_action(
 			}
 		);
 
+		// Which database server (@@server_id) answers a read of this request, then a read inside a transaction that
+		// locks a job's row (JobRepository::lock()), and the database errors meanwhile: the cluster's read replica test runs it
+		// as a GET, whose reads go to the replica until the plugin sends them to the primary.
+		$route(
+			'/db-server',
+			'GET',
+			static function ( WP_REST_Request $request ) {
+				global $wpdb, $EZSQL_ERROR;
+				$before = (int) $wpdb->get_var( 'SELECT @@server_id' );
+				$errors = count( (array) $EZSQL_ERROR );
+				$inside = \RecruitingReports\Data\Transaction::run(
+					static function () use ( $wpdb, $request ) {
+						\RecruitingReports\Data\JobRepository::lock( (int) $request['job_id'] );
+						return (int) $wpdb->get_var( 'SELECT @@server_id' );
+					}
+				);
+				return array(
+					'before' => $before,
+					'inside' => $inside,
+					'errors' => array_column( array_slice( (array) $EZSQL_ERROR, $errors ), 'error_str' ),
+				);
+			}
+		);
+
 		// Delay injection: every query containing `needle` waits `ms` milliseconds before it runs (null/'' turns it
 		// off), to widen race windows that are too narrow to hit otherwise (between a write and its COMMIT, between
 		// an increment and a read).
