@@ -52,6 +52,10 @@ final class ExternalIdClaims {
 		// for each other crosswise.
 		$names = array_unique( array_map( static fn( $key ) => self::PREFIX . $kind . '_' . md5( $key ), $keys ) );
 		sort( $names );
+		if ( $names ) {
+			// The check inside must see the previous holder's commit, which a read replica may not have yet.
+			ReadReplicas::use_primary();
+		}
 		$held = array();
 		try {
 			foreach ( $names as $name ) {
