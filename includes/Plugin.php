@@ -72,6 +72,8 @@ final class Plugin {
 		Careers\CvLifecycle::register();
 		// Retention rules: the daily run (Settings → Privacy).
 		Privacy\Retention::register();
+		// On a multisite network: sites set up at creation, cleaned up at deletion, upgraded from Network Admin.
+		Network\Lifecycle::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			Cli\Commands::register();
 		}
