@@ -34,6 +34,7 @@ final class Plugin {
 		Rest\ReportsController::class,
 		Rest\OpenApiController::class,
 		Rest\ApplicationCvController::class,
+		Rest\NetworkController::class,
 	);
 
 	/**
@@ -105,6 +106,7 @@ final class Plugin {
 			Admin\RetentionNotice::register();
 			Admin\ActivationNotice::register();
 			Admin\PluginActionLinks::register();
+			Network\NetworkScreen::register();
 		}
 	}
 

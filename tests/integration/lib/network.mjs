@@ -17,7 +17,7 @@ export const skipWithoutNetwork =
 
 /**
  * Boots the network. Its main site is `url`; sites made by createSite() live at `${ url }/<slug>`.
- * @returns {Promise<object>} url, php(), phpValue(), createSite(), siteRequest(), auth, stop()
+ * @returns {Promise<object>} url, adminUser, adminPassword, auth, php(), phpValue(), createSite(), siteRequest(), stop()
  */
 export async function startNetwork() {
 	const { startNativeSite } = await import( '../../../scripts/lib/site-native.mjs' );
@@ -35,6 +35,8 @@ export async function startNetwork() {
 
 	return {
 		url: site.url,
+		adminUser: site.adminUser,
+		adminPassword: site.adminPassword,
 		auth,
 		php: site.runPhp,
 		phpValue,
