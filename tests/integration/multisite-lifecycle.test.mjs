@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { expectStatus } from './lib/api.mjs';
 import { application, job } from './lib/fixtures.mjs';
 import { skipWithoutNetwork, startNetwork } from './lib/network.mjs';
+import { skipWithoutWpCli, wp } from './lib/wp-cli.mjs';
 
 const TIMEOUT = 120_000;
 
@@ -169,21 +170,27 @@ describe( 'multisite lifecycle', { skip: skipWithoutNetwork }, () => {
 	} );
 
 	test( 'the schema upgrade reaches every site from Upgrade Network\'s hook and from the batched upgrade', { timeout: TIMEOUT }, async () => {
-		const outdate = ( ids ) => network.phpValue( `( function () { foreach ( array( ${ ids.join( ', ' ) } ) as $id ) { switch_to_blog( $id ); update_option( 'recruiting_reports_db_version', 4 ); restore_current_blog(); } return true; } )()` );
-		const versions = () => network.phpValue( `( function () { $out = array(); foreach ( get_sites( array( 'fields' => 'ids', 'number' => 0 ) ) as $id ) { switch_to_blog( $id ); $out[ $id ] = (int) get_option( 'recruiting_reports_db_version' ); restore_current_blog(); } return $out; } )()` );
-		await outdate( [ 2 ] );
+		await network.setSchemaVersion( 4, [ 2 ] );
 		// What Network Admin › Upgrade Network does for each site (after its request to the site's upgrade.php).
 		await network.phpValue( `( function () { do_action( 'wpmu_upgrade_site', 2 ); return true; } )()` );
-		assert.equal( ( await versions() )[ 2 ], 5 );
+		assert.equal( ( await network.schemaVersions() )[ 2 ], 5 );
 
-		const all = Object.keys( await versions() ).map( Number );
-		await outdate( all );
+		const all = Object.keys( await network.schemaVersions() ).map( Number );
+		await network.setSchemaVersion( 4 );
 		const first = await network.phpValue( 'RecruitingReports\\Network\\Lifecycle::upgrade( 0, 2 )' );
 		assert.equal( first, all[ 1 ], 'two sites per call: it stops after the second' );
-		const mid = await versions();
+		const mid = await network.schemaVersions();
 		assert.deepEqual( all.map( ( site ) => mid[ site ] ), all.map( ( site, index ) => ( index < 2 ? 5 : 4 ) ) );
 		assert.equal( await network.phpValue( `RecruitingReports\\Network\\Lifecycle::upgrade( ${ first } )` ), null );
-		assert.deepEqual( Object.values( await versions() ), all.map( () => 5 ) );
+		assert.deepEqual( Object.values( await network.schemaVersions() ), all.map( () => 5 ) );
+	} );
+
+	test( '`wp recruiting network upgrade` brings every site up to date', { timeout: TIMEOUT, skip: skipWithoutWpCli }, async () => {
+		await network.setSchemaVersion( 4 );
+		const result = await wp( [ 'recruiting', 'network', 'upgrade' ], { path: network.wordpressPath } );
+		assert.equal( result.code, 0, result.stderr );
+		assert.match( result.stdout, /Success: Every site's recruiting tables are up to date\./ );
+		assert.deepEqual( [ ...new Set( Object.values( await network.schemaVersions() ) ) ], [ 5 ] );
 	} );
 
 	test( 'uninstall cleans every site that opted in, goes on where a cut-short run stopped, and keeps the others', { timeout: TIMEOUT }, async () => {

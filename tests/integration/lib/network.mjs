@@ -17,7 +17,8 @@ export const skipWithoutNetwork =
 
 /**
  * Boots the network. Its main site is `url`; sites made by createSite() live at `${ url }/<slug>`.
- * @returns {Promise<object>} url, adminUser, adminPassword, auth, php(), phpValue(), createSite(), siteRequest(), stop()
+ * @returns {Promise<object>} url, adminUser, adminPassword, wordpressPath, auth, php(), phpValue(), createSite(),
+ *   schemaVersions(), setSchemaVersion(), siteRequest(), stop()
  */
 export async function startNetwork() {
 	const { startNativeSite } = await import( '../../../scripts/lib/site-native.mjs' );
@@ -37,6 +38,7 @@ export async function startNetwork() {
 		url: site.url,
 		adminUser: site.adminUser,
 		adminPassword: site.adminPassword,
+		wordpressPath: site.wordpressPath,
 		auth,
 		php: site.runPhp,
 		phpValue,
@@ -59,6 +61,31 @@ export async function startNetwork() {
 			} )()` );
 			assert.equal( typeof id, 'number', `wpmu_create_blog: ${ id }` );
 			return id;
+		},
+
+		/** Every site's plugin schema version (the option Installer keeps): site id => version, 0 when not set up. */
+		schemaVersions() {
+			return phpValue( `( function () {
+				$out = array();
+				foreach ( get_sites( array( 'fields' => 'ids', 'number' => 0 ) ) as $id ) {
+					switch_to_blog( $id );
+					$out[ $id ] = (int) get_option( 'recruiting_reports_db_version' );
+					restore_current_blog();
+				}
+				return $out;
+			} )()` );
+		},
+
+		/** Makes sites look installed by an older plugin version (every site when `ids` is not given). */
+		setSchemaVersion( version, ids = null ) {
+			return phpValue( `( function () {
+				foreach ( ${ ids ? `array( ${ ids.map( Number ).join( ', ' ) } )` : "get_sites( array( 'fields' => 'ids', 'number' => 0 ) )" } as $id ) {
+					switch_to_blog( $id );
+					update_option( 'recruiting_reports_db_version', ${ Number( version ) } );
+					restore_current_blog();
+				}
+				return true;
+			} )()` );
 		},
 
 		/** A REST request to one site of the network ('' is the main site), as the super admin unless `auth` says. */
