@@ -24,6 +24,9 @@ final class NetworkScreen {
 	/** The form's action (network_admin_edit_…) and nonce action. */
 	public const ACTION = 'recruiting_reports_network';
 
+	/** The revoke / delete buttons' action and nonce action. */
+	public const CREDENTIAL_ACTION = 'recruiting_reports_network_credential';
+
 	/** Who may see and change it. */
 	public const CAPABILITY = 'manage_network_options';
 
@@ -36,6 +39,7 @@ final class NetworkScreen {
 		}
 		add_action( 'network_admin_menu', array( self::class, 'add_page' ) );
 		add_action( 'network_admin_edit_' . self::ACTION, array( self::class, 'save' ) );
+		add_action( 'network_admin_edit_' . self::CREDENTIAL_ACTION, array( self::class, 'revoke' ) );
 	}
 
 	/** Adds Network Admin › Recruiting. */
@@ -83,6 +87,17 @@ final class NetworkScreen {
 		exit;
 	}
 
+	/** Revokes an API key or deletes a webhook of a site (the section's buttons), then back to the page. */
+	public static function revoke(): void {
+		check_admin_referer( self::CREDENTIAL_ACTION );
+		if ( ! current_user_can( self::CAPABILITY ) ) {
+			wp_die( esc_html__( 'Sorry, you are not allowed to manage the network\'s API keys and webhooks.', 'recruiting-reports' ), 403 );
+		}
+		$outcome = NetworkCredentialsSection::apply( sanitize_key( wp_unslash( $_POST['kind'] ?? '' ) ), absint( $_POST['site_id'] ?? 0 ), absint( $_POST['id'] ?? 0 ) );
+		wp_safe_redirect( add_query_arg( 'credential', $outcome, self::url() ) . '#rr-credentials' );
+		exit;
+	}
+
 	/** Prints the page. */
 	public static function render(): void {
 		$defaults = NetworkSettings::all();
@@ -92,8 +107,10 @@ final class NetworkScreen {
 		if ( isset( $_GET['updated'] ) ) {
 			echo '<div class="notice notice-success is-dismissible"><p>' . esc_html__( 'Defaults for new sites saved.', 'recruiting-reports' ) . '</p></div>';
 		}
+		NetworkCredentialsSection::render_notice();
 		self::render_defaults( $defaults );
 		self::render_sites( $defaults['settings']['default_period'] );
+		NetworkCredentialsSection::render();
 		echo '</div>';
 	}
 

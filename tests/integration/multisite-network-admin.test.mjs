@@ -179,6 +179,26 @@ describe( 'Network Admin › Recruiting and the network routes', { skip: skipWit
 		// The key and webhook ids are per site: north has no such key, and no site 999 exists.
 		expectError( await network.siteRequest( '', 'DELETE', `/recruiting/v1/network/sites/${ sites.south }/webhooks/${ hook }` ), 404, 'resource_not_found' );
 		expectError( await network.siteRequest( '', 'DELETE', `/recruiting/v1/network/sites/999/api-keys/${ northKey.id }` ), 404, 'resource_not_found' );
+
+		// The screen lists the same keys, and its Revoke button revokes through the same route.
+		const html = await ( await fetch( network.url + PAGE, { headers: { Cookie: login.cookie } } ) ).text();
+		const keyRows = html.slice( html.indexOf( 'Every API key of the network' ), html.indexOf( 'Every webhook of the network' ) ).split( '<tr>' ).slice( 2 );
+		const northRow = keyRows.find( ( row ) => row.includes( 'north board' ) );
+		// Used above since the REST list said "never": the screen shows when.
+		assert.match( northRow, /<td>Active<\/td><td>(?!Never)[^<]+ 20\d\d [^<]+<\/td>/ );
+		assert.match( keyRows.find( ( row ) => row.includes( 'south board' ) ), /<td>Revoked<\/td>/ );
+		assert.match( html, /No webhooks on the network\./ );
+		const button = Object.fromEntries( [ ...northRow.matchAll( /name="([^"]+)" value="([^"]*)"/g ) ].map( ( match ) => [ match[ 1 ], match[ 2 ] ] ) );
+		assert.deepEqual( [ button.kind, Number( button.site_id ), Number( button.id ) ], [ 'api_key', sites.north, northKey.id ] );
+		const revokedOnScreen = await fetch( `${ network.url }/wp-admin/network/edit.php?action=recruiting_reports_network_credential`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { Cookie: login.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams( button ),
+		} );
+		assert.equal( revokedOnScreen.status, 302 );
+		assert.match( revokedOnScreen.headers.get( 'location' ), /credential=revoked/ );
+		expectError( await network.siteRequest( 'north', 'GET', '/recruiting/v1/applications', { auth: { 'X-Recruiting-API-Key': northKey.key } } ), 401, 'invalid_api_key' );
 	} );
 
 	test( 'POST /network/upgrade brings every site\'s schema up to date, a batch at a time', { timeout: TIMEOUT }, async () => {
