@@ -35,6 +35,7 @@ final class Plugin {
 		Rest\OpenApiController::class,
 		Rest\ApplicationCvController::class,
 		Rest\MailLogController::class,
+		Rest\NetworkController::class,
 	);
 
 	/**
@@ -76,6 +77,8 @@ final class Plugin {
 		Mail\Outbox::register();
 		// Retention rules: the daily run (Settings → Privacy).
 		Privacy\Retention::register();
+		// On a multisite network: sites set up at creation, cleaned up at deletion, upgraded from Network Admin.
+		Network\Lifecycle::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			Cli\Commands::register();
 		}
@@ -107,6 +110,7 @@ final class Plugin {
 			Admin\RetentionNotice::register();
 			Admin\ActivationNotice::register();
 			Admin\PluginActionLinks::register();
+			Network\NetworkScreen::register();
 		}
 	}
 

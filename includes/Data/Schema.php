@@ -54,6 +54,18 @@ final class Schema {
 		return $wpdb->prefix . 'recruiting_' . $name;
 	}
 
+	/**
+	 * Every plugin table of a network's site (wpmu_drop_tables drops them with the site).
+	 *
+	 * @param int $site_id Site id.
+	 * @return string[]
+	 */
+	public static function tables_of_site( int $site_id ): array {
+		global $wpdb;
+		$prefix = $wpdb->get_blog_prefix( $site_id ) . 'recruiting_';
+		return array_map( static fn( string $name ) => $prefix . $name, self::TABLES );
+	}
+
 	/** CREATE TABLE statements in dbDelta's format (two spaces after PRIMARY KEY, one column per line). */
 	public static function definitions(): array {
 		global $wpdb;

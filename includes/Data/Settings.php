@@ -20,6 +20,20 @@ final class Settings {
 	public const PERIODS = array( 'last_30_days', 'last_90_days', 'last_12_months', 'year_to_date' );
 
 	/**
+	 * Each period preset's name, as the screens show it.
+	 *
+	 * @return array<string,string> One of PERIODS => its translated name.
+	 */
+	public static function period_labels(): array {
+		return array(
+			'last_30_days'   => __( 'Last 30 days', 'recruiting-reports' ),
+			'last_90_days'   => __( 'Last 90 days', 'recruiting-reports' ),
+			'last_12_months' => __( 'Last 12 months', 'recruiting-reports' ),
+			'year_to_date'   => __( 'Year to date', 'recruiting-reports' ),
+		);
+	}
+
+	/**
 	 * The settings a new site starts with.
 	 */
 	public static function defaults(): array {
