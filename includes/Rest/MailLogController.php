@@ -49,7 +49,7 @@ final class MailLogController extends ItemController {
 		$this->route( '/' . $this->rest_base, $this->endpoints( 'list' ) );
 		$this->route(
 			'/' . $this->rest_base . '/' . self::ID . '/retry',
-			array( $this->endpoint( WP_REST_Server::CREATABLE, 'retry', 'create' ) ),
+			array( $this->endpoint( WP_REST_Server::CREATABLE, 'retry', 'create', array(), array( 'status' => 202 ) ) ),
 			self::id_arg( __( 'Message id.', 'recruiting-reports' ) )
 		);
 	}

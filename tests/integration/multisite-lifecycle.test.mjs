@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectStatus } from './lib/api.mjs';
 import { application, job } from './lib/fixtures.mjs';
-import { skipWithoutNetwork, startNetwork } from './lib/network.mjs';
+import { SCHEMA, skipWithoutNetwork, startNetwork } from './lib/network.mjs';
 import { skipWithoutWpCli, wp } from './lib/wp-cli.mjs';
 
 const TIMEOUT = 120_000;
@@ -83,8 +83,8 @@ describe( 'multisite lifecycle', { skip: skipWithoutNetwork }, () => {
 		) )` );
 		const id = await network.createSite( 'alpha' );
 		const state = await siteState( id );
-		assert.equal( state.tables, 14 );
-		assert.equal( state.version, 5 );
+		assert.equal( state.tables, SCHEMA.tables );
+		assert.equal( state.version, SCHEMA.version );
 		assert.equal( state.recruiter, true );
 		assert.equal( state.admin_cap, true );
 		assert.equal( state.settings.rate_limit_per_hour, 77 );
@@ -142,7 +142,7 @@ describe( 'multisite lifecycle', { skip: skipWithoutNetwork }, () => {
 		} )()` );
 		assert.deepEqual( leftovers, { tables: [], cv_dir: false } );
 		const alpha = await siteState( 2 );
-		assert.equal( alpha.tables, 14 );
+		assert.equal( alpha.tables, SCHEMA.tables );
 		assert.equal( alpha.cv_files, 2 );
 	} );
 
@@ -163,7 +163,7 @@ describe( 'multisite lifecycle', { skip: skipWithoutNetwork }, () => {
 		assert.equal( active, true );
 		for ( const site of [ 1, 2, id, gamma ] ) {
 			const state = await siteState( site );
-			assert.deepEqual( [ site, state.tables, state.version, state.recruiter ], [ site, 14, 5, true ] );
+			assert.deepEqual( [ site, state.tables, state.version, state.recruiter ], [ site, SCHEMA.tables, SCHEMA.version, true ] );
 		}
 		// Applications survive a deactivation.
 		assert.equal( expectStatus( await network.siteRequest( 'alpha', 'GET', '/recruiting/v1/applications' ), 200 ).length, 2 );
@@ -173,24 +173,24 @@ describe( 'multisite lifecycle', { skip: skipWithoutNetwork }, () => {
 		await network.setSchemaVersion( 4, [ 2 ] );
 		// What Network Admin › Upgrade Network does for each site (after its request to the site's upgrade.php).
 		await network.phpValue( `( function () { do_action( 'wpmu_upgrade_site', 2 ); return true; } )()` );
-		assert.equal( ( await network.schemaVersions() )[ 2 ], 5 );
+		assert.equal( ( await network.schemaVersions() )[ 2 ], SCHEMA.version );
 
 		const all = Object.keys( await network.schemaVersions() ).map( Number );
-		await network.setSchemaVersion( 4 );
+		await network.setSchemaVersion( SCHEMA.version - 1 );
 		const first = await network.phpValue( 'RecruitingReports\\Network\\Lifecycle::upgrade( 0, 2 )' );
 		assert.equal( first, all[ 1 ], 'two sites per call: it stops after the second' );
 		const mid = await network.schemaVersions();
-		assert.deepEqual( all.map( ( site ) => mid[ site ] ), all.map( ( site, index ) => ( index < 2 ? 5 : 4 ) ) );
+		assert.deepEqual( all.map( ( site ) => mid[ site ] ), all.map( ( site, index ) => ( index < 2 ? SCHEMA.version : SCHEMA.version - 1 ) ) );
 		assert.equal( await network.phpValue( `RecruitingReports\\Network\\Lifecycle::upgrade( ${ first } )` ), null );
-		assert.deepEqual( Object.values( await network.schemaVersions() ), all.map( () => 5 ) );
+		assert.deepEqual( Object.values( await network.schemaVersions() ), all.map( () => SCHEMA.version ) );
 	} );
 
 	test( '`wp recruiting network upgrade` brings every site up to date', { timeout: TIMEOUT, skip: skipWithoutWpCli }, async () => {
-		await network.setSchemaVersion( 4 );
+		await network.setSchemaVersion( SCHEMA.version - 1 );
 		const result = await wp( [ 'recruiting', 'network', 'upgrade' ], { path: network.wordpressPath } );
 		assert.equal( result.code, 0, result.stderr );
 		assert.match( result.stdout, /Success: Every site's recruiting tables are up to date\./ );
-		assert.deepEqual( [ ...new Set( Object.values( await network.schemaVersions() ) ) ], [ 5 ] );
+		assert.deepEqual( [ ...new Set( Object.values( await network.schemaVersions() ) ) ], [ SCHEMA.version ] );
 	} );
 
 	test( 'uninstall cleans every site that opted in, goes on where a cut-short run stopped, and keeps the others', { timeout: TIMEOUT }, async () => {
@@ -212,7 +212,7 @@ describe( 'multisite lifecycle', { skip: skipWithoutNetwork }, () => {
 		assert.deepEqual( { tables: gamma.tables, options: gamma.options, recruiter: gamma.recruiter, admin_cap: gamma.admin_cap, cv_files: gamma.cv_files }, { tables: 0, options: [], recruiter: false, admin_cap: false, cv_files: 0 } );
 		for ( const kept of [ '', 'beta', 'alpha' ] ) {
 			const state = await siteState( sites[ kept ] ?? 1 );
-			assert.deepEqual( [ kept, state.tables, state.recruiter ], [ kept, 14, true ] );
+			assert.deepEqual( [ kept, state.tables, state.recruiter ], [ kept, SCHEMA.tables, true ] );
 		}
 		assert.equal( ( await siteState( sites.beta ) ).cv_files, 1 );
 		assert.equal( await network.phpValue( `get_site_option( 'recruiting_reports_uninstall_after', 'gone' )` ), 'gone' );

@@ -298,6 +298,11 @@ test( 'every route, method, status and error through Prism: 0 violations', async
 	await calls.get( '/retention/preview', 200 );
 	await calls.get( '/retention/log', 200 );
 	await calls.get( '/retention/log', 403, { auth: readerAuth } );
+	// The e-mail log (empty here: no application came through the form; careers-mail.test.mjs fills it).
+	await crawlList( '/mail-log', { status: 'failed' } );
+	await calls.get( '/mail-log', 400, { query: { status: 'lost' } } );
+	await calls.get( '/mail-log', 403, { auth: readerAuth } );
+	await calls.post( `/mail-log/${ MISSING }/retry`, undefined, 404 );
 
 	// Import.
 	await calls.post( '/import', { jobs: [ { external_id: 'prism-import', title: 'Imported' } ], applications: [] }, 200 );

@@ -9,6 +9,19 @@ import { basicAuth, request } from './api.mjs';
 
 const MARKER = '@@RR-NETWORK-JSON@@';
 
+/**
+ * The plugin's schema as includes/Data/Schema.php declares it (version, table count), read from the source so these
+ * tests follow each schema change instead of restating it.
+ */
+export const SCHEMA = ( () => {
+	const source = fs.readFileSync( new URL( '../../../includes/Data/Schema.php', import.meta.url ), 'utf8' );
+	const tables = source.match( /const TABLES = array\(([^)]*)\);/ )[ 1 ];
+	return {
+		version: Number( source.match( /const VERSION = (\d+);/ )[ 1 ] ),
+		tables: tables.match( /'[a-z_]+'/g ).length,
+	};
+} )();
+
 /** For node:test's `skip`: false on the native targets, else why a network cannot run there. */
 export const skipWithoutNetwork =
 	[ 'native', 'sqlite' ].includes( process.env.RR_TARGET ) ?
