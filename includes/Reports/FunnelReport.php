@@ -79,7 +79,7 @@ final class FunnelReport {
 				'stage'                    => $stage,
 				'reached'                  => $reached[ $rank ],
 				// new: 1 (0 for an empty cohort), as reached ÷ itself.
-				'conversion_from_previous' => Figures::rate( $reached[ $rank ], $reached[ max( 0, $rank - 1 ) ] ),
+				'conversion_from_previous' => Rounding::rate( $reached[ $rank ], $reached[ max( 0, $rank - 1 ) ] ),
 			);
 		}
 		// hired is final, so the cohort now at hired is exactly the cohort that reached it.
@@ -93,7 +93,7 @@ final class FunnelReport {
 				'in_progress' => $totals['applied'] - $done,
 			),
 			// Offers decided (accepted or not): every offer made minus those still pending.
-			'offer_acceptance_rate' => Figures::rate( $totals['reached_hired'], $totals['reached_offer'] - $totals['now_offer'] ),
+			'offer_acceptance_rate' => Rounding::rate( $totals['reached_hired'], $totals['reached_offer'] - $totals['now_offer'] ),
 		);
 	}
 }

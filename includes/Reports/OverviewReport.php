@@ -100,12 +100,12 @@ final class OverviewReport {
 				'by_status'       => $statuses['by_status'],
 			),
 			'conversion'            => array(
-				'application_to_screening' => Figures::rate( $reached[1], $reached[0] ),
-				'screening_to_interview'   => Figures::rate( $reached[2], $reached[1] ),
-				'interview_to_offer'       => Figures::rate( $reached[3], $reached[2] ),
-				'offer_to_hire'            => Figures::rate( $reached[4], $reached[3] ),
+				'application_to_screening' => Rounding::rate( $reached[1], $reached[0] ),
+				'screening_to_interview'   => Rounding::rate( $reached[2], $reached[1] ),
+				'interview_to_offer'       => Rounding::rate( $reached[3], $reached[2] ),
+				'offer_to_hire'            => Rounding::rate( $reached[4], $reached[3] ),
 			),
-			'avg_time_to_hire_days' => Figures::mean_days( $totals['hire_seconds'], $totals['hires'] ),
+			'avg_time_to_hire_days' => Rounding::mean_days( $totals['hire_seconds'], $totals['hires'] ),
 		);
 	}
 

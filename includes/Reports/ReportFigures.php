@@ -146,7 +146,7 @@ final class ReportFigures {
 			return count( self::rows( (string) $expression['rows'], $data ) );
 		}
 		if ( is_array( $expression ) && isset( $expression['rate'] ) ) {
-			return Figures::rate( (int) self::value( $expression['rate'][0], $data ), (int) self::value( $expression['rate'][1], $data ) );
+			return Rounding::rate( (int) self::value( $expression['rate'][0], $data ), (int) self::value( $expression['rate'][1], $data ) );
 		}
 		$value = $data;
 		foreach ( explode( '.', (string) $expression ) as $key ) {

@@ -105,8 +105,8 @@ final class SourcesReport {
 					'source'               => (string) $source,
 					'applications'         => $applied,
 					'hires'                => $hires,
-					'conversion'           => Figures::rate( $hires, $applied ),
-					'average_days_to_hire' => Figures::mean_days( $seconds, $hires ),
+					'conversion'           => Rounding::rate( $hires, $applied ),
+					'average_days_to_hire' => Rounding::mean_days( $seconds, $hires ),
 				);
 			}
 		}
@@ -161,8 +161,8 @@ final class SourcesReport {
 				'source'               => Source::OTHER,
 				'applications'         => $applications,
 				'hires'                => $hires,
-				'conversion'           => Figures::rate( $hires, $applications ),
-				'average_days_to_hire' => Figures::ratio( $tenths, 10 * $hires, 10 ),
+				'conversion'           => Rounding::rate( $hires, $applications ),
+				'average_days_to_hire' => Rounding::ratio( $tenths, 10 * $hires, 10 ),
 			);
 		}
 		return self::ordered( $kept );

@@ -143,7 +143,7 @@ final class TimeToFillReport {
 				'job_title' => $job['title'],
 				'opened'    => $date( $job['created'] ),
 				'filled'    => $date( $job['filled'] ),
-				'days'      => Figures::days( $job['seconds'] ),
+				'days'      => Rounding::days( $job['seconds'] ),
 			);
 		}
 
@@ -152,7 +152,7 @@ final class TimeToFillReport {
 			$in      = array_filter( $filled, static fn( $job ) => $job['filled'] >= $month['start'] && $job['filled'] < $month['end'] );
 			$trend[] = array(
 				'month'        => $month['month'],
-				'average_days' => Figures::mean_days( array_sum( array_column( $in, 'seconds' ) ), count( $in ) ),
+				'average_days' => Rounding::mean_days( array_sum( array_column( $in, 'seconds' ) ), count( $in ) ),
 				'jobs'         => count( $in ),
 			);
 		}
@@ -160,16 +160,16 @@ final class TimeToFillReport {
 		return array(
 			'period'    => $query->period(),
 			'overall'   => array(
-				'average_days' => Figures::mean_days( $total, $count ),
-				'median_days'  => Figures::ratio( array_sum( $middle ), count( $middle ) * Figures::DAY, 10 ),
-				'min_days'     => $count ? Figures::days( $filled[ $count - 1 ]['seconds'] ) : 0.0,
-				'max_days'     => $count ? Figures::days( $filled[0]['seconds'] ) : 0.0,
+				'average_days' => Rounding::mean_days( $total, $count ),
+				'median_days'  => Rounding::ratio( array_sum( $middle ), count( $middle ) * Rounding::DAY, 10 ),
+				'min_days'     => $count ? Rounding::days( $filled[ $count - 1 ]['seconds'] ) : 0.0,
+				'max_days'     => $count ? Rounding::days( $filled[0]['seconds'] ) : 0.0,
 			),
 			'by_job'    => $by_job,
 			'trend'     => $trend,
 			'open_jobs' => array(
 				'count'            => $open[0],
-				'average_age_days' => Figures::mean_days( $open[1], $open[0] ),
+				'average_age_days' => Rounding::mean_days( $open[1], $open[0] ),
 			),
 		);
 	}

@@ -121,14 +121,14 @@ final class TimeToHireReport {
 
 		$by_stage = array();
 		foreach ( Pipeline::STEPS as $key => [ $prefix ] ) {
-			$by_stage[ $key ] = Figures::mean_days( $total[ $prefix . '_seconds' ], $total[ $prefix . '_hires' ] );
+			$by_stage[ $key ] = Rounding::mean_days( $total[ $prefix . '_seconds' ], $total[ $prefix . '_hires' ] );
 		}
 
 		$trend = array();
 		foreach ( $query->months as $i => $month ) {
 			$trend[] = array(
 				'month'        => $month['month'],
-				'average_days' => Figures::mean_days( $months[ $i ]['hire_seconds'], $months[ $i ]['hires'] ),
+				'average_days' => Rounding::mean_days( $months[ $i ]['hire_seconds'], $months[ $i ]['hires'] ),
 				'hires'        => $months[ $i ]['hires'],
 			);
 		}
@@ -142,10 +142,10 @@ final class TimeToHireReport {
 		return array(
 			'period'   => $query->period(),
 			'overall'  => array(
-				'average_days' => Figures::mean_days( $total['hire_seconds'], $hires ),
-				'median_days'  => Figures::ratio( $spread['median'][0], $spread['median'][1] * Figures::DAY, 10 ),
-				'min_days'     => Figures::days( $spread['min'] ),
-				'max_days'     => Figures::days( $spread['max'] ),
+				'average_days' => Rounding::mean_days( $total['hire_seconds'], $hires ),
+				'median_days'  => Rounding::ratio( $spread['median'][0], $spread['median'][1] * Rounding::DAY, 10 ),
+				'min_days'     => Rounding::days( $spread['min'] ),
+				'max_days'     => Rounding::days( $spread['max'] ),
 			),
 			'by_stage' => $by_stage,
 			'by_job'   => $this->by_job( $jobs ),
@@ -308,9 +308,9 @@ final class TimeToHireReport {
 			if ( null === $first ) {
 				continue;
 			}
-			$where = $wpdb->prepare( 'hire_seconds >= %d AND hired_at >= %d AND hired_at < %d', $first * Figures::DAY, $query->start, $query->end );
+			$where = $wpdb->prepare( 'hire_seconds >= %d AND hired_at >= %d AND hired_at < %d', $first * Rounding::DAY, $query->start, $query->end );
 			if ( null !== $last && $last < ReportSummary::MAX_BIN ) {
-				$where .= $wpdb->prepare( ' AND hire_seconds < %d', ( $last + 1 ) * Figures::DAY );
+				$where .= $wpdb->prepare( ' AND hire_seconds < %d', ( $last + 1 ) * Rounding::DAY );
 			}
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $where is prepared just above.
 			$selects[] = $wpdb->prepare( 'SELECT %d AS position, hire_seconds FROM (SELECT hire_seconds FROM %i WHERE ' . $where . ' ORDER BY hire_seconds LIMIT %d OFFSET %d) AS %i', $i, $table, $count, $offset, 'p' . $i );
@@ -395,7 +395,7 @@ final class TimeToHireReport {
 				'job_id'       => $job_id,
 				// A job deleted for good keeps its hires in the figures; its title is then unknown ('').
 				'job_title'    => $titles[ $job_id ] ?? '',
-				'average_days' => Figures::mean_days( $total, $hires ),
+				'average_days' => Rounding::mean_days( $total, $hires ),
 				'hires'        => $hires,
 			);
 		}
