@@ -56,8 +56,24 @@ final class FunnelReport {
 				ReportFigures::count( 'rejected', __( 'Rejected', 'recruiting-reports' ), 'outcomes.rejected' ),
 				ReportFigures::count( 'withdrawn', __( 'Withdrawn', 'recruiting-reports' ), 'outcomes.withdrawn' ),
 			),
+			charts: array(
+				ReportCharts::over_rows(
+					'stages',
+					__( 'Applications reaching each stage', 'recruiting-reports' ),
+					__( 'Stage', 'recruiting-reports' ),
+					'stages',
+					'stage',
+					array(
+						ReportCharts::series( __( 'Reached', 'recruiting-reports' ), 'reached', 'count', ReportPalette::STATUSES ),
+						ReportCharts::series( __( 'Conversion from previous stage', 'recruiting-reports' ), 'conversion_from_previous', 'percent', ReportPalette::BLUE, array( 'chart' => false ) ),
+					),
+					array(
+						'labels'     => ReportCharts::status_labels(),
+						'horizontal' => true,
+					)
+				),
+			),
 			block: array(
-				'sections' => array( 'figures', 'stages' ),
 				'icon'     => 'filter',
 				'keywords' => array( 'recruiting', 'funnel', 'offer acceptance', 'pipeline' ),
 			),

@@ -53,8 +53,39 @@ final class SourcesReport {
 				ReportFigures::count( 'hires', __( 'Hires', 'recruiting-reports' ), $hires ),
 				ReportFigures::percent( 'hire_rate', __( 'Hire rate', 'recruiting-reports' ), array( 'rate' => array( $hires, $applications ) ), $applications, __( 'No applications in this period', 'recruiting-reports' ) ),
 			),
+			charts: array(
+				// The table lists every source; the chart the largest ones (the API orders them by applications).
+				ReportCharts::over_rows(
+					'sources',
+					__( 'Applications and hires by source', 'recruiting-reports' ),
+					__( 'Source', 'recruiting-reports' ),
+					'sources',
+					'source',
+					array(
+						ReportCharts::series( __( 'Applications', 'recruiting-reports' ), 'applications', 'count', ReportPalette::BLUE ),
+						ReportCharts::series( __( 'Hires', 'recruiting-reports' ), 'hires', 'count', ReportPalette::GREEN ),
+						ReportCharts::series( __( 'Hire rate', 'recruiting-reports' ), 'conversion', 'percent', ReportPalette::TEAL, array( 'chart' => false ) ),
+						// A source without hires has no average: "—".
+						ReportCharts::series(
+							__( 'Average days to hire', 'recruiting-reports' ),
+							'average_days_to_hire',
+							'days',
+							ReportPalette::PURPLE,
+							array(
+								'chart'   => false,
+								'missing' => array( 'field' => 'hires' ),
+							)
+						),
+					),
+					array(
+						'horizontal' => true,
+						'limit'      => ReportCharts::LIMIT,
+						// Two bars (applications, hires) per source.
+						'row_height' => 40,
+					)
+				),
+			),
 			block: array(
-				'sections' => array( 'figures', 'sources' ),
 				'icon'     => 'megaphone',
 				'keywords' => array( 'recruiting', 'source', 'channel', 'source of hire' ),
 			),

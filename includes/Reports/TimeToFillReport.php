@@ -35,7 +35,8 @@ final class TimeToFillReport {
 		$signed = __( 'Days (1 decimal) from the job\'s creation to its first hire; negative when an imported hire predates the job.', 'recruiting-reports' );
 		$none   = __( 'No jobs filled in this period', 'recruiting-reports' );
 		// One by_job row per job filled in the period.
-		$filled = array( 'rows' => 'by_job' );
+		$filled   = array( 'rows' => 'by_job' );
+		$no_fills = ReportCharts::empty_text( __( 'No jobs filled in this period.', 'recruiting-reports' ) );
 		return new ReportDefinition(
 			name: ReportService::TIME_TO_FILL,
 			title: __( 'Time to fill', 'recruiting-reports' ),
@@ -85,12 +86,54 @@ final class TimeToFillReport {
 				// Open jobs are "as of now": the same in both periods of a comparison (docs/reports.md).
 				...ReportFigures::grouped(
 					'open_jobs',
+					__( 'Open now', 'recruiting-reports' ),
 					ReportFigures::count( 'open_jobs', __( 'Open jobs', 'recruiting-reports' ), 'open_jobs.count' ),
 					ReportFigures::days( 'open_jobs_age', __( 'Average age of open jobs', 'recruiting-reports' ), 'open_jobs.average_age_days', 'open_jobs.count', __( 'No open jobs', 'recruiting-reports' ) ),
 				),
 			),
+			charts: array(
+				// The API orders jobs by days, longest first: the chart draws the first ones, the table lists all.
+				ReportCharts::over_rows(
+					'by_job',
+					__( 'Time to fill by job', 'recruiting-reports' ),
+					__( 'Job', 'recruiting-reports' ),
+					'by_job',
+					'job_title',
+					array(
+						// The dates the days are counted between, then the days (the bars).
+						ReportCharts::series( __( 'Opened', 'recruiting-reports' ), 'opened', 'date', ReportPalette::TEAL, array( 'chart' => false ) ),
+						ReportCharts::series( __( 'Filled', 'recruiting-reports' ), 'filled', 'date', ReportPalette::TEAL, array( 'chart' => false ) ),
+						ReportCharts::series( __( 'Days', 'recruiting-reports' ), 'days', 'days', ReportPalette::TEAL ),
+					),
+					array(
+						'horizontal' => true,
+						'limit'      => ReportCharts::LIMIT,
+						'row_height' => 28,
+						'empty'      => $no_fills,
+					)
+				),
+				// A month without a filled job is a gap, not a 0-day fill.
+				ReportCharts::over_rows(
+					'trend',
+					__( 'Time to fill by month', 'recruiting-reports' ),
+					__( 'Month', 'recruiting-reports' ),
+					'trend',
+					'month',
+					array(
+						ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::TEAL, array( 'missing' => array( 'field' => 'jobs' ) ) ),
+						ReportCharts::series( __( 'Jobs filled', 'recruiting-reports' ), 'jobs', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
+					),
+					array(
+						'format'         => 'month',
+						'kind'           => 'line',
+						'kinds'          => array( 'line', 'bar' ),
+						'kind_attribute' => 'trendChart',
+						'overlay'        => ReportPalette::GRAY,
+						'empty'          => $no_fills,
+					)
+				),
+			),
 			block: array(
-				'sections' => array( 'figures', 'by_job', 'trend' ),
 				'icon'     => 'calendar-alt',
 				'keywords' => array( 'recruiting', 'time to fill', 'open jobs', 'vacancy' ),
 			),

@@ -30,7 +30,7 @@ import { ChartFigure } from '../components/charts/ChartFigure';
 import { CsvDownload } from '../components/CsvDownload';
 import { overviewLinks, timeToHireLinks } from '../reports/drilldown';
 import { Figures, type Figure } from '../components/Figures';
-import { formatCount, formatDays, formatPeriod } from '../components/format';
+import { formatDays, formatPeriod } from '../components/format';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { Busy, ErrorState, Skeleton } from '../components/states';
 import { getConfig } from '../config';
@@ -42,14 +42,12 @@ import {
 } from '../reports/periods';
 import { useDebouncedValue, useResource, type AsyncState } from '../store';
 import {
-	byStatusSpec,
-	conversionSpec,
-	funnelFigures,
-	hiresInPeriod,
-	timeToHireFigures,
-	trendSpec,
-	withChanges,
-} from '../reports/specs';
+	comparedSpec,
+	declaredSpec,
+	emptyMessage,
+	reportChart,
+} from '../reports/charts';
+import { reportFigures, withChanges } from '../reports/figures';
 
 export interface WidgetData {
 	overview: Compared< OverviewReport >;
@@ -69,25 +67,27 @@ type PipelineView = 'status' | 'conversion';
 /** Figures "as of now" are the same in both periods (SPEC §7.1): a change would always read 0. */
 const AS_OF_NOW = [ 'active_jobs', 'open_jobs' ];
 
+/**
+ * One of a report's declared figures.
+ * @param figures The report's figures.
+ * @param id      The figure's id.
+ */
+function pick( figures: Figure[], id: string ): Figure {
+	return figures.find( ( figure ) => figure.id === id )!;
+}
+
 function periodFigures(
 	overview: OverviewReport,
 	timeToHire: TimeToHireReport,
 	funnel: FunnelReport
 ): Figure[] {
-	const ttf = timeToHireFigures( timeToHire );
-	const pick = ( figures: Figure[], id: string ) =>
-		figures.find( ( figure ) => figure.id === id )!;
+	const ttf = reportFigures( 'time-to-hire', timeToHire );
 	return [
-		{
-			id: 'new_applications',
-			label: __( 'New applications', 'recruiting-reports' ),
-			value: formatCount( overview.applications.new_this_period ),
-			raw: overview.applications.new_this_period,
-		},
+		pick( reportFigures( 'overview', overview ), 'new_applications' ),
 		pick( ttf, 'hires' ),
 		pick( ttf, 'average_days' ),
 		pick( ttf, 'median_days' ),
-		pick( funnelFigures( funnel ), 'offer_acceptance_rate' ),
+		pick( reportFigures( 'funnel', funnel ), 'offer_acceptance_rate' ),
 	];
 }
 
@@ -106,18 +106,13 @@ export function widgetFigures(
 			: undefined;
 	const openJobs = timeToFill.open_jobs;
 	const figures: Figure[] = [
-		{
-			id: 'active_jobs',
-			label: __( 'Active jobs', 'recruiting-reports' ),
-			value: formatCount( overview.jobs.active ),
-			raw: overview.jobs.active,
-		},
+		pick( reportFigures( 'overview', overview ), 'active_jobs' ),
 		...periodFigures( overview, timeToHire, funnel ),
 		{
-			id: 'open_jobs',
-			label: __( 'Open jobs', 'recruiting-reports' ),
-			value: formatCount( openJobs.count ),
-			raw: openJobs.count,
+			...pick(
+				reportFigures( 'time-to-fill', timeToFill, 'open_jobs' ),
+				'open_jobs'
+			),
 			note:
 				openJobs.count > 0
 					? sprintf(
@@ -252,28 +247,37 @@ export function DashboardWidget( { titleElement }: Props ) {
 		}
 	}, [ titleElement, preset ] );
 
+	// The charts as the reports' definitions declare them.
+	const charts = useMemo(
+		() => ( {
+			status: reportChart( 'overview', 'by_status' ),
+			conversion: reportChart( 'overview', 'conversion' ),
+			trend: reportChart( 'time-to-hire', 'trend' ),
+		} ),
+		[]
+	);
 	const specs = useMemo( () => {
 		if ( ! state.data ) {
 			return null;
 		}
 		return {
 			status: overviewLinks(
-				byStatusSpec( state.data.overview ),
+				declaredSpec( charts.status, state.data.overview ),
 				state.data.overview,
 				0
 			),
 			conversion: overviewLinks(
-				conversionSpec( state.data.overview ),
+				declaredSpec( charts.conversion, state.data.overview ),
 				state.data.overview,
 				0
 			),
 			trend: timeToHireLinks(
-				trendSpec( state.data.timeToHire ),
+				comparedSpec( charts.trend, state.data.timeToHire ),
 				state.data.timeToHire,
 				0
 			),
 		};
-	}, [ state.data ] );
+	}, [ state.data, charts ] );
 
 	const header = (
 		<div className="rr-widget__header">
@@ -351,7 +355,6 @@ export function DashboardWidget( { titleElement }: Props ) {
 		);
 	}
 
-	const hires = hiresInPeriod( data.timeToHire );
 	return (
 		<div className="rr-widget">
 			{ header }
@@ -403,9 +406,11 @@ export function DashboardWidget( { titleElement }: Props ) {
 							/>
 						}
 						height={ 200 }
-						emptyMessage={ __(
-							'No applications in this period.',
-							'recruiting-reports'
+						emptyMessage={ emptyMessage(
+							pipeline === 'status'
+								? charts.status
+								: charts.conversion,
+							data.overview
 						) }
 					/>
 				</div>
@@ -419,14 +424,10 @@ export function DashboardWidget( { titleElement }: Props ) {
 						/>
 					}
 					height={ 200 }
-					emptyMessage={
-						hires === 0
-							? __(
-									'No hires in this period.',
-									'recruiting-reports'
-								)
-							: undefined
-					}
+					emptyMessage={ emptyMessage(
+						charts.trend,
+						data.timeToHire
+					) }
 				/>
 			</Busy>
 			{ footer }

@@ -21,7 +21,6 @@ import { useResource } from '../../store';
 import { getConfig } from '../../config';
 import { formatCount } from '../../components/format';
 import { ErrorState } from '../../components/states';
-import { statusLabel } from '../../reports/specs';
 import {
 	applicationsUrl,
 	filtersToParams,
@@ -29,7 +28,12 @@ import {
 	type ApplicationFilters,
 	type SortField,
 } from './filters';
-import { STAGE_OPTIONS, STATUS_OPTIONS, ratingText } from './labels';
+import {
+	STAGE_OPTIONS,
+	STATUS_OPTIONS,
+	ratingText,
+	statusLabel,
+} from './labels';
 import { EmptySite } from '../../components/EmptySite';
 import { formatSiteDateTime } from './timezone';
 import { restLink } from './links';
