@@ -210,7 +210,7 @@ final class ReportMarkup {
 				// A value without data (a month without hires) shows "—", never "0.0", which reads as a result.
 				$shown = empty( $series['missing'][ $row ] )
 					? esc_html( self::format( $value, $series['unit'] ) )
-					: '<span aria-hidden="true">—</span><span class="screen-reader-text">' . esc_html__( 'No data', 'recruiting-reports' ) . '</span>';
+					: '<span aria-hidden="true">—</span><span class="screen-reader-text">' . esc_html( $series['missingText'] ?? '' ) . '</span>';
 				$html .= '<td class="rr-table__num" data-value="' . esc_attr( self::raw( $value ) ) . '">' . $shown . '</td>';
 			}
 			$html .= '</tr>';

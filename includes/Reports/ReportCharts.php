@@ -85,9 +85,7 @@ final class ReportCharts {
 	 * @param string              $unit    count, days, percent, date.
 	 * @param string|array        $color   A ReportPalette colour, or category key => colour.
 	 * @param array<string,mixed> $options chart (false: only in the data table); missing: which points have no
-	 *                                     data (drawn as gaps, "—" in the table): array( 'field' => f ) where
-	 *                                     the row's f is 0, array( 'count' => value expression ) everywhere when
-	 *                                     it is 0.
+	 *                                     data (missing_where(), missing_without()).
 	 */
 	public static function series( string $label, string $value, string $unit, $color, array $options = array() ): array {
 		return array(
@@ -96,6 +94,33 @@ final class ReportCharts {
 			'unit'  => $unit,
 			'color' => is_array( $color ) ? (object) $color : $color,
 		) + $options;
+	}
+
+	/**
+	 * Points without data where a row's field is 0 (a month without hires): drawn as gaps, and in the data table
+	 * "—" with the text for screen readers, never the API's 0, which would read as a result.
+	 *
+	 * @param string $field The row field counting what the value is over.
+	 * @param string $text  Translated text read instead of the value.
+	 */
+	public static function missing_where( string $field, string $text ): array {
+		return array(
+			'field' => $field,
+			'text'  => $text,
+		);
+	}
+
+	/**
+	 * Every point without data when a count is 0 (days between stages without hires).
+	 *
+	 * @param string|array $count Value expression.
+	 * @param string       $text  Translated text read instead of a value.
+	 */
+	public static function missing_without( $count, string $text ): array {
+		return array(
+			'count' => $count,
+			'text'  => $text,
+		);
 	}
 
 	/**
@@ -258,6 +283,9 @@ final class ReportCharts {
 			'color'  => null === $colors ? $series['color'] : array_map( static fn( $category ) => $colors[ $category['key'] ] ?? ReportPalette::BLUE, $categories ),
 		);
 		$missing = $series['missing'] ?? null;
+		if ( isset( $missing['text'] ) ) {
+			$spec['missingText'] = $missing['text'];
+		}
 		if ( isset( $missing['field'] ) ) {
 			$spec['missing'] = array_map( static fn( $category ) => 0 === (int) ( $category['row'][ $missing['field'] ] ?? 0 ), $categories );
 		} elseif ( isset( $missing['count'] ) ) {

@@ -73,7 +73,7 @@ final class SourcesReport {
 							ReportPalette::PURPLE,
 							array(
 								'chart'   => false,
-								'missing' => array( 'field' => 'hires' ),
+								'missing' => ReportCharts::missing_where( 'hires', __( 'No hires', 'recruiting-reports' ) ),
 							)
 						),
 					),

@@ -120,7 +120,7 @@ final class TimeToFillReport {
 					'trend',
 					'month',
 					array(
-						ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::TEAL, array( 'missing' => array( 'field' => 'jobs' ) ) ),
+						ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::TEAL, array( 'missing' => ReportCharts::missing_where( 'jobs', __( 'No jobs filled', 'recruiting-reports' ) ) ) ),
 						ReportCharts::series( __( 'Jobs filled', 'recruiting-reports' ), 'jobs', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
 					),
 					array(

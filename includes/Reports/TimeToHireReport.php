@@ -43,6 +43,7 @@ final class TimeToHireReport {
 		$none = __( 'No hires in this period', 'recruiting-reports' );
 		// Hires in the period: the trend covers every month of it, so its counts add up to all hires.
 		$hires    = array( 'sum' => 'trend.hires' );
+		$no_hire  = __( 'No hires', 'recruiting-reports' );
 		$no_hires = ReportCharts::empty_text( __( 'No hires in this period.', 'recruiting-reports' ), $hires );
 		return new ReportDefinition(
 			name: ReportService::TIME_TO_HIRE,
@@ -97,7 +98,7 @@ final class TimeToHireReport {
 						'offer_to_hire'          => __( 'Offer → hired', 'recruiting-reports' ),
 					),
 					// Without hires the API's 0s are no averages at all.
-					array( ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'by_stage', 'days', ReportPalette::PURPLE, array( 'missing' => array( 'count' => $hires ) ) ) ),
+					array( ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'by_stage', 'days', ReportPalette::PURPLE, array( 'missing' => ReportCharts::missing_without( $hires, $no_hire ) ) ) ),
 					array(
 						'horizontal' => true,
 						'empty'      => $no_hires,
@@ -129,7 +130,7 @@ final class TimeToHireReport {
 					'trend',
 					'month',
 					array(
-						ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::BLUE, array( 'missing' => array( 'field' => 'hires' ) ) ),
+						ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::BLUE, array( 'missing' => ReportCharts::missing_where( 'hires', $no_hire ) ) ),
 						ReportCharts::series( __( 'Hires', 'recruiting-reports' ), 'hires', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
 					),
 					array(

@@ -25,8 +25,9 @@ export interface SeriesDeclaration {
 	/** One colour, or one per category key. */
 	color: string | Record< string, string >;
 	chart?: false;
-	/** Points without data: where the row's field is 0, or everywhere when the count is 0. */
-	missing?: { field: string } | { count: FigureValue };
+	/** Points without data: where the row's field is 0, or everywhere when the count is 0; `text` is read instead. */
+	missing?:
+		{ field: string; text: string } | { count: FigureValue; text: string };
 }
 
 export interface ChartDeclaration {
@@ -107,6 +108,7 @@ function seriesOf(
 				? colors
 				: categories.map( ( category ) => colors[ category.key ] ),
 		...( series.chart === false ? { chart: false } : {} ),
+		...( missing ? { missingText: missing.text } : {} ),
 		...( missing && 'field' in missing
 			? {
 					missing: categories.map(

@@ -44,7 +44,9 @@ const EARLIER: SourcesReport = {
 beforeEach( setUpReportsPage );
 
 const figures = () =>
-	document.querySelector( 'dl[aria-label="Sources of applicants"]' ) as HTMLElement;
+	document.querySelector(
+		'dl[aria-label="Sources of applicants"]'
+	) as HTMLElement;
 const figure = ( id: string ) =>
 	figures().querySelector( `[data-figure="${ id }"]` ) as HTMLElement;
 const table = () =>

@@ -111,10 +111,10 @@ describe( 'Time to fill section', () => {
 				.map( ( r ) => r.textContent )
 		).toEqual( [
 			'MonthAverage daysJobs filled',
-			'Feb 2025—No hires0',
+			'Feb 2025—No jobs filled0',
 			'Mar 202534.23',
-			'Apr 2025—No hires0',
-			'May 2025—No hires0',
+			'Apr 2025—No jobs filled0',
+			'May 2025—No jobs filled0',
 		] );
 
 		expect(
@@ -191,10 +191,10 @@ describe( 'Time to fill section', () => {
 				.slice( 1 )
 				.map( ( row ) => row.textContent )
 		).toEqual( [
-			'Feb 2025—No hires0—No hires0',
+			'Feb 2025—No jobs filled0—No jobs filled0',
 			'Mar 202534.2340.01',
-			'Apr 2025—No hires0—No hires0',
-			'May 2025—No hires0—No hires0',
+			'Apr 2025—No jobs filled0—No jobs filled0',
+			'May 2025—No jobs filled0—No jobs filled0',
 		] );
 		for ( const csv of screen.getAllByRole( 'link', {
 			name: 'Download CSV',
