@@ -70,6 +70,7 @@ final class FunnelReport {
 					array(
 						'labels'     => ReportCharts::status_labels(),
 						'horizontal' => true,
+						'section'    => __( 'Stages', 'recruiting-reports' ),
 					)
 				),
 			),

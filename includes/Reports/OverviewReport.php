@@ -86,6 +86,7 @@ final class OverviewReport {
 						'kinds'          => array( 'bar', 'doughnut' ),
 						'kind_attribute' => 'statusChart',
 						'horizontal'     => true,
+						'section'        => __( 'Status breakdown', 'recruiting-reports' ),
 						// All applications ever, not the period's.
 						'empty'          => ReportCharts::empty_text( __( 'No applications yet.', 'recruiting-reports' ) ),
 					)

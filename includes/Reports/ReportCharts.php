@@ -208,12 +208,14 @@ final class ReportCharts {
 	 *                            naming its attribute), horizontal (bars left to right), empty (empty_text()), limit
 	 *                            (how many categories the chart draws, the largest first; the table lists all),
 	 *                            row_height (px per drawn category for charts as tall as they are many), overlay
-	 *                            (the colour of the comparison period's series drawn over a trend).
+	 *                            (the colour of the comparison period's series drawn over a trend), section (its
+	 *                            label among the block's sections; the title when left out).
 	 */
 	private static function chart( string $id, string $title, string $category, array $categories, array $series, array $options ): array {
 		return array(
 			'id'         => $id,
 			'title'      => $title,
+			'section'    => $options['section'] ?? $title,
 			'category'   => $category,
 			'categories' => $categories,
 			'series'     => $series,

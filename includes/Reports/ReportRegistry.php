@@ -67,7 +67,7 @@ final class ReportRegistry {
 	 * report in menu order its name, title, headline figures and charts as declared (src/reports/figures.ts and
 	 * src/reports/charts.ts evaluate them).
 	 *
-	 * @return array<int,array{name:string,title:string,figures:array[],charts:array[]}>
+	 * @return array<int,array{name:string,title:string,figures:array[],charts:array[],sections:string[]}>
 	 */
 	public static function presentation(): array {
 		return array_values(
@@ -76,7 +76,8 @@ final class ReportRegistry {
 					'name'    => $report->name,
 					'title'   => $report->title,
 					'figures' => $report->figures,
-					'charts'  => $report->charts,
+					'charts'   => $report->charts,
+					'sections' => $report->sections(),
 				),
 				self::all()
 			)

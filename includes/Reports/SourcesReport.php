@@ -82,6 +82,7 @@ final class SourcesReport {
 						'limit'      => ReportCharts::LIMIT,
 						// Two bars (applications, hires) per source.
 						'row_height' => 40,
+						'section'    => __( 'Per source', 'recruiting-reports' ),
 					)
 				),
 			),

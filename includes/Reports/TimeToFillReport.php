@@ -110,6 +110,7 @@ final class TimeToFillReport {
 						'limit'      => ReportCharts::LIMIT,
 						'row_height' => 28,
 						'empty'      => $no_fills,
+						'section'    => __( 'Per job', 'recruiting-reports' ),
 					)
 				),
 				// A month without a filled job is a gap, not a 0-day fill.
@@ -130,6 +131,7 @@ final class TimeToFillReport {
 						'kind_attribute' => 'trendChart',
 						'overlay'        => ReportPalette::GRAY,
 						'empty'          => $no_fills,
+						'section'        => __( 'Trend by month', 'recruiting-reports' ),
 					)
 				),
 			),

@@ -102,6 +102,7 @@ final class TimeToHireReport {
 					array(
 						'horizontal' => true,
 						'empty'      => $no_hires,
+						'section'    => __( 'Days between stages', 'recruiting-reports' ),
 					)
 				),
 				// The API orders jobs by hires: the chart draws the first ones, the table lists all.
@@ -120,6 +121,7 @@ final class TimeToHireReport {
 						'limit'      => ReportCharts::LIMIT,
 						'row_height' => 28,
 						'empty'      => $no_hires,
+						'section'    => __( 'Per job', 'recruiting-reports' ),
 					)
 				),
 				// A month without hires is a gap in the chart, and "—" for the API's 0 in the table.
@@ -140,6 +142,7 @@ final class TimeToHireReport {
 						'kind_attribute' => 'trendChart',
 						'overlay'        => ReportPalette::GRAY,
 						'empty'          => $no_hires,
+						'section'        => __( 'Trend by month', 'recruiting-reports' ),
 					)
 				),
 			),

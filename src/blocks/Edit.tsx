@@ -7,7 +7,6 @@
  */
 import apiFetch from '@wordpress/api-fetch';
 import { InspectorControls, useBlockProps } from '@wordpress/block-editor';
-import { getBlockVariations } from '@wordpress/blocks';
 import {
 	CheckboxControl,
 	Notice,
@@ -26,7 +25,7 @@ import { Busy, ErrorState, Skeleton } from '../components/states';
 import { getConfig } from '../config';
 import type { PeriodSelection } from '../reports/periods';
 import {
-	BLOCK_REPORTS,
+	blockReports,
 	reportSections,
 	sectionLabel,
 	toggleSection,
@@ -35,6 +34,7 @@ import {
 	type ReportBlockAttributes,
 } from './attributes';
 import { destroyReportCharts, initReportCharts } from './charts';
+import { ChartKindControls } from './ChartKindControls';
 
 export interface EditProps {
 	attributes: ReportBlockAttributes;
@@ -129,20 +129,6 @@ function ServerHtml( { html }: { html: string } ) {
 	);
 }
 
-/**
- * The report picker's options: each variation's title, as WordPress registered (and translated) it from block.json.
- */
-function reportOptions(): Array< { value: BlockReportName; label: string } > {
-	const variations = getBlockVariations( 'recruiting-reports/report' ) ?? [];
-	return BLOCK_REPORTS.map( ( value ) => ( {
-		value,
-		label:
-			variations.find(
-				( variation ) => variation.attributes?.report === value
-			)?.title ?? value,
-	} ) );
-}
-
 function errorContext( error: ApiError ): string {
 	if ( error.status === 401 || error.status === 403 ) {
 		return __(
@@ -161,9 +147,13 @@ function errorContext( error: ApiError ): string {
 
 export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 	const config = getConfig();
-	const report: BlockReportName = BLOCK_REPORTS.includes( attributes.report )
+	const reports = blockReports();
+	// A report no longer registered shows the default one (the first), as the server renders it.
+	const report: BlockReportName = reports.some(
+		( one ) => one.value === attributes.report
+	)
 		? attributes.report
-		: 'overview';
+		: reports[ 0 ]?.value;
 	const preview = useServerRender( attributes );
 	const blockProps = useBlockProps( { className: 'rr-report-preview' } );
 	const selection: PeriodSelection = {
@@ -212,7 +202,7 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 						__next40pxDefaultSize
 						label={ __( 'Report', 'recruiting-reports' ) }
 						value={ report }
-						options={ reportOptions() }
+						options={ reports }
 						onChange={ ( value: string ) =>
 							setAttributes( {
 								report: value as BlockReportName,
@@ -307,7 +297,7 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 							<CheckboxControl
 								__nextHasNoMarginBottom
 								key={ section }
-								label={ sectionLabel( section ) }
+								label={ sectionLabel( report, section ) }
 								checked={ shown.includes( section ) }
 								disabled={
 									shown.length === 1 && shown[ 0 ] === section
@@ -324,60 +314,12 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 							/>
 						) ) }
 					</fieldset>
-					{ report === 'overview' && (
-						<SelectControl
-							__nextHasNoMarginBottom
-							__next40pxDefaultSize
-							label={ __(
-								'Status breakdown chart',
-								'recruiting-reports'
-							) }
-							value={ attributes.statusChart }
-							disabled={ ! shown.includes( 'by_status' ) }
-							options={ [
-								{
-									value: 'bar',
-									label: __( 'Bars', 'recruiting-reports' ),
-								},
-								{
-									value: 'doughnut',
-									label: __(
-										'Doughnut',
-										'recruiting-reports'
-									),
-								},
-							] }
-							onChange={ ( value: string ) =>
-								setAttributes( {
-									statusChart: value as 'bar' | 'doughnut',
-								} )
-							}
-						/>
-					) }
-					{ [ 'time-to-hire', 'time-to-fill' ].includes( report ) && (
-						<SelectControl
-							__nextHasNoMarginBottom
-							__next40pxDefaultSize
-							label={ __( 'Trend chart', 'recruiting-reports' ) }
-							value={ attributes.trendChart }
-							disabled={ ! shown.includes( 'trend' ) }
-							options={ [
-								{
-									value: 'line',
-									label: __( 'Line', 'recruiting-reports' ),
-								},
-								{
-									value: 'bar',
-									label: __( 'Bars', 'recruiting-reports' ),
-								},
-							] }
-							onChange={ ( value: string ) =>
-								setAttributes( {
-									trendChart: value as 'line' | 'bar',
-								} )
-							}
-						/>
-					) }
+					<ChartKindControls
+						report={ report }
+						shown={ shown }
+						attributes={ attributes }
+						setAttributes={ setAttributes }
+					/>
 				</PanelBody>
 				<PanelBody
 					title={ __( 'Who may see the data', 'recruiting-reports' ) }

@@ -44,9 +44,12 @@ export interface ChartDeclaration {
 				format?: 'month';
 		  };
 	series: SeriesDeclaration[];
+	/** Its label among the block's sections (the title when not declared). */
+	section: string;
 	kind: ChartKind;
 	/** Kinds the block may pick instead (its attribute kind_attribute); the screens draw `kind`. */
 	kinds?: ChartKind[];
+	kind_attribute?: string;
 	horizontal?: boolean;
 	/** Categories the chart draws, the first ones (the table lists all). */
 	limit?: number;

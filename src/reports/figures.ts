@@ -38,6 +38,8 @@ export interface ReportPresentation {
 	title: string;
 	figures: FigureDeclaration[];
 	charts: ChartDeclaration[];
+	/** The block's default sections: `figures` and chart ids, in order. */
+	sections: string[];
 }
 
 /**
