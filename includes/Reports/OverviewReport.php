@@ -75,39 +75,48 @@ final class OverviewReport {
 				// Decided by the hires, not the average: hires within the same hour average 0.0 days.
 				ReportFigures::days( 'avg_time_to_hire', __( 'Average time to hire', 'recruiting-reports' ), 'avg_time_to_hire_days', 'hires_this_period', __( 'No hires in this period', 'recruiting-reports' ) ),
 			),
-			charts: array(
-				ReportCharts::keyed(
-					'by_status',
-					__( 'All applications by current status', 'recruiting-reports' ),
-					__( 'Status', 'recruiting-reports' ),
-					ReportCharts::status_labels(),
-					array( ReportCharts::series( __( 'Applications', 'recruiting-reports' ), 'applications.by_status', 'count', ReportPalette::STATUSES ) ),
-					array(
-						'kinds'          => array( 'bar', 'doughnut' ),
-						'kind_attribute' => 'statusChart',
-						'horizontal'     => true,
-						'section'        => __( 'Status breakdown', 'recruiting-reports' ),
-						// All applications ever, not the period's.
-						'empty'          => ReportCharts::empty_text( __( 'No applications yet.', 'recruiting-reports' ) ),
-					)
-				),
-				ReportCharts::keyed(
-					'conversion',
-					__( 'Conversion between stages', 'recruiting-reports' ),
-					__( 'Step', 'recruiting-reports' ),
-					array(
-						'application_to_screening' => __( 'Application → screening', 'recruiting-reports' ),
-						'screening_to_interview'   => __( 'Screening → interview', 'recruiting-reports' ),
-						'interview_to_offer'       => __( 'Interview → offer', 'recruiting-reports' ),
-						'offer_to_hire'            => __( 'Offer → hire', 'recruiting-reports' ),
-					),
-					array( ReportCharts::series( __( 'Conversion rate', 'recruiting-reports' ), 'conversion', 'percent', ReportPalette::BLUE ) ),
-					array( 'horizontal' => true )
-				),
-			),
+			charts: self::charts(),
 			block: array(
 				'icon'     => 'chart-bar',
 				'keywords' => array( 'recruiting', 'applications', 'conversion', 'pipeline' ),
+			),
+		);
+	}
+
+	/**
+	 * The overview's charts (ReportCharts).
+	 *
+	 * @return array[]
+	 */
+	private static function charts(): array {
+		return array(
+			ReportCharts::keyed(
+				'by_status',
+				__( 'All applications by current status', 'recruiting-reports' ),
+				__( 'Status', 'recruiting-reports' ),
+				ReportCharts::status_labels(),
+				array( ReportCharts::series( __( 'Applications', 'recruiting-reports' ), 'applications.by_status', 'count', ReportPalette::STATUSES ) ),
+				array(
+					'kinds'          => array( 'bar', 'doughnut' ),
+					'kind_attribute' => 'statusChart',
+					'horizontal'     => true,
+					'section'        => __( 'Status breakdown', 'recruiting-reports' ),
+					// All applications ever, not the period's.
+					'empty'          => ReportCharts::empty_text( __( 'No applications yet.', 'recruiting-reports' ) ),
+				)
+			),
+			ReportCharts::keyed(
+				'conversion',
+				__( 'Conversion between stages', 'recruiting-reports' ),
+				__( 'Step', 'recruiting-reports' ),
+				array(
+					'application_to_screening' => __( 'Application → screening', 'recruiting-reports' ),
+					'screening_to_interview'   => __( 'Screening → interview', 'recruiting-reports' ),
+					'interview_to_offer'       => __( 'Interview → offer', 'recruiting-reports' ),
+					'offer_to_hire'            => __( 'Offer → hire', 'recruiting-reports' ),
+				),
+				array( ReportCharts::series( __( 'Conversion rate', 'recruiting-reports' ), 'conversion', 'percent', ReportPalette::BLUE ) ),
+				array( 'horizontal' => true )
 			),
 		);
 	}

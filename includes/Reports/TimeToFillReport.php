@@ -91,53 +91,63 @@ final class TimeToFillReport {
 					ReportFigures::days( 'open_jobs_age', __( 'Average age of open jobs', 'recruiting-reports' ), 'open_jobs.average_age_days', 'open_jobs.count', __( 'No open jobs', 'recruiting-reports' ) ),
 				),
 			),
-			charts: array(
-				// The API orders jobs by days, longest first: the chart draws the first ones, the table lists all.
-				ReportCharts::over_rows(
-					'by_job',
-					__( 'Time to fill by job', 'recruiting-reports' ),
-					__( 'Job', 'recruiting-reports' ),
-					'by_job',
-					'job_title',
-					array(
-						// The dates the days are counted between, then the days (the bars).
-						ReportCharts::series( __( 'Opened', 'recruiting-reports' ), 'opened', 'date', ReportPalette::TEAL, array( 'chart' => false ) ),
-						ReportCharts::series( __( 'Filled', 'recruiting-reports' ), 'filled', 'date', ReportPalette::TEAL, array( 'chart' => false ) ),
-						ReportCharts::series( __( 'Days', 'recruiting-reports' ), 'days', 'days', ReportPalette::TEAL ),
-					),
-					array(
-						'horizontal' => true,
-						'limit'      => ReportCharts::LIMIT,
-						'row_height' => 28,
-						'empty'      => $no_fills,
-						'section'    => __( 'Per job', 'recruiting-reports' ),
-					)
-				),
-				// A month without a filled job is a gap, not a 0-day fill.
-				ReportCharts::over_rows(
-					'trend',
-					__( 'Time to fill by month', 'recruiting-reports' ),
-					__( 'Month', 'recruiting-reports' ),
-					'trend',
-					'month',
-					array(
-						ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::TEAL, array( 'missing' => ReportCharts::missing_where( 'jobs', __( 'No jobs filled', 'recruiting-reports' ) ) ) ),
-						ReportCharts::series( __( 'Jobs filled', 'recruiting-reports' ), 'jobs', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
-					),
-					array(
-						'format'         => 'month',
-						'kind'           => 'line',
-						'kinds'          => array( 'line', 'bar' ),
-						'kind_attribute' => 'trendChart',
-						'overlay'        => ReportPalette::GRAY,
-						'empty'          => $no_fills,
-						'section'        => __( 'Trend by month', 'recruiting-reports' ),
-					)
-				),
-			),
+			charts: self::charts( $no_fills ),
 			block: array(
 				'icon'     => 'calendar-alt',
 				'keywords' => array( 'recruiting', 'time to fill', 'open jobs', 'vacancy' ),
+			),
+		);
+	}
+
+	/**
+	 * Time to fill's charts (ReportCharts).
+	 *
+	 * @param array $no_fills What a chart says without a job filled.
+	 * @return array[]
+	 */
+	private static function charts( array $no_fills ): array {
+		return array(
+			// The API orders jobs by days, longest first: the chart draws the first ones, the table lists all.
+			ReportCharts::over_rows(
+				'by_job',
+				__( 'Time to fill by job', 'recruiting-reports' ),
+				__( 'Job', 'recruiting-reports' ),
+				'by_job',
+				'job_title',
+				array(
+					// The dates the days are counted between, then the days (the bars).
+					ReportCharts::series( __( 'Opened', 'recruiting-reports' ), 'opened', 'date', ReportPalette::TEAL, array( 'chart' => false ) ),
+					ReportCharts::series( __( 'Filled', 'recruiting-reports' ), 'filled', 'date', ReportPalette::TEAL, array( 'chart' => false ) ),
+					ReportCharts::series( __( 'Days', 'recruiting-reports' ), 'days', 'days', ReportPalette::TEAL ),
+				),
+				array(
+					'horizontal' => true,
+					'limit'      => ReportCharts::LIMIT,
+					'row_height' => 28,
+					'empty'      => $no_fills,
+					'section'    => __( 'Per job', 'recruiting-reports' ),
+				)
+			),
+			// A month without a filled job is a gap, not a 0-day fill.
+			ReportCharts::over_rows(
+				'trend',
+				__( 'Time to fill by month', 'recruiting-reports' ),
+				__( 'Month', 'recruiting-reports' ),
+				'trend',
+				'month',
+				array(
+					ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::TEAL, array( 'missing' => ReportCharts::missing_where( 'jobs', __( 'No jobs filled', 'recruiting-reports' ) ) ) ),
+					ReportCharts::series( __( 'Jobs filled', 'recruiting-reports' ), 'jobs', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
+				),
+				array(
+					'format'         => 'month',
+					'kind'           => 'line',
+					'kinds'          => array( 'line', 'bar' ),
+					'kind_attribute' => 'trendChart',
+					'overlay'        => ReportPalette::GRAY,
+					'empty'          => $no_fills,
+					'section'        => __( 'Trend by month', 'recruiting-reports' ),
+				)
 			),
 		);
 	}

@@ -43,7 +43,6 @@ final class TimeToHireReport {
 		$none = __( 'No hires in this period', 'recruiting-reports' );
 		// Hires in the period: the trend covers every month of it, so its counts add up to all hires.
 		$hires    = array( 'sum' => 'trend.hires' );
-		$no_hire  = __( 'No hires', 'recruiting-reports' );
 		$no_hires = ReportCharts::empty_text( __( 'No hires in this period.', 'recruiting-reports' ), $hires );
 		return new ReportDefinition(
 			name: ReportService::TIME_TO_HIRE,
@@ -86,69 +85,81 @@ final class TimeToHireReport {
 				ReportFigures::days( 'min_days', __( 'Fastest hire', 'recruiting-reports' ), 'overall.min_days', $hires, $none ),
 				ReportFigures::days( 'max_days', __( 'Slowest hire', 'recruiting-reports' ), 'overall.max_days', $hires, $none ),
 			),
-			charts: array(
-				ReportCharts::keyed(
-					'by_stage',
-					__( 'Average days between stages', 'recruiting-reports' ),
-					__( 'Stage', 'recruiting-reports' ),
-					array(
-						'new_to_screening'       => __( 'New → screening', 'recruiting-reports' ),
-						'screening_to_interview' => __( 'Screening → interview', 'recruiting-reports' ),
-						'interview_to_offer'     => __( 'Interview → offer', 'recruiting-reports' ),
-						'offer_to_hire'          => __( 'Offer → hired', 'recruiting-reports' ),
-					),
-					// Without hires the API's 0s are no averages at all.
-					array( ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'by_stage', 'days', ReportPalette::PURPLE, array( 'missing' => ReportCharts::missing_without( $hires, $no_hire ) ) ) ),
-					array(
-						'horizontal' => true,
-						'empty'      => $no_hires,
-						'section'    => __( 'Days between stages', 'recruiting-reports' ),
-					)
-				),
-				// The API orders jobs by hires: the chart draws the first ones, the table lists all.
-				ReportCharts::over_rows(
-					'by_job',
-					__( 'Time to hire by job', 'recruiting-reports' ),
-					__( 'Job', 'recruiting-reports' ),
-					'by_job',
-					'job_title',
-					array(
-						ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::TEAL ),
-						ReportCharts::series( __( 'Hires', 'recruiting-reports' ), 'hires', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
-					),
-					array(
-						'horizontal' => true,
-						'limit'      => ReportCharts::LIMIT,
-						'row_height' => 28,
-						'empty'      => $no_hires,
-						'section'    => __( 'Per job', 'recruiting-reports' ),
-					)
-				),
-				// A month without hires is a gap in the chart, and "—" for the API's 0 in the table.
-				ReportCharts::over_rows(
-					'trend',
-					__( 'Time to hire by month', 'recruiting-reports' ),
-					__( 'Month', 'recruiting-reports' ),
-					'trend',
-					'month',
-					array(
-						ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::BLUE, array( 'missing' => ReportCharts::missing_where( 'hires', $no_hire ) ) ),
-						ReportCharts::series( __( 'Hires', 'recruiting-reports' ), 'hires', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
-					),
-					array(
-						'format'         => 'month',
-						'kind'           => 'line',
-						'kinds'          => array( 'line', 'bar' ),
-						'kind_attribute' => 'trendChart',
-						'overlay'        => ReportPalette::GRAY,
-						'empty'          => $no_hires,
-						'section'        => __( 'Trend by month', 'recruiting-reports' ),
-					)
-				),
-			),
+			charts: self::charts( $hires, $no_hires ),
 			block: array(
 				'icon'     => 'clock',
 				'keywords' => array( 'recruiting', 'hiring', 'time to hire', 'trend' ),
+			),
+		);
+	}
+
+	/**
+	 * Time to hire's charts (ReportCharts).
+	 *
+	 * @param array $hires    Value expression of the period's hires.
+	 * @param array $no_hires What a chart says without hires.
+	 * @return array[]
+	 */
+	private static function charts( array $hires, array $no_hires ): array {
+		$no_hire = __( 'No hires', 'recruiting-reports' );
+		return array(
+			ReportCharts::keyed(
+				'by_stage',
+				__( 'Average days between stages', 'recruiting-reports' ),
+				__( 'Stage', 'recruiting-reports' ),
+				array(
+					'new_to_screening'       => __( 'New → screening', 'recruiting-reports' ),
+					'screening_to_interview' => __( 'Screening → interview', 'recruiting-reports' ),
+					'interview_to_offer'     => __( 'Interview → offer', 'recruiting-reports' ),
+					'offer_to_hire'          => __( 'Offer → hired', 'recruiting-reports' ),
+				),
+				// Without hires the API's 0s are no averages at all.
+				array( ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'by_stage', 'days', ReportPalette::PURPLE, array( 'missing' => ReportCharts::missing_without( $hires, $no_hire ) ) ) ),
+				array(
+					'horizontal' => true,
+					'empty'      => $no_hires,
+					'section'    => __( 'Days between stages', 'recruiting-reports' ),
+				)
+			),
+			// The API orders jobs by hires: the chart draws the first ones, the table lists all.
+			ReportCharts::over_rows(
+				'by_job',
+				__( 'Time to hire by job', 'recruiting-reports' ),
+				__( 'Job', 'recruiting-reports' ),
+				'by_job',
+				'job_title',
+				array(
+					ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::TEAL ),
+					ReportCharts::series( __( 'Hires', 'recruiting-reports' ), 'hires', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
+				),
+				array(
+					'horizontal' => true,
+					'limit'      => ReportCharts::LIMIT,
+					'row_height' => 28,
+					'empty'      => $no_hires,
+					'section'    => __( 'Per job', 'recruiting-reports' ),
+				)
+			),
+			// A month without hires is a gap in the chart, and "—" for the API's 0 in the table.
+			ReportCharts::over_rows(
+				'trend',
+				__( 'Time to hire by month', 'recruiting-reports' ),
+				__( 'Month', 'recruiting-reports' ),
+				'trend',
+				'month',
+				array(
+					ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::BLUE, array( 'missing' => ReportCharts::missing_where( 'hires', $no_hire ) ) ),
+					ReportCharts::series( __( 'Hires', 'recruiting-reports' ), 'hires', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
+				),
+				array(
+					'format'         => 'month',
+					'kind'           => 'line',
+					'kinds'          => array( 'line', 'bar' ),
+					'kind_attribute' => 'trendChart',
+					'overlay'        => ReportPalette::GRAY,
+					'empty'          => $no_hires,
+					'section'        => __( 'Trend by month', 'recruiting-reports' ),
+				)
 			),
 		);
 	}
