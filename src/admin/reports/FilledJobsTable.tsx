@@ -28,6 +28,41 @@ function cell( row: TimeToFillJobRow, field: string, unit: string ): string {
 		: formatDayNumber( Number( value ) );
 }
 
+/**
+ * One filled job: its title linking to its hires, then each declared column.
+ * @param props
+ * @param props.row    The by_job row.
+ * @param props.series The chart's declared series (the columns).
+ */
+function FilledJobRow( {
+	row,
+	series: columns,
+}: {
+	row: TimeToFillJobRow;
+	series: ChartBodyProps[ 'chart' ][ 'series' ];
+} ) {
+	return (
+		<tr>
+			<th scope="row">
+				<a href={ jobHiresLink( row.job_id ) }>{ row.job_title }</a>
+			</th>
+			{ columns.map( ( series ) => (
+				// Each header is also its cells' data-colname, shown beside the value on a narrow screen.
+				<td
+					key={ series.value }
+					className={
+						series.unit === 'date' ? undefined : 'rr-table__num'
+					}
+					data-colname={ series.label }
+					data-value={ row[ series.value as keyof TimeToFillJobRow ] }
+				>
+					{ cell( row, series.value, series.unit ) }
+				</td>
+			) ) }
+		</tr>
+	);
+}
+
 export function FilledJobsTable( { chart, report, query }: ChartBodyProps ) {
 	const titleId = useId();
 	const tableId = useId();
@@ -75,36 +110,11 @@ export function FilledJobsTable( { chart, report, query }: ChartBodyProps ) {
 						</thead>
 						<tbody>
 							{ shown.items.map( ( row ) => (
-								<tr key={ row.job_id }>
-									<th scope="row">
-										<a href={ jobHiresLink( row.job_id ) }>
-											{ row.job_title }
-										</a>
-									</th>
-									{ chart.series.map( ( series ) => (
-										// Each header is also its cells' data-colname, shown beside the value on a narrow screen.
-										<td
-											key={ series.value }
-											className={
-												series.unit === 'date'
-													? undefined
-													: 'rr-table__num'
-											}
-											data-colname={ series.label }
-											data-value={
-												row[
-													series.value as keyof TimeToFillJobRow
-												]
-											}
-										>
-											{ cell(
-												row,
-												series.value,
-												series.unit
-											) }
-										</td>
-									) ) }
-								</tr>
+								<FilledJobRow
+									key={ row.job_id }
+									row={ row }
+									series={ chart.series }
+								/>
 							) ) }
 						</tbody>
 					</table>

@@ -173,6 +173,99 @@ function ReportSection( {
 	);
 }
 
+/**
+ * The page's filters: period, job, comparison.
+ * @param props
+ * @param props.filters    The filters picked.
+ * @param props.setFilters Picks others.
+ */
+function ReportFilters( {
+	filters,
+	setFilters,
+}: {
+	filters: Filters;
+	setFilters: ( filters: Filters ) => void;
+} ) {
+	return (
+		<div
+			className="rr-filters"
+			role="group"
+			aria-label={ __( 'Report filters', 'recruiting-reports' ) }
+		>
+			<PeriodPicker
+				value={ filters }
+				onChange={ ( next ) => setFilters( { ...filters, ...next } ) }
+				allowCustom
+			/>
+			<JobPicker
+				value={ filters.jobId }
+				onChange={ ( jobId ) => setFilters( { ...filters, jobId } ) }
+			/>
+			<ComparePicker
+				value={ filters.compare ?? '' }
+				onChange={ ( compare ) =>
+					setFilters( { ...filters, compare } )
+				}
+			/>
+		</div>
+	);
+}
+
+/**
+ * Says the job asked for no longer exists, with a way back to all jobs.
+ * @param props
+ * @param props.onShowAll Shows all jobs.
+ */
+function MissingJobNotice( { onShowAll }: { onShowAll: () => void } ) {
+	return (
+		<div className="rr-missing-job" data-state="missing-job">
+			<Notice
+				status="warning"
+				isDismissible={ false }
+				actions={ [
+					{
+						label: __( 'Show all jobs', 'recruiting-reports' ),
+						onClick: onShowAll,
+						variant: 'secondary',
+					},
+				] }
+			>
+				{ __( 'This job no longer exists.', 'recruiting-reports' ) }
+			</Notice>
+		</div>
+	);
+}
+
+/**
+ * Whether a report failed because the query's job does not exist, as the sections tell it (onMissingJob). Kept
+ * per query: the sections are gone while the notice shows.
+ * @param settledKey The query asked for.
+ * @param forJob     Whether it asks for one job.
+ */
+function useMissingJob( settledKey: string, forJob: boolean ) {
+	const [ missing, setMissing ] = useState( {
+		key: '',
+		names: [] as string[],
+	} );
+	const onMissingJob = useCallback(
+		( name: string, isMissing: boolean ) =>
+			setMissing( ( was ) => {
+				const others = was.key === settledKey ? was.names : [];
+				const names = others.filter( ( one ) => one !== name );
+				return {
+					key: settledKey,
+					names: isMissing ? [ ...names, name ] : names,
+				};
+			} ),
+		[ settledKey ]
+	);
+	return {
+		missingJob:
+			forJob && missing.key === settledKey && missing.names.length > 0,
+		onMissingJob,
+	};
+}
+
 /** How long the filters must stay unchanged before the reports are requested. */
 export const FILTER_DEBOUNCE_MS = 300;
 
@@ -225,27 +318,11 @@ export function ReportsPage() {
 	] );
 
 	// A deleted or unknown job fails every report the same way: one notice (as soon as any report says so), and
-	// a way out instead of a Retry that cannot work. Kept per query: the sections are gone while it shows.
-	const [ missing, setMissing ] = useState( {
-		key: '',
-		names: [] as string[],
-	} );
-	const onMissingJob = useCallback(
-		( name: string, isMissing: boolean ) =>
-			setMissing( ( was ) => {
-				const others = was.key === settledKey ? was.names : [];
-				const names = others.filter( ( one ) => one !== name );
-				return {
-					key: settledKey,
-					names: isMissing ? [ ...names, name ] : names,
-				};
-			} ),
-		[ settledKey ]
+	// a way out instead of a Retry that cannot work.
+	const { missingJob, onMissingJob } = useMissingJob(
+		settledKey,
+		!! settled.job_id
 	);
-	const missingJob =
-		!! settled.job_id &&
-		missing.key === settledKey &&
-		missing.names.length > 0;
 
 	// A site without a single application (all-time count, so not for one job) explains how
 	// applications get in, instead of every section's zeros and "—".
@@ -254,54 +331,11 @@ export function ReportsPage() {
 
 	return (
 		<div className="rr-page">
-			<div
-				className="rr-filters"
-				role="group"
-				aria-label={ __( 'Report filters', 'recruiting-reports' ) }
-			>
-				<PeriodPicker
-					value={ filters }
-					onChange={ ( next ) =>
-						setFilters( { ...filters, ...next } )
-					}
-					allowCustom
-				/>
-				<JobPicker
-					value={ filters.jobId }
-					onChange={ ( jobId ) =>
-						setFilters( { ...filters, jobId } )
-					}
-				/>
-				<ComparePicker
-					value={ filters.compare ?? '' }
-					onChange={ ( compare ) =>
-						setFilters( { ...filters, compare } )
-					}
-				/>
-			</div>
+			<ReportFilters filters={ filters } setFilters={ setFilters } />
 			{ missingJob && (
-				<div className="rr-missing-job" data-state="missing-job">
-					<Notice
-						status="warning"
-						isDismissible={ false }
-						actions={ [
-							{
-								label: __(
-									'Show all jobs',
-									'recruiting-reports'
-								),
-								onClick: () =>
-									setFilters( { ...filters, jobId: 0 } ),
-								variant: 'secondary',
-							},
-						] }
-					>
-						{ __(
-							'This job no longer exists.',
-							'recruiting-reports'
-						) }
-					</Notice>
-				</div>
+				<MissingJobNotice
+					onShowAll={ () => setFilters( { ...filters, jobId: 0 } ) }
+				/>
 			) }
 			{ emptySite && <EmptySite /> }
 			{ ! missingJob && ! emptySite && (
