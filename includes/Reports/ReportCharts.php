@@ -78,6 +78,34 @@ final class ReportCharts {
 	}
 
 	/**
+	 * A trend: a category per row of the report's `trend` (one per calendar month, field `month`), a line the block
+	 * may draw as bars (its attribute trendChart), with the comparison period drawn over it.
+	 *
+	 * @param string  $title  Translated title.
+	 * @param array[] $series Series over the rows' fields.
+	 * @param array   $empty  What it says with nothing to draw (empty_text()).
+	 */
+	public static function monthly( string $title, array $series, array $empty ): array {
+		return self::over_rows(
+			'trend',
+			$title,
+			__( 'Month', 'recruiting-reports' ),
+			'trend',
+			'month',
+			$series,
+			array(
+				'format'         => 'month',
+				'kind'           => 'line',
+				'kinds'          => array( 'line', 'bar' ),
+				'kind_attribute' => 'trendChart',
+				'overlay'        => ReportPalette::GRAY,
+				'empty'          => $empty,
+				'section'        => __( 'Trend by month', 'recruiting-reports' ),
+			)
+		);
+	}
+
+	/**
 	 * A series.
 	 *
 	 * @param string              $label   Translated label (the data table's column, the chart's legend).

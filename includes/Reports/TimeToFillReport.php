@@ -129,25 +129,13 @@ final class TimeToFillReport {
 				)
 			),
 			// A month without a filled job is a gap, not a 0-day fill.
-			ReportCharts::over_rows(
-				'trend',
+			ReportCharts::monthly(
 				__( 'Time to fill by month', 'recruiting-reports' ),
-				__( 'Month', 'recruiting-reports' ),
-				'trend',
-				'month',
 				array(
 					ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::TEAL, array( 'missing' => ReportCharts::missing_where( 'jobs', __( 'No jobs filled', 'recruiting-reports' ) ) ) ),
 					ReportCharts::series( __( 'Jobs filled', 'recruiting-reports' ), 'jobs', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
 				),
-				array(
-					'format'         => 'month',
-					'kind'           => 'line',
-					'kinds'          => array( 'line', 'bar' ),
-					'kind_attribute' => 'trendChart',
-					'overlay'        => ReportPalette::GRAY,
-					'empty'          => $no_fills,
-					'section'        => __( 'Trend by month', 'recruiting-reports' ),
-				)
+				$no_fills
 			),
 		);
 	}

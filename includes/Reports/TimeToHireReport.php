@@ -141,25 +141,13 @@ final class TimeToHireReport {
 				)
 			),
 			// A month without hires is a gap in the chart, and "—" for the API's 0 in the table.
-			ReportCharts::over_rows(
-				'trend',
+			ReportCharts::monthly(
 				__( 'Time to hire by month', 'recruiting-reports' ),
-				__( 'Month', 'recruiting-reports' ),
-				'trend',
-				'month',
 				array(
 					ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::BLUE, array( 'missing' => ReportCharts::missing_where( 'hires', $no_hire ) ) ),
 					ReportCharts::series( __( 'Hires', 'recruiting-reports' ), 'hires', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
 				),
-				array(
-					'format'         => 'month',
-					'kind'           => 'line',
-					'kinds'          => array( 'line', 'bar' ),
-					'kind_attribute' => 'trendChart',
-					'overlay'        => ReportPalette::GRAY,
-					'empty'          => $no_hires,
-					'section'        => __( 'Trend by month', 'recruiting-reports' ),
-				)
+				$no_hires
 			),
 		);
 	}
