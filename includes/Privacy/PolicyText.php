@@ -52,6 +52,8 @@ final class PolicyText {
 			'<p>' . esc_html__( 'If you send us a CV, a cover letter or other documents, we keep them with your application, only team members with access to applications can open them, and we delete them when your application is deleted or anonymised.', 'recruiting-reports' ) . '</p>',
 			'<h3>' . esc_html__( 'Your e-mail address', 'recruiting-reports' ) . '</h3>',
 			'<p>' . esc_html__( 'We use the e-mail address you applied with to contact you about your applications, and to find your data when you ask for a copy of it or for its erasure. We do not use it for anything else, such as newsletters, unless you agree to that separately. E-mails you exchange with our team are kept in our e-mail system, not with your application.', 'recruiting-reports' ) . '</p>',
+			self::mail_paragraph(),
+			'<p class="privacy-policy-tutorial">' . esc_html__( 'These e-mails are sent through WordPress\'s mail function: if an SMTP plugin or a mail service delivers your site\'s e-mail, name it among the services you use.', 'recruiting-reports' ) . '</p>',
 			'<h3>' . esc_html__( 'How long we keep applications', 'recruiting-reports' ) . '</h3>',
 			self::retention_paragraph(),
 			'<h3>' . esc_html__( 'Data shared with other services', 'recruiting-reports' ) . '</h3>',
@@ -75,6 +77,18 @@ final class PolicyText {
 			)
 		) . '</p>';
 		return implode( "\n", $paragraphs );
+	}
+
+	/**
+	 * The apply form's e-mails: what they say about the candidate and how long the e-mail log keeps them.
+	 *
+	 * @return string HTML.
+	 */
+	private static function mail_paragraph(): string {
+		$days = (int) Settings::get( 'delivery_log_days' );
+		/* translators: %s: number of days. */
+		$text = sprintf( _n( 'When you apply through the form on this site, we send you a confirmation by e-mail and tell our recruiting team about your application by e-mail (your name and the job). A copy of these e-mails, with your name and e-mail address, stays in our e-mail log for %s day after it is sent, and is deleted with your application.', 'When you apply through the form on this site, we send you a confirmation by e-mail and tell our recruiting team about your application by e-mail (your name and the job). A copy of these e-mails, with your name and e-mail address, stays in our e-mail log for %s days after it is sent, and is deleted with your application.', $days, 'recruiting-reports' ), number_format_i18n( $days ) );
+		return '<p>' . esc_html( $text ) . '</p>';
 	}
 
 	/**

@@ -96,6 +96,8 @@ final class ReportService {
 		$data  = $use_cache ? ReportCache::get( $entry, $query, $version ) : null;
 		$cache = 'hit';
 		if ( null === $data ) {
+			// On a read replica: only once it has every write the version stands for (the job check included).
+			ReportCache::prepare_reads( $version );
 			if ( null !== $query->job_id && ! JobRepository::get( $query->job_id ) ) {
 				return ReportQuery::job_not_found( $query->job_id );
 			}

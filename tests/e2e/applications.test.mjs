@@ -588,6 +588,12 @@ test(
 		await page.goto(
 			`${ LIST }&status=${ target.status }&application=${ target.id }`
 		);
+		// As a person would: delete once the view has loaded. A notes or rating request still in flight when the
+		// DELETE lands is answered 404, which the console check below would count against the screen.
+		await page
+			.locator( '.rr-notes__list[aria-busy="false"]' )
+			.waitFor( { state: 'attached' } );
+		await page.getByTestId( 'rating-average' ).waitFor();
 		await page
 			.getByRole( 'button', { name: 'Delete application…' } )
 			.click();

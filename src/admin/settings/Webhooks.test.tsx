@@ -42,6 +42,11 @@ const SETTINGS: PluginSettings = {
 	jobs_base: 'jobs',
 	apply_phone: 'optional',
 	apply_cv_max_mb: 5,
+	mail_notify_to: [],
+	mail_candidate_subject: 'We received your application: {job_title}',
+	mail_candidate_body: 'Dear {candidate_name}',
+	mail_notify_subject: 'New application for {job_title}',
+	mail_notify_body: 'See {application_url}',
 };
 
 /**
