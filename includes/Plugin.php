@@ -59,7 +59,7 @@ final class Plugin {
 		// The daily housekeeping also drops ended rate-limit windows.
 		add_action( Webhooks\Dispatcher::MAINTENANCE_HOOK, array( Auth\RateLimiter::class, 'purge' ), 10, 0 );
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
-		Domain\JobChangeListener::register( array( Data\Present::class, 'job' ) );
+		Domain\JobChangeListener::register( array( Data\Presenter::class, 'job' ) );
 		Data\ReadReplicas::register();
 		Reports\ReportCache::register();
 		// Candidates in Tools → Export / Erase Personal Data, and the suggested privacy-policy text.

@@ -75,6 +75,8 @@ export interface OverviewReport {
 	};
 	/** Rates from 0 to 1, 4 decimals. */
 	conversion: Record< ConversionStep, number >;
+	/** Applications hired in the period: what the average is over (0: no average). */
+	hires_this_period: number;
 	avg_time_to_hire_days: number;
 }
 
