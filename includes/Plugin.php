@@ -34,6 +34,7 @@ final class Plugin {
 		Rest\ReportsController::class,
 		Rest\OpenApiController::class,
 		Rest\ApplicationCvController::class,
+		Rest\CareersBeaconController::class,
 	);
 
 	/**
@@ -70,6 +71,9 @@ final class Plugin {
 		// The apply form's submissions (no JavaScript needed) and the CV files they bring.
 		Careers\ApplySubmission::register();
 		Careers\CvLifecycle::register();
+		// The careers funnel: the beacon script and its counts, the daily roll-up of old days into months.
+		Careers\FunnelCounting::register();
+		Careers\FunnelRetention::register();
 		// Retention rules: the daily run (Settings → Privacy).
 		Privacy\Retention::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {

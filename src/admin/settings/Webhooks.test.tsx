@@ -42,6 +42,9 @@ const SETTINGS: PluginSettings = {
 	jobs_base: 'jobs',
 	apply_phone: 'optional',
 	apply_cv_max_mb: 5,
+	careers_honour_dnt: true,
+	careers_beacon_limit: 600,
+	careers_daily_months: 13,
 };
 
 /**
@@ -315,6 +318,9 @@ describe( 'GeneralSettings', () => {
 			jobs_base: 'jobs',
 			apply_phone: 'optional',
 			apply_cv_max_mb: 5,
+			careers_honour_dnt: true,
+			careers_beacon_limit: 600,
+			careers_daily_months: 13,
 		} );
 		expect(
 			( await screen.findAllByText( 'Settings saved.' ) ).length
