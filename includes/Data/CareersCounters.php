@@ -75,7 +75,7 @@ final class CareersCounters {
 	 */
 	public static function roll_up_month( string $month ): int {
 		global $wpdb;
-		$table = Schema::table( 'careers_counts' );
+		$table  = Schema::table( 'careers_counts' );
 		$rolled = Transaction::run(
 			static function () use ( $wpdb, $table, $month ) {
 				$first = $month . '-01';

@@ -133,7 +133,7 @@ final class CareersReport {
 		$table  = Schema::table( 'careers_counts' );
 		$months = self::whole_months( $query );
 		// Days of the period, and the rolled-up months wholly inside it (an empty range when there are none).
-		$where = $wpdb->prepare( '((span = %d AND period >= %s AND period <= %s) OR (span = %d AND period >= %s AND period <= %s))', CareersCounters::DAY, $query->from, $query->to, CareersCounters::MONTH, $months[0], $months[1] );
+		$where  = $wpdb->prepare( '((span = %d AND period >= %s AND period <= %s) OR (span = %d AND period >= %s AND period <= %s))', CareersCounters::DAY, $query->from, $query->to, CareersCounters::MONTH, $months[0], $months[1] );
 		$where .= null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
 		$bucket = $daily ? 'period' : 'SUBSTR(period, 1, 7)';
 		$sums   = array(
@@ -197,8 +197,10 @@ final class CareersReport {
 	private static function trend( ReportQuery $query, bool $daily, array $counts ): array {
 		$buckets = array();
 		if ( $daily ) {
-			for ( $day = new DateTimeImmutable( $query->from ); $day->format( 'Y-m-d' ) <= $query->to; $day = $day->modify( '+1 day' ) ) {
+			$day = new DateTimeImmutable( $query->from );
+			for ( $count = self::days( $query ); $count > 0; $count-- ) {
 				$buckets[] = $day->format( 'Y-m-d' );
+				$day       = $day->modify( '+1 day' );
 			}
 		} else {
 			$buckets = array_column( $query->months, 'month' );
@@ -243,7 +245,7 @@ final class CareersReport {
 
 	/** The fields' schema. */
 	private static function schema(): array {
-		$steps = array(
+		$steps  = array(
 			'list_views'          => ReportSchema::integer( __( 'Times the job was shown in a job list (each job listed counts once per list view).', 'recruiting-reports' ) ),
 			'job_views'           => ReportSchema::integer( __( 'Job page views.', 'recruiting-reports' ) ),
 			'form_starts'         => ReportSchema::integer( __( 'Apply forms started (the first interaction with a form).', 'recruiting-reports' ) ),

@@ -38,9 +38,9 @@ final class ReportDefinition {
 	 *                             note shown instead).
 	 * @param array   $block       The block variation: sections (default sections, `figures` first), icon,
 	 *                             keywords.
-	 * @param Closure|null $freshness fn(): string — for a report whose figures also change without a data change
-	 *                             (the careers funnel's counters): a value that changes whenever they do; a cached
-	 *                             answer is used only while it is the same (docs/reports.md "Cache").
+	 * @param Closure $freshness   Optional fn(): string, for a report whose figures also change without a data
+	 *                             change (the careers funnel's counters): a value that changes whenever they do; a
+	 *                             cached answer is used only while it is the same (docs/reports.md "Careers funnel").
 	 * @throws InvalidArgumentException When the name is not a slug or a figure lacks id, label or a known format.
 	 */
 	public function __construct(

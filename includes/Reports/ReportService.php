@@ -87,10 +87,10 @@ final class ReportService {
 		 * @param string      $report    Report name.
 		 * @param ReportQuery $query     The resolved query (period, job, months).
 		 */
-		$use_cache = (bool) apply_filters( 'recruiting_reports_use_report_cache', true, $report, $query );
+		$use_cache    = (bool) apply_filters( 'recruiting_reports_use_report_cache', true, $report, $query );
 		$data_version = ReportCache::version();
 		$version      = $data_version . self::freshness( $report );
-		$compare   = null === $compare || '' === $compare ? null : $compare;
+		$compare      = null === $compare || '' === $compare ? null : $compare;
 		// With a comparison the whole answer has its own entry (the key includes compare), so a warm
 		// request reads one entry like any other report.
 		$entry = null === $compare ? $report : $report . '+' . $compare;

@@ -18,6 +18,8 @@ add_filter(
 	static function ( $response ) {
 		if ( $response instanceof WP_REST_Response ) {
 			$response->header( 'X-Recruiting-Peak-Memory', (string) memory_get_peak_usage() );
+			// The server's time from the request's start to its answer (the careers beacon's figure).
+			$response->header( 'X-Recruiting-Server-Ms', (string) round( ( microtime( true ) - (float) $_SERVER['REQUEST_TIME_FLOAT'] ) * 1000, 2 ) );
 		}
 		return $response;
 	},
