@@ -110,7 +110,7 @@ final class FunnelCounting {
 		if ( ! RateLimiter::hit( RateLimiter::address_key( 'rr-beacon-address' ), (int) Settings::get( 'careers_beacon_limit' ) )['allowed'] ) {
 			return 'limit';
 		}
-		return CareersCounters::add( CareersCounters::DAY, self::day( time() ), $jobs, $source, $metric ) ? true : Controller::internal_error();
+		return CareersCounters::add( self::day( time() ), $jobs, $source, $metric ) ? true : Controller::internal_error();
 	}
 
 	/**
@@ -123,7 +123,7 @@ final class FunnelCounting {
 	 */
 	public static function count_submission( int $job_id, string $source ): void {
 		if ( null === self::left_out() ) {
-			CareersCounters::add( CareersCounters::DAY, self::day( time() ), array( $job_id ), Source::category( $source ), 'submission' );
+			CareersCounters::add( self::day( time() ), array( $job_id ), Source::category( $source ), 'submission' );
 		}
 	}
 

@@ -1,9 +1,9 @@
 <?php
 /**
- * The careers funnel's retention: daily counters are kept for `careers_daily_months` months (a setting), then
- * each older month's days are added up into monthly totals (kept for good) by the daily maintenance event. A run
- * first claims the site's calendar day (Data\OptionClaims), so with several web nodes exactly one rolls up; a month
- * rolls up in one transaction, so a run that stops leaves whole months behind for the next day's run.
+ * The careers funnel's retention: daily counters are kept for `careers_daily_months` months (a setting); the daily
+ * maintenance event deletes older days. Their monthly totals stay for good: every count is written to its day's and
+ * its month's row at once (Data\CareersCounters::add()), so the months hold the days' sums already. A run first
+ * claims the site's calendar day (Data\OptionClaims), so with several web nodes exactly one runs.
  *
  * @package RecruitingReports
  */
@@ -20,7 +20,7 @@ use RecruitingReports\Webhooks\Dispatcher;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Rolls old days up into months.
+ * Deletes old days.
  */
 final class FunnelRetention {
 
@@ -35,7 +35,7 @@ final class FunnelRetention {
 	/**
 	 * The daily run: once per site day across web nodes.
 	 *
-	 * @return int|null Daily rows rolled up, or null when another run had claimed the day.
+	 * @return int|null Daily rows deleted, or null when another run had claimed the day.
 	 */
 	public static function cron(): ?int {
 		$today = FunnelCounting::day( time() );
@@ -43,24 +43,21 @@ final class FunnelRetention {
 			return null;
 		}
 		OptionClaims::release_before( self::CLAIM_PREFIX, self::CLAIM_PREFIX . $today );
-		return self::roll_up( $today );
+		return self::expire( $today );
 	}
 
 	/**
-	 * Rolls up every month that ended more than the setting's months before today's month.
+	 * Deletes the days before the first month that stays daily.
 	 *
 	 * @param string $today YYYY-MM-DD (site timezone).
-	 * @return int Daily rows rolled up.
+	 * @return int Daily rows deleted.
 	 */
-	public static function roll_up( string $today ): int {
-		$rolled = 0;
-		foreach ( CareersCounters::months_with_days_before( self::keep_from( $today ) ) as $month ) {
-			$rolled += CareersCounters::roll_up_month( $month );
+	public static function expire( string $today ): int {
+		$deleted = CareersCounters::delete_days_before( self::keep_from( $today ) );
+		if ( $deleted > 0 ) {
+			Events::data_changed(); // Reports over those days now read their months only.
 		}
-		if ( $rolled > 0 ) {
-			Events::data_changed();
-		}
-		return $rolled;
+		return $deleted;
 	}
 
 	/**

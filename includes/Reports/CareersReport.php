@@ -6,9 +6,9 @@
  * Sources report's cohort rule), in total, by job, by source, and as a trend by day (periods of up to 31 days) or by
  * month.
  *
- * Counter rows of the period: its days (span 1) and the months wholly inside it that the retention rolled up (span
- * 2); a rolled-up month the period only cuts into is left out (its days are gone), and the by-day trend has no
- * place for rolled-up months (docs/reports.md "Careers").
+ * Counter rows of the period: the months wholly inside it from their month rows (span 2), its other days from
+ * day rows (span 1), so a year reads twelve months' rows, not 365 days'. The retention deletes old days only: a
+ * period that cuts into such a month counts only the days still there (docs/reports.md "Careers funnel").
  *
  * @package RecruitingReports
  */
@@ -130,23 +130,25 @@ final class CareersReport {
 	 */
 	private static function counter_sums( ReportQuery $query, bool $daily ): array {
 		global $wpdb;
-		$table  = Schema::table( 'careers_counts' );
-		$months = self::whole_months( $query );
-		// Days of the period, and the rolled-up months wholly inside it (an empty range when there are none).
-		$where  = $wpdb->prepare( '((span = %d AND period >= %s AND period <= %s) OR (span = %d AND period >= %s AND period <= %s))', CareersCounters::DAY, $query->from, $query->to, CareersCounters::MONTH, $months[0], $months[1] );
-		$where .= null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
-		$bucket = $daily ? 'period' : 'SUBSTR(period, 1, 7)';
-		$sums   = array(
+		$table                                     = Schema::table( 'careers_counts' );
+		[ $first_month, $last_month, $months_end ] = self::whole_months( $query );
+		// The months wholly inside the period from their month rows, the other days of the period from day rows.
+		$where = $wpdb->prepare( '((span = %d AND period >= %s AND period <= %s AND (period < %s OR period > %s)) OR (span = %d AND period >= %s AND period <= %s))', CareersCounters::DAY, $query->from, $query->to, $first_month, $months_end, CareersCounters::MONTH, $first_month, $last_month );
+		$job   = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+		$days  = $wpdb->prepare( 'span = %d AND period >= %s AND period <= %s', CareersCounters::DAY, $query->from, $query->to );
+		$sums  = array(
 			'jobs'    => array(),
 			'sources' => array(),
 			'trend'   => array(),
 		);
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $where prepared above, $bucket a constant expression.
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $where, $job and $days prepared above.
 		$queries = array(
-			'jobs'    => $wpdb->prepare( "SELECT job_id AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY job_id, metric", $table ),
-			'sources' => $wpdb->prepare( "SELECT MIN(source) AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY source_key, metric", $table ),
-			// By day: the days only (a rolled-up month has no days left to show).
-			'trend'   => $wpdb->prepare( "SELECT $bucket AS k, metric, SUM(hits) AS hits FROM %i WHERE $where" . ( $daily ? ' AND span = %d' : ' AND span >= %d' ) . " GROUP BY $bucket, metric", $table, CareersCounters::DAY ),
+			'jobs'    => $wpdb->prepare( "SELECT job_id AS k, metric, SUM(hits) AS hits FROM %i WHERE $where$job GROUP BY job_id, metric", $table ),
+			'sources' => $wpdb->prepare( "SELECT MIN(source) AS k, metric, SUM(hits) AS hits FROM %i WHERE $where$job GROUP BY source_key, metric", $table ),
+			// By day: every day of the period from its rows (a day the retention deleted counts nothing here).
+			'trend'   => $daily
+				? $wpdb->prepare( "SELECT period AS k, metric, SUM(hits) AS hits FROM %i WHERE $days$job GROUP BY period, metric", $table )
+				: $wpdb->prepare( "SELECT SUBSTR(period, 1, 7) AS k, metric, SUM(hits) AS hits FROM %i WHERE $where$job GROUP BY SUBSTR(period, 1, 7), metric", $table ),
 		);
 		foreach ( $queries as $group => $sql ) {
 			foreach ( $wpdb->get_results( $sql, ARRAY_A ) as $row ) {
@@ -226,10 +228,11 @@ final class CareersReport {
 	}
 
 	/**
-	 * The first days of the first and last month wholly inside the period (a range matching nothing when none is).
+	 * The months wholly inside the period: the first day of the first, the first and the last day of the last (a
+	 * range matching nothing when none is).
 	 *
 	 * @param ReportQuery $query The period.
-	 * @return array{0:string,1:string}
+	 * @return array{0:string,1:string,2:string}
 	 */
 	private static function whole_months( ReportQuery $query ): array {
 		$whole = array();
@@ -237,10 +240,10 @@ final class CareersReport {
 			$first = $month['month'] . '-01';
 			$last  = ( new DateTimeImmutable( $first ) )->modify( 'last day of this month' )->format( 'Y-m-d' );
 			if ( $first >= $query->from && $last <= $query->to ) {
-				$whole[] = $first;
+				$whole[] = array( $first, $last );
 			}
 		}
-		return $whole ? array( reset( $whole ), end( $whole ) ) : array( '9999-12-31', '0000-01-01' );
+		return $whole ? array( $whole[0][0], end( $whole )[0], end( $whole )[1] ) : array( '9999-12-31', '0000-01-01', '0000-01-01' );
 	}
 
 	/** The fields' schema. */
