@@ -43,10 +43,72 @@ final class FunnelCounting {
 	/** Most characters of a referrer. */
 	private const MAX_REFERRER = 2048;
 
-	/** Hooks the script in. */
+	/** Hooks the script and the beacon's early answer in. */
 	public static function register(): void {
 		add_action( 'init', array( self::class, 'register_script' ) );
+		add_action( 'init', array( self::class, 'answer_early' ), 1 );
 		add_action( 'wp_enqueue_scripts', array( self::class, 'enqueue_on_job_page' ) );
+	}
+
+	/**
+	 * Answers a beacon that is counted or left out at the start of `init`, before WordPress registers its blocks and
+	 * builds the REST server with every route: most of a REST request's cost, and beacons come by the hundred a
+	 * second. The answer is the route's own (Rest\CareersBeaconController::count()). A refused beacon goes on to the
+	 * route, which checks it again (nothing was counted) and answers with the API's error.
+	 */
+	public static function answer_early(): void {
+		$route = '/' . Controller::NAMESPACE . '/careers/beacon';
+		$path  = untrailingslashit( (string) wp_parse_url( sanitize_url( wp_unslash( $_SERVER['REQUEST_URI'] ?? '' ) ), PHP_URL_PATH ) );
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a public beacon, without a nonce by design.
+		$query  = isset( $_GET['rest_route'] ) ? untrailingslashit( sanitize_text_field( wp_unslash( $_GET['rest_route'] ) ) ) : '';
+		$method = isset( $_SERVER['REQUEST_METHOD'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REQUEST_METHOD'] ) ) : '';
+		if ( 'POST' !== $method || ( $route !== $query && ! str_ends_with( $path, '/' . rest_get_url_prefix() . $route ) ) ) {
+			return;
+		}
+		$type = isset( $_SERVER['CONTENT_TYPE'] ) ? sanitize_text_field( wp_unslash( $_SERVER['CONTENT_TYPE'] ) ) : '';
+		// phpcs:ignore WordPress.Security.NonceVerification.Missing -- a public beacon, without a nonce by design.
+		$form   = str_starts_with( $type, 'application/x-www-form-urlencoded' ) ? wp_unslash( $_POST ) : array();
+		$result = self::count_beacon( self::fields( $form, (string) file_get_contents( 'php://input' ) ) );
+		if ( ! is_wp_error( $result ) ) {
+			nocache_headers();
+			[ $status, $body ] = self::answer( $result );
+			wp_send_json( $body, $status );
+		}
+	}
+
+	/**
+	 * A beacon's fields: a form's (application/x-www-form-urlencoded), else the body as JSON or as a query string
+	 * (text/plain, what sendBeacon sends for a string).
+	 *
+	 * @param array  $form The parsed form fields ([] when the body is not a form).
+	 * @param string $body The raw body.
+	 */
+	public static function fields( array $form, string $body ): array {
+		if ( $form ) {
+			return $form;
+		}
+		$fields = json_decode( $body, true );
+		if ( ! is_array( $fields ) ) {
+			$fields = array();
+			parse_str( $body, $fields );
+		}
+		return $fields;
+	}
+
+	/**
+	 * The answer to a beacon that was not refused: 202 {counted: true}, or 200 {counted: false, reason}.
+	 *
+	 * @param true|string $result What count_beacon() returned.
+	 * @return array{0:int,1:array}
+	 */
+	public static function answer( $result ): array {
+		return true === $result ? array( 202, array( 'counted' => true ) ) : array(
+			200,
+			array(
+				'counted' => false,
+				'reason'  => $result,
+			),
+		);
 	}
 
 	/**

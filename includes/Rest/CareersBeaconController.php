@@ -2,8 +2,9 @@
 /**
  * POST /careers/beacon: the careers funnel's beacon (Careers\FunnelCounting). Public — it only adds to aggregate
  * counters — and without a nonce, so it works from full-page-cached HTML. `navigator.sendBeacon` sends a form
- * (application/x-www-form-urlencoded, which WordPress parses) or a string (text/plain: JSON or a query string, parsed
- * here).
+ * (application/x-www-form-urlencoded, which WordPress parses) or a string (text/plain: JSON or a query string).
+ * Beacons that are counted or left out are answered earlier, at the start of `init`, with this route's answer
+ * (FunnelCounting::answer_early()); the route answers the refused ones, and any request that did not pass there.
  *
  * @package RecruitingReports
  */
@@ -69,26 +70,12 @@ final class CareersBeaconController extends Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function count( WP_REST_Request $request ) {
-		$fields = $request->get_body_params() ? $request->get_body_params() : ( $request->get_json_params() ?? array() );
-		if ( ! $fields ) {
-			$body   = (string) $request->get_body();
-			$fields = json_decode( $body, true );
-			if ( ! is_array( $fields ) ) {
-				$fields = array();
-				parse_str( $body, $fields );
-			}
-		}
-		$result = FunnelCounting::count_beacon( $fields );
+		$result = FunnelCounting::count_beacon( FunnelCounting::fields( $request->get_body_params() ? $request->get_body_params() : ( $request->get_json_params() ?? array() ), (string) $request->get_body() ) );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		$response = true === $result ? new WP_REST_Response( array( 'counted' => true ), 202 ) : new WP_REST_Response(
-			array(
-				'counted' => false,
-				'reason'  => $result,
-			),
-			200
-		);
+		[ $status, $body ] = FunnelCounting::answer( $result );
+		$response          = new WP_REST_Response( $body, $status );
 		$response->header( 'Cache-Control', 'no-store' );
 		return $response;
 	}

@@ -19,10 +19,10 @@ const METRIC_FIELDS = { list_view: 'list_views', job_view: 'job_views', form_sta
 let jobs;
 
 /** Sends a beacon as navigator.sendBeacon does: a form body (URLSearchParams) or a text/plain string. */
-async function beacon( fields, { agent = BROWSER, headers = {}, as = 'form' } = {} ) {
+async function beacon( fields, { agent = BROWSER, headers = {}, as = 'form', url = BEACON } = {} ) {
 	const body = as === 'form' ? new URLSearchParams( fields ) : as === 'json' ? JSON.stringify( fields ) : new URLSearchParams( fields ).toString();
 	const type = as === 'form' ? {} : { 'Content-Type': 'text/plain;charset=UTF-8' };
-	const response = await fetch( BEACON, { method: 'POST', body, headers: { 'User-Agent': agent, ...type, ...headers } } );
+	const response = await fetch( url, { method: 'POST', body, headers: { 'User-Agent': agent, ...type, ...headers } } );
 	const text = await response.text();
 	return { status: response.status, json: text ? JSON.parse( text ) : null, text };
 }
@@ -121,6 +121,9 @@ test( 'beacons: form and text/plain bodies counted, the source by the apply form
 	// Free text, which may name a person, is counted as `other`.
 	assert.equal( ( await beacon( { metric: 'job_view', job: String( jobs.a ), source: 'referred by Jane Roe' } ) ).status, 202 );
 	assert.equal( ( await beacon( { metric: 'list_view', job: `${ jobs.a },${ jobs.b },${ jobs.c }`, source: 'indeed' } ) ).status, 202 );
+	// The plain-permalink address of the route.
+	assert.equal( ( await beacon( { metric: 'job_view', job: String( jobs.b ), source: 'xing' }, { url: `${ site.url }/?rest_route=${ NS }/careers/beacon` } ) ).status, 202 );
+	assert.equal( await hits( jobs.b, 'xing', 'job_view' ), 1 );
 	assert.equal( await hits( jobs.a, 'linkedin', 'job_view' ), 1 );
 	assert.equal( await hits( jobs.a, 'google', 'job_view' ), 1 );
 	assert.equal( await hits( jobs.a, 'direct', 'form_start' ), 1 );
@@ -128,7 +131,7 @@ test( 'beacons: form and text/plain bodies counted, the source by the apply form
 	for ( const job of [ jobs.a, jobs.b, jobs.c ] ) {
 		assert.equal( await hits( job, 'indeed', 'list_view' ), 1 );
 	}
-	assert.equal( await counted(), 7 );
+	assert.equal( await counted(), 8 );
 } );
 
 test( 'refused and left out: nothing counted for a missing or draft job, a 10 KB source, a bad metric, bots, DNT/GPC with the setting on, over the cap', { timeout: TIMEOUT }, async () => {

@@ -18,12 +18,18 @@ add_filter(
 	static function ( $response ) {
 		if ( $response instanceof WP_REST_Response ) {
 			$response->header( 'X-Recruiting-Peak-Memory', (string) memory_get_peak_usage() );
-			// The server's time from the request's start to its answer (the careers beacon's figure).
-			$response->header( 'X-Recruiting-Server-Ms', (string) round( ( microtime( true ) - (float) $_SERVER['REQUEST_TIME_FLOAT'] ) * 1000, 2 ) );
 		}
 		return $response;
 	},
 	PHP_INT_MAX
+);
+
+// The server's time from the request's start to its headers, on every response (REST or not: the careers beacon is
+// mostly answered before the REST server starts).
+header_register_callback(
+	static function () {
+		header( 'X-Recruiting-Server-Ms: ' . round( ( microtime( true ) - (float) $_SERVER['REQUEST_TIME_FLOAT'] ) * 1000, 2 ) );
+	}
 );
 
 // A streamed response (format=csv) is written after its headers: its peak is recorded when the request
