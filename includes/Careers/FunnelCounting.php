@@ -66,7 +66,7 @@ final class FunnelCounting {
 			return;
 		}
 		$type = isset( $_SERVER['CONTENT_TYPE'] ) ? sanitize_text_field( wp_unslash( $_SERVER['CONTENT_TYPE'] ) ) : '';
-		// phpcs:ignore WordPress.Security.NonceVerification.Missing -- a public beacon, without a nonce by design.
+		// phpcs:ignore WordPress.Security.NonceVerification.Missing, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- a public beacon, without a nonce by design; fields() sanitises every field.
 		$form   = str_starts_with( $type, 'application/x-www-form-urlencoded' ) ? wp_unslash( $_POST ) : array();
 		$result = self::count_beacon( self::fields( $form, (string) file_get_contents( 'php://input' ) ) );
 		if ( ! is_wp_error( $result ) ) {
@@ -77,22 +77,20 @@ final class FunnelCounting {
 	}
 
 	/**
-	 * A beacon's fields: a form's (application/x-www-form-urlencoded), else the body as JSON or as a query string
-	 * (text/plain, what sendBeacon sends for a string).
+	 * A beacon's fields, sanitised as text: a form's (application/x-www-form-urlencoded), else the body as JSON or as a
+	 * query string (text/plain, what sendBeacon sends for a string).
 	 *
-	 * @param array  $form The parsed form fields ([] when the body is not a form).
+	 * @param array  $form The parsed, unslashed form fields ([] when the body is not a form).
 	 * @param string $body The raw body.
 	 */
 	public static function fields( array $form, string $body ): array {
-		if ( $form ) {
-			return $form;
-		}
-		$fields = json_decode( $body, true );
+		$fields = $form ? $form : json_decode( $body, true );
 		if ( ! is_array( $fields ) ) {
 			$fields = array();
 			parse_str( $body, $fields );
 		}
-		return $fields;
+		// Strings stay strings (count_beacon() refuses anything else): plain text, whatever the body's kind.
+		return map_deep( $fields, static fn( $value ) => is_string( $value ) ? sanitize_text_field( $value ) : $value );
 	}
 
 	/**
@@ -218,8 +216,8 @@ final class FunnelCounting {
 				return 'bot';
 			}
 		}
-		$dnt = isset( $_SERVER['HTTP_DNT'] ) && '1' === $_SERVER['HTTP_DNT'];
-		$gpc = isset( $_SERVER['HTTP_SEC_GPC'] ) && '1' === $_SERVER['HTTP_SEC_GPC'];
+		$dnt = '1' === sanitize_text_field( wp_unslash( $_SERVER['HTTP_DNT'] ?? '' ) );
+		$gpc = '1' === sanitize_text_field( wp_unslash( $_SERVER['HTTP_SEC_GPC'] ?? '' ) );
 		return ( $dnt || $gpc ) && Settings::get( 'careers_honour_dnt' ) ? 'dnt' : null;
 	}
 
