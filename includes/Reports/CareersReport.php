@@ -75,8 +75,10 @@ final class CareersReport {
 		$counts = self::counter_sums( $query, $daily );
 		$cohort = self::cohort( $query );
 
-		$by_job = array();
-		foreach ( array_unique( array_merge( array_keys( $counts['jobs'] ), array_keys( $cohort['jobs'] ) ) ) as $job_id ) {
+		$by_job  = array();
+		$job_ids = array_map( 'intval', array_unique( array_merge( array_keys( $counts['jobs'] ), array_keys( $cohort['jobs'] ) ) ) );
+		_prime_post_caches( $job_ids, false, false ); // One query for the titles.
+		foreach ( $job_ids as $job_id ) {
 			$by_job[] = array( 'job_id' => (int) $job_id, 'job_title' => wp_strip_all_tags( get_the_title( (int) $job_id ) ) ) + self::step( $counts['jobs'][ $job_id ] ?? array(), $cohort['jobs'][ $job_id ] ?? array() );
 		}
 		$by_source = array();
@@ -229,17 +231,19 @@ final class CareersReport {
 
 	/**
 	 * The months wholly inside the period: the first day of the first, the first and the last day of the last (a
-	 * range matching nothing when none is).
+	 * range matching nothing when none is). A month the period covers up to today counts as whole: no day after
+	 * today has counts yet (so a period ending today reads the current month's row, not its days).
 	 *
 	 * @param ReportQuery $query The period.
 	 * @return array{0:string,1:string,2:string}
 	 */
 	private static function whole_months( ReportQuery $query ): array {
-		$whole = array();
+		$whole    = array();
+		$to_today = $query->to >= FunnelCounting::day( time() );
 		foreach ( $query->months as $month ) {
 			$first = $month['month'] . '-01';
 			$last  = ( new DateTimeImmutable( $first ) )->modify( 'last day of this month' )->format( 'Y-m-d' );
-			if ( $first >= $query->from && $last <= $query->to ) {
+			if ( $first >= $query->from && ( $last <= $query->to || $to_today ) ) {
 				$whole[] = array( $first, $last );
 			}
 		}

@@ -62,7 +62,7 @@ export async function careersFigure( log ) {
 		const server = sequential.map( ( s ) => s.server );
 
 		log( `careers: ${ TOTAL } beacons from ${ CLIENTS } clients…` );
-		const before = Number( marked( await site.runPhp( `echo '${ MARK }' . (int) $GLOBALS['wpdb']->get_var( 'SELECT SUM(hits) FROM ' . \\RecruitingReports\\Data\\Schema::table( 'careers_counts' ) );` ) ) );
+		const before = Number( marked( await site.runPhp( `echo '${ MARK }' . (int) $GLOBALS['wpdb']->get_var( 'SELECT SUM(hits) FROM ' . \\RecruitingReports\\Data\\Schema::table( 'careers_counts' ) . ' WHERE span = 1' );` ) ) );
 		const load = os.loadavg()[ 0 ];
 		let next = 0;
 		const started = performance.now();
@@ -72,7 +72,7 @@ export async function careersFigure( log ) {
 			}
 		} ) );
 		const seconds = ( performance.now() - started ) / 1000;
-		const afterSum = Number( marked( await site.runPhp( `echo '${ MARK }' . (int) $GLOBALS['wpdb']->get_var( 'SELECT SUM(hits) FROM ' . \\RecruitingReports\\Data\\Schema::table( 'careers_counts' ) );` ) ) );
+		const afterSum = Number( marked( await site.runPhp( `echo '${ MARK }' . (int) $GLOBALS['wpdb']->get_var( 'SELECT SUM(hits) FROM ' . \\RecruitingReports\\Data\\Schema::table( 'careers_counts' ) . ' WHERE span = 1' );` ) ) );
 
 		log( `careers: seeding ${ ROWS } counter rows…` );
 		const seeded = JSON.parse( marked( await site.runPhp( seedSnippet( jobs ) ) ) );

@@ -233,6 +233,10 @@ test( 'the report: applications and hires from the period’s applications, conv
 	const third = await ok( 'careers', { date_from: today, date_to: today } );
 	assert.equal( third.cache, 'miss' );
 	assert.equal( third.totals.job_views, 5 );
+	// A period ending today reads the current month's row (no day after today has counts): the same figures.
+	const month = await ok( 'careers', { date_from: `${ today.slice( 0, 8 ) }01`, date_to: today } );
+	assert.deepEqual( [ month.totals.job_views, month.totals.form_starts, month.totals.applications ], [ 5, 1, 3 ] );
+	assert.equal( month.trend.reduce( ( n, r ) => n + r.job_views, 0 ), 5 );
 	// compare and CSV as for every report.
 	const compared = await ok( 'careers', { date_from: today, date_to: today, compare: 'previous_period' } );
 	assert.equal( compared.comparison.totals.job_views, 0 );
