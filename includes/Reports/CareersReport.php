@@ -124,7 +124,8 @@ final class CareersReport {
 	}
 
 	/**
-	 * The counters of the period by job, by source and by trend bucket: three grouped queries.
+	 * The counters of the period by job, by source and by trend bucket: grouped reads of the months' and the days'
+	 * ranges, added up here.
 	 *
 	 * @param ReportQuery $query The period and job.
 	 * @param bool        $daily Whether the trend is by day.
@@ -132,27 +133,35 @@ final class CareersReport {
 	 */
 	private static function counter_sums( ReportQuery $query, bool $daily ): array {
 		global $wpdb;
-		$table                                     = Schema::table( 'careers_counts' );
-		[ $first_month, $last_month, $months_end ] = self::whole_months( $query );
-		// The months wholly inside the period from their month rows, the other days of the period from day rows.
-		$where = $wpdb->prepare( '((span = %d AND period >= %s AND period <= %s AND (period < %s OR period > %s)) OR (span = %d AND period >= %s AND period <= %s))', CareersCounters::DAY, $query->from, $query->to, $first_month, $months_end, CareersCounters::MONTH, $first_month, $last_month );
+		$table = Schema::table( 'careers_counts' );
 		$job   = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
-		$days  = $wpdb->prepare( 'span = %d AND period >= %s AND period <= %s', CareersCounters::DAY, $query->from, $query->to );
-		$sums  = array(
+		// The months wholly inside the period from their month rows, the other days of the period from day rows: two
+		// ranges of the primary key, each read on its own (no query depends on the optimizer combining an OR of ranges).
+		$months = self::whole_months( $query );
+		$days   = $wpdb->prepare( 'span = %d AND period >= %s AND period <= %s', CareersCounters::DAY, $query->from, $query->to );
+		$ranges = array(
+			$days . $wpdb->prepare( ' AND (period < %s OR period > %s)', $months['first'], $months['end'] ) . $job,
+			$wpdb->prepare( 'span = %d AND period >= %s AND period <= %s', CareersCounters::MONTH, $months['first'], $months['last'] ) . $job,
+		);
+		$sums   = array(
 			'jobs'    => array(),
 			'sources' => array(),
 			'trend'   => array(),
 		);
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $where, $job and $days prepared above.
-		$queries = array(
-			'jobs'    => $wpdb->prepare( "SELECT job_id AS k, metric, SUM(hits) AS hits FROM %i WHERE $where$job GROUP BY job_id, metric", $table ),
-			'sources' => $wpdb->prepare( "SELECT MIN(source) AS k, metric, SUM(hits) AS hits FROM %i WHERE $where$job GROUP BY source_key, metric", $table ),
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the conditions are prepared above.
+		$queries = array();
+		foreach ( $ranges as $where ) {
+			$queries[] = array( 'jobs', $wpdb->prepare( "SELECT job_id AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY job_id, metric", $table ) );
+			$queries[] = array( 'sources', $wpdb->prepare( "SELECT MIN(source) AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY source_key, metric", $table ) );
+			if ( ! $daily ) {
+				$queries[] = array( 'trend', $wpdb->prepare( "SELECT SUBSTR(period, 1, 7) AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY SUBSTR(period, 1, 7), metric", $table ) );
+			}
+		}
+		if ( $daily ) {
 			// By day: every day of the period from its rows (a day the retention deleted counts nothing here).
-			'trend'   => $daily
-				? $wpdb->prepare( "SELECT period AS k, metric, SUM(hits) AS hits FROM %i WHERE $days$job GROUP BY period, metric", $table )
-				: $wpdb->prepare( "SELECT SUBSTR(period, 1, 7) AS k, metric, SUM(hits) AS hits FROM %i WHERE $where$job GROUP BY SUBSTR(period, 1, 7), metric", $table ),
-		);
-		foreach ( $queries as $group => $sql ) {
+			$queries[] = array( 'trend', $wpdb->prepare( "SELECT period AS k, metric, SUM(hits) AS hits FROM %i WHERE $days$job GROUP BY period, metric", $table ) );
+		}
+		foreach ( $queries as [ $group, $sql ] ) {
 			foreach ( $wpdb->get_results( $sql, ARRAY_A ) as $row ) {
 				$field = self::FIELDS[ $row['metric'] ] ?? null;
 				if ( null !== $field ) {
@@ -235,7 +244,7 @@ final class CareersReport {
 	 * today has counts yet (so a period ending today reads the current month's row, not its days).
 	 *
 	 * @param ReportQuery $query The period.
-	 * @return array{0:string,1:string,2:string}
+	 * @return array{first:string,last:string,end:string} The first day of the first and of the last, the last day of the last.
 	 */
 	private static function whole_months( ReportQuery $query ): array {
 		$whole    = array();
@@ -247,7 +256,18 @@ final class CareersReport {
 				$whole[] = array( $first, $last );
 			}
 		}
-		return $whole ? array( $whole[0][0], end( $whole )[0], end( $whole )[1] ) : array( '9999-12-31', '0000-01-01', '0000-01-01' );
+		if ( ! $whole ) {
+			return array(
+				'first' => '9999-12-31',
+				'last'  => '0000-01-01',
+				'end'   => '0000-01-01',
+			);
+		}
+		return array(
+			'first' => $whole[0][0],
+			'last'  => end( $whole )[0],
+			'end'   => end( $whole )[1],
+		);
 	}
 
 	/** The fields' schema. */
