@@ -18,13 +18,13 @@
 //
 //   5. SPEC §10's load figure on two web nodes, without and with Redis (scripts/bench/load.mjs), on sites of
 //      their own after the first one has stopped.
-//   6. the careers funnel (scripts/bench/careers.mjs): the beacon's server time and beacons per second held, and
+//   6. the careers funnel (scripts/bench/funnel.mjs): the beacon's server time and beacons per second held, and
 //      GET /reports/careers cold and warm at 1,000,000 counter rows, on a site of its own.
 //
 // Env: RR_PORT (default 9760), BENCH_ROUNDS (default 21), BENCH_MAX (100000 to stop after step 2),
 // BENCH_REPORTS (comma-separated report variants to run, e.g. funnel,funnel+compare; default all),
-// BENCH_LOAD=0 skips step 5, BENCH_LOAD=only runs just step 5, BENCH_CAREERS=0 skips step 6, BENCH_CAREERS=only runs
-// just step 6 (npm run bench:careers), RR_KEEP_SITE=1 keeps the site's files.
+// BENCH_LOAD=0 skips step 5, BENCH_LOAD=only runs just step 5, BENCH_FUNNEL=0 skips step 6, BENCH_FUNNEL=only runs
+// just step 6 (npm run bench:funnel), RR_KEEP_SITE=1 keeps the site's files.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -60,7 +60,7 @@ for ( const signal of [ 'SIGINT', 'SIGTERM' ] ) {
 	process.on( signal, () => stop().finally( () => process.exit( 130 ) ) );
 }
 
-const only = process.env.BENCH_LOAD === 'only' || process.env.BENCH_CAREERS === 'only';
+const only = process.env.BENCH_LOAD === 'only' || process.env.BENCH_FUNNEL === 'only';
 if ( ! only ) {
 	try {
 		site = await startNativeSite( {
@@ -72,13 +72,13 @@ if ( ! only ) {
 		await stop();
 	}
 }
-if ( '0' !== process.env.BENCH_LOAD && 'only' !== process.env.BENCH_CAREERS ) {
+if ( '0' !== process.env.BENCH_LOAD && 'only' !== process.env.BENCH_FUNNEL ) {
 	const { loadFigure } = await import( './bench/load.mjs' );
 	report( await loadFigure( log ) );
 }
-if ( '0' !== process.env.BENCH_CAREERS && 'only' !== process.env.BENCH_LOAD ) {
-	const { careersFigure } = await import( './bench/careers.mjs' );
-	report( await careersFigure( log ) );
+if ( '0' !== process.env.BENCH_FUNNEL && 'only' !== process.env.BENCH_LOAD ) {
+	const { funnelFigure } = await import( './bench/funnel.mjs' );
+	report( await funnelFigure( log ) );
 }
 process.exit( process.exitCode ?? 0 );
 

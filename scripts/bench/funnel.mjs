@@ -1,4 +1,4 @@
-// The careers funnel's figures (issue #25), part of `npm run bench` (step 6) on a native site of its own:
+// The careers funnel's figures (issue #25), part of `npm run bench` (its last step) on a native site of its own:
 //
 //   1. the beacon's server time (X-Recruiting-Server-Ms: from PHP's request start to the answer) p50 and p99 over
 //      BEACON_SAMPLES sequential beacons;
@@ -32,7 +32,7 @@ const AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like G
  * @param {(message: string) => void} log
  * @returns {Promise<string[]>} Markdown lines for the benchmark summary.
  */
-export async function careersFigure( log ) {
+export async function funnelFigure( log ) {
 	const site = await startNativeSite( { port: Number( process.env.RR_PORT ?? 9760 ) + 1, muPluginsDir: path.join( REPO_ROOT, 'scripts/bench/mu-plugins' ) } );
 	try {
 		const jobs = JSON.parse( marked( await site.runPhp( `
