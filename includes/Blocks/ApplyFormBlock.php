@@ -2,7 +2,8 @@
 /**
  * The apply form block (includes/Blocks/apply-form/block.json): on a job's page it applies to that job, elsewhere
  * to the job chosen in its settings (`jobId`). Rendered on the server (Careers\ApplyForm), so it works without
- * JavaScript; the view script (build/apply-form-view.js) only carries the landing page's source and focuses errors.
+ * JavaScript; the view script (build/apply-form-view.js) carries the landing page's source, checks the fields
+ * inline and sends the form without a reload (docs/careers.md).
  *
  * @package RecruitingReports
  */

@@ -22,7 +22,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 6;
+	public const VERSION = 7;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -42,6 +42,7 @@ final class Schema {
 		'report_sources',
 		'application_forms',
 		'careers_counts',
+		'mail_outbox',
 	);
 
 	/**
@@ -52,6 +53,18 @@ final class Schema {
 	public static function table( string $name ): string {
 		global $wpdb;
 		return $wpdb->prefix . 'recruiting_' . $name;
+	}
+
+	/**
+	 * Every plugin table of a network's site (wpmu_drop_tables drops them with the site).
+	 *
+	 * @param int $site_id Site id.
+	 * @return string[]
+	 */
+	public static function tables_of_site( int $site_id ): array {
+		global $wpdb;
+		$prefix = $wpdb->get_blog_prefix( $site_id ) . 'recruiting_';
+		return array_map( static fn( string $name ) => $prefix . $name, self::TABLES );
 	}
 
 	/** CREATE TABLE statements in dbDelta's format (two spaces after PRIMARY KEY, one column per line). */
@@ -288,6 +301,32 @@ final class Schema {
   PRIMARY KEY  (id),
   KEY status_due (status,next_attempt_at),
   KEY webhook_created (webhook_id,created_at)
+) $charset;",
+			// E-mails queued in a request and sent by WP-Cron (Mail\Outbox): the rendered message, its state and its last
+			// error. dedupe_key makes a message unique (an application's confirmation; later a digest's user and
+			// period), application_id names the application whose personal data it carries (0: none), for the eraser.
+			// status_due serves the cron queue.
+			"CREATE TABLE {$t['mail_outbox']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  kind varchar(64) NOT NULL,
+  dedupe_key varchar(191) DEFAULT NULL,
+  application_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  recipients text NOT NULL,
+  subject text NOT NULL,
+  html longtext NOT NULL,
+  text longtext NOT NULL,
+  headers text NOT NULL,
+  status varchar(20) NOT NULL DEFAULT 'pending',
+  attempts int(10) unsigned NOT NULL DEFAULT 0,
+  next_attempt_at bigint(20) DEFAULT NULL,
+  last_error text,
+  created_at bigint(20) NOT NULL,
+  updated_at bigint(20) NOT NULL,
+  sent_at bigint(20) DEFAULT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY dedupe_key (dedupe_key),
+  KEY status_due (status,next_attempt_at),
+  KEY application_id (application_id)
 ) $charset;",
 			"CREATE TABLE {$t['webhook_attempts']} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

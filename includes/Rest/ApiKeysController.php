@@ -35,6 +35,8 @@ final class ApiKeysController extends ItemController {
 
 	protected const ITEM_TYPE = 'api_key';
 
+	protected const DELETE_SHAPE = 'item';
+
 	protected const PERMISSIONS = array(
 		'read'   => Capabilities::MANAGE_SETTINGS,
 		'create' => Capabilities::MANAGE_SETTINGS,

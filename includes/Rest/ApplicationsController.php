@@ -15,6 +15,7 @@ use RecruitingReports\Data\ApplicationForms;
 use RecruitingReports\Data\ApplicationIntake;
 use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\ApplicationWriter;
+use RecruitingReports\Data\ExternalIdClaims;
 use RecruitingReports\Data\Present;
 use RecruitingReports\Data\RatingRepository;
 use RecruitingReports\Data\Source;
@@ -43,6 +44,9 @@ final class ApplicationsController extends ItemController {
 	protected $rest_base = 'applications';
 
 	protected const ITEM_TYPE = 'application';
+
+	/** Data\ApplicationEraser gives up after losing three races with concurrent changes. */
+	protected const DELETE_ERRORS = array( 409 => 'Changed by other requests while it was being deleted, three times (invalid_status_transition); nothing was deleted.' );
 
 	protected const PERMISSIONS = array(
 		'read'   => Capabilities::READ_APPLICATIONS,
@@ -90,7 +94,8 @@ final class ApplicationsController extends ItemController {
 							'type'        => array( 'string', 'null' ),
 							'maxLength'   => 5000,
 						),
-					)
+					),
+					array( 'errors' => array( 409 => __( 'The change is not allowed from the current status, or another request changed the application meanwhile (invalid_status_transition, with data.current and data.allowed).', 'recruiting-reports' ) ) )
 				),
 			),
 			$id_arg
@@ -223,16 +228,28 @@ final class ApplicationsController extends ItemController {
 		if ( is_wp_error( $fields ) ) {
 			return ApplicationIntake::as_api_error( $fields );
 		}
-		if ( null !== $request['external_id'] && '' !== trim( (string) $request['external_id'] ) ) {
-			$external_id = trim( (string) $request['external_id'] );
-			if ( ApplicationRepository::external_id_exists( $external_id ) ) {
-				return self::invalid( 'external_id', __( 'Another application already has this external_id.', 'recruiting-reports' ) );
-			}
-			$fields['external_id'] = $external_id;
+		$external_id = trim( (string) $request['external_id'] );
+		if ( '' === $external_id ) {
+			$result = ApplicationIntake::save( $fields );
+		} else {
+			// The check and the committed insert under the external_id's claim: of concurrent creates with one
+			// external_id one succeeds, the others find it taken. The unique key on external_key stays the backstop
+			// for an import writing it meanwhile (imports do not claim application ids): then it is taken too.
+			$taken  = static fn() => self::invalid( 'external_id', __( 'Another application already has this external_id.', 'recruiting-reports' ) );
+			$result = ExternalIdClaims::hold(
+				'application',
+				array( $external_id ),
+				static function () use ( $fields, $external_id, $taken ) {
+					if ( ApplicationRepository::external_id_exists( $external_id ) ) {
+						return $taken();
+					}
+					$id = ApplicationIntake::save( $fields + array( 'external_id' => $external_id ) );
+					return is_wp_error( $id ) && ApplicationRepository::external_id_exists( $external_id ) ? $taken() : $id;
+				}
+			);
 		}
-		$result = ApplicationIntake::save( $fields );
 		if ( is_wp_error( $result ) ) {
-			return self::internal_error();
+			return 'rest_invalid_param' === $result->get_error_code() ? $result : self::internal_error();
 		}
 		return $this->created( ApplicationRepository::find( (int) $result ), $request );
 	}

@@ -34,6 +34,8 @@ final class RatingsController extends ItemController {
 
 	protected const ITEM_TYPE = 'rating';
 
+	protected const DELETE_SHAPE = 'item';
+
 	protected const PERMISSIONS = array(
 		'read'   => Capabilities::READ_APPLICATIONS,
 		'update' => Capabilities::WRITE_APPLICATIONS,

@@ -59,11 +59,11 @@ final class WebhookDeliveriesController extends ItemController {
 	 */
 	public function register_routes(): void {
 		$id_arg = self::id_arg( __( 'Webhook id.', 'recruiting-reports' ) );
-		$this->route( '/' . $this->rest_base . '/' . self::ID . '/test', array( $this->endpoint( WP_REST_Server::CREATABLE, 'send_test', 'create' ) ), $id_arg );
+		$this->route( '/' . $this->rest_base . '/' . self::ID . '/test', array( $this->endpoint( WP_REST_Server::CREATABLE, 'send_test', 'create', array(), array( 'status' => 202 ) ) ), $id_arg );
 		$this->route( '/' . $this->rest_base . '/' . self::ID . '/deliveries', $this->endpoints( 'list' ), $id_arg );
 		$this->route(
 			'/' . $this->rest_base . '/' . self::ID . '/deliveries/(?P<delivery_id>[\d]+)/retry',
-			array( $this->endpoint( WP_REST_Server::CREATABLE, 'retry', 'create' ) ),
+			array( $this->endpoint( WP_REST_Server::CREATABLE, 'retry', 'create', array(), array( 'status' => 202 ) ) ),
 			$id_arg + self::id_arg( __( 'Delivery id.', 'recruiting-reports' ), 'delivery_id' )
 		);
 	}

@@ -582,6 +582,37 @@ export interface PluginSettings {
 	careers_beacon_limit: number;
 	/** Months the careers funnel keeps daily counts before rolling them into months (1–120). */
 	careers_daily_months: number;
+	/** Who hears of an application whose job has no contact e-mail (empty: the site's administration address). */
+	mail_notify_to: string[];
+	/** The e-mail templates as used (the default text when not customised; '' in a PUT resets one). */
+	mail_candidate_subject: string;
+	mail_candidate_body: string;
+	mail_notify_subject: string;
+	mail_notify_body: string;
+}
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** GET /mail-log: one queued or sent e-mail. */
+export interface MailMessage {
+	id: number;
+	kind: string;
+	application_id: number | null;
+	/** Null for a caller without Read Applications when the e-mail is about an application. */
+	recipients: string[] | null;
+	subject: string | null;
+	status: MailStatus;
+	attempts: number;
+	max_attempts: number;
+	next_attempt_at: IsoDateTime | null;
+	last_error: string | null;
+	created_at: IsoDateTime;
+	updated_at: IsoDateTime;
+	sent_at: IsoDateTime | null;
+}
+
+export interface MailLogQuery extends PageQuery {
+	status?: MailStatus;
 }
 
 /** A retention rule (Settings › Privacy): what happens to its applications after how many months. */

@@ -248,9 +248,18 @@ export function GeneralSettings() {
 		setSaving( true );
 		setResult( null );
 		try {
+			// The E-mails tab's fields are its own to save: sending this tab's copy could undo a change made there.
+			const {
+				mail_notify_to: _to,
+				mail_candidate_subject: _candidateSubject,
+				mail_candidate_body: _candidateBody,
+				mail_notify_subject: _notifySubject,
+				mail_notify_body: _notifyBody,
+				...general
+			} = form;
 			show(
 				await actions.updateSettings( {
-					...form,
+					...general,
 					rate_limit_per_hour: Number( rateText ),
 					delivery_log_days: Number( daysText ),
 				} )

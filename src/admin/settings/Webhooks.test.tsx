@@ -45,6 +45,11 @@ const SETTINGS: PluginSettings = {
 	careers_honour_dnt: true,
 	careers_beacon_limit: 600,
 	careers_daily_months: 13,
+	mail_notify_to: [],
+	mail_candidate_subject: 'We received your application: {job_title}',
+	mail_candidate_body: 'Dear {candidate_name}',
+	mail_notify_subject: 'New application for {job_title}',
+	mail_notify_body: 'See {application_url}',
 };
 
 /**

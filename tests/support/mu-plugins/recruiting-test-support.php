@@ -130,8 +130,8 @@ add_action(
 			}
 		);
 
-		// "As if N seconds later" for the time-based queues: pending webhook deliveries become due N seconds
-		// earlier and rate-limit windows move N seconds into the past (the plugin itself reads time() only).
+		// "As if N seconds later" for the time-based queues: pending webhook deliveries and e-mails become due N
+		// seconds earlier and rate-limit windows move N seconds into the past (the plugin itself reads time() only).
 		$route(
 			'/advance',
 			'POST',
@@ -142,6 +142,8 @@ add_action(
 				$limits     = Schema::table( 'rate_limits' );
 				$wpdb->query( $wpdb->prepare( "UPDATE $deliveries SET next_attempt_at = next_attempt_at - %d WHERE next_attempt_at IS NOT NULL", $seconds ) );
 				$wpdb->query( $wpdb->prepare( "UPDATE $limits SET window_start = window_start - %d", $seconds ) );
+				$mail = Schema::table( 'mail_outbox' );
+				$wpdb->query( $wpdb->prepare( "UPDATE $mail SET next_attempt_at = next_attempt_at - %d WHERE status = 'pending'", $seconds ) );
 				return array( 'advanced' => $seconds );
 			}
 		);
