@@ -40,6 +40,15 @@ final class CareersBeaconController extends Controller {
 					'callback'            => array( $this, 'count' ),
 					// Public: a beacon adds one to aggregate counters and reads nothing (the rules it passes: FunnelCounting).
 					'permission_callback' => '__return_true',
+					'answer'              => array(
+						'status'      => 202,
+						'description' => 'Counted: {counted: true}.',
+						'also'        => array( 200 => 'Left out, nothing counted: {counted: false, reason: bot, dnt or limit}.' ),
+						'errors'      => array(
+							400 => 'Refused, nothing counted: an unknown metric, a malformed job, a source over 100 characters or a referrer over 2048 (rest_invalid_param).',
+							404 => 'Refused, nothing counted: no published job with that id (resource_not_found).',
+						),
+					),
 					'args'                => array(
 						'metric'   => array(
 							'description' => __( 'What happened: list_view (the jobs shown in a job list), job_view or form_start.', 'recruiting-reports' ),
