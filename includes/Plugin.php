@@ -34,6 +34,7 @@ final class Plugin {
 		Rest\ReportsController::class,
 		Rest\OpenApiController::class,
 		Rest\ApplicationCvController::class,
+		Rest\CareersBeaconController::class,
 		Rest\MailLogController::class,
 		Rest\NetworkController::class,
 	);
@@ -73,6 +74,9 @@ final class Plugin {
 		// The apply form's submissions (no JavaScript needed) and the CV files they bring.
 		Careers\ApplySubmission::register();
 		Careers\CvLifecycle::register();
+		// The careers funnel: the beacon script and its counts, the daily deletion of old days (months are kept).
+		Careers\FunnelCounting::register();
+		Careers\FunnelRetention::register();
 		// E-mails (the apply form's, for now): queued in the request, sent by WP-Cron.
 		Mail\Outbox::register();
 		// Retention rules: the daily run (Settings → Privacy).

@@ -40,6 +40,9 @@ final class ReportDefinition {
 	 *                             section (its id) and a chart of the Reports page.
 	 * @param array   $block       The block variation: sections (default sections; `figures` then every chart
 	 *                             when left out), icon, keywords.
+	 * @param Closure $freshness   Optional fn(): string, for a report whose figures also change without a data
+	 *                             change (the careers funnel's counters): a value that changes whenever they do; a
+	 *                             cached answer is used only while it is the same (docs/reports.md "Careers funnel").
 	 * @throws InvalidArgumentException When the name is not a slug, a figure lacks id, label or a known format, or a
 	 *                                  chart lacks id, title, a known kind or series with a known unit.
 	 */
@@ -52,6 +55,7 @@ final class ReportDefinition {
 		public readonly array $figures = array(),
 		public readonly array $charts = array(),
 		public readonly array $block = array(),
+		public readonly ?Closure $freshness = null,
 	) {
 		if ( ! preg_match( '/^[a-z0-9]+(-[a-z0-9]+)*$/', $name ) ) {
 			throw new InvalidArgumentException( 'A report name is a lower-case slug: ' . $name );

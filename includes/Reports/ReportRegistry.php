@@ -28,6 +28,7 @@ final class ReportRegistry {
 			FunnelReport::definition(),
 			SourcesReport::definition(),
 			TimeToFillReport::definition(),
+			CareersReport::definition(),
 		);
 		/**
 		 * Filters the reports: add a ReportDefinition to add a report (docs/adding-a-report.md), or remove one.

@@ -578,6 +578,12 @@ export interface PluginSettings {
 	apply_phone: 'required' | 'optional' | 'hidden';
 	/** The largest CV the apply form accepts, in MB (1–50). */
 	apply_cv_max_mb: number;
+	/** Leave visitors sending DNT or Sec-GPC out of the careers funnel's counts. */
+	careers_honour_dnt: boolean;
+	/** Careers funnel counts accepted per IP address per hour. */
+	careers_beacon_limit: number;
+	/** Months the careers funnel keeps daily counts before rolling them into months (1–120). */
+	careers_daily_months: number;
 	/** Who hears of an application whose job has no contact e-mail (empty: the site's administration address). */
 	mail_notify_to: string[];
 	/** The e-mail templates as used (the default text when not customised; '' in a PUT resets one). */

@@ -315,6 +315,11 @@ test( 'every route, method, status and error through Prism: 0 violations', async
 	await calls.get( '/jobs', 429, { auth: keyHeader( limited.key ) } );
 	await calls.get( '/openapi.json', 200, { auth: {} } );
 
+	// The careers funnel's public beacon (a JSON body here; browsers send a form or text).
+	await calls.post( '/careers/beacon', { metric: 'job_view', job: String( job.id ), source: 'prism' }, 202, { auth: {} } );
+	await calls.post( '/careers/beacon', { metric: 'job_view', job: String( MISSING ) }, 404, { auth: {} } );
+	await calls.post( '/careers/beacon', { metric: 'nothing', job: String( job.id ) }, 400, { auth: {} } );
+
 	// Deletes last: an application, then the job.
 	await calls.del( `/applications/${ second.id }`, 200 );
 	await calls.del( `/applications/${ second.id }`, 404 );
