@@ -56,12 +56,73 @@ final class CareersReport {
 				ReportFigures::percent( 'view_to_submission', __( 'Views to submissions', 'recruiting-reports' ), 'totals.view_to_submission', 'totals.job_views', __( 'No job page views in this period', 'recruiting-reports' ) ),
 				ReportFigures::count( 'hires', __( 'Hires', 'recruiting-reports' ), 'totals.hires' ),
 			),
+			charts: self::charts(),
 			block: array(
-				'sections' => array( 'figures' ),
 				'icon'     => 'visibility',
 				'keywords' => array( 'recruiting', 'careers', 'funnel', 'views', 'conversion' ),
 			),
 			freshness: static fn() => (string) CareersCounters::total_since( FunnelCounting::day( time() - DAY_IN_SECONDS ) ),
+		);
+	}
+
+	/**
+	 * The charts: the four counts over time, then views → applications → hires per job and per source (their tables
+	 * add the other steps and the conversions).
+	 */
+	private static function charts(): array {
+		$funnel = array(
+			'job_views'           => array( __( 'Job page views', 'recruiting-reports' ), 'count', ReportPalette::BLUE, true ),
+			'list_views'          => array( __( 'Job list views', 'recruiting-reports' ), 'count', ReportPalette::GRAY, false ),
+			'form_starts'         => array( __( 'Form starts', 'recruiting-reports' ), 'count', ReportPalette::INDIGO, false ),
+			'submissions'         => array( __( 'Submissions', 'recruiting-reports' ), 'count', ReportPalette::PURPLE, false ),
+			'applications'        => array( __( 'Applications', 'recruiting-reports' ), 'count', ReportPalette::AMBER, true ),
+			'hires'               => array( __( 'Hires', 'recruiting-reports' ), 'count', ReportPalette::GREEN, true ),
+			'view_to_submission'  => array( __( 'Views to submissions', 'recruiting-reports' ), 'percent', ReportPalette::TEAL, false ),
+			'application_to_hire' => array( __( 'Applications to hires', 'recruiting-reports' ), 'percent', ReportPalette::GREEN, false ),
+		);
+		$series = array();
+		foreach ( $funnel as $field => [ $label, $unit, $color, $charted ] ) {
+			$series[] = ReportCharts::series( $label, $field, $unit, $color, $charted ? array() : array( 'chart' => false ) );
+		}
+		$nothing = ReportCharts::empty_text( __( 'No job page views or applications in this period.', 'recruiting-reports' ) );
+		// Three bars (views, applications, hires) per job or source.
+		$per     = static fn( string $id, string $title, string $category, string $field, string $section ) => ReportCharts::over_rows(
+			$id,
+			$title,
+			$category,
+			$id,
+			$field,
+			$series,
+			array(
+				'horizontal' => true,
+				'limit'      => ReportCharts::LIMIT,
+				'row_height' => 56,
+				'empty'      => $nothing,
+				'section'    => $section,
+			)
+		);
+		$trend   = array();
+		foreach ( self::FIELDS as $field ) {
+			$trend[] = ReportCharts::series( $funnel[ $field ][0], $field, 'count', $funnel[ $field ][2] );
+		}
+		return array(
+			ReportCharts::over_rows(
+				'trend',
+				__( 'Views, form starts and submissions over time', 'recruiting-reports' ),
+				__( 'Day or month', 'recruiting-reports' ),
+				'trend',
+				'period',
+				$trend,
+				array(
+					'kind'           => 'line',
+					'kinds'          => array( 'line', 'bar' ),
+					'kind_attribute' => 'trendChart',
+					'empty'          => ReportCharts::empty_text( __( 'Nothing counted in this period.', 'recruiting-reports' ) ),
+					'section'        => __( 'Trend', 'recruiting-reports' ),
+				)
+			),
+			$per( 'by_job', __( 'Views, applications and hires by job', 'recruiting-reports' ), __( 'Job', 'recruiting-reports' ), 'job_title', __( 'Per job', 'recruiting-reports' ) ),
+			$per( 'by_source', __( 'Views, applications and hires by source', 'recruiting-reports' ), __( 'Source', 'recruiting-reports' ), 'source', __( 'Per source', 'recruiting-reports' ) ),
 		);
 	}
 
