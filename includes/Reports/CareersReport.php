@@ -177,10 +177,10 @@ final class CareersReport {
 		$row['applications'] = (int) ( $cohort['applications'] ?? 0 );
 		$row['hires']        = (int) ( $cohort['hires'] ?? 0 );
 		return $row + array(
-			'view_to_start'        => Figures::rate( $row['form_starts'], $row['job_views'] ),
-			'start_to_submission'  => Figures::rate( $row['submissions'], $row['form_starts'] ),
-			'view_to_submission'   => Figures::rate( $row['submissions'], $row['job_views'] ),
-			'application_to_hire'  => Figures::rate( $row['hires'], $row['applications'] ),
+			'view_to_start'        => Rounding::rate( $row['form_starts'], $row['job_views'] ),
+			'start_to_submission'  => Rounding::rate( $row['submissions'], $row['form_starts'] ),
+			'view_to_submission'   => Rounding::rate( $row['submissions'], $row['job_views'] ),
+			'application_to_hire'  => Rounding::rate( $row['hires'], $row['applications'] ),
 		);
 	}
 
