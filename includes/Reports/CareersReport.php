@@ -88,7 +88,7 @@ final class CareersReport {
 		}
 		$nothing = ReportCharts::empty_text( __( 'No job page views or applications in this period.', 'recruiting-reports' ) );
 		// Three bars (views, applications, hires) per job or source.
-		$per     = static fn( string $id, string $title, string $category, string $field, string $section ) => ReportCharts::over_rows(
+		$per   = static fn( string $id, string $title, string $category, string $field, string $section ) => ReportCharts::over_rows(
 			$id,
 			$title,
 			$category,
@@ -103,7 +103,7 @@ final class CareersReport {
 				'section'    => $section,
 			)
 		);
-		$trend   = array();
+		$trend = array();
 		foreach ( self::FIELDS as $field ) {
 			$trend[] = ReportCharts::series( $funnel[ $field ][0], $field, 'count', $funnel[ $field ][2] );
 		}

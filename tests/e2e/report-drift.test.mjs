@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { BASE_URL } from './lib/browser.mjs';
+import { BASE_URL, screenshotBoth } from './lib/browser.mjs';
 import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
 import { SITE, runPhp } from './lib/api.mjs';
 import {
@@ -330,6 +330,19 @@ test( 'every report shows the same figures, charts, tables and empty texts in th
 					( [ id ] ) => id === 'job_views'
 				),
 				[ 'job_views', 'Job page views', '35', '' ]
+			);
+			// Views → applications → hires per job and per source, at 1280 and 360 px (nothing wider than the screen).
+			const { overflow } = await screenshotBoth(
+				page,
+				'reports-careers',
+				{
+					element: 'section[data-report="rr-careers"]',
+				}
+			);
+			assert.equal(
+				overflow,
+				0,
+				'the Reports page scrolls sideways at 360 px'
 			);
 		}
 		if ( query.page.job_id === jobIds[ 'drift-b' ] ) {
