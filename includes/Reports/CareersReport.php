@@ -72,14 +72,15 @@ final class CareersReport {
 	 * add the other steps and the conversions).
 	 */
 	private static function charts(): array {
+		// In the funnel's order: the tables' columns; the bars are views, applications and hires.
 		$funnel = array(
+			'list_views'          => array( __( 'Job list views', 'recruiting-reports' ), 'count', ReportPalette::TEAL, false ),
 			'job_views'           => array( __( 'Job page views', 'recruiting-reports' ), 'count', ReportPalette::BLUE, true ),
-			'list_views'          => array( __( 'Job list views', 'recruiting-reports' ), 'count', ReportPalette::GRAY, false ),
 			'form_starts'         => array( __( 'Form starts', 'recruiting-reports' ), 'count', ReportPalette::INDIGO, false ),
 			'submissions'         => array( __( 'Submissions', 'recruiting-reports' ), 'count', ReportPalette::PURPLE, false ),
 			'applications'        => array( __( 'Applications', 'recruiting-reports' ), 'count', ReportPalette::AMBER, true ),
 			'hires'               => array( __( 'Hires', 'recruiting-reports' ), 'count', ReportPalette::GREEN, true ),
-			'view_to_submission'  => array( __( 'Views to submissions', 'recruiting-reports' ), 'percent', ReportPalette::TEAL, false ),
+			'view_to_submission'  => array( __( 'Views to submissions', 'recruiting-reports' ), 'percent', ReportPalette::GRAY, false ),
 			'application_to_hire' => array( __( 'Applications to hires', 'recruiting-reports' ), 'percent', ReportPalette::GREEN, false ),
 		);
 		$series = array();
@@ -101,6 +102,7 @@ final class CareersReport {
 				'row_height' => 56,
 				'empty'      => $nothing,
 				'section'    => $section,
+				'wide'       => true,
 			)
 		);
 		$trend = array();
@@ -121,6 +123,7 @@ final class CareersReport {
 					'kind_attribute' => 'trendChart',
 					'empty'          => ReportCharts::empty_text( __( 'Nothing counted in this period.', 'recruiting-reports' ) ),
 					'section'        => __( 'Trend', 'recruiting-reports' ),
+					'wide'           => true,
 				)
 			),
 			$per( 'by_job', __( 'Views, applications and hires by job', 'recruiting-reports' ), __( 'Job', 'recruiting-reports' ), 'job_title', __( 'Per job', 'recruiting-reports' ) ),
