@@ -9,6 +9,7 @@ import { createClient, type Client } from './api/client';
 import { errorFromResponse } from './api/errors';
 import type { Transport, TransportRequest } from './api/transport';
 import type {
+	CareersReport,
 	OverviewReport,
 	SourcesReport,
 	TimeToFillReport,
@@ -222,6 +223,60 @@ export const SOURCES: SourcesReport = {
 		source( 'meetup', 2, 0, 0, 0 ),
 		source( 'podcast', 1, 0, 0, 0 ),
 	],
+};
+
+const careersStep = (
+	views: number,
+	starts: number,
+	submissions: number,
+	applications: number,
+	hires: number
+) => ( {
+	list_views: views * 3,
+	job_views: views,
+	form_starts: starts,
+	submissions,
+	applications,
+	hires,
+	view_to_start: views ? Math.round( ( starts / views ) * 1e4 ) / 1e4 : 0,
+	start_to_submission: starts
+		? Math.round( ( submissions / starts ) * 1e4 ) / 1e4
+		: 0,
+	view_to_submission: views
+		? Math.round( ( submissions / views ) * 1e4 ) / 1e4
+		: 0,
+	application_to_hire: applications
+		? Math.round( ( hires / applications ) * 1e4 ) / 1e4
+		: 0,
+} );
+
+/** Two jobs, two sources: 300 job views, 40 applications, 4 hires. */
+export const CAREERS: CareersReport = {
+	period: { from: '2025-02-20', to: '2025-05-20' },
+	totals: careersStep( 300, 60, 30, 40, 4 ),
+	by_job: [
+		{
+			job_id: 3,
+			job_title: 'Registered Nurse',
+			...careersStep( 200, 40, 20, 25, 3 ),
+		},
+		{
+			job_id: 7,
+			job_title: 'Porter',
+			...careersStep( 100, 20, 10, 15, 1 ),
+		},
+	],
+	by_source: [
+		{ source: 'linkedin', ...careersStep( 250, 50, 25, 30, 3 ) },
+		{ source: 'direct', ...careersStep( 50, 10, 5, 10, 1 ) },
+	],
+	trend: [ '2025-02', '2025-03', '2025-04', '2025-05' ].map( ( period ) => ( {
+		period,
+		list_views: 225,
+		job_views: 75,
+		form_starts: 15,
+		submissions: 7,
+	} ) ),
 };
 
 export const TIME_TO_FILL: TimeToFillReport = {

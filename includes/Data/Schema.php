@@ -22,7 +22,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 7;
+	public const VERSION = 8;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -382,6 +382,9 @@ final class Schema {
 			// `direct`), the cohort's current-status columns of report_buckets and report_sources: (re)build
 			// every summary (in this request on small sites, else left to `wp recruiting summaries rebuild`).
 			4 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
+			// Version 8 added the careers counters' rollups per job, per source and over everything (rows of their
+			// own spans in careers_counts): written from the job × source rows counted so far.
+			8 => array( CareersCounters::class, 'rebuild_rollups' ),
 		);
 	}
 

@@ -6,9 +6,11 @@
  * Sources report's cohort rule), in total, by job, by source, and as a trend by day (periods of up to 31 days) or by
  * month.
  *
- * Counter rows of the period: the months wholly inside it from their month rows (span 2), its other days from
- * day rows (span 1), so a year reads twelve months' rows, not 365 days'. The retention deletes old days only: a
- * period that cuts into such a month counts only the days still there (docs/reports.md "Careers funnel").
+ * Counter rows of the period: the months wholly inside it from their month rows, its other days from day rows, so a
+ * year reads twelve months' rows, not 365 days'; and each figure from the rows of what it groups by (the counters'
+ * rollups per job, per source and over everything), not from every job × source row. The retention deletes old
+ * days only: a period that cuts into such a month counts only the days still there (docs/reports.md "Careers
+ * funnel"). Applications and hires come from the summary table report_sources for whole months.
  *
  * @package RecruitingReports
  */
@@ -56,12 +58,76 @@ final class CareersReport {
 				ReportFigures::percent( 'view_to_submission', __( 'Views to submissions', 'recruiting-reports' ), 'totals.view_to_submission', 'totals.job_views', __( 'No job page views in this period', 'recruiting-reports' ) ),
 				ReportFigures::count( 'hires', __( 'Hires', 'recruiting-reports' ), 'totals.hires' ),
 			),
+			charts: self::charts(),
 			block: array(
-				'sections' => array( 'figures' ),
 				'icon'     => 'visibility',
 				'keywords' => array( 'recruiting', 'careers', 'funnel', 'views', 'conversion' ),
 			),
 			freshness: static fn() => (string) CareersCounters::total_since( FunnelCounting::day( time() - DAY_IN_SECONDS ) ),
+		);
+	}
+
+	/**
+	 * The charts: the four counts over time, then views → applications → hires per job and per source (their tables
+	 * add the other steps and the conversions).
+	 */
+	private static function charts(): array {
+		// In the funnel's order: the tables' columns; the bars are views, applications and hires.
+		$funnel = array(
+			'list_views'          => array( __( 'Job list views', 'recruiting-reports' ), 'count', ReportPalette::TEAL, false ),
+			'job_views'           => array( __( 'Job page views', 'recruiting-reports' ), 'count', ReportPalette::BLUE, true ),
+			'form_starts'         => array( __( 'Form starts', 'recruiting-reports' ), 'count', ReportPalette::INDIGO, false ),
+			'submissions'         => array( __( 'Submissions', 'recruiting-reports' ), 'count', ReportPalette::PURPLE, false ),
+			'applications'        => array( __( 'Applications', 'recruiting-reports' ), 'count', ReportPalette::AMBER, true ),
+			'hires'               => array( __( 'Hires', 'recruiting-reports' ), 'count', ReportPalette::GREEN, true ),
+			'view_to_submission'  => array( __( 'Views to submissions', 'recruiting-reports' ), 'percent', ReportPalette::GRAY, false ),
+			'application_to_hire' => array( __( 'Applications to hires', 'recruiting-reports' ), 'percent', ReportPalette::GREEN, false ),
+		);
+		$series = array();
+		foreach ( $funnel as $field => [ $label, $unit, $color, $charted ] ) {
+			$series[] = ReportCharts::series( $label, $field, $unit, $color, $charted ? array() : array( 'chart' => false ) );
+		}
+		$nothing = ReportCharts::empty_text( __( 'No job page views or applications in this period.', 'recruiting-reports' ) );
+		// Three bars (views, applications, hires) per job or source.
+		$per   = static fn( string $id, string $title, string $category, string $field, string $section ) => ReportCharts::over_rows(
+			$id,
+			$title,
+			$category,
+			$id,
+			$field,
+			$series,
+			array(
+				'horizontal' => true,
+				'limit'      => ReportCharts::LIMIT,
+				'row_height' => 56,
+				'empty'      => $nothing,
+				'section'    => $section,
+				'wide'       => true,
+			)
+		);
+		$trend = array();
+		foreach ( self::FIELDS as $field ) {
+			$trend[] = ReportCharts::series( $funnel[ $field ][0], $field, 'count', $funnel[ $field ][2] );
+		}
+		return array(
+			ReportCharts::over_rows(
+				'trend',
+				__( 'Views, form starts and submissions over time', 'recruiting-reports' ),
+				__( 'Day or month', 'recruiting-reports' ),
+				'trend',
+				'period',
+				$trend,
+				array(
+					'kind'           => 'line',
+					'kinds'          => array( 'line', 'bar' ),
+					'kind_attribute' => 'trendChart',
+					'empty'          => ReportCharts::empty_text( __( 'Nothing counted in this period.', 'recruiting-reports' ) ),
+					'section'        => __( 'Trend', 'recruiting-reports' ),
+					'wide'           => true,
+				)
+			),
+			$per( 'by_job', __( 'Views, applications and hires by job', 'recruiting-reports' ), __( 'Job', 'recruiting-reports' ), 'job_title', __( 'Per job', 'recruiting-reports' ) ),
+			$per( 'by_source', __( 'Views, applications and hires by source', 'recruiting-reports' ), __( 'Source', 'recruiting-reports' ), 'source', __( 'Per source', 'recruiting-reports' ) ),
 		);
 	}
 
@@ -124,8 +190,9 @@ final class CareersReport {
 	}
 
 	/**
-	 * The counters of the period by job, by source and by trend bucket: grouped reads of the months' and the days'
-	 * ranges, added up here.
+	 * The counters of the period by job, by source and by trend bucket, each from the rows of its own level
+	 * (CareersCounters' rollups): per job from the rows per job, per source from the rows per source (for one job,
+	 * from its job × source rows), the trend from the rows over everything (for one job, its rows per job).
 	 *
 	 * @param ReportQuery $query The period and job.
 	 * @param bool        $daily Whether the trend is by day.
@@ -133,39 +200,27 @@ final class CareersReport {
 	 */
 	private static function counter_sums( ReportQuery $query, bool $daily ): array {
 		global $wpdb;
-		$table = Schema::table( 'careers_counts' );
-		$job   = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
-		// The months wholly inside the period from their month rows, the other days of the period from day rows: two
-		// ranges of the primary key, each read on its own (no query depends on the optimizer combining an OR of ranges).
-		$months = self::whole_months( $query );
-		$days   = $wpdb->prepare( 'span = %d AND period >= %s AND period <= %s', CareersCounters::DAY, $query->from, $query->to );
-		$ranges = array(
-			$days . $wpdb->prepare( ' AND (period < %s OR period > %s)', $months['first'], $months['end'] ) . $job,
-			$wpdb->prepare( 'span = %d AND period >= %s AND period <= %s', CareersCounters::MONTH, $months['first'], $months['last'] ) . $job,
-		);
-		$sums   = array(
+		$one_job = null !== $query->job_id;
+		$table   = Schema::table( 'careers_counts' );
+		$sums    = array(
 			'jobs'    => array(),
 			'sources' => array(),
 			'trend'   => array(),
 		);
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the conditions are prepared above.
-		$queries = array();
-		foreach ( $ranges as $where ) {
-			$queries[] = array( 'jobs', $wpdb->prepare( "SELECT job_id AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY job_id, metric", $table ) );
-			$queries[] = array( 'sources', $wpdb->prepare( "SELECT MIN(source) AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY source_key, metric", $table ) );
-			if ( ! $daily ) {
-				$queries[] = array( 'trend', $wpdb->prepare( "SELECT SUBSTR(period, 1, 7) AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY SUBSTR(period, 1, 7), metric", $table ) );
-			}
-		}
-		if ( $daily ) {
-			// By day: every day of the period from its rows (a day the retention deleted counts nothing here).
-			$queries[] = array( 'trend', $wpdb->prepare( "SELECT period AS k, metric, SUM(hits) AS hits FROM %i WHERE $days$job GROUP BY period, metric", $table ) );
-		}
-		foreach ( $queries as [ $group, $sql ] ) {
-			foreach ( $wpdb->get_results( $sql, ARRAY_A ) as $row ) {
-				$field = self::FIELDS[ $row['metric'] ] ?? null;
-				if ( null !== $field ) {
-					$sums[ $group ][ (string) $row['k'] ][ $field ] = ( $sums[ $group ][ (string) $row['k'] ][ $field ] ?? 0 ) + (int) $row['hits'];
+		$reads   = array(
+			array( 'jobs', CareersCounters::DAY_BY_JOB, 'job_id' ),
+			array( 'sources', $one_job ? CareersCounters::DAY : CareersCounters::DAY_BY_SOURCE, 'source_key' ),
+			array( 'trend', $one_job ? CareersCounters::DAY_BY_JOB : CareersCounters::DAY_ALL, $daily ? 'period' : 'SUBSTR(period, 1, 7)' ),
+		);
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the conditions are prepared by ranges(); the groups are the constants above.
+		foreach ( $reads as [ $group, $day_span, $by ] ) {
+			$key = 'source_key' === $by ? 'MIN(source)' : $by;
+			foreach ( self::ranges( $query, $day_span, 'trend' === $group && $daily ) as $where ) {
+				foreach ( $wpdb->get_results( $wpdb->prepare( "SELECT $key AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY $by, metric", $table ), ARRAY_A ) as $row ) {
+					$field = self::FIELDS[ $row['metric'] ] ?? null;
+					if ( null !== $field ) {
+						$sums[ $group ][ (string) $row['k'] ][ $field ] = ( $sums[ $group ][ (string) $row['k'] ][ $field ] ?? 0 ) + (int) $row['hits'];
+					}
 				}
 			}
 		}
@@ -174,23 +229,65 @@ final class CareersReport {
 	}
 
 	/**
+	 * The conditions selecting a level's counter rows of the period, each a range of the primary key (or, for one
+	 * job, of the index job_period) read on its own: the months wholly inside the period from their month rows, the
+	 * other days from day rows; or, for a daily trend, every day from day rows (a day the retention deleted counts
+	 * nothing there).
+	 *
+	 * @param ReportQuery $query    The period and job.
+	 * @param int         $day_span The level's day span (its month span is the next).
+	 * @param bool        $by_day   Every day from day rows.
+	 * @return string[] Prepared conditions.
+	 */
+	private static function ranges( ReportQuery $query, int $day_span, bool $by_day ): array {
+		global $wpdb;
+		$job  = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+		$days = $wpdb->prepare( 'span = %d AND period >= %s AND period <= %s', $day_span, $query->from, $query->to ) . $job;
+		if ( $by_day ) {
+			return array( $days );
+		}
+		$months = self::whole_months( $query );
+		return array(
+			$days . $wpdb->prepare( ' AND (period < %s OR period > %s)', $months['first'], $months['end'] ),
+			$wpdb->prepare( 'span = %d AND period >= %s AND period <= %s', $day_span + 1, $months['first'], $months['last'] ) . $job,
+		);
+	}
+
+	/**
 	 * The applications received in the period (every channel) and how many of them have been hired since, by job
-	 * and by source category (free text counts as `other`, as in the counters).
+	 * and by source category (free text counts as `other`, as in the counters): the whole UTC months from the
+	 * summary table report_sources (its rows per job and month), the rest of the period from the applications
+	 * (Reports\PeriodParts; per-job summaries have no day rows), so a year reads its months' summary rows and at
+	 * most two months' applications.
 	 *
 	 * @param ReportQuery $query The period and job.
 	 * @return array{jobs:array,sources:array}
 	 */
 	private static function cohort( ReportQuery $query ): array {
 		global $wpdb;
-		$job    = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+		$parts  = array( PeriodParts::of( $query->start, $query->end, false ) );
+		$rows   = array();
+		$months = PeriodParts::bucket_condition( $parts );
+		if ( null !== $months ) {
+			// Job 0 holds the rows over every job. Every row of one source_key holds the same source: MIN() picks it.
+			$jobs = null === $query->job_id ? 'job_id > 0' : $wpdb->prepare( 'job_id = %d', $query->job_id );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts, prepared $jobs.
+			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT job_id, MIN(source) AS source, SUM(applied) AS applications, SUM(hires) AS hires FROM %i WHERE $jobs AND $months GROUP BY job_id, source_key", Schema::table( 'report_sources' ) ), ARRAY_A );
+		}
+		$edges = PeriodParts::raw_condition( $parts, 'applied_at' );
+		if ( null !== $edges ) {
+			$job = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+			// HEX(): byte-exact groups (a collation would merge 'café' and 'cafe'). phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers, prepared $job.
+			foreach ( $wpdb->get_results( $wpdb->prepare( "SELECT job_id, HEX(source) AS source_hex, COUNT(*) AS applications, COUNT(hired_at) AS hires FROM %i WHERE $edges$job GROUP BY job_id, HEX(source)", Schema::table( 'applications' ) ), ARRAY_A ) as $row ) {
+				$rows[] = array( 'source' => (string) hex2bin( (string) $row['source_hex'] ) ) + $row;
+			}
+		}
 		$cohort = array(
 			'jobs'    => array(),
 			'sources' => array(),
 		);
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $job prepared above.
-		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT job_id, HEX(source) AS source_hex, COUNT(*) AS applications, COUNT(hired_at) AS hires FROM %i WHERE applied_at >= %d AND applied_at < %d$job GROUP BY job_id, HEX(source)", Schema::table( 'applications' ), $query->start, $query->end ), ARRAY_A );
 		foreach ( $rows as $row ) {
-			$source = Source::category( (string) hex2bin( (string) $row['source_hex'] ) );
+			$source = Source::category( (string) $row['source'] );
 			foreach ( array( 'jobs' => (string) $row['job_id'], 'sources' => $source ) as $group => $key ) {
 				foreach ( array( 'applications', 'hires' ) as $field ) {
 					$cohort[ $group ][ $key ][ $field ] = ( $cohort[ $group ][ $key ][ $field ] ?? 0 ) + (int) $row[ $field ];

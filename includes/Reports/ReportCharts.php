@@ -237,7 +237,8 @@ final class ReportCharts {
 	 *                            (how many categories the chart draws, the largest first; the table lists all),
 	 *                            row_height (px per drawn category for charts as tall as they are many), overlay
 	 *                            (the colour of the comparison period's series drawn over a trend), section (its
-	 *                            label among the block's sections; the title when left out).
+	 *                            label among the block's sections; the title when left out), wide (the Reports
+	 *                            page draws it alone on its row, across the page: a table of many columns).
 	 */
 	private static function chart( string $id, string $title, string $category, array $categories, array $series, array $options ): array {
 		return array(

@@ -176,12 +176,49 @@ export interface TimeToFillReport {
 	open_jobs: { count: number; average_age_days: number };
 }
 
+/** One step of the careers funnel (GET /reports/careers): the counts and the conversion at each step. */
+export interface CareersFunnelStep {
+	list_views: number;
+	job_views: number;
+	form_starts: number;
+	/** Sent through the apply form. */
+	submissions: number;
+	/** Received in the period through any channel (the form, the API, the import). */
+	applications: number;
+	/** Of those, hired at any time up to now. */
+	hires: number;
+	view_to_start: number;
+	start_to_submission: number;
+	view_to_submission: number;
+	application_to_hire: number;
+}
+
+export interface CareersTrendRow {
+	/** `YYYY-MM-DD` for periods of up to 31 days, else `YYYY-MM`. */
+	period: string;
+	list_views: number;
+	job_views: number;
+	form_starts: number;
+	submissions: number;
+}
+
+export interface CareersReport {
+	period: ReportPeriod;
+	totals: CareersFunnelStep;
+	/** By job views descending, then applications. */
+	by_job: Array< CareersFunnelStep & { job_id: number; job_title: string } >;
+	/** Source categories (free text counts as `other`). */
+	by_source: Array< CareersFunnelStep & { source: string } >;
+	trend: CareersTrendRow[];
+}
+
 export const REPORT_NAMES = [
 	'overview',
 	'time-to-hire',
 	'funnel',
 	'sources',
 	'time-to-fill',
+	'careers',
 ] as const;
 export type ReportName = ( typeof REPORT_NAMES )[ number ];
 
@@ -191,6 +228,7 @@ export interface ReportByName {
 	funnel: FunnelReport;
 	sources: SourcesReport;
 	'time-to-fill': TimeToFillReport;
+	careers: CareersReport;
 }
 
 /** The CSV sections of each report (`format=csv&section=…`, SPEC §7.1). */
@@ -200,6 +238,7 @@ export interface ReportSections {
 	funnel: 'summary' | 'stages' | 'outcomes';
 	sources: 'sources';
 	'time-to-fill': 'overall' | 'by_job' | 'trend' | 'open_jobs';
+	careers: 'totals' | 'by_job' | 'by_source' | 'trend';
 }
 
 /* ------------------------------------------------------------------ */

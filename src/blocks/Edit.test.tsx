@@ -226,6 +226,7 @@ describe( 'ReportBlockEdit', () => {
 			'Hiring funnel',
 			'Sources of applicants',
 			'Time to fill',
+			'Careers funnel',
 		] );
 		await userEvent.selectOptions( select, 'sources' );
 		expect( setAttributes ).toHaveBeenCalledWith( {

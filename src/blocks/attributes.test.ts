@@ -65,6 +65,13 @@ describe( 'block attributes', () => {
 			'funnel',
 			'sources',
 			'time-to-fill',
+			'careers',
+		] );
+		expect( reportSections( 'careers' ) ).toEqual( [
+			'figures',
+			'trend',
+			'by_job',
+			'by_source',
 		] );
 		expect( reportSections( 'funnel' ) ).toEqual( [ 'figures', 'stages' ] );
 		expect( reportSections( 'sources' ) ).toEqual( [

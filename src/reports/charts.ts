@@ -57,6 +57,8 @@ export interface ChartDeclaration {
 	row_height?: number;
 	/** The colour of the comparison period's series drawn over this chart (trends). */
 	overlay?: string;
+	/** Drawn across the page's width, alone on its row (a chart whose table has many columns). */
+	wide?: boolean;
 	empty: { text: string; count?: FigureValue; otherwise?: string };
 }
 

@@ -1,9 +1,15 @@
 import type {
+	CareersReport,
 	FunnelReport,
 	OverviewReport,
 	TimeToHireReport,
 } from '../api/types';
-import { funnelLinks, overviewLinks, timeToHireLinks } from './drilldown';
+import {
+	careersLinks,
+	funnelLinks,
+	overviewLinks,
+	timeToHireLinks,
+} from './drilldown';
 import { comparedSpec, reportChart } from './charts';
 
 /**
@@ -149,5 +155,43 @@ describe( 'drill-down links', () => {
 			`${ BASE }&hired_from=2025-04-01&hired_to=2025-04-30`,
 			`${ BASE }&hired_from=2025-05-01&hired_to=2025-05-10`,
 		] );
+	} );
+
+	it( 'careers by job: that job’s applications received in the period; other charts have no links', () => {
+		const step = {
+			list_views: 9,
+			job_views: 5,
+			form_starts: 2,
+			submissions: 1,
+			applications: 2,
+			hires: 1,
+			view_to_start: 0.4,
+			start_to_submission: 0.5,
+			view_to_submission: 0.2,
+			application_to_hire: 0.5,
+		};
+		const careers = {
+			period,
+			totals: step,
+			by_job: [
+				{ job_id: 9, job_title: 'Nurse', ...step },
+				{ job_id: 4, job_title: 'Cook', ...step },
+			],
+			by_source: [ { source: 'linkedin', ...step } ],
+			trend: [],
+		} as CareersReport;
+		expect(
+			careersLinks( specOf( 'careers', 'by_job', careers ), careers )
+				.links
+		).toEqual(
+			[ 9, 4 ].map(
+				( job ) =>
+					`${ BASE }&job_id=${ job }&applied_from=2025-03-15&applied_to=2025-05-10`
+			)
+		);
+		expect(
+			careersLinks( specOf( 'careers', 'by_source', careers ), careers )
+				.links
+		).toBeUndefined();
 	} );
 } );

@@ -10,12 +10,15 @@
  * - time to hire by job: that job's hires in the period;
  * - time to hire by month: the hires of that month (within the period);
  * - source: the period's cohort that came from it;
- * - time to fill by job: that job's hires (its first one filled it).
+ * - time to fill by job: that job's hires (its first one filled it);
+ * - careers funnel by job: that job's applications received in the period (its applications column; views and
+ *   form starts are counters, with no applications behind them).
  *
  * Every link also carries the report's job filter.
  */
 import {
 	APPLICATION_STATUSES,
+	type CareersReport,
 	CONVERSION_STEPS,
 	STAGE_STEPS,
 	type FunnelReport,
@@ -198,6 +201,31 @@ export function sourcesLinks(
 }
 
 /**
+ * The careers funnel's per-job chart with its drill-down links (the other charts' categories are days and source
+ * categories, which the Applications list does not filter by).
+ * @param spec   A spec built from the report.
+ * @param report The report.
+ */
+export function careersLinks(
+	spec: ChartSpec,
+	report: CareersReport
+): ChartSpec {
+	if ( spec.id !== 'by_job' ) {
+		return spec;
+	}
+	return {
+		...spec,
+		links: ( report.by_job ?? [] ).map( ( row ) =>
+			link( {
+				job_id: row.job_id,
+				applied_from: report.period.from,
+				applied_to: report.period.to,
+			} )
+		),
+	};
+}
+
+/**
  * A filled job's hires: the applications behind its time to fill (the earliest of them filled it).
  * @param jobId The job.
  */
@@ -228,6 +256,8 @@ export function chartLinks(
 			return funnelLinks( spec, report as FunnelReport, jobId );
 		case 'sources':
 			return sourcesLinks( spec, report as SourcesReport, jobId );
+		case 'careers':
+			return careersLinks( spec, report as CareersReport );
 		default:
 			return spec;
 	}

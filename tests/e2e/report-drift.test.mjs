@@ -6,9 +6,9 @@
 
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { BASE_URL } from './lib/browser.mjs';
+import { BASE_URL, screenshotBoth } from './lib/browser.mjs';
 import { assertNoConsoleErrors, page, setUpAdminPage } from './lib/session.mjs';
-import { SITE } from './lib/api.mjs';
+import { SITE, runPhp } from './lib/api.mjs';
 import {
 	installDocExample,
 	removeDocExample,
@@ -124,6 +124,24 @@ const DRIFT_DATA = {
 	],
 };
 
+/**
+ * The careers funnel's counters of the drift jobs in 2019 (CareersCounters::add() writes each day's row and its
+ * month's): day, job's external id, source, then list views, job views, form starts and submissions.
+ */
+const DRIFT_COUNTS = [
+	[ '2019-05-01', 'drift-b', 'google', [ 12, 7, 3, 1 ] ],
+	[ '2019-05-02', 'drift-b', 'direct', [ 4, 2, 1, 0 ] ],
+	[ '2019-09-30', 'drift-a', 'linkedin', [ 30, 18, 6, 2 ] ],
+	[ '2019-10-10', 'drift-a', 'indeed', [ 9, 5, 2, 1 ] ],
+	[ '2019-11-01', 'drift-b', 'direct', [ 6, 3, 1, 1 ] ],
+];
+
+/** Deletes the careers counters of 2019 (where only this file counts); no cached report keeps them. */
+const deleteDriftCounts = () =>
+	runPhp(
+		`$GLOBALS['wpdb']->query( $GLOBALS['wpdb']->prepare( 'DELETE FROM %i WHERE period >= %s AND period < %s', RecruitingReports\\Data\\Schema::table( 'careers_counts' ), '2019-01-01', '2020-01-01' ) ); RecruitingReports\\Reports\\ReportCache::bump();`
+	);
+
 /** The drift jobs' ids by external id. */
 let jobIds = {};
 
@@ -135,10 +153,25 @@ setUpAdminPage( {
 			body: JSON.stringify( DRIFT_DATA ),
 		} );
 		jobIds = imported.jobs?.ids ?? {};
+		await deleteDriftCounts();
+		const adds = DRIFT_COUNTS.flatMap( ( [ day, job, source, hits ] ) =>
+			[ 'list_view', 'job_view', 'form_start', 'submission' ].map(
+				( metric, index ) =>
+					`RecruitingReports\\Data\\CareersCounters::add( '${ day }', array( ${ Number( jobIds[ job ] ) } ), '${ source }', '${ metric }', ${ hits[ index ] } ) || throw new Exception( 'not counted' );`
+			)
+		);
+		// Counts of 2019 change no cached report's freshness (the last day's counts): a new cache version does.
+		await runPhp(
+			adds.join( '\n' ) +
+				' RecruitingReports\\Reports\\ReportCache::bump();'
+		);
 	},
 } );
 
-after( removeDocExample );
+after( async () => {
+	await deleteDriftCounts();
+	await removeDocExample();
+} );
 
 /**
  * What a report shows, read from a block's wrapper or a Reports page section: its figures, and per chart its
@@ -256,7 +289,8 @@ test( 'every report shows the same figures, charts, tables and empty texts in th
 		names.includes( 'withdrawals' ),
 		'the doc example is registered'
 	);
-	assert.ok( names.length >= 6, names.join( ', ' ) );
+	assert.ok( names.length >= 7, names.join( ', ' ) );
+	assert.ok( names.includes( 'careers' ), names.join( ', ' ) );
 
 	assert.ok(
 		jobIds[ 'drift-a' ] && jobIds[ 'drift-b' ],
@@ -289,6 +323,28 @@ test( 'every report shows the same figures, charts, tables and empty texts in th
 	const withRows = new Set();
 	for ( const query of queries ) {
 		const pageReports = await onPage( names, query.page );
+		if ( query === queries[ 0 ] ) {
+			// The careers report is compared with counts: 2019's job views, as seeded.
+			assert.deepEqual(
+				pageReports.careers.figures.find(
+					( [ id ] ) => id === 'job_views'
+				),
+				[ 'job_views', 'Job page views', '35', '' ]
+			);
+			// Views → applications → hires per job and per source, at 1280 and 360 px (nothing wider than the screen).
+			const { overflow } = await screenshotBoth(
+				page,
+				'reports-careers',
+				{
+					element: 'section[data-report="rr-careers"]',
+				}
+			);
+			assert.equal(
+				overflow,
+				0,
+				'the Reports page scrolls sideways at 360 px'
+			);
+		}
 		if ( query.page.job_id === jobIds[ 'drift-b' ] ) {
 			// Its one hire took 20 minutes: an average of 0.0 days, not "No hires".
 			assert.deepEqual(

@@ -27,10 +27,16 @@ async function beacon( fields, { agent = BROWSER, headers = {}, as = 'form', url
 	return { status: response.status, json: text ? JSON.parse( text ) : null, text };
 }
 
-/** Every day row's hits added up (period, job, source, metric ignored), and the same of the month rows. */
+/**
+ * Every day row's hits added up (period, job, source, metric ignored), after checking that the month rows hold the
+ * same and that every rollup (per job, per source, over everything: CareersCounters' spans 3–8) adds up to it too.
+ */
 async function counted() {
-	const [ days, months ] = JSON.parse( await php( `echo wp_json_encode( array_map( 'intval', $GLOBALS['wpdb']->get_col( 'SELECT COALESCE(SUM(hits), 0) FROM ' . RecruitingReports\\Data\\Schema::table( 'careers_counts' ) . ' GROUP BY span ORDER BY span' ) ) );` ) ).concat( [ 0, 0 ] );
-	assert.equal( months, days, 'the month rows hold the days’ counts' );
+	const sums = JSON.parse( await php( `echo wp_json_encode( $GLOBALS['wpdb']->get_results( 'SELECT span, COALESCE(SUM(hits), 0) AS hits FROM ' . RecruitingReports\\Data\\Schema::table( 'careers_counts' ) . ' GROUP BY span', OBJECT_K ) );` ) );
+	const days = Number( sums[ 1 ]?.hits ?? 0 );
+	for ( let span = 2; span <= 8; span++ ) {
+		assert.equal( Number( sums[ span ]?.hits ?? 0 ), days, `span ${ span } holds the days’ counts` );
+	}
 	return days;
 }
 
@@ -249,6 +255,34 @@ test( 'the report: applications and hires from the period’s applications, conv
 	assert.deepEqual( long.trend.map( ( r ) => r.period ), [ '2025-01', '2025-02', '2025-03' ] );
 } );
 
+test( 'whole months’ applications and hires from the summary tables, the rest of the period from the applications; the upgrade writes the rollups from the job × source rows', { timeout: TIMEOUT }, async () => {
+	await clearCounters();
+	// March 2024 is a whole month of the period, April 1–15 the rest; noon UTC is the same site day in both zones.
+	const application = ( id, job, day, source, hired ) => ( { external_id: `funnel-sum-${ id }`, job, candidate: { name: `S${ id }`, email: `fs${ id }@example.com` }, applied_at: `${ day }T12:00:00Z`, source, history: hired ? [ { status: 'hired', at: `${ hired }T12:00:00Z` } ] : [] } );
+	expectStatus( await post( `${ NS }/import`, { applications: [
+		application( 1, 'funnel-a', '2024-03-10', 'linkedin', '2024-04-02' ),
+		application( 2, 'funnel-a', '2024-03-20', 'referred by Jane Roe' ),
+		application( 3, 'funnel-b', '2024-04-10', 'linkedin', '2024-04-12' ),
+		application( 4, 'funnel-b', '2024-04-20', 'linkedin' ),
+	] } ), 200 );
+	await php( [ [ '2024-03-05', jobs.a, 'linkedin', 10 ], [ '2024-04-12', jobs.b, 'indeed', 3 ] ].map( ( [ day, job, source, n ] ) => `RecruitingReports\\Data\\CareersCounters::add( '${ day }', array( ${ job } ), '${ source }', 'job_view', ${ n } );` ).join( '\n' ) );
+	const period = { date_from: '2024-03-01', date_to: '2024-04-15' };
+	const all = await ok( 'careers', period );
+	assert.deepEqual( all.by_job.map( ( r ) => [ r.job_id, r.job_views, r.applications, r.hires ] ), [ [ jobs.a, 10, 2, 1 ], [ jobs.b, 3, 1, 1 ] ] );
+	assert.deepEqual( all.by_source.map( ( r ) => [ r.source, r.job_views, r.applications, r.hires ] ), [ [ 'linkedin', 10, 2, 2 ], [ 'indeed', 3, 0, 0 ], [ 'other', 0, 1, 0 ] ] );
+	assert.deepEqual( all.trend.map( ( r ) => [ r.period, r.job_views ] ), [ [ '2024-03', 10 ], [ '2024-04', 3 ] ] );
+	const jobB = await ok( 'careers', { ...period, job_id: jobs.b } );
+	assert.deepEqual( jobB.by_source.map( ( r ) => [ r.source, r.job_views, r.applications, r.hires ] ), [ [ 'indeed', 3, 0, 0 ], [ 'linkedin', 0, 1, 1 ] ] );
+	assert.deepEqual( jobB.trend.map( ( r ) => [ r.period, r.job_views ] ), [ [ '2024-03', 0 ], [ '2024-04', 3 ] ] );
+
+	// Schema version 8: the rollups rewritten from the job × source rows alone hold the same counts.
+	await php( `$GLOBALS['wpdb']->query( 'DELETE FROM ' . RecruitingReports\\Data\\Schema::table( 'careers_counts' ) . ' WHERE span > 2' ); RecruitingReports\\Data\\CareersCounters::rebuild_rollups(); RecruitingReports\\Reports\\ReportCache::bump();` );
+	assert.equal( await counted(), 13 );
+	const rebuilt = await ok( 'careers', period );
+	assert.equal( rebuilt.cache, 'miss' );
+	assert.deepEqual( [ rebuilt.by_job, rebuilt.by_source, rebuilt.trend ], [ all.by_job, all.by_source, all.trend ] );
+} );
+
 test( 'a submission through the apply form is counted by the server under the application’s source', { timeout: TIMEOUT }, async () => {
 	await clearCounters();
 	await php( "update_option( 'recruiting_test_apply_min_seconds', '0' );" );
@@ -278,9 +312,11 @@ test( 'retention: days older than the setting’s months are deleted once per da
 		await php( add( today, jobs.a, 'job_view', 7 ) );
 		const before = await ok( 'careers', { date_from: '2024-05-01', date_to: '2024-06-30' } );
 		assert.equal( ( await ok( 'careers', { date_from: '2024-05-02', date_to: '2024-06-30' } ) ).totals.job_views, 9, 'May 31 and June' );
-		assert.equal( await phpValue( 'RecruitingReports\\Careers\\FunnelRetention::cron()' ), 4, 'the four old days deleted' );
+		assert.equal( await phpValue( 'RecruitingReports\\Careers\\FunnelRetention::cron()' ), 16, 'the four old days deleted, each a row per job × source, per job, per source and over everything' );
 		assert.equal( await phpValue( 'RecruitingReports\\Careers\\FunnelRetention::cron()' ), null, 'the day was claimed' );
-		const rows = JSON.parse( await php( `echo wp_json_encode( $GLOBALS['wpdb']->get_results( 'SELECT span, period, job_id, metric, hits FROM ' . RecruitingReports\\Data\\Schema::table( 'careers_counts' ) . ' ORDER BY span, period, job_id', ARRAY_A ) );` ) );
+		const rows = JSON.parse( await php( `echo wp_json_encode( $GLOBALS['wpdb']->get_results( 'SELECT span, period, job_id, metric, hits FROM ' . RecruitingReports\\Data\\Schema::table( 'careers_counts' ) . ' WHERE span <= 2 ORDER BY span, period, job_id', ARRAY_A ) );` ) );
+		const oldRollupDays = await phpValue( `(int) $GLOBALS['wpdb']->get_var( $GLOBALS['wpdb']->prepare( 'SELECT COUNT(*) FROM %i WHERE span IN (3, 5, 7) AND period < %s', RecruitingReports\\Data\\Schema::table( 'careers_counts' ), '${ today }' ) )` );
+		assert.equal( oldRollupDays, 0, 'the rollups’ old days deleted too' );
 		assert.deepEqual( rows.map( ( r ) => [ Number( r.span ), r.period, Number( r.job_id ), r.metric, Number( r.hits ) ] ), [
 			[ 1, today, jobs.a, 'job_view', 7 ],
 			[ 2, '2024-05-01', jobs.a, 'job_view', 7 ],

@@ -57,6 +57,14 @@ test( 'every report equals a brute-force computation in several timezones, perio
 			array( '2025-10-15', '2025-11-14' ),
 			array( gmdate( 'Y-m-01', strtotime( '-40 months' ) ), $today ), // all the data
 		);
+		// The careers counters: this file's only, on days inside and at the edges of the periods below.
+		$wpdb->query( 'DELETE FROM ' . \\RecruitingReports\\Data\\Schema::table( 'careers_counts' ) );
+		foreach ( array( '2025-03-01', '2025-03-09', '2025-03-10', '2025-10-14', '2025-10-15', '2025-11-14', '2025-11-30', gmdate( 'Y-m-d' ) ) as $i => $day ) {
+			foreach ( \\RecruitingReports\\Data\\CareersCounters::METRICS as $m => $metric ) {
+				\\RecruitingReports\\Data\\CareersCounters::add( $day, array( $jobs[ $i % 2 ] ), array( 'linkedin', 'other', 'direct' )[ ( $i + $m ) % 3 ], $metric, 1 + ( $i * 3 + $m ) % 7 );
+			}
+			\\RecruitingReports\\Data\\CareersCounters::add( $day, $jobs, 'indeed', 'list_view', 2 );
+		}
 		$checked    = 0;
 		$mismatches = array();
 		foreach ( array( 'UTC', 'Asia/Kolkata', 'America/New_York', 'Asia/Kathmandu', 'Pacific/Chatham' ) as $tz ) {
@@ -84,7 +92,8 @@ test( 'every report equals a brute-force computation in several timezones, perio
 		echo wp_json_encode( array( 'checked' => $checked, 'mismatches' => array_slice( $mismatches, 0, 3 ), 'count' => count( $mismatches ) ) );
 	` );
 	const result = JSON.parse( output );
-	assert.equal( result.checked, 5 * 5 * 3 * 5 );
+	// Five timezones, five periods, all jobs and two, six reports (the careers funnel's counters seeded above).
+	assert.equal( result.checked, 5 * 5 * 3 * 6 );
 	if ( result.count ) {
 		for ( const mismatch of result.mismatches ) {
 			assert.deepEqual( mismatch.actual, mismatch.expected, `${ mismatch.report } in ${ mismatch.tz } ${ JSON.stringify( mismatch.args ) }` );

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * @param string $report 'overview', 'time-to-hire', 'funnel', 'sources' or 'time-to-fill'.
+ * @param string $report 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill' or 'careers'.
  * @param string $from   YYYY-MM-DD.
  * @param string $to     YYYY-MM-DD.
  * @param int    $job_id 0 for all jobs.
@@ -81,6 +81,9 @@ function rr_reference_report( string $report, string $from, string $to, int $job
 		);
 	}
 
+	if ( 'careers' === $report ) {
+		return rr_reference_careers( $apps, $in, $rate, $period, $job_id );
+	}
 	if ( 'time-to-fill' === $report ) {
 		$jobs  = get_posts(
 			array(
@@ -249,6 +252,87 @@ function rr_reference_report( string $report, string $from, string $to, int $job
 		'by_stage' => $by_stage,
 		'by_job'   => $by_job,
 		'trend'    => $trend,
+	);
+}
+
+/**
+ * The careers funnel by its definition: the counters' day rows of the period's site dates added up (no month rows,
+ * no rollups), the applications applied in the period and those of them hired, by job and by source category.
+ *
+ * @param array[]  $apps   The applications (of the job, when filtered).
+ * @param callable $in     Whether an instant's site date is in the period.
+ * @param callable $rate   The rounding of a rate.
+ * @param array    $period from, to.
+ * @param int      $job_id 0 for all jobs.
+ */
+function rr_reference_careers( array $apps, callable $in, callable $rate, array $period, int $job_id ): array {
+	global $wpdb;
+	$fields   = array(
+		'list_view'  => 'list_views',
+		'job_view'   => 'job_views',
+		'form_start' => 'form_starts',
+		'submission' => 'submissions',
+	);
+	$zero     = array_fill_keys( array_merge( array_values( $fields ), array( 'applications', 'hires' ) ), 0 );
+	$category = static fn( $source ) => preg_match( '/^[a-z0-9][a-z0-9._+-]*$/', (string) $source ) ? (string) $source : 'other';
+	$first    = new DateTimeImmutable( $period['from'] );
+	$daily    = $first->diff( new DateTimeImmutable( $period['to'] ) )->days < 31;
+	$buckets  = array();
+	for ( $day = $first; $day->format( 'Y-m-d' ) <= $period['to']; $day = $day->modify( '+1 day' ) ) {
+		$buckets[ $day->format( $daily ? 'Y-m-d' : 'Y-m' ) ] = array_slice( $zero, 0, 4 );
+	}
+	$sql    = $wpdb->prepare( 'SELECT period, job_id, source, metric, hits FROM %i WHERE span = 1 AND period >= %s AND period <= %s', $wpdb->prefix . 'recruiting_careers_counts', $period['from'], $period['to'] ) . ( $job_id ? $wpdb->prepare( ' AND job_id = %d', $job_id ) : '' );
+	$jobs   = array();
+	$groups = array();
+	foreach ( $wpdb->get_results( $sql, ARRAY_A ) as $count ) { // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$field = $fields[ $count['metric'] ];
+		foreach ( array( 'job' => (int) $count['job_id'], 'source' => $category( $count['source'] ) ) as $group => $key ) {
+			$groups[ $group ][ $key ]           ??= $zero;
+			$groups[ $group ][ $key ][ $field ] += (int) $count['hits'];
+		}
+		$buckets[ substr( $count['period'], 0, $daily ? 10 : 7 ) ][ $field ] += (int) $count['hits'];
+	}
+	foreach ( array_filter( $apps, static fn( $a ) => $in( $a['applied_at'] ) ) as $a ) {
+		foreach ( array( 'job' => (int) $a['job_id'], 'source' => $category( $a['source'] ) ) as $group => $key ) {
+			$groups[ $group ][ $key ]                 ??= $zero;
+			$groups[ $group ][ $key ]['applications'] += 1;
+			$groups[ $group ][ $key ]['hires']        += null === $a['hired_at'] ? 0 : 1;
+		}
+	}
+	$step    = static fn( array $r ) => $r + array(
+		'view_to_start'       => $rate( $r['form_starts'], $r['job_views'] ),
+		'start_to_submission' => $rate( $r['submissions'], $r['form_starts'] ),
+		'view_to_submission'  => $rate( $r['submissions'], $r['job_views'] ),
+		'application_to_hire' => $rate( $r['hires'], $r['applications'] ),
+	);
+	$order   = static fn( $a, $b ) => array( $b['job_views'], $b['applications'] ) <=> array( $a['job_views'], $a['applications'] );
+	$by_job  = array();
+	$totals  = $zero;
+	foreach ( $groups['job'] ?? array() as $job => $row ) {
+		$by_job[] = array(
+			'job_id'    => $job,
+			'job_title' => (string) get_post( $job )?->post_title,
+		) + $step( $row );
+		foreach ( $row as $field => $value ) {
+			$totals[ $field ] += $value;
+		}
+	}
+	usort( $by_job, static fn( $a, $b ) => $order( $a, $b ) ?: $a['job_id'] <=> $b['job_id'] );
+	$by_source = array();
+	foreach ( $groups['source'] ?? array() as $source => $row ) {
+		$by_source[] = array( 'source' => (string) $source ) + $step( $row );
+	}
+	usort( $by_source, static fn( $a, $b ) => $order( $a, $b ) ?: strcmp( $a['source'], $b['source'] ) );
+	$trend = array();
+	foreach ( $buckets as $bucket => $row ) {
+		$trend[] = array( 'period' => (string) $bucket ) + $row;
+	}
+	return array(
+		'period'    => $period,
+		'totals'    => $step( $totals ),
+		'by_job'    => $by_job,
+		'by_source' => $by_source,
+		'trend'     => $trend,
 	);
 }
 

@@ -109,7 +109,8 @@ function DeclaredChart( {
 }
 
 /**
- * The charts in declared order; consecutive charts without an overlaid earlier period (not trends) side by side.
+ * The charts in declared order; consecutive charts without an overlaid earlier period (not trends) and not declared
+ * wide side by side.
  * @param props
  * @param props.name   The report's name.
  * @param props.charts Its chart declarations.
@@ -130,7 +131,8 @@ function Charts( {
 	const rows: ChartDeclaration[][] = [];
 	for ( const chart of charts ) {
 		const last = rows[ rows.length - 1 ];
-		if ( last && ! chart.overlay && ! last[ 0 ].overlay ) {
+		const alone = ( one: ChartDeclaration ) => one.overlay || one.wide;
+		if ( last && ! alone( chart ) && ! alone( last[ 0 ] ) ) {
 			last.push( chart );
 		} else {
 			rows.push( [ chart ] );

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import {
+	CAREERS,
 	EMPTY_OVERVIEW,
 	OVERVIEW,
 	scriptedTransport,
@@ -330,6 +331,7 @@ describe( 'ReportsPage', () => {
 			'GET /reports/funnel': () => FUNNEL,
 			'GET /reports/sources': () => SOURCES,
 			'GET /reports/time-to-fill': () => TIME_TO_FILL,
+			'GET /reports/careers': () => CAREERS,
 			'GET /reports/time-to-hire': failing(
 				404,
 				'resource_not_found',
