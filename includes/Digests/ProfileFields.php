@@ -98,7 +98,7 @@ final class ProfileFields {
 				'job_id'                 => $fields['job_id'] ?? null,
 				'alert_new_applications' => ! empty( $fields['alert_new_applications'] ),
 			),
-			time()
+			Schedule::now()
 		);
 		if ( ! is_wp_error( $result ) && ! empty( $_POST['recruiting_digest_test'] ) ) {
 			Digests::send_test( $user_id );

@@ -92,7 +92,7 @@ final class DigestSubscriptionController extends ItemController {
 				$changes[ $name ] = $request[ $name ];
 			}
 		}
-		$result = Subscription::update( Access::user_id(), $changes, time() );
+		$result = Subscription::update( Access::user_id(), $changes, Schedule::now() );
 		return $result instanceof WP_Error ? $result : $this->prepare_item_for_response( $result, $request );
 	}
 
