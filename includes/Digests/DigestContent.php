@@ -138,7 +138,7 @@ final class DigestContent {
 				'applied_before' => Iso8601::format( ( new DateTimeImmutable( $period['to'], $timezone ) )->modify( '+1 day' )->getTimestamp() ),
 			)
 		);
-		$rows = array();
+		$rows     = array();
 		foreach ( $counts as $id => $count ) {
 			$job    = JobRepository::get( $id );
 			$rows[] = array(

@@ -83,11 +83,12 @@ final class ProfileFields {
 	 * @param int $user_id The user whose profile was saved (the current user).
 	 */
 	public static function save( int $user_id ): void {
-		if ( get_current_user_id() !== $user_id || ! Subscription::allowed( $user_id ) || ! isset( $_POST['recruiting_digest'] ) ) {
+		if ( get_current_user_id() !== $user_id || ! Subscription::allowed( $user_id ) ) {
 			return;
 		}
+		// render() put the section and its nonce on every profile form this user can send.
 		check_admin_referer( self::NONCE, 'recruiting_digest_nonce' );
-		$fields = map_deep( wp_unslash( (array) $_POST['recruiting_digest'] ), 'sanitize_text_field' ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- sanitised by map_deep().
+		$fields = map_deep( wp_unslash( (array) ( $_POST['recruiting_digest'] ?? array() ) ), 'sanitize_text_field' ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- sanitised by map_deep().
 		$result = Subscription::update(
 			$user_id,
 			array(

@@ -54,7 +54,11 @@ final class Subscription {
 		return array_intersect_key( $stored, self::defaults() ) + self::defaults();
 	}
 
-	/** Whether a user may have a subscription (and be sent a digest): an existing user with Read Applications. */
+	/**
+	 * Whether a user may have a subscription (and be sent a digest): an existing user with Read Applications.
+	 *
+	 * @param int $user_id User id.
+	 */
 	public static function allowed( int $user_id ): bool {
 		return $user_id > 0 && get_userdata( $user_id ) && user_can( $user_id, Capabilities::READ_APPLICATIONS );
 	}
