@@ -10,6 +10,8 @@
 
 namespace RecruitingReports\Digests;
 
+use RecruitingReports\Reports\ReportRegistry;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -77,12 +79,19 @@ final class DigestMail {
 	 * @param string $profile     The profile page (to change the subscription).
 	 */
 	public static function text( array $content, string $unsubscribe, string $profile ): string {
-		$lines = array( self::heading( $content ), '' );
+		$lines  = array( self::heading( $content ) );
+		$report = '';
 		foreach ( $content['figures'] as $figure ) {
+			if ( $figure['report'] !== $report ) {
+				$report  = $figure['report'];
+				$lines[] = '';
+				$lines[] = self::report_title( $report );
+			}
 			$lines[] = self::figure_line( $figure );
 			$lines[] = '  ' . $figure['url'];
 		}
 		$lines[] = '';
+		$lines[] = __( 'Pipeline', 'recruiting-reports' );
 		$lines[] = self::figure_line( array( 'label' => __( 'Offers pending', 'recruiting-reports' ), 'format' => 'count', 'value' => $content['offers_pending']['value'], 'previous' => null ) );
 		$lines[] = '  ' . $content['offers_pending']['url'];
 		$lines[] = self::figure_line( array( 'label' => __( 'Hires in the period', 'recruiting-reports' ) ) + $content['hires'] );
@@ -113,10 +122,16 @@ final class DigestMail {
 	 * @param string $profile     The profile page.
 	 */
 	public static function html( array $content, string $unsubscribe, string $profile ): string {
-		$rows = '';
+		$rows   = '';
+		$report = '';
 		foreach ( $content['figures'] as $figure ) {
+			if ( $figure['report'] !== $report ) {
+				$report = $figure['report'];
+				$rows  .= '<tr><th colspan="3" align="left" style="padding:14px 12px 4px;' . self::FONT . 'font-size:13px;color:#50575e;text-transform:uppercase;letter-spacing:.04em;">' . esc_html( self::report_title( $report ) ) . '</th></tr>';
+			}
 			$rows .= self::figure_row( $figure['report'] . '.' . $figure['id'], $figure, $figure['url'] );
 		}
+		$rows .= '<tr><th colspan="3" align="left" style="padding:14px 12px 4px;' . self::FONT . 'font-size:13px;color:#50575e;text-transform:uppercase;letter-spacing:.04em;">' . esc_html__( 'Pipeline', 'recruiting-reports' ) . '</th></tr>';
 		$rows .= self::figure_row( 'offers_pending', array( 'label' => __( 'Offers pending', 'recruiting-reports' ), 'format' => 'count', 'previous' => null, 'value' => $content['offers_pending']['value'] ), $content['offers_pending']['url'] );
 		$rows .= self::figure_row( 'hires', array( 'label' => __( 'Hires in the period', 'recruiting-reports' ) ) + $content['hires'], $content['hires']['list_url'] );
 		$cell  = 'style="padding:8px 12px;border-bottom:1px solid #e0e0e0;' . self::FONT . 'font-size:14px;color:#1e1e1e;"';
@@ -205,6 +220,16 @@ final class DigestMail {
 			self::date( $content['previous']['from'] ),
 			self::date( $content['previous']['to'] )
 		);
+	}
+
+	/**
+	 * A report's title (its name when another plugin removed it meanwhile).
+	 *
+	 * @param string $report Report name.
+	 */
+	private static function report_title( string $report ): string {
+		$definition = ReportRegistry::get( $report );
+		return $definition ? $definition->title : $report;
 	}
 
 	/**

@@ -10,6 +10,9 @@ import { expectError, expectStatus, get, post, put, request, resetSite, site } f
 import { makeUser, php, phpValue } from './lib/credentials.mjs';
 import { smtpSink } from './lib/smtp-sink.mjs';
 import { app, hire, importData, jobRecord, ok, setTimezone } from './lib/reports.mjs';
+import { launch, SCREENSHOTS_DIR } from '../e2e/lib/browser.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const NS = '/recruiting/v1';
 const TIMEOUT = 180_000;
@@ -185,7 +188,13 @@ test( 'after downtime only the latest period\'s digest goes out, once; "Send me 
 	const queued = expectStatus( await post( `${ NS }/digest-subscription/test`, {}, as( recruiter ) ), 202 );
 	assert.equal( queued.queued, true );
 	await runCron();
-	assert.equal( digestsTo( recruiter, before ).length, 2, 'the test arrived, beside the scheduled one' );
+	const test = digestsTo( recruiter, before )[ 1 ];
+	assert.ok( test, 'the test arrived, beside the scheduled one' );
+	// `wp recruiting digest preview` prints Digests::preview(): the same digest, through the PHP bridge here.
+	const preview = await phpValue( `RecruitingReports\\Digests\\Digests::preview( ${ recruiter.id } )` );
+	assert.equal( preview.subject, test.headers.subject );
+	assert.equal( preview.text.trim(), part( test, 'text/plain' ).trim() );
+	assert.equal( preview.html.trim(), part( test, 'text/html' ).trim() );
 } );
 
 test( 'unsubscribe without login: GET confirms, the one-click POST unsubscribes; a tampered link and another user\'s id are refused', { timeout: TIMEOUT }, async () => {
@@ -235,4 +244,27 @@ test( 'permissions at send time: a user who lost Read Applications gets nothing 
 	assert.equal( smtp.messages().length, before + 2, 'nothing more was sent' );
 	assert.deepEqual( await phpValue( `RecruitingReports\\Data\\DigestSubscriptions::user_ids()` ), [], 'both subscriptions ended' );
 	await php( `( new WP_User( ${ recruiter.id } ) )->set_role( 'recruiter' );` );
+} );
+
+test( 'the HTML part in Chromium (scripts off, as in a mail client) at 600 and 360 px: nothing overflows; screenshots', { timeout: TIMEOUT }, async () => {
+	const message = digestsTo( recruiter ).find( ( m ) => /October 19, 2026 – October 25/.test( m.headers.subject ) );
+	fs.mkdirSync( SCREENSHOTS_DIR, { recursive: true } );
+	const file = path.join( SCREENSHOTS_DIR, 'digest.html' );
+	fs.writeFileSync( file, part( message, 'text/html' ) );
+	const browser = await launch( { javaScriptEnabled: false } );
+	try {
+		const page = await browser.context.newPage();
+		for ( const width of [ 600, 360 ] ) {
+			await page.setViewportSize( { width, height: 900 } );
+			await page.goto( `file://${ file }` );
+			const overflow = await page.evaluate( () => document.documentElement.scrollWidth - document.documentElement.clientWidth );
+			assert.equal( overflow, 0, `no horizontal scrolling at ${ width } px` );
+			const bars = await page.$$eval( 'tr[data-job] td[style*="background"]', ( cells ) => cells.map( ( cell ) => cell.getBoundingClientRect().width ) );
+			assert.equal( bars.length, 2 );
+			assert.ok( bars.every( ( w ) => w > 0 ), 'the bars are drawn' );
+			await page.screenshot( { path: path.join( SCREENSHOTS_DIR, `digest-${ width }.png` ), fullPage: true } );
+		}
+	} finally {
+		await browser.close();
+	}
 } );
