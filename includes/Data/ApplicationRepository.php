@@ -139,6 +139,12 @@ final class ApplicationRepository {
 		return array_map( 'intval', $ids );
 	}
 
+	/** The highest application id (0: none): where a new "new application" alert starts. */
+	public static function max_id(): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( $wpdb->prepare( 'SELECT MAX(id) FROM %i', Schema::table( 'applications' ) ) );
+	}
+
 	/**
 	 * How many applications match the list filters, per job (the digest's "new applications by job": the same
 	 * filters as the Applications list it links to).

@@ -34,6 +34,7 @@ final class Digests {
 		add_action( self::CRON_HOOK, array( self::class, 'queue_due' ) );
 		add_action( 'init', array( self::class, 'schedule' ) );
 		Unsubscribe::register();
+		Alerts::register();
 		ProfileFields::register();
 	}
 
@@ -47,6 +48,7 @@ final class Digests {
 	/** Deactivation: no event left behind (schedule() brings it back). */
 	public static function deactivate(): void {
 		wp_clear_scheduled_hook( self::CRON_HOOK );
+		Alerts::deactivate();
 	}
 
 	/**

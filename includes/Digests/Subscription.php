@@ -7,13 +7,14 @@
  *
  * Besides the user's choices the stored value keeps `since` (when the digest was switched on: the unsubscribe
  * link's signature covers it, and no period due before it is sent) and `last_period` (the start of the last period
- * queued, so the hourly run renders each digest once).
+ * queued, so the hourly run renders each digest once) and `alert_after` (the last application an alert covered).
  *
  * @package RecruitingReports
  */
 
 namespace RecruitingReports\Digests;
 
+use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\DigestSubscriptions;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Domain\Capabilities;
@@ -41,6 +42,7 @@ final class Subscription {
 			'alert_new_applications' => false,
 			'since'                  => 0,
 			'last_period'            => '',
+			'alert_after'            => 0,
 		);
 	}
 
@@ -83,6 +85,10 @@ final class Subscription {
 			$next['since']       = $now;
 			$next['last_period'] = '';
 		}
+		if ( $next['alert_new_applications'] && ! $current['alert_new_applications'] ) {
+			// Alerts start with the applications that arrive from now on.
+			$next['alert_after'] = ApplicationRepository::max_id();
+		}
 		DigestSubscriptions::put( $user_id, $next );
 		return $next;
 	}
@@ -103,9 +109,29 @@ final class Subscription {
 	 * @param string $start   The period's first day (YYYY-MM-DD).
 	 */
 	public static function mark_queued( int $user_id, string $start ): void {
+		self::record( $user_id, array( 'last_period' => $start ) );
+	}
+
+	/**
+	 * Records the last application an alert covered.
+	 *
+	 * @param int $user_id        User id.
+	 * @param int $application_id Application id.
+	 */
+	public static function mark_alerted( int $user_id, int $application_id ): void {
+		self::record( $user_id, array( 'alert_after' => $application_id ) );
+	}
+
+	/**
+	 * Changes bookkeeping fields of a stored subscription (none when it ended meanwhile).
+	 *
+	 * @param int   $user_id User id.
+	 * @param array $fields  Fields.
+	 */
+	private static function record( int $user_id, array $fields ): void {
 		$subscription = DigestSubscriptions::get( $user_id );
 		if ( null !== $subscription ) {
-			DigestSubscriptions::put( $user_id, array( 'last_period' => $start ) + $subscription );
+			DigestSubscriptions::put( $user_id, $fields + $subscription );
 		}
 	}
 
@@ -158,6 +184,7 @@ final class Subscription {
 			'alert_new_applications' => (bool) $subscription['alert_new_applications'],
 			'since'                  => (int) $subscription['since'],
 			'last_period'            => (string) $subscription['last_period'],
+			'alert_after'            => (int) $subscription['alert_after'],
 		);
 	}
 }

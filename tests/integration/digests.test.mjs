@@ -78,7 +78,7 @@ before( async () => {
 } );
 
 after( async () => {
-	await php( `delete_option( 'recruiting_test_smtp_port' ); delete_option( 'recruiting_test_digest_now' ); foreach ( get_users( array( 'login__in' => array( 'digest-recruiter', 'digest-other', 'digest-gone' ) ) ) as $u ) { require_once ABSPATH . 'wp-admin/includes/user.php'; wp_delete_user( $u->ID ); }` );
+	await php( `delete_option( 'recruiting_test_smtp_port' ); delete_option( 'recruiting_test_digest_now' ); foreach ( get_users( array( 'login__in' => array( 'digest-recruiter', 'digest-other', 'digest-gone', 'digest-contact' ) ) ) as $u ) { require_once ABSPATH . 'wp-admin/includes/user.php'; wp_delete_user( $u->ID ); }` );
 	await smtp.dispose();
 } );
 
@@ -244,6 +244,45 @@ test( 'permissions at send time: a user who lost Read Applications gets nothing 
 	assert.equal( smtp.messages().length, before + 2, 'nothing more was sent' );
 	assert.deepEqual( await phpValue( `RecruitingReports\\Data\\DigestSubscriptions::user_ids()` ), [], 'both subscriptions ended' );
 	await php( `( new WP_User( ${ recruiter.id } ) )->set_role( 'recruiter' );` );
+} );
+
+test( '"new application" alerts: opt-in, to the job\'s contact, one e-mail per batch, batches at least 5 minutes apart', { timeout: TIMEOUT }, async () => {
+	const contact = await makeUser( 'digest-contact', 'recruiter' );
+	expectStatus( await put( `${ NS }/jobs/${ jobIds.porter }`, { contact_email: `${ contact.login }@example.com` } ), 200 );
+	expectStatus( await post( `${ NS }/applications`, { job_id: jobIds.porter, candidate: { name: 'Before Opt-in', email: 'before@example.com' } } ), 201 );
+	expectStatus( await put( `${ NS }/digest-subscription`, { alert_new_applications: true }, as( contact ) ), 200 );
+	await runCron();
+	const before = smtp.messages().length;
+	await runCron();
+	assert.equal( digestsTo( contact, before ).length, 0, 'nothing about applications from before the opt-in' );
+
+	for ( const name of [ 'Alert One', 'Alert Two' ] ) {
+		expectStatus( await post( `${ NS }/applications`, { job_id: jobIds.porter, candidate: { name, email: `${ name.replace( ' ', '.' ).toLowerCase() }@example.com` } } ), 201 );
+	}
+	expectStatus( await post( `${ NS }/applications`, { job_id: jobIds.nurse, candidate: { name: 'Other Job', email: 'other.job@example.com' } } ), 201 );
+	await runCron(); // The batch: queues the alert.
+	await runCron(); // The outbox: sends it.
+	let alerts = digestsTo( contact, before );
+	assert.equal( alerts.length, 1, 'one e-mail for the batch' );
+	assert.match( part( alerts[ 0 ], 'text/plain' ), /^Porter: 2 new applications$/m );
+	assert.ok( ! part( alerts[ 0 ], 'text/plain' ).includes( 'Nurse' ), 'only the jobs whose contact the user is' );
+	assert.ok( ! JSON.stringify( alerts[ 0 ] ).includes( 'Alert One' ), 'no candidate names' );
+	assert.equal( alerts[ 0 ].headers[ 'list-unsubscribe-post' ], 'List-Unsubscribe=One-Click' );
+
+	// The next application: its batch is scheduled 5 minutes after the last one ran.
+	expectStatus( await post( `${ NS }/applications`, { job_id: jobIds.porter, candidate: { name: 'Alert Three', email: 'three@example.com' } } ), 201 );
+	const [ lastRun, next ] = await phpValue( `array( (int) get_option( 'recruiting_reports_alerts_last_run' ), wp_next_scheduled( 'recruiting_reports_digest_alerts' ) )` );
+	assert.equal( next, lastRun + 300 );
+	await runCron();
+	await runCron();
+	alerts = digestsTo( contact, before );
+	assert.equal( alerts.length, 2 );
+	assert.match( part( alerts[ 1 ], 'text/plain' ), /^Porter: 1 new application$/m );
+	// Nothing new: no e-mail.
+	await fireDigests();
+	await post( '/recruiting-test/v1/fire-hook', { hook: 'recruiting_reports_digest_alerts' } );
+	await runCron();
+	assert.equal( digestsTo( contact, before ).length, 2 );
 } );
 
 test( 'the HTML part in Chromium (scripts off, as in a mail client) at 600 and 360 px: nothing overflows; screenshots', { timeout: TIMEOUT }, async () => {
