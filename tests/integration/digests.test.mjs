@@ -10,7 +10,7 @@ import { expectError, expectStatus, get, post, put, request, resetSite, site } f
 import { makeUser, php, phpValue } from './lib/credentials.mjs';
 import { smtpSink } from './lib/smtp-sink.mjs';
 import { app, hire, importData, jobRecord, ok, setTimezone } from './lib/reports.mjs';
-import { launch, SCREENSHOTS_DIR } from '../e2e/lib/browser.mjs';
+import { launch, login, SCREENSHOTS_DIR } from '../e2e/lib/browser.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -78,7 +78,7 @@ before( async () => {
 } );
 
 after( async () => {
-	await php( `delete_option( 'recruiting_test_smtp_port' ); delete_option( 'recruiting_test_digest_now' ); foreach ( get_users( array( 'login__in' => array( 'digest-recruiter', 'digest-other', 'digest-gone', 'digest-contact' ) ) ) as $u ) { require_once ABSPATH . 'wp-admin/includes/user.php'; wp_delete_user( $u->ID ); }` );
+	await php( `delete_option( 'recruiting_test_smtp_port' ); delete_option( 'recruiting_test_digest_now' ); foreach ( get_users( array( 'login__in' => array( 'digest-recruiter', 'digest-other', 'digest-gone', 'digest-contact', 'digest-profile' ) ) ) as $u ) { require_once ABSPATH . 'wp-admin/includes/user.php'; wp_delete_user( $u->ID ); }` );
 	await smtp.dispose();
 } );
 
@@ -303,6 +303,43 @@ test( 'the HTML part in Chromium (scripts off, as in a mail client) at 600 and 3
 			assert.ok( bars.every( ( w ) => w > 0 ), 'the bars are drawn' );
 			await page.screenshot( { path: path.join( SCREENSHOTS_DIR, `digest-${ width }.png` ), fullPage: true } );
 		}
+	} finally {
+		await browser.close();
+	}
+} );
+
+test( 'the profile section: saved with the profile (its own nonce checked), "Save and send me a test now" sends one', { timeout: TIMEOUT }, async () => {
+	const user = await makeUser( 'digest-profile', 'recruiter' );
+	const browser = await launch();
+	try {
+		const page = await browser.context.newPage();
+		await login( page, user.login, user.password );
+		await page.goto( `${ site.url }/wp-admin/profile.php` );
+		await page.selectOption( '#recruiting-digest-frequency', 'monthly' );
+		await page.selectOption( '#recruiting-digest-hour', '7' );
+		await page.uncheck( 'input[name="recruiting_digest[reports][]"][value="time-to-hire"]' );
+		await page.check( 'input[name="recruiting_digest[reports][]"][value="funnel"]' );
+		await Promise.all( [ page.waitForURL( /updated=1/ ), page.click( '#submit' ) ] );
+		const saved = expectStatus( await get( `${ NS }/digest-subscription`, as( user ) ), 200 );
+		assert.deepEqual( [ saved.frequency, saved.hour, saved.reports ], [ 'monthly', 7, [ 'overview', 'funnel' ] ] );
+		assert.equal( await page.inputValue( '#recruiting-digest-frequency' ), 'monthly', 'the form shows what was saved' );
+		await page.screenshot( { path: path.join( SCREENSHOTS_DIR, 'digest-profile.png' ), fullPage: true } );
+
+		// Without the section's nonce (WordPress's own is still there) nothing is saved.
+		await page.selectOption( '#recruiting-digest-frequency', 'daily' );
+		await page.evaluate( () => document.querySelector( '[name="recruiting_digest_nonce"]' ).remove() );
+		const refused = await Promise.all( [ page.waitForNavigation(), page.click( '#submit' ) ] );
+		assert.equal( refused[ 0 ].status(), 403 );
+		assert.equal( expectStatus( await get( `${ NS }/digest-subscription`, as( user ) ), 200 ).frequency, 'monthly' );
+
+		const before = smtp.messages().length;
+		await page.goto( `${ site.url }/wp-admin/profile.php` );
+		await Promise.all( [ page.waitForURL( /updated=1/ ), page.click( 'button[name="recruiting_digest_test"]' ) ] );
+		await runCron();
+		const received = digestsTo( user, before );
+		assert.equal( received.length, 1 );
+		assert.ok( htmlFigures( received[ 0 ] )[ 'funnel.applications' ] !== undefined, 'the chosen reports' );
+		assert.equal( htmlFigures( received[ 0 ] )[ 'time-to-hire.average_days' ], undefined );
 	} finally {
 		await browser.close();
 	}
