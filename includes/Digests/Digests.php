@@ -16,6 +16,7 @@
 namespace RecruitingReports\Digests;
 
 use RecruitingReports\Data\DigestSubscriptions;
+use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Mail\Outbox;
 use WP_Error;
 
@@ -68,6 +69,10 @@ final class Digests {
 			if ( ! Subscription::allowed( $user_id ) ) {
 				Subscription::end( $user_id );
 				continue;
+			}
+			if ( null !== $subscription['job_id'] && ! JobRepository::get( $subscription['job_id'] ) ) {
+				// The job was deleted: the digest goes on, for all jobs, rather than failing every hour.
+				$subscription = Subscription::forget_job( $user_id );
 			}
 			$id = self::queue( $user_id, $subscription, $period, 'digest:' . $user_id . ':' . $period['from'] );
 			if ( is_int( $id ) ) {

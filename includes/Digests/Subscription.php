@@ -113,6 +113,17 @@ final class Subscription {
 	}
 
 	/**
+	 * Drops the job filter of a subscription whose job was deleted.
+	 *
+	 * @param int $user_id User id.
+	 * @return array The subscription now.
+	 */
+	public static function forget_job( int $user_id ): array {
+		self::record( $user_id, array( 'job_id' => null ) );
+		return self::of( $user_id );
+	}
+
+	/**
 	 * Records the last application an alert covered.
 	 *
 	 * @param int $user_id        User id.

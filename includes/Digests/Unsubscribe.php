@@ -68,13 +68,12 @@ final class Unsubscribe {
 		$subscription = DigestSubscriptions::get( $user_id );
 		nocache_headers();
 		header( 'X-Robots-Tag: noindex' );
-		if ( null === $subscription ) {
-			self::page( __( 'You are not subscribed (any more).', 'recruiting-reports' ), 200 );
+		// One answer for a wrong token and for a user without a subscription (a link used again after
+		// unsubscribing), so the page does not tell a stranger who is subscribed.
+		if ( null === $subscription || '' === $token || ! hash_equals( self::token( $user_id, Subscription::of( $user_id ) ), $token ) ) {
+			self::page( __( 'This unsubscribe link is not valid, or you are not subscribed any more. To change what you receive, open your profile.', 'recruiting-reports' ), 403 );
 		}
 		$subscription = Subscription::of( $user_id );
-		if ( '' === $token || ! hash_equals( self::token( $user_id, $subscription ), $token ) ) {
-			self::page( __( 'This unsubscribe link is not valid. Open the latest digest and use its link, or change your subscription in your profile.', 'recruiting-reports' ), 403 );
-		}
 		if ( 'POST' === strtoupper( $method ) ) {
 			Subscription::end( $user_id );
 			self::page( __( 'You are unsubscribed: no more digests or alerts will be sent to you.', 'recruiting-reports' ), 200 );

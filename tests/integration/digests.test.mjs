@@ -222,6 +222,10 @@ test( 'unsubscribe without login: GET confirms, the one-click POST unsubscribes;
 	assert.equal( done.status, 200 );
 	assert.match( await done.text(), /unsubscribed/ );
 	assert.equal( expectStatus( await get( `${ NS }/digest-subscription`, as( recruiter ) ), 200 ).frequency, 'off' );
+	// Used again: the same answer as a forged link (the page does not tell who is subscribed).
+	const again = await fetch( link, oneClick );
+	assert.equal( again.status, 403 );
+	assert.match( await again.text(), /not valid, or you are not subscribed any more/ );
 	await php( `RecruitingReports\\Digests\\Subscription::end( 1 );` );
 } );
 
