@@ -99,6 +99,22 @@ test( 'GET/PUT /digest-subscription: the current user\'s own, validated, only wi
 	expectError( await get( `${ NS }/digest-subscription`, { auth: null } ), 401, 'authentication_required' );
 } );
 
+test( 'daily and monthly due times and periods in Europe/Berlin, across the change to winter time', { timeout: TIMEOUT }, async () => {
+	const latest = ( subscription, iso ) => phpValue( `RecruitingReports\\Digests\\Schedule::latest( array_merge( RecruitingReports\\Digests\\Subscription::defaults(), json_decode( '${ JSON.stringify( subscription ) }', true ) ), ${ Date.parse( iso ) / 1000 } )` );
+	const utc = ( seconds ) => new Date( seconds * 1000 ).toISOString().replace( '.000', '' );
+	const at = async ( subscription, iso ) => {
+		const period = await latest( subscription, iso );
+		return [ utc( period.due ), period.from, period.to ];
+	};
+	// 25 October: the clocks go back at 03:00 CEST (01:00 UTC); 08:00 that day is 07:00 UTC.
+	assert.deepEqual( await at( { frequency: 'daily' }, '2026-10-25T06:59:59Z' ), [ '2026-10-24T06:00:00Z', '2026-10-23', '2026-10-23' ] );
+	assert.deepEqual( await at( { frequency: 'daily' }, '2026-10-25T07:00:00Z' ), [ '2026-10-25T07:00:00Z', '2026-10-24', '2026-10-24' ] );
+	assert.deepEqual( await at( { frequency: 'monthly', hour: 8 }, '2026-11-01T06:59:59Z' ), [ '2026-10-01T06:00:00Z', '2026-09-01', '2026-09-30' ] );
+	assert.deepEqual( await at( { frequency: 'monthly', hour: 8 }, '2026-11-01T07:00:00Z' ), [ '2026-11-01T07:00:00Z', '2026-10-01', '2026-10-31' ] );
+	assert.deepEqual( await at( { frequency: 'weekly', weekday: 7, hour: 18 }, '2026-10-26T07:00:00Z' ), [ '2026-10-25T17:00:00Z', '2026-10-18', '2026-10-24' ] );
+	assert.equal( await latest( { frequency: 'off' }, '2026-10-26T07:00:00Z' ), null );
+} );
+
 test( 'weekly at 08:00 Berlin time on both sides of the change to winter time; each period once, even when the cron runs again', { timeout: TIMEOUT }, async () => {
 	const before = smtp.messages().length;
 	await setNow( '2026-10-19T05:59:59Z' );
