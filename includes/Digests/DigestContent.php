@@ -103,23 +103,23 @@ final class DigestContent {
 	}
 
 	/**
-	 * The Reports page for a report, period, job and comparison (the page's own URL filters).
+	 * The Reports page for a period, job and comparison (the page's own URL filters), at the report's section.
 	 *
 	 * @param string $report Report name.
 	 * @param array  $args   date_from, date_to, job_id, compare.
 	 */
-	public static function report_url( string $report, array $args ): string {
+	private static function report_url( string $report, array $args ): string {
 		$query = array(
 			'period'    => 'custom',
 			'date_from' => $args['date_from'],
 			'date_to'   => $args['date_to'],
 			'compare'   => $args['compare'],
-			'report'    => $report,
 		);
 		if ( null !== $args['job_id'] ) {
 			$query['job_id'] = (string) $args['job_id'];
 		}
-		return add_query_arg( array_map( 'rawurlencode', $query ), admin_url( 'admin.php?page=' . Menu::REPORTS_SLUG ) );
+		// The fragment is the report's section heading on the page (`<name>-title`).
+		return add_query_arg( array_map( 'rawurlencode', $query ), admin_url( 'admin.php?page=' . Menu::REPORTS_SLUG ) ) . '#' . rawurlencode( $report ) . '-title';
 	}
 
 	/**

@@ -42,7 +42,7 @@ final class DigestMail {
 	 * @param array      $figure A figure of DigestContent.
 	 * @param float|null $value  The value.
 	 */
-	public static function value( array $figure, $value ): string {
+	private static function value( array $figure, $value ): string {
 		if ( null === $value ) {
 			return '' !== ( $figure['empty'] ?? '' ) ? $figure['empty'] : '–';
 		}
@@ -59,7 +59,7 @@ final class DigestMail {
 	 *
 	 * @param array $figure A figure of DigestContent.
 	 */
-	public static function change( array $figure ): string {
+	private static function change( array $figure ): string {
 		if ( null === $figure['value'] || null === $figure['previous'] ) {
 			return '';
 		}

@@ -182,7 +182,7 @@ test( 'the digest\'s figures, parsed back from the e-mail, equal the reports\' f
 	const title = await phpValue( `get_post( ${ jobIds.nurse } )->post_title` );
 	assert.ok( html.includes( title.replace( /&(?!amp;)/g, '&amp;' ).replace( /</g, '&lt;' ).replace( />/g, '&gt;' ) ), `the job title ${ title } is escaped: ${ html }` );
 	assert.ok( html.includes( `page=recruiting-reports-applications&#038;job_id=${ jobIds.nurse }&#038;applied_from=2026-10-19&#038;applied_to=2026-10-25` ), 'the job links to its drill-down' );
-	assert.ok( html.includes( 'page=recruiting-reports&#038;period=custom&#038;date_from=2026-10-19&#038;date_to=2026-10-25&#038;compare=previous_period' ), 'figures link to the report' );
+	assert.ok( html.includes( 'page=recruiting-reports&#038;period=custom&#038;date_from=2026-10-19&#038;date_to=2026-10-25&#038;compare=previous_period#overview-title' ), 'figures link to their report on the Reports page' );
 	assert.ok( html.includes( 'page=recruiting-reports-applications&#038;status=offer' ) );
 	assert.ok( ! /<script|<img|src=|@import|url\(/i.test( html ), 'no scripts, no images, nothing remote' );
 	assert.ok( part( message, 'text/plain' ).includes( `${ site.url }/wp-admin/admin.php?page=recruiting-reports-applications&job_id=${ jobIds.porter }&applied_from=2026-10-19&applied_to=2026-10-25` ) );
