@@ -34,6 +34,7 @@ final class Plugin {
 		Rest\ReportsController::class,
 		Rest\OpenApiController::class,
 		Rest\ApplicationCvController::class,
+		Rest\CareersBeaconController::class,
 		Rest\MailLogController::class,
 		Rest\NetworkController::class,
 		Rest\DigestSubscriptionController::class,
@@ -60,7 +61,7 @@ final class Plugin {
 		// The daily housekeeping also drops ended rate-limit windows.
 		add_action( Webhooks\Dispatcher::MAINTENANCE_HOOK, array( Auth\RateLimiter::class, 'purge' ), 10, 0 );
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
-		Domain\JobChangeListener::register( array( Data\Present::class, 'job' ) );
+		Domain\JobChangeListener::register( array( Data\Presenter::class, 'job' ) );
 		Data\ReadReplicas::register();
 		Reports\ReportCache::register();
 		// Candidates in Tools → Export / Erase Personal Data, and the suggested privacy-policy text.
@@ -74,6 +75,9 @@ final class Plugin {
 		// The apply form's submissions (no JavaScript needed) and the CV files they bring.
 		Careers\ApplySubmission::register();
 		Careers\CvLifecycle::register();
+		// The careers funnel: the beacon script and its counts, the daily deletion of old days (months are kept).
+		Careers\FunnelCounting::register();
+		Careers\FunnelRetention::register();
 		// E-mails (the apply form's, for now): queued in the request, sent by WP-Cron.
 		Mail\Outbox::register();
 		Digests\Digests::register();

@@ -20,11 +20,14 @@
 //      the same theme, and an apply-form submission's server time;
 //   6. SPEC §10's load figure on two web nodes, without and with Redis (scripts/bench/load.mjs), on sites of
 //      their own after the first one has stopped.
+//   7. the careers funnel (scripts/bench/funnel.mjs): the beacon's server time and beacons per second held, and
+//      GET /reports/careers cold and warm at 1,000,000 counter rows, on a site of its own.
 //
 // Env: RR_PORT (default 9760), BENCH_ROUNDS (default 21), BENCH_MAX (100000 to stop after step 2),
 // BENCH_REPORTS (comma-separated report variants to run, e.g. funnel,funnel+compare; default all),
 // BENCH_CAREERS=0 skips step 5, BENCH_CAREERS=only runs just step 5 (on a fresh site, in a minute),
-// BENCH_LOAD=0 skips step 6, BENCH_LOAD=only runs just step 6, RR_KEEP_SITE=1 keeps the site's files.
+// BENCH_LOAD=0 skips step 6, BENCH_LOAD=only runs just step 6, BENCH_FUNNEL=0 skips step 7, BENCH_FUNNEL=only runs
+// just step 7 (npm run bench:funnel), RR_KEEP_SITE=1 keeps the site's files.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,7 +65,8 @@ for ( const signal of [ 'SIGINT', 'SIGTERM' ] ) {
 	process.on( signal, () => stop().finally( () => process.exit( 130 ) ) );
 }
 
-if ( 'only' !== process.env.BENCH_LOAD ) {
+const only = process.env.BENCH_LOAD === 'only' || process.env.BENCH_FUNNEL === 'only';
+if ( ! only ) {
 	try {
 		site = await startNativeSite( {
 			port: Number( process.env.RR_PORT ?? 9760 ),
@@ -77,13 +81,13 @@ if ( 'only' !== process.env.BENCH_LOAD ) {
 		await stop();
 	}
 }
-if ( '0' !== process.env.BENCH_LOAD && 'only' !== CAREERS ) {
+if ( '0' !== process.env.BENCH_LOAD && 'only' !== CAREERS && 'only' !== process.env.BENCH_FUNNEL ) {
 	const { loadFigure } = await import( './bench/load.mjs' );
-	const lines = await loadFigure( log );
-	console.log( lines.join( '\n' ) );
-	if ( process.env.BENCH_OUTPUT ) {
-		fs.appendFileSync( process.env.BENCH_OUTPUT, lines.join( '\n' ) + '\n' );
-	}
+	appendReport( await loadFigure( log ) );
+}
+if ( '0' !== process.env.BENCH_FUNNEL && 'only' !== process.env.BENCH_LOAD && 'only' !== CAREERS ) {
+	const { funnelFigure } = await import( './bench/funnel.mjs' );
+	appendReport( await funnelFigure( log ) );
 }
 process.exit( process.exitCode ?? 0 );
 
@@ -339,6 +343,14 @@ function fmt( n ) {
 
 function mb( bytes ) {
 	return ( bytes / 1048576 ).toFixed( 1 );
+}
+
+/** Prints a later step's summary lines (and appends them to BENCH_OUTPUT). */
+function appendReport( lines ) {
+	console.log( lines.join( '\n' ) );
+	if ( process.env.BENCH_OUTPUT ) {
+		fs.appendFileSync( process.env.BENCH_OUTPUT, lines.join( '\n' ) + '\n' );
+	}
 }
 
 function log( message ) {

@@ -11,6 +11,7 @@
 namespace RecruitingReports\Blocks;
 
 use RecruitingReports\Careers\ApplyForm;
+use RecruitingReports\Careers\FunnelCounting;
 use RecruitingReports\Domain\JobPostType;
 
 defined( 'ABSPATH' ) || exit;
@@ -55,6 +56,8 @@ final class ApplyFormBlock {
 	 */
 	public static function render( $attributes ): string {
 		$job_id = is_singular( JobPostType::POST_TYPE ) ? (int) get_queried_object_id() : absint( ( is_array( $attributes ) ? $attributes : array() )['jobId'] ?? 0 );
+		// The careers funnel's beacon script counts the form's start (Careers\FunnelCounting).
+		FunnelCounting::enqueue();
 		return ApplyForm::render( $job_id );
 	}
 }

@@ -183,6 +183,7 @@ final class ApplySubmission {
 			CvStore::delete( $stored );
 			return self::refusal( array( 'form' => __( 'Your application could not be saved. Please try again later.', 'recruiting-reports' ) ), 500 );
 		}
+		FunnelCounting::count_submission( (int) $fields['job_id'], (string) $fields['source'] );
 		return $id;
 	}
 

@@ -22,7 +22,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 6;
+	public const VERSION = 7;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -41,6 +41,7 @@ final class Schema {
 		'report_statuses',
 		'report_sources',
 		'application_forms',
+		'careers_counts',
 		'mail_outbox',
 	);
 
@@ -248,6 +249,22 @@ final class Schema {
   cv_size bigint(20) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY  (application_id),
   KEY email_job (candidate_email,job_id,submitted_at)
+) $charset;",
+			// The careers funnel's counters (Data\CareersCounters): per site-timezone day (span 1, period = the day) or,
+			// once rolled up by the retention, per month (span 2, period = its first day), per job, source and metric
+			// (list_view, job_view, form_start, submission). Nothing about visitors: only the count. source_key is
+			// md5( source ), as in report_sources. The primary key is the upsert's key and serves "these periods";
+			// job_period serves the report's job filter.
+			"CREATE TABLE {$t['careers_counts']} (
+  span tinyint(3) unsigned NOT NULL,
+  period char(10) NOT NULL,
+  job_id bigint(20) unsigned NOT NULL,
+  source_key char(32) NOT NULL,
+  metric varchar(20) NOT NULL,
+  source varchar(100) NOT NULL DEFAULT '',
+  hits bigint(20) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (span,period,job_id,source_key,metric),
+  KEY job_period (job_id,span,period)
 ) $charset;",
 			// One row per key and fixed window; incremented atomically with UPDATE … SET hits = hits + 1.
 			"CREATE TABLE {$t['rate_limits']} (

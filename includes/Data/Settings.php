@@ -46,6 +46,9 @@ final class Settings {
 			'jobs_base'                => 'jobs',
 			'apply_phone'              => 'optional',
 			'apply_cv_max_mb'          => 5,
+			'careers_honour_dnt'       => true,
+			'careers_beacon_limit'     => 600,
+			'careers_daily_months'     => 13,
 			'mail_notify_to'           => array(),
 			// Templates: empty means the translatable default text (see Mail\Templates).
 			'mail_candidate_subject'   => '',
@@ -99,6 +102,22 @@ final class Settings {
 				'type'        => 'integer',
 				'minimum'     => 1,
 				'maximum'     => 50,
+			),
+			'careers_honour_dnt'       => array(
+				'description' => __( 'Leave out of the careers funnel\'s counts the visitors whose browser sends Do Not Track (DNT: 1) or Global Privacy Control (Sec-GPC: 1).', 'recruiting-reports' ),
+				'type'        => 'boolean',
+			),
+			'careers_beacon_limit'     => array(
+				'description' => __( 'Careers funnel counts accepted per IP address per hour (more are ignored): raise it for a busy office behind one address.', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 1000000,
+			),
+			'careers_daily_months'     => array(
+				'description' => __( 'Months the careers funnel keeps its counts per day; older days are deleted, their monthly totals kept.', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 120,
 			),
 			'mail_notify_to'           => array(
 				'description' => __( 'Who is told of a new application when its job has no contact e-mail (empty: the site\'s administration address).', 'recruiting-reports' ),

@@ -16,7 +16,7 @@ use RecruitingReports\Data\ApplicationIntake;
 use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\ApplicationWriter;
 use RecruitingReports\Data\ExternalIdClaims;
-use RecruitingReports\Data\Present;
+use RecruitingReports\Data\Presenter;
 use RecruitingReports\Data\RatingRepository;
 use RecruitingReports\Data\Source;
 use RecruitingReports\Data\Transaction;
@@ -139,7 +139,7 @@ final class ApplicationsController extends ItemController {
 			(int) $request['per_page']
 		);
 		$rows   = $result['rows'];
-		Present::prime_jobs( $rows );
+		Presenter::prime_jobs( $rows );
 		if ( rest_is_field_included( 'rating', $this->get_fields_for_response( $request ) ) ) {
 			$this->ratings = RatingRepository::aggregates( array_map( static fn( $row ) => (int) $row['id'], $rows ) );
 		}
@@ -195,7 +195,7 @@ final class ApplicationsController extends ItemController {
 	 * DELETE /applications/{id} (Settings): the application goes with its history, notes and ratings, every report
 	 * stays consistent and `application.deleted` is queued (ApplicationEraser, as the privacy eraser does).
 	 * `previous` is the whole application only for a caller that also holds Read Applications; otherwise
-	 * Present::application_without_candidate() of it.
+	 * Presenter::application_without_candidate() of it.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
@@ -207,7 +207,7 @@ final class ApplicationsController extends ItemController {
 		}
 		$previous = $this->prepare_item_for_response( $row, $request );
 		if ( ! Access::can( $request, Capabilities::READ_APPLICATIONS ) ) {
-			$previous->set_data( Present::application_without_candidate( $previous->get_data() ) );
+			$previous->set_data( Presenter::application_without_candidate( $previous->get_data() ) );
 		}
 		$result = ApplicationEraser::delete( (int) $row['id'] );
 		if ( is_wp_error( $result ) ) {
@@ -297,12 +297,12 @@ final class ApplicationsController extends ItemController {
 	 */
 	protected function item_data( $item, array $fields, WP_REST_Request $request ): array {
 		$id   = (int) $item['id'];
-		$data = Present::application_fields( $item );
+		$data = Presenter::application_fields( $item );
 		if ( rest_is_field_included( 'rating', $fields ) ) {
 			$data['rating'] = $this->ratings[ $id ] ?? RatingRepository::aggregates( array( $id ) )[ $id ];
 		}
 		if ( ! $this->listing && rest_is_field_included( 'history', $fields ) ) {
-			$data['history'] = Present::history( $id );
+			$data['history'] = Presenter::history( $id );
 		}
 		if ( ! $this->listing && rest_is_field_included( 'cv', $fields ) ) {
 			$data['cv'] = ApplicationForms::cv( $id );

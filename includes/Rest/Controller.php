@@ -103,8 +103,9 @@ abstract class Controller extends WP_REST_Controller {
 	 *                         `shape` (`item` by default: the route's schema; `list` of items with the pagination
 	 *                         headers; `deleted`, {deleted: true, previous: item}; `file`, a download), `schema` (a
 	 *                         schema of its own instead of the route's), `errors` (status => when, beyond the
-	 *                         ones every route answers) and `headers` (more headers its success carries, names
-	 *                         of OpenApiController::HEADERS).
+	 *                         ones every route answers), `headers` (more headers its success carries, names
+	 *                         of OpenApiController::HEADERS), `description` (of the success) and `also` (other
+	 *                         successful statuses with the same body: status => when).
 	 * @return array
 	 */
 	protected function endpoint( string $methods, string $callback, string $action, array $args = array(), array $answer = array() ): array {

@@ -11,7 +11,7 @@ use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\ExternalIdClaims;
 use RecruitingReports\Data\JobRepository;
-use RecruitingReports\Data\Present;
+use RecruitingReports\Data\Presenter;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Events;
@@ -133,7 +133,7 @@ final class JobsController extends ItemController {
 						Events::JOB_CREATED,
 						array(
 							'job_id' => $id,
-							'job'    => Present::job( get_post( $id ) ),
+							'job'    => Presenter::job( get_post( $id ) ),
 						)
 					);
 					Events::data_changed();
@@ -180,7 +180,7 @@ final class JobsController extends ItemController {
 						Events::JOB_UPDATED,
 						array(
 							'job_id'  => $id,
-							'job'     => Present::job( get_post( $id ) ),
+							'job'     => Presenter::job( get_post( $id ) ),
 							'changed' => array_keys( $fields ),
 						)
 					);
@@ -211,7 +211,7 @@ final class JobsController extends ItemController {
 				if ( is_wp_error( $trashed ) ) {
 					return 'resource_not_found' === $trashed->get_error_code() ? self::job_not_found() : self::internal_error();
 				}
-				$job = Present::job( $trashed );
+				$job = Presenter::job( $trashed );
 				Events::emit(
 					Events::JOB_DELETED,
 					array(
@@ -238,10 +238,10 @@ final class JobsController extends ItemController {
 	 * @return array
 	 */
 	protected function item_data( $item, array $fields, WP_REST_Request $request ): array {
-		$data = Present::job_fields( $item );
+		$data = Presenter::job_fields( $item );
 		if ( rest_is_field_included( 'application_counts', $fields ) ) {
 			$id                         = (int) $item->ID;
-			$data['application_counts'] = Present::counts( $this->counts[ $id ] ?? ApplicationRepository::counts_by_job( array( $id ) )[ $id ] );
+			$data['application_counts'] = Presenter::counts( $this->counts[ $id ] ?? ApplicationRepository::counts_by_job( array( $id ) )[ $id ] );
 		}
 		return $data;
 	}

@@ -391,9 +391,14 @@ final class OpenApiController extends Controller {
 			$headers += self::headers( 'Location' );
 		}
 		$headers  += self::headers( ...(array) ( $answer['headers'] ?? array() ) );
-		$responses = array( (string) $status => self::response( self::SUCCESS[ $status ] ?? 'Success.', $content, $headers ) );
+		$responses = array( (string) $status => self::response( $answer['description'] ?? self::SUCCESS[ $status ] ?? 'Success.', $content, $headers ) );
+		// Other successful answers with the same body (the careers beacon: 202 counted, 200 left out).
+		foreach ( (array) ( $answer['also'] ?? array() ) as $other => $description ) {
+			$responses[ (string) $other ] = self::response( $description, $content, $headers );
+		}
 		if ( $public ) {
-			return $responses;
+			// No credentials, so none of the authentication errors: only the route's own.
+			return $responses + self::error_objects( (array) ( $answer['errors'] ?? array() ) );
 		}
 		return $responses + self::error_responses( (array) ( $answer['errors'] ?? array() ), ! self::refuses_keys( $path ), $path_params, $args );
 	}
@@ -417,7 +422,15 @@ final class OpenApiController extends Controller {
 				? 'No such record (resource_not_found), or no such route (rest_no_route).'
 				: 'job_id names no job (resource_not_found).';
 		}
-		$errors += $own;
+		return self::error_objects( $errors + $own );
+	}
+
+	/**
+	 * Error response objects, by status.
+	 *
+	 * @param array<int,string> $errors Status => when.
+	 */
+	private static function error_objects( array $errors ): array {
 		ksort( $errors );
 		$schema    = array( 'application/json' => array( 'schema' => array( '$ref' => '#/components/schemas/Error' ) ) );
 		$responses = array();

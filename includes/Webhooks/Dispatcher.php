@@ -20,7 +20,7 @@ namespace RecruitingReports\Webhooks;
 use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\DeliveryRepository;
 use RecruitingReports\Data\JobRepository;
-use RecruitingReports\Data\Present;
+use RecruitingReports\Data\Presenter;
 use RecruitingReports\Data\SecretBox;
 use RecruitingReports\Data\Settings;
 use RecruitingReports\Data\Transaction;
@@ -156,7 +156,7 @@ final class Dispatcher {
 				return array( 'job' => $payload['job'] );
 			}
 			$post = JobRepository::get( (int) ( $payload['job_id'] ?? 0 ) );
-			return $post ? array( 'job' => Present::job( $post ) ) : null;
+			return $post ? array( 'job' => Presenter::job( $post ) ) : null;
 		}
 		if ( isset( $payload['application'] ) && is_array( $payload['application'] ) ) {
 			return array( 'application' => $payload['application'] ); // Gone already (application.deleted).
@@ -165,7 +165,7 @@ final class Dispatcher {
 		if ( ! $row ) {
 			return null;
 		}
-		$data = array( 'application' => Present::application( $row ) );
+		$data = array( 'application' => Presenter::application( $row ) );
 		if ( Events::APPLICATION_STATUS_CHANGED === $event ) {
 			$data['from'] = (string) ( $payload['from'] ?? '' );
 			$data['to']   = (string) ( $payload['to'] ?? '' );

@@ -75,6 +75,8 @@ export interface OverviewReport {
 	};
 	/** Rates from 0 to 1, 4 decimals. */
 	conversion: Record< ConversionStep, number >;
+	/** Applications hired in the period: what the average is over (0: no average). */
+	hires_this_period: number;
 	avg_time_to_hire_days: number;
 }
 
@@ -576,6 +578,12 @@ export interface PluginSettings {
 	apply_phone: 'required' | 'optional' | 'hidden';
 	/** The largest CV the apply form accepts, in MB (1–50). */
 	apply_cv_max_mb: number;
+	/** Leave visitors sending DNT or Sec-GPC out of the careers funnel's counts. */
+	careers_honour_dnt: boolean;
+	/** Careers funnel counts accepted per IP address per hour. */
+	careers_beacon_limit: number;
+	/** Months the careers funnel keeps daily counts before rolling them into months (1–120). */
+	careers_daily_months: number;
 	/** Who hears of an application whose job has no contact e-mail (empty: the site's administration address). */
 	mail_notify_to: string[];
 	/** The e-mail templates as used (the default text when not customised; '' in a PUT resets one). */

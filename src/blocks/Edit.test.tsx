@@ -251,7 +251,7 @@ describe( 'ReportBlockEdit', () => {
 			screen.queryByRole( 'checkbox', { name: 'Status breakdown' } )
 		).toBeNull();
 		await userEvent.selectOptions(
-			screen.getByLabelText( 'Trend chart' ),
+			screen.getByLabelText( 'Trend by month chart' ),
 			'bar'
 		);
 		expect( setAttributes ).toHaveBeenCalledWith( { trendChart: 'bar' } );

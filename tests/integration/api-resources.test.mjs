@@ -207,7 +207,7 @@ const MAIL_DEFAULTS = {
 
 test( 'settings: GET, partial PUT keeps omitted fields, validation', async () => {
 	const initial = expectStatus( await get( `${ NS }/settings` ), 200 );
-	assert.deepEqual( initial, { rate_limit_per_hour: 1000, default_period: 'last_12_months', delete_data_on_uninstall: false, anonymise_on_erasure: false, delivery_log_days: 30, jobs_base: 'jobs', apply_phone: 'optional', apply_cv_max_mb: 5, ...MAIL_DEFAULTS } );
+	assert.deepEqual( initial, { rate_limit_per_hour: 1000, default_period: 'last_12_months', delete_data_on_uninstall: false, anonymise_on_erasure: false, delivery_log_days: 30, jobs_base: 'jobs', apply_phone: 'optional', apply_cv_max_mb: 5, ...MAIL_DEFAULTS, careers_honour_dnt: true, careers_beacon_limit: 600, careers_daily_months: 13 } );
 	let settings = expectStatus( await put( `${ NS }/settings`, { rate_limit_per_hour: 250 } ), 200 );
 	assert.deepEqual( settings, { ...initial, rate_limit_per_hour: 250 } );
 	settings = expectStatus( await put( `${ NS }/settings`, { default_period: 'last_30_days' } ), 200 );

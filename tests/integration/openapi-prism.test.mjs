@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { site, get, put, expectStatus, resetSite, asAdmin, basicAuth } from './lib/api.mjs';
 import { makeKey, makeUser, keyHeader, php } from './lib/credentials.mjs';
+import { freePort } from '../../scripts/lib/site-common.mjs';
 
 const PRISM = path.resolve( import.meta.dirname, '../../node_modules/.bin/prism' );
 const NS = '/recruiting/v1';
@@ -31,17 +32,6 @@ let tmp;
 let doc;
 /** Every answer of the crawl: method, path, status, violations. */
 const sent = [];
-
-function freePort() {
-	return new Promise( ( resolve, reject ) => {
-		const server = net.createServer();
-		server.once( 'error', reject );
-		server.listen( 0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close( () => resolve( port ) );
-		} );
-	} );
-}
 
 /** Whether something accepts connections on the port. */
 function listening( port ) {
@@ -324,6 +314,11 @@ test( 'every route, method, status and error through Prism: 0 violations', async
 	await calls.get( '/jobs', 200, { auth: keyHeader( limited.key ) } );
 	await calls.get( '/jobs', 429, { auth: keyHeader( limited.key ) } );
 	await calls.get( '/openapi.json', 200, { auth: {} } );
+
+	// The careers funnel's public beacon (a JSON body here; browsers send a form or text).
+	await calls.post( '/careers/beacon', { metric: 'job_view', job: String( job.id ), source: 'prism' }, 202, { auth: {} } );
+	await calls.post( '/careers/beacon', { metric: 'job_view', job: String( MISSING ) }, 404, { auth: {} } );
+	await calls.post( '/careers/beacon', { metric: 'nothing', job: String( job.id ) }, 400, { auth: {} } );
 
 	// Deletes last: an application, then the job.
 	await calls.del( `/applications/${ second.id }`, 200 );

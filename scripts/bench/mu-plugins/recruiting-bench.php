@@ -24,6 +24,14 @@ add_filter(
 	PHP_INT_MAX
 );
 
+// The server's time from the request's start to its headers, on every response (REST or not: the careers beacon is
+// mostly answered before the REST server starts).
+header_register_callback(
+	static function () {
+		header( 'X-Recruiting-Server-Ms: ' . round( ( microtime( true ) - (float) $_SERVER['REQUEST_TIME_FLOAT'] ) * 1000, 2 ) );
+	}
+);
+
 // A streamed response (format=csv) is written after its headers: its peak is recorded when the request
 // ends, for the benchmark to read.
 add_action(

@@ -116,7 +116,7 @@ describe( 'ReportsPage', () => {
 		} );
 		await screen.findByRole( 'table', { name: 'Time to hire by month' } );
 		const figures = document.querySelector(
-			'dl[aria-label="Overview figures"]'
+			'dl[aria-label="Recruiting overview"]'
 		) as HTMLElement;
 		const figure = ( id: string ) =>
 			figures.querySelector( `[data-figure="${ id }"]` ) as HTMLElement;
@@ -250,7 +250,7 @@ describe( 'ReportsPage', () => {
 			within( table ).getByRole( 'row', { name: /Hired/ } )
 		).toHaveTextContent( 'Hired1260%' );
 		const figures = document.querySelector(
-			'dl[aria-label="Funnel figures"]'
+			'dl[aria-label="Hiring funnel"]'
 		) as HTMLElement;
 		expect( figures ).toHaveTextContent(
 			'Offer acceptance80%In progress50Rejected120Withdrawn18'

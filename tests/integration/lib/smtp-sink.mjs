@@ -3,25 +3,13 @@
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../scripts/lib/site-common.mjs';
 
 const SCRIPT = path.resolve( import.meta.dirname, '../../support/smtp-sink.py' );
 // Debian's interpreter: its dist-packages hold aiosmtpd (a python3 earlier on PATH may not).
 const PYTHON = '/usr/bin/python3';
-
-/** A free port on 127.0.0.1 (asked of the kernel, then released for the server to take). */
-function freePort() {
-	return new Promise( ( resolve, reject ) => {
-		const server = net.createServer();
-		server.once( 'error', reject );
-		server.listen( 0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close( () => resolve( port ) );
-		} );
-	} );
-}
 
 /**
  * An SMTP sink: start() (again after stop(), on the same port and folder), stop(), messages() (oldest first).
