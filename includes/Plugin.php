@@ -37,6 +37,7 @@ final class Plugin {
 		Rest\CareersBeaconController::class,
 		Rest\MailLogController::class,
 		Rest\NetworkController::class,
+		Rest\DigestSubscriptionController::class,
 	);
 
 	/**
@@ -79,6 +80,7 @@ final class Plugin {
 		Careers\FunnelRetention::register();
 		// E-mails (the apply form's, for now): queued in the request, sent by WP-Cron.
 		Mail\Outbox::register();
+		Digests\Digests::register();
 		// Retention rules: the daily run (Settings → Privacy).
 		Privacy\Retention::register();
 		// On a multisite network: sites set up at creation, cleaned up at deletion, upgraded from Network Admin.

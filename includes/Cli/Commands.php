@@ -28,6 +28,7 @@ final class Commands {
 		'keys'      => KeysCommand::class,
 		'retention' => RetentionCommand::class,
 		'network'   => NetworkCommand::class,
+		'digest'    => DigestCommand::class,
 	);
 
 	/** Adds every command to WP-CLI. */

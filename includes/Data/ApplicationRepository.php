@@ -139,6 +139,31 @@ final class ApplicationRepository {
 		return array_map( 'intval', $ids );
 	}
 
+	/** The highest application id (0: none): where a new "new application" alert starts. */
+	public static function max_id(): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( $wpdb->prepare( 'SELECT MAX(id) FROM %i', Schema::table( 'applications' ) ) );
+	}
+
+	/**
+	 * How many applications match the list filters, per job (the digest's "new applications by job": the same
+	 * filters as the Applications list it links to).
+	 *
+	 * @param array $filters ApplicationExport::where() filters.
+	 * @return array<int,int> job id => count, most first (then by job id)
+	 */
+	public static function count_matching_by_job( array $filters ): array {
+		global $wpdb;
+		[ $where_sql, $params ] = ApplicationExport::where( $filters );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $where_sql holds placeholders only, matched by $params.
+		$rows   = $wpdb->get_results( $wpdb->prepare( "SELECT job_id, COUNT(*) AS n FROM %i WHERE $where_sql GROUP BY job_id ORDER BY n DESC, job_id", array_merge( array( Schema::table( 'applications' ) ), $params ) ), ARRAY_A );
+		$counts = array();
+		foreach ( $rows as $row ) {
+			$counts[ (int) $row['job_id'] ] = (int) $row['n'];
+		}
+		return $counts;
+	}
+
 	/**
 	 * Current-status counts of the applications of some jobs, every status present.
 	 *

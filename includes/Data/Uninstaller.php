@@ -60,6 +60,7 @@ final class Uninstaller {
 		Schema::drop_all();
 		\RecruitingReports\Careers\CvStore::delete_all();
 		Roles::uninstall();
+		DigestSubscriptions::delete_all();
 		delete_option( Settings::OPTION );
 		// Post meta the plugin keeps on other posts (the report block's last editor) is named _recruiting_reports_….
 		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE meta_key LIKE %s', $wpdb->postmeta, $wpdb->esc_like( '_recruiting_reports_' ) . '%' ) );

@@ -16,6 +16,7 @@ use RecruitingReports\Careers\JobExpiry;
 use RecruitingReports\Careers\JobPages;
 use RecruitingReports\Data\Installer;
 use RecruitingReports\Data\Schema;
+use RecruitingReports\Digests\Digests;
 use RecruitingReports\Mail\Outbox;
 use RecruitingReports\Privacy\Retention;
 use RecruitingReports\Webhooks\Dispatcher;
@@ -65,6 +66,7 @@ final class Lifecycle {
 		$work = static function () {
 			Dispatcher::deactivate();
 			Outbox::deactivate();
+			Digests::deactivate();
 			JobPages::deactivate();
 			JobExpiry::deactivate();
 			Retention::deactivate();

@@ -145,7 +145,7 @@ abstract class ItemController extends Controller {
 		/**
 		 * Filters an item of the recruiting/v1 API on its way out (get, list, create, update, delete), like core's
 		 * `rest_prepare_{$post_type}`. The dynamic part is the item type: job, application, note, rating, webhook,
-		 * webhook_delivery, api_key or settings.
+		 * webhook_delivery, api_key, settings or digest_subscription.
 		 *
 		 * @param WP_REST_Response $response The response.
 		 * @param mixed            $item     The item as stored.

@@ -294,6 +294,16 @@ test( 'every route, method, status and error through Prism: 0 violations', async
 	await calls.get( '/mail-log', 403, { auth: readerAuth } );
 	await calls.post( `/mail-log/${ MISSING }/retry`, undefined, 404 );
 
+	// The digest subscription (the admin's own; digests.test.mjs sends them).
+	await calls.get( '/digest-subscription', 200 );
+	await calls.get( '/digest-subscription', 200, { query: { context: 'edit' } } );
+	await calls.put( '/digest-subscription', { frequency: 'weekly', job_id: null }, 200 );
+	await calls.patch( '/digest-subscription', { hour: 9 }, 200 );
+	await calls.post( '/digest-subscription', { frequency: 'off' }, 200 );
+	await calls.put( '/digest-subscription', { weekday: 9 }, 400 );
+	await calls.get( '/digest-subscription', 403, { auth: readerAuth } );
+	await calls.post( '/digest-subscription/test', undefined, 202 );
+
 	// Import.
 	await calls.post( '/import', { jobs: [ { external_id: 'prism-import', title: 'Imported' } ], applications: [] }, 200 );
 	await calls.post( '/import', { jobs: [ { title: 5 } ] }, 400 );

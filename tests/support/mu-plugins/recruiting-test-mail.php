@@ -46,3 +46,13 @@ add_filter(
 		return $message;
 	}
 );
+
+// Option recruiting_test_digest_now (unix seconds) moves the instant digests are scheduled against
+// (recruiting_reports_digest_now), so a test walks a schedule across a daylight-saving change without a clock change.
+add_filter(
+	'recruiting_reports_digest_now',
+	static function ( $now ) {
+		$at = (int) get_option( 'recruiting_test_digest_now', 0 );
+		return $at > 0 ? $at : $now;
+	}
+);
