@@ -85,7 +85,11 @@ test(
 				.locator( '.rr-widget__period' )
 				.getAttribute( 'data-period' )
 		).split( '/' );
-		const query = { from, to, compare: 'previous_period' };
+		const query = {
+			date_from: from,
+			date_to: to,
+			compare: 'previous_period',
+		};
 		const [ overview, funnel ] = await Promise.all( [
 			client.reports.overview( query ),
 			client.reports.funnel( query ),
