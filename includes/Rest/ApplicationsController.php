@@ -16,6 +16,7 @@ use RecruitingReports\Data\ApplicationIntake;
 use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\ApplicationWriter;
 use RecruitingReports\Data\Present;
+use RecruitingReports\Data\Reasons;
 use RecruitingReports\Data\RatingRepository;
 use RecruitingReports\Data\Source;
 use RecruitingReports\Data\Transaction;
@@ -90,6 +91,11 @@ final class ApplicationsController extends ItemController {
 							'type'        => array( 'string', 'null' ),
 							'maxLength'   => 5000,
 						),
+						'reason' => array(
+							'description' => __( 'For rejected or withdrawn: the id of a current reason of that list (settings rejection_reasons, withdrawal_reasons), stored with the history entry; required when the setting reason_required is on. An unknown or retired reason is a 400.', 'recruiting-reports' ),
+							'type'        => array( 'string', 'null' ),
+							'maxLength'   => 64,
+						),
 					)
 				),
 			),
@@ -117,6 +123,8 @@ final class ApplicationsController extends ItemController {
 			'updated_before' => $request['updated_before'],
 			'anonymised'     => $request['anonymised'],
 			'source'         => null === $request['source'] ? null : Source::normalize( $request['source'] ),
+			'reason'         => $request['reason'],
+			'stale'          => $request['stale'],
 		);
 		if ( is_wp_error( $filters['source'] ) ) {
 			return $filters['source'];
@@ -244,13 +252,20 @@ final class ApplicationsController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_status( $request ) {
-		$id   = (int) $request['id'];
-		$note = null === $request['note'] ? '' : sanitize_textarea_field( (string) $request['note'] );
-		if ( ! ApplicationRepository::find( $id ) ) {
+		$id     = (int) $request['id'];
+		$note   = null === $request['note'] ? '' : sanitize_textarea_field( (string) $request['note'] );
+		$reason = null === $request['reason'] || '' === $request['reason'] ? null : (string) $request['reason'];
+		$row    = ApplicationRepository::find( $id );
+		if ( ! $row ) {
 			return self::application_not_found();
 		}
+		// Asking for the status the application already has changes nothing, reason or not (as without one).
+		$checked = $request['status'] === $row['status'] ? true : Reasons::check( (string) $request['status'], $reason );
+		if ( is_wp_error( $checked ) ) {
+			return $checked;
+		}
 		$result = Transaction::run(
-			static fn() => ApplicationWriter::change_status( $id, (string) $request['status'], Access::user_id(), '' === $note ? null : $note )
+			static fn() => ApplicationWriter::change_status( $id, (string) $request['status'], Access::user_id(), '' === $note ? null : $note, $reason )
 		);
 		if ( is_wp_error( $result ) ) {
 			return $result;
@@ -324,6 +339,25 @@ final class ApplicationsController extends ItemController {
 	}
 
 	/**
+	 * The schema of a reason as the API shows it (Present::reason()).
+	 *
+	 * @param string $description Description.
+	 * @return array
+	 */
+	private static function reason_property( string $description ): array {
+		return array(
+			'description' => $description,
+			'type'        => array( 'object', 'null' ),
+			'readonly'    => true,
+			'context'     => self::OWN_CONTEXTS,
+			'properties'  => array(
+				'id'    => array( 'type' => 'string' ),
+				'label' => array( 'type' => 'string' ),
+			),
+		);
+	}
+
+	/**
 	 * Arguments of GET /applications.
 	 *
 	 * @return array
@@ -380,6 +414,16 @@ final class ApplicationsController extends ItemController {
 					'type'        => 'string',
 					'maxLength'   => 200,
 				),
+				'reason'         => array(
+					'description' => __( 'Only applications now rejected or withdrawn with this reason (its id).', 'recruiting-reports' ),
+					'type'        => 'string',
+					'pattern'     => Reasons::ID_PATTERN,
+					'maxLength'   => 64,
+				),
+				'stale'          => array(
+					'description' => __( 'Only open applications that have waited in their status at least the stage\'s days (setting stale_days; true), or open ones that have not yet (false).', 'recruiting-reports' ),
+					'type'        => 'boolean',
+				),
 				'format'         => array(
 					'description' => __( 'json (default), or csv: every application the filters select (page and per_page do not apply), streamed.', 'recruiting-reports' ),
 					'type'        => 'string',
@@ -387,7 +431,7 @@ final class ApplicationsController extends ItemController {
 					'default'     => 'json',
 				),
 			),
-			self::sort_args( array( 'applied_at', 'updated_at', 'id' ) )
+			self::sort_args( array_keys( ApplicationRepository::ORDERS ) )
 		);
 	}
 
@@ -477,6 +521,20 @@ final class ApplicationsController extends ItemController {
 				'context'     => self::OWN_CONTEXTS,
 			),
 			'applied_at'          => self::readonly_instant( __( 'When the application was made (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+			'reason'              => self::reason_property( __( 'Why the application is now rejected or withdrawn: the reason\'s id and its label now; null without one, and for every other status.', 'recruiting-reports' ) ),
+			'status_since'        => self::readonly_instant( __( 'When the current status was entered (UTC): the time in stage counts from it.', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+			'days_in_stage'       => array(
+				'description' => __( 'Whole days the application has waited in its current status (calendar days of the site\'s timezone); null unless new, screening, interview or offer.', 'recruiting-reports' ),
+				'type'        => array( 'integer', 'null' ),
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'stale'               => array(
+				'description' => __( 'Whether days_in_stage has reached the stage\'s threshold (setting stale_days); null unless new, screening, interview or offer.', 'recruiting-reports' ),
+				'type'        => array( 'boolean', 'null' ),
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
 			'stage_entered_at'    => array(
 				'description' => __( 'When each pipeline stage was first entered (UTC), null when never.', 'recruiting-reports' ),
 				'type'        => 'object',
@@ -523,7 +581,8 @@ final class ApplicationsController extends ItemController {
 							'format' => 'date-time',
 						),
 						'user' => array( 'type' => array( 'object', 'null' ) ),
-						'note' => array( 'type' => array( 'string', 'null' ) ),
+						'note'   => array( 'type' => array( 'string', 'null' ) ),
+						'reason' => self::reason_property( __( 'The reason given with a change to rejected or withdrawn: its id and its label now (a renamed reason reads its new label).', 'recruiting-reports' ) ),
 					),
 				),
 			),

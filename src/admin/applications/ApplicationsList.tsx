@@ -109,17 +109,46 @@ function viewFromFilters(
 			value: filters.entered,
 		} );
 	}
+	if ( filters.reason ) {
+		viewFilters.push( {
+			field: 'reason',
+			operator: 'is',
+			value: filters.reason,
+		} );
+	}
+	if ( filters.stale !== undefined ) {
+		viewFilters.push( {
+			field: 'stale',
+			operator: 'is',
+			value: String( filters.stale ),
+		} );
+	}
 	return {
 		type: remembered.type,
 		search: filters.search,
 		filters: viewFilters,
-		sort: { field: filters.orderby, direction: filters.order },
+		sort: sortOfView( filters ),
 		page: filters.page,
 		perPage: remembered.perPage,
 		fields: remembered.fields,
 		titleField: 'candidate',
 		layout: {},
 	} as View;
+}
+
+/**
+ * The days in stage column sorts the list by status_since the other way round: most days first is
+ * status_since ascending (waiting longest).
+ * @param filters The filters.
+ */
+function sortOfView( filters: ApplicationFilters ): View[ 'sort' ] {
+	if ( filters.orderby === 'status_since' ) {
+		return {
+			field: 'days_in_stage',
+			direction: filters.order === 'asc' ? 'desc' : 'asc',
+		};
+	}
+	return { field: filters.orderby, direction: filters.order };
 }
 
 function filtersFromView( view: View ): ApplicationFilters {
@@ -141,6 +170,12 @@ function filtersFromView( view: View ): ApplicationFilters {
 	const [ hiredFrom, hiredTo ] = range( 'hired_at' );
 	const status = find( 'status' );
 	const job = Number( find( 'job' ) );
+	const stale = find( 'stale' );
+	const byDays = view.sort?.field === 'days_in_stage';
+	let order = view.sort?.direction ?? 'desc';
+	if ( byDays ) {
+		order = order === 'asc' ? 'desc' : 'asc';
+	}
 	return {
 		job_id: job > 0 ? job : undefined,
 		status: Array.isArray( status ) ? status : [],
@@ -153,9 +188,16 @@ function filtersFromView( view: View ): ApplicationFilters {
 		entered: Array.isArray( find( 'entered' ) )
 			? find( 'entered' )
 			: undefined,
+		reason: ( find( 'reason' ) as string | undefined ) || undefined,
+		stale:
+			stale === 'true' || stale === 'false'
+				? stale === 'true'
+				: undefined,
 		search: view.search ?? '',
-		orderby: ( view.sort?.field as SortField ) ?? 'applied_at',
-		order: view.sort?.direction ?? 'desc',
+		orderby: byDays
+			? 'status_since'
+			: ( ( view.sort?.field as SortField ) ?? 'applied_at' ),
+		order,
 		page: view.page ?? 1,
 	};
 }
@@ -201,6 +243,22 @@ export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 							),
 			} ) ),
 		[ jobs.data ]
+	);
+
+	const reasonElements = useMemo(
+		() =>
+			( [ 'rejected', 'withdrawn' ] as const ).flatMap( ( exit ) =>
+				config.reasons[ exit ].map( ( reason ) => ( {
+					value: reason.id,
+					label: sprintf(
+						/* translators: 1: reason, 2: Rejected or Withdrawn. */
+						__( '%1$s (%2$s)', 'recruiting-reports' ),
+						reason.label,
+						statusLabel( exit )
+					),
+				} ) )
+			),
+		[ config.reasons ]
 	);
 
 	const viewUrl = useCallback(
@@ -325,6 +383,62 @@ export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 				isVisible: () => false,
 			},
 			{
+				id: 'reason',
+				label: __( 'Reason', 'recruiting-reports' ),
+				type: 'text',
+				enableSorting: false,
+				elements: reasonElements,
+				filterBy: { operators: [ 'is' ] },
+				getValue: ( { item } ) => item.reason?.id ?? '',
+				render: ( { item } ) => (
+					<span>{ item.reason?.label ?? '' }</span>
+				),
+			},
+			{
+				id: 'days_in_stage',
+				label: __( 'Days in stage', 'recruiting-reports' ),
+				type: 'integer',
+				filterBy: false,
+				getValue: ( { item } ) => item.days_in_stage ?? -1,
+				render: ( { item } ) =>
+					item.days_in_stage === null ? (
+						<span>—</span>
+					) : (
+						<span className="rr-apps__days">
+							{ item.days_in_stage }
+							{ item.stale && (
+								<span className="rr-stale">
+									{ __( 'stale', 'recruiting-reports' ) }
+								</span>
+							) }
+						</span>
+					),
+			},
+			{
+				id: 'stale',
+				label: __( 'Waiting', 'recruiting-reports' ),
+				type: 'text',
+				enableSorting: false,
+				enableHiding: false,
+				elements: [
+					{
+						value: 'true',
+						label: __(
+							'Stale (past the stage’s days)',
+							'recruiting-reports'
+						),
+					},
+					{
+						value: 'false',
+						label: __( 'Open, not stale', 'recruiting-reports' ),
+					},
+				],
+				filterBy: { operators: [ 'is' ] },
+				getValue: () => '',
+				render: () => null,
+				isVisible: () => false,
+			},
+			{
 				id: 'updated_at',
 				label: __( 'Last change', 'recruiting-reports' ),
 				type: 'date',
@@ -353,7 +467,7 @@ export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 				),
 			},
 		],
-		[ jobElements, viewUrl, config.timezone, config.locale ]
+		[ jobElements, reasonElements, viewUrl, config.timezone, config.locale ]
 	);
 
 	const view = viewFromFilters( filters, remembered );

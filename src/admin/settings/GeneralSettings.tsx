@@ -197,10 +197,18 @@ export function GeneralSettings() {
 		}
 		setSaving( true );
 		setResult( null );
+		// The Pipeline tab saves its own fields: sending this tab's copy of them could retire a reason added there since.
+		const {
+			reason_required: _required,
+			rejection_reasons: _rejection,
+			withdrawal_reasons: _withdrawal,
+			stale_days: _stale,
+			...general
+		} = form;
 		try {
 			show(
 				await actions.updateSettings( {
-					...form,
+					...general,
 					rate_limit_per_hour: Number( rateText ),
 					delivery_log_days: Number( daysText ),
 				} )

@@ -7,10 +7,11 @@ import { __ } from '@wordpress/i18n';
 
 import { ApiKeys } from './ApiKeys';
 import { GeneralSettings } from './GeneralSettings';
+import { PipelineSettings } from './PipelineSettings';
 import { PrivacySettings } from './PrivacySettings';
 import { Webhooks } from './Webhooks';
 
-const TABS = [ 'api', 'webhooks', 'general', 'privacy' ] as const;
+const TABS = [ 'api', 'webhooks', 'general', 'pipeline', 'privacy' ] as const;
 
 export function SettingsPage() {
 	const hash = window.location.hash.replace( '#', '' );
@@ -39,6 +40,10 @@ export function SettingsPage() {
 						title: __( 'General', 'recruiting-reports' ),
 					},
 					{
+						name: 'pipeline',
+						title: __( 'Pipeline', 'recruiting-reports' ),
+					},
+					{
 						name: 'privacy',
 						title: __( 'Privacy', 'recruiting-reports' ),
 					},
@@ -50,6 +55,9 @@ export function SettingsPage() {
 					}
 					if ( tab.name === 'general' ) {
 						return <GeneralSettings />;
+					}
+					if ( tab.name === 'pipeline' ) {
+						return <PipelineSettings />;
 					}
 					if ( tab.name === 'privacy' ) {
 						return <PrivacySettings />;

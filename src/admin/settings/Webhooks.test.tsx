@@ -42,6 +42,10 @@ const SETTINGS: PluginSettings = {
 	jobs_base: 'jobs',
 	apply_phone: 'optional',
 	apply_cv_max_mb: 5,
+	reason_required: false,
+	rejection_reasons: [ { id: 'salary', label: 'Salary', retired: false } ],
+	withdrawal_reasons: [],
+	stale_days: { new: 3, screening: 7, interview: 10, offer: 5 },
 };
 
 /**
