@@ -34,5 +34,6 @@ register_deactivation_hook( __FILE__, array( \RecruitingReports\Webhooks\Dispatc
 register_deactivation_hook( __FILE__, array( \RecruitingReports\Careers\JobPages::class, 'deactivate' ) );
 register_deactivation_hook( __FILE__, array( \RecruitingReports\Careers\JobExpiry::class, 'deactivate' ) );
 register_deactivation_hook( __FILE__, array( \RecruitingReports\Privacy\Retention::class, 'deactivate' ) );
+register_deactivation_hook( __FILE__, array( \RecruitingReports\Webhooks\StaleAlerts::class, 'deactivate' ) );
 
 \RecruitingReports\Plugin::boot();

@@ -534,6 +534,7 @@ export const WEBHOOK_EVENTS = [
 	'application.created',
 	'application.status_changed',
 	'application.deleted',
+	'application.stale',
 ] as const;
 export type WebhookEvent = ( typeof WEBHOOK_EVENTS )[ number ];
 

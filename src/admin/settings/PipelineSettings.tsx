@@ -17,7 +17,7 @@ import { toApiError, type ApiError } from '../../api/errors';
 import type { PluginSettings } from '../../api/types';
 import { ErrorState, Skeleton } from '../../components/states';
 import { errorText } from '../../components/errorText';
-import { statusLabel } from '../../reports/specs';
+import { stageLabel } from '../applications/labels';
 import { useResource, useStoreActions } from '../../store';
 
 type Lists = Pick< PluginSettings, 'rejection_reasons' | 'withdrawal_reasons' >;
@@ -256,7 +256,7 @@ export function PipelineSettings() {
 							type="number"
 							min={ 1 }
 							max={ 365 }
-							label={ statusLabel( stage ) }
+							label={ stageLabel( stage ) }
 							value={ form.stale_days[ stage ] }
 							onChange={ ( value: string ) =>
 								setForm( {

@@ -98,6 +98,7 @@ describe( 'Webhooks', () => {
 				'application.created',
 				'application.status_changed',
 				'application.deleted',
+				'application.stale',
 			],
 		} );
 		const secret = await screen.findByRole( 'dialog', {
