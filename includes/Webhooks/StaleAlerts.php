@@ -90,7 +90,8 @@ final class StaleAlerts {
 				);
 				$sent   += true === $claimed ? 1 : 0;
 			}
-		} while ( count( $due ) === self::BATCH );
+			$more = count( $due ) === self::BATCH;
+		} while ( $more );
 		Events::data_changed();
 		return $sent;
 	}
