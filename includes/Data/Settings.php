@@ -7,6 +7,8 @@
 
 namespace RecruitingReports\Data;
 
+use RecruitingReports\Domain\Events;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -146,6 +148,10 @@ final class Settings {
 		}
 		$settings = array_merge( $stored, array_intersect_key( $values, self::defaults() ) );
 		update_option( self::OPTION, $settings );
+		// Reason labels and stale thresholds are in the reports (rejections, pipeline): their cached answers go.
+		if ( array_intersect_key( $values, array_flip( array( ...array_values( Reasons::LISTS ), 'stale_days' ) ) ) ) {
+			Events::data_changed();
+		}
 		return $settings;
 	}
 

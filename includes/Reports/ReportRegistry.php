@@ -28,6 +28,9 @@ final class ReportRegistry {
 			FunnelReport::definition(),
 			SourcesReport::definition(),
 			TimeToFillReport::definition(),
+			RejectionsReport::definition(),
+			PipelineReport::definition(),
+			ActivityReport::definition(),
 		);
 		/**
 		 * Filters the reports: add a ReportDefinition to add a report (docs/adding-a-report.md), or remove one.
