@@ -184,6 +184,9 @@ final class RejectionsReport {
 	 * @param ReportQuery $query The period.
 	 */
 	private static function month_case( ReportQuery $query ): string {
+		if ( 1 === count( $query->months ) ) {
+			return '0';
+		}
 		$case = 'CASE';
 		foreach ( array_slice( $query->months, 1, null, true ) as $index => $month ) {
 			$case .= ' WHEN status_since < ' . (int) $month['start'] . ' THEN ' . ( $index - 1 );
