@@ -46,7 +46,14 @@ interface Remembered {
 
 const DEFAULT_REMEMBERED: Remembered = {
 	type: 'table',
-	fields: [ 'job', 'status', 'source', 'applied_at', 'rating' ],
+	fields: [
+		'job',
+		'status',
+		'source',
+		'applied_at',
+		'days_in_stage',
+		'rating',
+	],
 	perPage: 20,
 };
 
@@ -130,7 +137,13 @@ function viewFromFilters(
 		sort: sortOfView( filters ),
 		page: filters.page,
 		perPage: remembered.perPage,
-		fields: remembered.fields,
+		// Looking for who waits (the stale filter, the widget's link, waiting longest first) shows the days.
+		fields:
+			( filters.stale !== undefined ||
+				filters.orderby === 'status_since' ) &&
+			! remembered.fields.includes( 'days_in_stage' )
+				? [ ...remembered.fields, 'days_in_stage' ]
+				: remembered.fields,
 		titleField: 'candidate',
 		layout: {},
 	} as View;
