@@ -77,7 +77,7 @@ final class Preload {
 				)
 			)
 		);
-		$paths = array(
+		$paths    = array(
 			self::report_path( 'overview', $compared ),
 			self::report_path( 'time-to-hire', $compared ),
 			self::report_path( 'funnel', $compared ),

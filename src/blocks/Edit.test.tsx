@@ -226,6 +226,9 @@ describe( 'ReportBlockEdit', () => {
 			'Hiring funnel',
 			'Sources of applicants',
 			'Time to fill',
+			'Rejections and withdrawals',
+			'Pipeline and waiting',
+			'Team activity',
 		] );
 		await userEvent.selectOptions( select, 'sources' );
 		expect( setAttributes ).toHaveBeenCalledWith( {

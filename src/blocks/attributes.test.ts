@@ -65,6 +65,9 @@ describe( 'block attributes', () => {
 			'funnel',
 			'sources',
 			'time-to-fill',
+			'rejections',
+			'pipeline',
+			'activity',
 		] );
 		expect( reportSections( 'funnel' ) ).toEqual( [ 'figures', 'stages' ] );
 		expect( reportSections( 'sources' ) ).toEqual( [

@@ -330,6 +330,10 @@ describe( 'ReportsPage', () => {
 			'GET /reports/funnel': () => FUNNEL,
 			'GET /reports/sources': () => SOURCES,
 			'GET /reports/time-to-fill': () => TIME_TO_FILL,
+			// The reports declared with headline figures only (issue #26) answer too: one error on the page.
+			'GET /reports/rejections': () => ( { period: OVERVIEW.period } ),
+			'GET /reports/pipeline': () => ( { period: OVERVIEW.period } ),
+			'GET /reports/activity': () => ( { period: OVERVIEW.period } ),
 			'GET /reports/time-to-hire': failing(
 				404,
 				'resource_not_found',
