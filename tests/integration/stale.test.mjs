@@ -53,14 +53,14 @@ test( 'days in stage, the stale filter and waiting longest first (UTC; defaults 
 
 /** Runs the daily alerts as of an instant; returns what the run claimed. */
 async function runAlerts( iso ) {
-	return Number( await php( `echo \\RecruitingReports\\Webhooks\\StaleAlerts::run( ${ Date.parse( iso ) / 1000 } );` ) );
+	return Number( await php( `echo \\RecruitingReports\\Webhooks\\StaleAlerts::run( ${ Math.floor( Date.parse( iso ) / 1000 ) } );` ) );
 }
 
 /** Days in stage of an application as of an instant (Domain\TimeInStage, the rule every reader shares). */
 async function daysAt( id, iso ) {
 	return Number(
 		await php( `$row = \\RecruitingReports\\Data\\ApplicationRepository::find( ${ id } );
-			echo \\RecruitingReports\\Domain\\TimeInStage::days( (int) $row['status_since'], ${ Date.parse( iso ) / 1000 }, wp_timezone() );` )
+			echo \\RecruitingReports\\Domain\\TimeInStage::days( (int) $row['status_since'], ${ Math.floor( Date.parse( iso ) / 1000 ) }, wp_timezone() );` )
 	);
 }
 
