@@ -27,13 +27,9 @@ define( 'RECRUITING_REPORTS_DIR', __DIR__ );
 require_once __DIR__ . '/includes/Autoloader.php';
 \RecruitingReports\Autoloader::register( __DIR__ . '/includes' );
 
-register_activation_hook( __FILE__, array( \RecruitingReports\Data\Installer::class, 'activate' ) );
-// After the installer: a one-time notice that points to Recruiting › Reports.
-register_activation_hook( __FILE__, array( \RecruitingReports\Admin\ActivationNotice::class, 'activated' ) );
-register_deactivation_hook( __FILE__, array( \RecruitingReports\Webhooks\Dispatcher::class, 'deactivate' ) );
-register_deactivation_hook( __FILE__, array( \RecruitingReports\Careers\JobPages::class, 'deactivate' ) );
-register_deactivation_hook( __FILE__, array( \RecruitingReports\Careers\JobExpiry::class, 'deactivate' ) );
-register_deactivation_hook( __FILE__, array( \RecruitingReports\Privacy\Retention::class, 'deactivate' ) );
-register_deactivation_hook( __FILE__, array( \RecruitingReports\Webhooks\StaleAlerts::class, 'deactivate' ) );
+// Tables, roles and settings (every site's when activated network-wide), then the one-time notice that points to
+// Recruiting › Reports; deactivation clears the scheduled events (every site's when network-wide).
+register_activation_hook( __FILE__, array( \RecruitingReports\Network\Lifecycle::class, 'activate' ) );
+register_deactivation_hook( __FILE__, array( \RecruitingReports\Network\Lifecycle::class, 'deactivate' ) );
 
 \RecruitingReports\Plugin::boot();

@@ -1,6 +1,7 @@
 <?php
 /**
- * Uninstall: removes data only when the admin opted in (Settings → "Delete data on uninstall").
+ * Uninstall: removes data only when the admin opted in (Settings → "Delete data on uninstall"); on a network, each
+ * site as its own setting says.
  *
  * @package RecruitingReports
  */
@@ -10,4 +11,4 @@ defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 require_once __DIR__ . '/includes/Autoloader.php';
 \RecruitingReports\Autoloader::register( __DIR__ . '/includes' );
 
-\RecruitingReports\Data\Uninstaller::run();
+\RecruitingReports\Data\Uninstaller::run_everywhere();

@@ -33,6 +33,7 @@ module.exports = {
 		'job-list-editor': src( 'blocks/job-list/editor.tsx' ),
 		'apply-form-editor': src( 'blocks/apply-form/editor.tsx' ),
 		'apply-form-view': src( 'blocks/apply-form/view.ts' ),
+		'careers-beacon': src( 'careers/beacon.ts' ),
 	},
 	resolve: {
 		...defaultConfig.resolve,

@@ -34,6 +34,9 @@ final class Plugin {
 		Rest\ReportsController::class,
 		Rest\OpenApiController::class,
 		Rest\ApplicationCvController::class,
+		Rest\CareersBeaconController::class,
+		Rest\MailLogController::class,
+		Rest\NetworkController::class,
 	);
 
 	/**
@@ -58,10 +61,12 @@ final class Plugin {
 		// The daily housekeeping also drops ended rate-limit windows.
 		add_action( Webhooks\Dispatcher::MAINTENANCE_HOOK, array( Auth\RateLimiter::class, 'purge' ), 10, 0 );
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.
-		Domain\JobChangeListener::register( array( Data\Present::class, 'job' ) );
+		Domain\JobChangeListener::register( array( Data\Presenter::class, 'job' ) );
+		Data\ReadReplicas::register();
 		Reports\ReportCache::register();
 		// Candidates in Tools → Export / Erase Personal Data, and the suggested privacy-policy text.
 		Privacy\CandidateData::register();
+		Privacy\CvArchive::register();
 		Privacy\PolicyText::register();
 		// Public job pages: rewrite rules, what a job's page says, its JobPosting, jobs closing themselves past valid_through.
 		Careers\JobPages::register();
@@ -70,8 +75,15 @@ final class Plugin {
 		// The apply form's submissions (no JavaScript needed) and the CV files they bring.
 		Careers\ApplySubmission::register();
 		Careers\CvLifecycle::register();
+		// The careers funnel: the beacon script and its counts, the daily deletion of old days (months are kept).
+		Careers\FunnelCounting::register();
+		Careers\FunnelRetention::register();
+		// E-mails (the apply form's, for now): queued in the request, sent by WP-Cron.
+		Mail\Outbox::register();
 		// Retention rules: the daily run (Settings → Privacy).
 		Privacy\Retention::register();
+		// On a multisite network: sites set up at creation, cleaned up at deletion, upgraded from Network Admin.
+		Network\Lifecycle::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			Cli\Commands::register();
 		}
@@ -103,6 +115,7 @@ final class Plugin {
 			Admin\RetentionNotice::register();
 			Admin\ActivationNotice::register();
 			Admin\PluginActionLinks::register();
+			Network\NetworkScreen::register();
 		}
 	}
 

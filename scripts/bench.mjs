@@ -16,12 +16,18 @@
 // request, and the time the report classes take inside PHP (no HTTP). At 100,000 applications it also
 // exports them all as CSV (GET /applications?format=csv, streamed): time, rows and PHP peak memory.
 //
-//   5. SPEC §10's load figure on two web nodes, without and with Redis (scripts/bench/load.mjs), on sites of
+//   5. the careers pages (scripts/bench/careers.mjs): the job list and a job's page as a ratio to a plain page of
+//      the same theme, and an apply-form submission's server time;
+//   6. SPEC §10's load figure on two web nodes, without and with Redis (scripts/bench/load.mjs), on sites of
 //      their own after the first one has stopped.
+//   7. the careers funnel (scripts/bench/funnel.mjs): the beacon's server time and beacons per second held, and
+//      GET /reports/careers cold and warm at 1,000,000 counter rows, on a site of its own.
 //
 // Env: RR_PORT (default 9760), BENCH_ROUNDS (default 21), BENCH_MAX (100000 to stop after step 2),
 // BENCH_REPORTS (comma-separated report variants to run, e.g. funnel,funnel+compare; default all),
-// BENCH_LOAD=0 skips step 5, BENCH_LOAD=only runs just step 5, RR_KEEP_SITE=1 keeps the site's files.
+// BENCH_CAREERS=0 skips step 5, BENCH_CAREERS=only runs just step 5 (on a fresh site, in a minute),
+// BENCH_LOAD=0 skips step 6, BENCH_LOAD=only runs just step 6, BENCH_FUNNEL=0 skips step 7, BENCH_FUNNEL=only runs
+// just step 7 (npm run bench:funnel), RR_KEEP_SITE=1 keeps the site's files.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,6 +50,8 @@ const VARIANTS = process.env.BENCH_REPORTS ? ALL_VARIANTS.filter( ( v ) => proce
 // OPcache on for the server and the CLI, as in production (see scripts/bench/php-ini).
 process.env.PHP_INI_SCAN_DIR = `:${ path.join( REPO_ROOT, 'scripts/bench/php-ini' ) }`;
 const { startNativeSite } = await import( './lib/site-native.mjs' );
+const { careersFigures } = await import( './bench/careers.mjs' );
+const CAREERS = process.env.BENCH_CAREERS;
 
 let site;
 const stop = async () => {
@@ -57,24 +65,29 @@ for ( const signal of [ 'SIGINT', 'SIGTERM' ] ) {
 	process.on( signal, () => stop().finally( () => process.exit( 130 ) ) );
 }
 
-if ( 'only' !== process.env.BENCH_LOAD ) {
+const only = process.env.BENCH_LOAD === 'only' || process.env.BENCH_FUNNEL === 'only';
+if ( ! only ) {
 	try {
 		site = await startNativeSite( {
 			port: Number( process.env.RR_PORT ?? 9760 ),
 			muPluginsDir: path.join( REPO_ROOT, 'scripts/bench/mu-plugins' ),
 		} );
-		await main();
+		if ( 'only' === CAREERS ) {
+			report( await careersFigures( site, { rounds: ROUNDS, warmup: WARMUP, log } ) );
+		} else {
+			await main();
+		}
 	} finally {
 		await stop();
 	}
 }
-if ( '0' !== process.env.BENCH_LOAD ) {
+if ( '0' !== process.env.BENCH_LOAD && 'only' !== CAREERS && 'only' !== process.env.BENCH_FUNNEL ) {
 	const { loadFigure } = await import( './bench/load.mjs' );
-	const lines = await loadFigure( log );
-	console.log( lines.join( '\n' ) );
-	if ( process.env.BENCH_OUTPUT ) {
-		fs.appendFileSync( process.env.BENCH_OUTPUT, lines.join( '\n' ) + '\n' );
-	}
+	appendReport( await loadFigure( log ) );
+}
+if ( '0' !== process.env.BENCH_FUNNEL && 'only' !== process.env.BENCH_LOAD && 'only' !== CAREERS ) {
+	const { funnelFigure } = await import( './bench/funnel.mjs' );
+	appendReport( await funnelFigure( log ) );
 }
 process.exit( process.exitCode ?? 0 );
 
@@ -146,6 +159,14 @@ async function main() {
 		lines.push( `worst cold ratio ${ worstCold.toFixed( 2 ) }× (target ≤ ${ target }×: ${ worstCold <= target ? 'met' : 'MISSED' }); worst warm ratio ${ worstWarm.toFixed( 2 ) }× (target ≤ 1.1×: ${ worstWarm <= 1.1 ? 'met' : 'MISSED' })` );
 		lines.push( '' );
 	}
+	if ( '0' !== CAREERS ) {
+		lines.push( ...( await careersFigures( site, { rounds: ROUNDS, warmup: WARMUP, log } ) ) );
+	}
+	report( lines );
+}
+
+/** Prints the summary (and writes it to BENCH_OUTPUT). */
+function report( lines ) {
 	console.log( lines.join( '\n' ) );
 	if ( process.env.BENCH_OUTPUT ) {
 		fs.writeFileSync( process.env.BENCH_OUTPUT, lines.join( '\n' ) + '\n' );
@@ -322,6 +343,14 @@ function fmt( n ) {
 
 function mb( bytes ) {
 	return ( bytes / 1048576 ).toFixed( 1 );
+}
+
+/** Prints a later step's summary lines (and appends them to BENCH_OUTPUT). */
+function appendReport( lines ) {
+	console.log( lines.join( '\n' ) );
+	if ( process.env.BENCH_OUTPUT ) {
+		fs.appendFileSync( process.env.BENCH_OUTPUT, lines.join( '\n' ) + '\n' );
+	}
 }
 
 function log( message ) {

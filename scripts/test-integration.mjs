@@ -18,7 +18,8 @@
 // Database Integration plugin Playground runs, as the db.php drop-in; no MariaDB).
 // --target=cluster runs tests/cluster/ instead, against two web nodes of one native site (SPEC §13,
 // lib/site-cluster.mjs); those tests also get RR_NODE_URLS (comma-separated), RR_OBJECT_CACHE and, with Redis,
-// RR_REDIS_PORT (for redis-cli).
+// RR_REDIS_PORT (for redis-cli), RR_PRIMARY_SOCKET and RR_REPLICA_SOCKET (the MariaDB primary's and its read replica's
+// sockets, for the mariadb client as the superuser).
 // --suite=smoke runs tests/smoke/ instead, against a site with the demo data `npm start` loads
 // (lib/demo-data.mjs): what `npm start` runs works. Those tests also get RR_DEMO_SUMMARY (the importer's
 // summary of the demo data, JSON) and RR_PHP_VERSION (Playground: the PHP asked for; native: empty).
@@ -92,6 +93,7 @@ async function main() {
 		options.php = php;
 	} else if ( target === 'cluster' ) {
 		options.objectCache = objectCache;
+		options.readReplica = true;
 	}
 	let demoSummary;
 	const site = await run.boot(
@@ -120,6 +122,8 @@ async function main() {
 				RR_NODE_URLS: ( site.urls ?? [ site.url ] ).join( ',' ),
 				RR_OBJECT_CACHE: site.objectCache ?? 'none',
 				RR_REDIS_PORT: String( site.redisPort ?? '' ),
+				RR_PRIMARY_SOCKET: site.primarySocket ?? '',
+				RR_REPLICA_SOCKET: site.replicaSocket ?? '',
 				RR_DEMO_SUMMARY: demoSummary ? JSON.stringify( demoSummary ) : '',
 				RR_PHP_VERSION: site.phpVersion ?? '',
 			},

@@ -115,6 +115,7 @@ export const OVERVIEW: OverviewReport = {
 		interview_to_offer: 0.4567,
 		offer_to_hire: 0.9,
 	},
+	hires_this_period: 88,
 	avg_time_to_hire_days: 31.4,
 };
 
@@ -170,6 +171,7 @@ export const EMPTY_OVERVIEW: OverviewReport = {
 		interview_to_offer: 0,
 		offer_to_hire: 0,
 	},
+	hires_this_period: 0,
 	avg_time_to_hire_days: 0,
 };
 

@@ -8,6 +8,7 @@
 
 namespace RecruitingReports\Admin;
 
+use RecruitingReports\Data\Settings;
 use RecruitingReports\Domain\Capabilities;
 
 defined( 'ABSPATH' ) || exit;
@@ -57,12 +58,7 @@ final class DashboardWidget {
 	 * The widget's title, naming its default period.
 	 */
 	public static function title(): string {
-		$labels = array(
-			'last_30_days'   => __( 'Last 30 days', 'recruiting-reports' ),
-			'last_90_days'   => __( 'Last 90 days', 'recruiting-reports' ),
-			'last_12_months' => __( 'Last 12 months', 'recruiting-reports' ),
-			'year_to_date'   => __( 'Year to date', 'recruiting-reports' ),
-		);
+		$labels = Settings::period_labels();
 		$period = Preload::dashboard_period();
 		/* translators: %s: report period, e.g. "Last 90 days". */
 		return sprintf( __( 'Recruiting: %s', 'recruiting-reports' ), $labels[ $period ] ?? $labels['last_12_months'] );

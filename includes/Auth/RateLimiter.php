@@ -22,6 +22,9 @@ final class RateLimiter {
 
 	public const WINDOW = 3600;
 
+	/** Windows of IP addresses (address_key()) live above this, out of reach of any API key's id. */
+	private const ADDRESS_KEY_OFFSET = 4611686018427387904; // 2^62.
+
 	/**
 	 * Counts one request for a key.
 	 *
@@ -57,6 +60,19 @@ final class RateLimiter {
 			// The row appeared (another request created it) with room left: count again.
 		}
 		return self::verdict( $allowed, $limit, (int) $hits, $now );
+	}
+
+	/**
+	 * The rate-limit key of the requesting IP address for one purpose (the apply form, the careers beacon): a salted
+	 * hash (wp_hash, the site's salt) folded into a number above 2^62, out of reach of any API key's auto-increment
+	 * id, so the address itself is never stored. `REMOTE_ADDR` is used as it is (behind a proxy, the web server must
+	 * set it to the client's address).
+	 *
+	 * @param string $purpose What the requests are counted for (part of the hash: each purpose has its own windows).
+	 */
+	public static function address_key( string $purpose ): int {
+		$address = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
+		return self::ADDRESS_KEY_OFFSET + (int) hexdec( substr( wp_hash( $purpose . '|' . $address ), 0, 15 ) );
 	}
 
 	/**

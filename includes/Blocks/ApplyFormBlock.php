@@ -2,7 +2,8 @@
 /**
  * The apply form block (includes/Blocks/apply-form/block.json): on a job's page it applies to that job, elsewhere
  * to the job chosen in its settings (`jobId`). Rendered on the server (Careers\ApplyForm), so it works without
- * JavaScript; the view script (build/apply-form-view.js) only carries the landing page's source and focuses errors.
+ * JavaScript; the view script (build/apply-form-view.js) carries the landing page's source, checks the fields
+ * inline and sends the form without a reload (docs/careers.md).
  *
  * @package RecruitingReports
  */
@@ -10,6 +11,7 @@
 namespace RecruitingReports\Blocks;
 
 use RecruitingReports\Careers\ApplyForm;
+use RecruitingReports\Careers\FunnelCounting;
 use RecruitingReports\Domain\JobPostType;
 
 defined( 'ABSPATH' ) || exit;
@@ -54,6 +56,8 @@ final class ApplyFormBlock {
 	 */
 	public static function render( $attributes ): string {
 		$job_id = is_singular( JobPostType::POST_TYPE ) ? (int) get_queried_object_id() : absint( ( is_array( $attributes ) ? $attributes : array() )['jobId'] ?? 0 );
+		// The careers funnel's beacon script counts the form's start (Careers\FunnelCounting).
+		FunnelCounting::enqueue();
 		return ApplyForm::render( $job_id );
 	}
 }

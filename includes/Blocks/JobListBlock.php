@@ -10,6 +10,7 @@
 
 namespace RecruitingReports\Blocks;
 
+use RecruitingReports\Careers\FunnelCounting;
 use RecruitingReports\Careers\JobSummary;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Plugin;
@@ -143,6 +144,8 @@ final class JobListBlock {
 				$meta ? '<p class="rr-job-list__meta">' . esc_html( implode( ' · ', $meta ) ) . '</p>' : ''
 			);
 		}
-		return sprintf( '<ul class="rr-job-list__items" aria-labelledby="%s-count">%s</ul>', esc_attr( $id ), $items );
+		// The careers funnel's beacon script counts a list view for each job listed (Careers\FunnelCounting).
+		FunnelCounting::enqueue();
+		return sprintf( '<ul class="rr-job-list__items" aria-labelledby="%s-count" data-rr-jobs="%s">%s</ul>', esc_attr( $id ), esc_attr( implode( ',', wp_list_pluck( $posts, 'ID' ) ) ), $items );
 	}
 }

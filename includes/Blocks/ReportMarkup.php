@@ -59,12 +59,9 @@ final class ReportMarkup {
 				$html .= self::figures( ReportContent::figures( $report, $data ), $earlier ? ReportContent::figures( $report, $earlier ) : null, $against );
 				continue;
 			}
-			$spec = ReportContent::spec( $report, (string) $section, $data, $attributes );
-			if ( $spec && $earlier && 'trend' === $section ) {
-				$spec = ReportContent::overlay_earlier( $spec, (array) ReportContent::spec( $report, 'trend', $earlier, $attributes ), self::dates( $earlier['period'] ?? array() ) );
-			}
+			$spec = ReportContent::spec( $report, (string) $section, $data, $attributes, $earlier );
 			if ( $spec ) {
-				$html .= self::chart( $spec, ReportContent::empty_message( $report, $data ) );
+				$html .= self::chart( $spec, ReportContent::empty_message( $report, (string) $section, $data ) );
 			}
 		}
 		return $html;
@@ -146,12 +143,12 @@ final class ReportMarkup {
 				/* translators: %d: how many rows the chart shows. */
 				$html .= '<p class="rr-chart__note">' . esc_html( sprintf( __( 'The chart shows the first %d; the table lists all.', 'recruiting-reports' ), count( $drawn['labels'] ) ) ) . '</p>';
 			}
-			// Bars per job or source: as tall as they are many.
-			$rows  = in_array( $spec['id'], array( 'by_job', 'sources' ), true ) ? count( $drawn['labels'] ) : 0;
-			$html .= sprintf(
+			// Bars per job or source (a declared row height): as tall as they are many.
+			$row_height = (int) ( $spec['rowHeight'] ?? 0 );
+			$html      .= sprintf(
 				'<div class="rr-chart__canvas" data-label="%s" style="height:%dpx" hidden></div>',
 				esc_attr( $label ),
-				$rows ? max( 160, 40 + 28 * $rows ) : 240
+				$row_height ? max( 160, 40 + $row_height * count( $drawn['labels'] ) ) : 240
 			);
 		}
 		$html .= '<details class="rr-chart__data" open><summary>' . esc_html__( 'Data table', 'recruiting-reports' ) . '</summary>' . self::table( $spec ) . '</details>';
@@ -186,7 +183,7 @@ final class ReportMarkup {
 			$values   = $values || array_filter( $one['values'] );
 			$series[] = $one;
 		}
-		unset( $spec['chartLimit'] );
+		unset( $spec['chartLimit'], $spec['rowHeight'] );
 		$spec['labels'] = $values ? array_slice( $spec['labels'], 0, $limit ) : array();
 		$spec['series'] = $series;
 		return $spec;
@@ -213,7 +210,7 @@ final class ReportMarkup {
 				// A value without data (a month without hires) shows "—", never "0.0", which reads as a result.
 				$shown = empty( $series['missing'][ $row ] )
 					? esc_html( self::format( $value, $series['unit'] ) )
-					: '<span aria-hidden="true">—</span><span class="screen-reader-text">' . esc_html__( 'No data', 'recruiting-reports' ) . '</span>';
+					: '<span aria-hidden="true">—</span><span class="screen-reader-text">' . esc_html( $series['missingText'] ?? '' ) . '</span>';
 				$html .= '<td class="rr-table__num" data-value="' . esc_attr( self::raw( $value ) ) . '">' . $shown . '</td>';
 			}
 			$html .= '</tr>';
@@ -283,7 +280,7 @@ final class ReportMarkup {
 	 * @param array $resolved The report's `period` (from, to).
 	 * @return string
 	 */
-	private static function dates( array $resolved ): string {
+	public static function dates( array $resolved ): string {
 		$from = (string) ( $resolved['from'] ?? '' );
 		$to   = (string) ( $resolved['to'] ?? '' );
 		if ( '' === $from || '' === $to ) {

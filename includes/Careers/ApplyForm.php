@@ -38,12 +38,7 @@ final class ApplyForm {
 		wp_enqueue_script( 'recruiting-reports-apply-form-view' );
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a public, read-only state.
 		if ( absint( $_GET[ ApplySubmission::APPLIED_PARAM ] ?? 0 ) === $job_id ) {
-			return sprintf(
-				'<section class="rr-apply" id="%s" aria-labelledby="%1$s-title"><h2 id="%1$s-title">%s</h2><p class="rr-apply__thanks" role="status">%s</p></section>',
-				esc_attr( $anchor ),
-				esc_html__( 'Application sent', 'recruiting-reports' ),
-				esc_html( sprintf( /* translators: %s: job title. */ __( 'Thank you — we have received your application for %s and will be in touch.', 'recruiting-reports' ), wp_strip_all_tags( $job->post_title ) ) )
-			);
+			return self::thanks( $job_id );
 		}
 		$refused = ApplySubmission::$refused;
 		if ( null !== $refused && 0 !== $refused['job_id'] && $job_id !== $refused['job_id'] ) {
@@ -63,12 +58,47 @@ final class ApplyForm {
 		$html .= self::consent_field( $anchor, $values, $errors );
 		$html .= self::hidden_fields( $job_id, $values );
 		return sprintf(
-			'<section class="rr-apply" id="%1$s" aria-labelledby="%1$s-title"><h2 id="%1$s-title">%2$s</h2><form class="rr-apply__form" method="post" enctype="multipart/form-data" novalidate>%3$s<p><button type="submit" class="rr-apply__submit wp-element-button">%4$s</button></p></form></section>',
+			'<section class="rr-apply" id="%1$s" aria-labelledby="%1$s-title" data-rr-rules="%3$s"><h2 id="%1$s-title">%2$s</h2><form class="rr-apply__form" method="post" enctype="multipart/form-data" novalidate>%4$s<p><button type="submit" class="rr-apply__submit wp-element-button">%5$s</button></p></form></section>',
 			esc_attr( $anchor ),
 			esc_html__( 'Apply for this job', 'recruiting-reports' ),
+			esc_attr( (string) wp_json_encode( self::script_rules() ) ),
 			$html,
 			esc_html__( 'Send application', 'recruiting-reports' )
 		);
+	}
+
+	/**
+	 * The thank-you state of a job's form (after the no-JavaScript redirect, and the view script's answer).
+	 *
+	 * @param int $job_id Job id.
+	 */
+	public static function thanks( int $job_id ): string {
+		$job = JobRepository::get( $job_id );
+		return sprintf(
+			'<section class="rr-apply" id="%s" aria-labelledby="%1$s-title"><h2 id="%1$s-title">%s</h2><p class="rr-apply__thanks" role="status">%s</p></section>',
+			esc_attr( 'rr-apply-' . $job_id ),
+			esc_html__( 'Application sent', 'recruiting-reports' ),
+			esc_html( sprintf( /* translators: %s: job title. */ __( 'Thank you — we have received your application for %s and will be in touch.', 'recruiting-reports' ), wp_strip_all_tags( $job ? $job->post_title : '' ) ) )
+		);
+	}
+
+	/**
+	 * What the view script's inline checks need beyond the fields' own attributes (required, maxlength, accept): the
+	 * server's messages (ApplySubmission::messages(), so both say the same) and the CV's size limit.
+	 *
+	 * @return array{messages:array<string,string>,summary:string,maxBytes:int}
+	 */
+	private static function script_rules(): array {
+		return array(
+			'messages' => ApplySubmission::messages(),
+			'summary'  => self::summary_title(),
+			'maxBytes' => ApplySubmission::max_bytes(),
+		);
+	}
+
+	/** The error summary's heading. */
+	private static function summary_title(): string {
+		return __( 'Your application was not sent', 'recruiting-reports' );
 	}
 
 	/**
@@ -94,7 +124,7 @@ final class ApplyForm {
 		return sprintf(
 			'<div class="rr-apply__errors" id="%s-errors" role="alert" tabindex="-1"><h3>%s</h3><ul>%s</ul></div>',
 			esc_attr( $anchor ),
-			esc_html__( 'Your application was not sent', 'recruiting-reports' ),
+			esc_html( self::summary_title() ),
 			$items
 		);
 	}
@@ -240,7 +270,7 @@ final class ApplyForm {
 			'textarea' => array( 'name', 'rows', 'maxlength', 'autocomplete', 'required' ),
 			'label'    => array( 'for' ),
 			'button'   => array( 'type' ),
-			'section'  => array(),
+			'section'  => array( 'data-rr-rules' ),
 			'div'      => array(),
 			'span'     => array(),
 		);

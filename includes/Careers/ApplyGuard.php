@@ -26,12 +26,6 @@ final class ApplyGuard {
 	public const TOKEN = 'rr_token';
 
 	/**
-	 * Rate-limit windows of addresses live beside API keys' (keyed by key id) above this offset, out of reach of
-	 * any auto-increment id.
-	 */
-	private const ADDRESS_KEY_OFFSET = 4611686018427387904; // 2^62.
-
-	/**
 	 * A token for a form rendered now: the time and its signature (wp_hash, the site's salt).
 	 *
 	 * @param int|null $now Unix seconds (default: now).
@@ -92,10 +86,7 @@ final class ApplyGuard {
 		 * @param int $limit Submissions per hour.
 		 */
 		$limit   = (int) apply_filters( 'recruiting_reports_apply_rate_limit', 10 );
-		$address = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
-		// A salted hash (wp_hash) of the address, folded into the key's number: the address itself is never stored.
-		$key     = self::ADDRESS_KEY_OFFSET + ( hexdec( substr( wp_hash( 'rr-apply-address|' . $address ), 0, 15 ) ) );
-		$verdict = RateLimiter::hit( (int) $key, $limit );
+		$verdict = RateLimiter::hit( RateLimiter::address_key( 'rr-apply-address' ), $limit );
 		if ( $verdict['allowed'] ) {
 			return null;
 		}

@@ -62,7 +62,11 @@ final class ApplySubmission {
 		if ( ! isset( $_POST['rr_apply'] ) ) {
 			if ( empty( $_POST ) && empty( $_FILES ) && absint( $_SERVER['CONTENT_LENGTH'] ?? 0 ) > wp_convert_hr_to_bytes( (string) ini_get( 'post_max_size' ) ) ) {
 				// PHP discarded the whole request: all the candidate can be told is that the file was too large.
-				self::refuse( 0, array( 'rr_cv' => self::too_large() ), array(), 413 );
+				$errors = array( 'rr_cv' => self::messages()['cv_too_large'] );
+				if ( wp_is_json_request() ) {
+					self::answer_script( 0, self::refusal( $errors, 413 ) );
+				}
+				self::refuse( 0, $errors, array(), 413 );
 			}
 			return;
 		}
@@ -78,6 +82,9 @@ final class ApplySubmission {
 		$values               = array_intersect_key( $posted, self::MAX_LENGTHS );
 		$values['rr_consent'] = '' === $posted['rr_consent'] ? '' : '1';
 		$result               = self::submit( $job_id, $values, $posted, $file );
+		if ( wp_is_json_request() ) {
+			self::answer_script( $job_id, $result );
+		}
 		if ( is_wp_error( $result ) ) {
 			self::refuse( $job_id, (array) $result->get_error_data( 'fields' ), $values, (int) ( $result->get_error_data()['status'] ?? 400 ) );
 			return;
@@ -105,7 +112,7 @@ final class ApplySubmission {
 		if ( ! isset( $errors['rr_cv'] ) ) {
 			$cv = CvStore::detect( (string) $file['tmp_name'] );
 			if ( null === $cv ) {
-				$errors['rr_cv'] = __( 'The CV must be a PDF, DOC, DOCX, ODT or RTF document. This file is none of them.', 'recruiting-reports' );
+				$errors['rr_cv'] = self::messages()['cv_type'];
 			}
 		}
 		$source = ApplicantSource::resolve( $values['rr_utm_source'], $values['rr_referrer'] );
@@ -123,7 +130,7 @@ final class ApplySubmission {
 			// Anything but the candidate's fields is about the job: unknown, unpublished or past its closing date.
 			$errors += $wrong ? array() : array( 'form' => __( 'This job no longer takes applications.', 'recruiting-reports' ) );
 			foreach ( $wrong as $field ) {
-				$errors += array( 'rr_' . $field => self::field_message( 'rr_' . $field ) );
+				$errors += array( 'rr_' . $field => self::messages()[ 'rr_' . $field ] );
 			}
 		}
 		if ( $errors ) {
@@ -151,7 +158,8 @@ final class ApplySubmission {
 			return self::refusal( array( 'form' => __( 'Your CV could not be saved. Please try again later.', 'recruiting-reports' ) ), 500 );
 		}
 		$now = time();
-		$id  = ApplicationIntake::save(
+		// The form's row and the two e-mails are stored with the application, all or nothing.
+		$id = ApplicationIntake::save(
 			$fields,
 			static fn( int $id ) => ApplicationForms::insert(
 				array(
@@ -169,12 +177,13 @@ final class ApplySubmission {
 					'cv_type'         => CvStore::TYPES[ $cv ],
 					'cv_size'         => (int) $file['size'],
 				)
-			)
+			) && ApplicationMail::queue( $id, $fields )
 		);
 		if ( is_wp_error( $id ) ) {
 			CvStore::delete( $stored );
 			return self::refusal( array( 'form' => __( 'Your application could not be saved. Please try again later.', 'recruiting-reports' ) ), 500 );
 		}
+		FunnelCounting::count_submission( (int) $fields['job_id'], (string) $fields['source'] );
 		return $id;
 	}
 
@@ -193,13 +202,12 @@ final class ApplySubmission {
 		}
 		foreach ( $required as $field ) {
 			if ( '' === trim( $values[ $field ] ) ) {
-				$errors[ $field ] = self::field_message( $field );
+				$errors[ $field ] = self::messages()[ $field ];
 			}
 		}
 		foreach ( self::MAX_LENGTHS as $field => $max ) {
 			if ( ! isset( $errors[ $field ] ) && mb_strlen( $values[ $field ] ) > $max ) {
-				/* translators: %d: maximum number of characters. */
-				$errors[ $field ] = sprintf( __( 'This may have at most %d characters.', 'recruiting-reports' ), $max );
+				$errors[ $field ] = sprintf( self::messages()['too_long'], $max );
 			}
 		}
 		$cv_error = self::cv_error( $file );
@@ -207,7 +215,7 @@ final class ApplySubmission {
 			$errors['rr_cv'] = $cv_error;
 		}
 		if ( '1' !== $values['rr_consent'] ) {
-			$errors['rr_consent'] = __( 'Please agree to the processing of your data, or we cannot consider your application.', 'recruiting-reports' );
+			$errors['rr_consent'] = self::messages()['rr_consent'];
 		}
 		return $errors;
 	}
@@ -220,10 +228,10 @@ final class ApplySubmission {
 	private static function cv_error( ?array $file ): ?string {
 		$error = (int) ( $file['error'] ?? UPLOAD_ERR_NO_FILE );
 		if ( UPLOAD_ERR_NO_FILE === $error || ( UPLOAD_ERR_OK === $error && 0 === (int) $file['size'] ) ) {
-			return __( 'Choose your CV (PDF, DOC, DOCX, ODT or RTF).', 'recruiting-reports' );
+			return self::messages()['rr_cv'];
 		}
 		if ( in_array( $error, array( UPLOAD_ERR_INI_SIZE, UPLOAD_ERR_FORM_SIZE ), true ) || (int) $file['size'] > self::max_bytes() ) {
-			return self::too_large();
+			return self::messages()['cv_too_large'];
 		}
 		if ( UPLOAD_ERR_OK !== $error || ! is_uploaded_file( (string) $file['tmp_name'] ) ) {
 			return __( 'The file did not arrive completely. Please choose it again.', 'recruiting-reports' );
@@ -236,24 +244,26 @@ final class ApplySubmission {
 		return (int) Settings::get( 'apply_cv_max_mb' ) * MB_IN_BYTES;
 	}
 
-	/** The message for a file over the limit. */
-	private static function too_large(): string {
-		/* translators: %d: megabytes. */
-		return sprintf( __( 'The file is too large: a CV may have at most %d MB.', 'recruiting-reports' ), (int) Settings::get( 'apply_cv_max_mb' ) );
-	}
-
 	/**
-	 * The message of a missing or invalid required field.
+	 * The messages of the field rules, for the server's refusals and the view script's inline checks (the form
+	 * carries them: ApplyForm), so both say the same, translated once.
 	 *
-	 * @param string $field Field name.
+	 * @return array<string,string> rr_name, rr_email, rr_phone, rr_cv (missing), rr_consent, cv_type, cv_too_large,
+	 *                              too_long (with %d for the limit).
 	 */
-	private static function field_message( string $field ): string {
-		$messages = array(
-			'rr_name'  => __( 'Enter your name.', 'recruiting-reports' ),
-			'rr_email' => __( 'Enter an e-mail address like name@example.com.', 'recruiting-reports' ),
-			'rr_phone' => __( 'Enter your phone number.', 'recruiting-reports' ),
+	public static function messages(): array {
+		return array(
+			'rr_name'      => __( 'Enter your name.', 'recruiting-reports' ),
+			'rr_email'     => __( 'Enter an e-mail address like name@example.com.', 'recruiting-reports' ),
+			'rr_phone'     => __( 'Enter your phone number.', 'recruiting-reports' ),
+			'rr_cv'        => __( 'Choose your CV (PDF, DOC, DOCX, ODT or RTF).', 'recruiting-reports' ),
+			'rr_consent'   => __( 'Please agree to the processing of your data, or we cannot consider your application.', 'recruiting-reports' ),
+			'cv_type'      => __( 'The CV must be a PDF, DOC, DOCX, ODT or RTF document. This file is none of them.', 'recruiting-reports' ),
+			/* translators: %d: megabytes. */
+			'cv_too_large' => sprintf( __( 'The file is too large: a CV may have at most %d MB.', 'recruiting-reports' ), (int) Settings::get( 'apply_cv_max_mb' ) ),
+			/* translators: %d: maximum number of characters. */
+			'too_long'     => __( 'This may have at most %d characters.', 'recruiting-reports' ),
 		);
-		return $messages[ $field ];
 	}
 
 	/**
@@ -266,6 +276,21 @@ final class ApplySubmission {
 		$error = new WP_Error( 'rr_apply_refused', reset( $fields ), array( 'status' => $status ) );
 		$error->add_data( $fields, 'fields' );
 		return $error;
+	}
+
+	/**
+	 * Answers the view script's submission (fetch, Accept: application/json) and ends the request: the thank-you
+	 * state's markup, or the refusal's errors per field with the page's status.
+	 *
+	 * @param int          $job_id The job applied to.
+	 * @param int|WP_Error $result submit()'s result.
+	 */
+	private static function answer_script( int $job_id, $result ): void {
+		nocache_headers();
+		if ( is_wp_error( $result ) ) {
+			wp_send_json( array( 'errors' => (array) $result->get_error_data( 'fields' ) ), (int) ( $result->get_error_data()['status'] ?? 400 ) );
+		}
+		wp_send_json( array( 'thanks' => ApplyForm::thanks( $job_id ) ), 200 );
 	}
 
 	/**

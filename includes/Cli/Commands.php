@@ -27,6 +27,7 @@ final class Commands {
 		'cache'     => CacheCommand::class,
 		'keys'      => KeysCommand::class,
 		'retention' => RetentionCommand::class,
+		'network'   => NetworkCommand::class,
 	);
 
 	/** Adds every command to WP-CLI. */

@@ -102,7 +102,7 @@ final class ApplicationRepository {
 		$params                 = array_merge( array( Schema::table( 'applications' ) ), $params );
 		$column                 = self::ORDERS[ $order['orderby'] ?? '' ] ?? 'applied_at';
 		$direction              = 'asc' === ( $order['order'] ?? '' ) ? 'ASC' : 'DESC';
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- $where_sql holds placeholders only, matched by $params (one array); $column and $direction come from fixed lists.
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- $where_sql holds placeholders only, matched by $params (one array); $column and $direction come from fixed lists.
 		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM %i WHERE $where_sql ORDER BY $column $direction, id $direction LIMIT %d OFFSET %d", array_merge( $params, array( $per_page, ( $page - 1 ) * $per_page ) ) ), ARRAY_A );
 		return array(
 			'rows'  => $rows ? $rows : array(),
@@ -119,7 +119,7 @@ final class ApplicationRepository {
 	public static function count_matching( array $filters ): int {
 		global $wpdb;
 		[ $where_sql, $params ] = ApplicationExport::where( $filters );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- $where_sql holds placeholders only, matched by $params.
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $where_sql holds placeholders only, matched by $params.
 		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM %i WHERE $where_sql", array_merge( array( Schema::table( 'applications' ) ), $params ) ) );
 	}
 
@@ -135,7 +135,7 @@ final class ApplicationRepository {
 	public static function ids_matching( array $filters, int $after, int $limit ): array {
 		global $wpdb;
 		[ $where_sql, $params ] = ApplicationExport::where( $filters );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- $where_sql holds placeholders only, matched by $params.
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- $where_sql holds placeholders only, matched by $params (one array).
 		$ids = $wpdb->get_col( $wpdb->prepare( "SELECT id FROM %i WHERE $where_sql AND id > %d ORDER BY id LIMIT %d", array_merge( array( Schema::table( 'applications' ) ), $params, array( $after, $limit ) ) ) );
 		return array_map( 'intval', $ids );
 	}
@@ -154,7 +154,7 @@ final class ApplicationRepository {
 			return $counts;
 		}
 		$placeholders = implode( ',', array_fill( 0, count( $job_ids ), '%d' ) );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- placeholders only, one per id (the replacements are one array).
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- placeholders only, one per id.
 		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT job_id, status, COUNT(*) AS n FROM %i WHERE job_id IN ($placeholders) GROUP BY job_id, status", array_merge( array( Schema::table( 'applications' ) ), $job_ids ) ), ARRAY_A );
 		foreach ( $rows as $row ) {
 			if ( isset( $counts[ (int) $row['job_id'] ][ $row['status'] ] ) ) {

@@ -26,6 +26,16 @@ final class CandidateRecords {
 	}
 
 	/**
+	 * The apply form's rows (Data\ApplicationForms) of the applications that have one, keyed by application id.
+	 *
+	 * @param int[] $ids Application ids.
+	 * @return array<int,array>
+	 */
+	public static function forms( array $ids ): array {
+		return self::by_application( 'application_forms', 'application_id', $ids, 'application_id' );
+	}
+
+	/**
 	 * Status history rows per application, oldest first.
 	 *
 	 * @param int[] $ids Application ids.

@@ -22,7 +22,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 6;
+	public const VERSION = 8;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -41,6 +41,8 @@ final class Schema {
 		'report_statuses',
 		'report_sources',
 		'application_forms',
+		'careers_counts',
+		'mail_outbox',
 	);
 
 	/**
@@ -51,6 +53,18 @@ final class Schema {
 	public static function table( string $name ): string {
 		global $wpdb;
 		return $wpdb->prefix . 'recruiting_' . $name;
+	}
+
+	/**
+	 * Every plugin table of a network's site (wpmu_drop_tables drops them with the site).
+	 *
+	 * @param int $site_id Site id.
+	 * @return string[]
+	 */
+	public static function tables_of_site( int $site_id ): array {
+		global $wpdb;
+		$prefix = $wpdb->get_blog_prefix( $site_id ) . 'recruiting_';
+		return array_map( static fn( string $name ) => $prefix . $name, self::TABLES );
 	}
 
 	/** CREATE TABLE statements in dbDelta's format (two spaces after PRIMARY KEY, one column per line). */
@@ -249,6 +263,22 @@ final class Schema {
   PRIMARY KEY  (application_id),
   KEY email_job (candidate_email,job_id,submitted_at)
 ) $charset;",
+			// The careers funnel's counters (Data\CareersCounters): per site-timezone day (span 1, period = the day) or,
+			// once rolled up by the retention, per month (span 2, period = its first day), per job, source and metric
+			// (list_view, job_view, form_start, submission). Nothing about visitors: only the count. source_key is
+			// md5( source ), as in report_sources. The primary key is the upsert's key and serves "these periods";
+			// job_period serves the report's job filter.
+			"CREATE TABLE {$t['careers_counts']} (
+  span tinyint(3) unsigned NOT NULL,
+  period char(10) NOT NULL,
+  job_id bigint(20) unsigned NOT NULL,
+  source_key char(32) NOT NULL,
+  metric varchar(20) NOT NULL,
+  source varchar(100) NOT NULL DEFAULT '',
+  hits bigint(20) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (span,period,job_id,source_key,metric),
+  KEY job_period (job_id,span,period)
+) $charset;",
 			// One row per key and fixed window; incremented atomically with UPDATE … SET hits = hits + 1.
 			"CREATE TABLE {$t['rate_limits']} (
   key_id bigint(20) unsigned NOT NULL,
@@ -284,6 +314,32 @@ final class Schema {
   PRIMARY KEY  (id),
   KEY status_due (status,next_attempt_at),
   KEY webhook_created (webhook_id,created_at)
+) $charset;",
+			// E-mails queued in a request and sent by WP-Cron (Mail\Outbox): the rendered message, its state and its last
+			// error. dedupe_key makes a message unique (an application's confirmation; later a digest's user and
+			// period), application_id names the application whose personal data it carries (0: none), for the eraser.
+			// status_due serves the cron queue.
+			"CREATE TABLE {$t['mail_outbox']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  kind varchar(64) NOT NULL,
+  dedupe_key varchar(191) DEFAULT NULL,
+  application_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  recipients text NOT NULL,
+  subject text NOT NULL,
+  html longtext NOT NULL,
+  text longtext NOT NULL,
+  headers text NOT NULL,
+  status varchar(20) NOT NULL DEFAULT 'pending',
+  attempts int(10) unsigned NOT NULL DEFAULT 0,
+  next_attempt_at bigint(20) DEFAULT NULL,
+  last_error text,
+  created_at bigint(20) NOT NULL,
+  updated_at bigint(20) NOT NULL,
+  sent_at bigint(20) DEFAULT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY dedupe_key (dedupe_key),
+  KEY status_due (status,next_attempt_at),
+  KEY application_id (application_id)
 ) $charset;",
 			"CREATE TABLE {$t['webhook_attempts']} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
@@ -339,9 +395,9 @@ final class Schema {
 			// `direct`), the cohort's current-status columns of report_buckets and report_sources: (re)build
 			// every summary (in this request on small sites, else left to `wp recruiting summaries rebuild`).
 			4 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
-			// Version 6 added applications.status_since (when the current status was entered): the latest history
+			// Version 8 added applications.status_since (when the current status was entered): the latest history
 			// row's time. Exit reasons, history reasons and stale alerts start empty (none were recorded before).
-			6 => static function () {
+			8 => static function () {
 				global $wpdb;
 				$wpdb->query( $wpdb->prepare( 'UPDATE %i SET status_since = COALESCE((SELECT MAX(h.changed_at) FROM %i h WHERE h.application_id = %i.id), applied_at)', self::table( 'applications' ), self::table( 'status_history' ), self::table( 'applications' ) ) );
 			},

@@ -30,6 +30,20 @@ final class Settings {
 	);
 
 	/**
+	 * Each period preset's name, as the screens show it.
+	 *
+	 * @return array<string,string> One of PERIODS => its translated name.
+	 */
+	public static function period_labels(): array {
+		return array(
+			'last_30_days'   => __( 'Last 30 days', 'recruiting-reports' ),
+			'last_90_days'   => __( 'Last 90 days', 'recruiting-reports' ),
+			'last_12_months' => __( 'Last 12 months', 'recruiting-reports' ),
+			'year_to_date'   => __( 'Year to date', 'recruiting-reports' ),
+		);
+	}
+
+	/**
 	 * The settings a new site starts with.
 	 */
 	public static function defaults(): array {
@@ -42,6 +56,15 @@ final class Settings {
 			'jobs_base'                => 'jobs',
 			'apply_phone'              => 'optional',
 			'apply_cv_max_mb'          => 5,
+			'careers_honour_dnt'       => true,
+			'careers_beacon_limit'     => 600,
+			'careers_daily_months'     => 13,
+			'mail_notify_to'           => array(),
+			// Templates: empty means the translatable default text (see Mail\Templates).
+			'mail_candidate_subject'   => '',
+			'mail_candidate_body'      => '',
+			'mail_notify_subject'      => '',
+			'mail_notify_body'         => '',
 			'reason_required'          => false,
 			'stale_days'               => self::STALE_DAYS,
 		) + Reasons::defaults();
@@ -70,7 +93,7 @@ final class Settings {
 				'type'        => 'boolean',
 			),
 			'delivery_log_days'        => array(
-				'description' => __( 'Days the webhook delivery log (with the payloads sent, which hold candidates\' personal data) is kept.', 'recruiting-reports' ),
+				'description' => __( 'Days the webhook delivery log (with the payloads sent, which hold candidates\' personal data) and the e-mail log are kept.', 'recruiting-reports' ),
 				'type'        => 'integer',
 				'minimum'     => 1,
 				'maximum'     => 3650,
@@ -92,6 +115,32 @@ final class Settings {
 				'minimum'     => 1,
 				'maximum'     => 50,
 			),
+			'careers_honour_dnt'       => array(
+				'description' => __( 'Leave out of the careers funnel\'s counts the visitors whose browser sends Do Not Track (DNT: 1) or Global Privacy Control (Sec-GPC: 1).', 'recruiting-reports' ),
+				'type'        => 'boolean',
+			),
+			'careers_beacon_limit'     => array(
+				'description' => __( 'Careers funnel counts accepted per IP address per hour (more are ignored): raise it for a busy office behind one address.', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 1000000,
+			),
+			'careers_daily_months'     => array(
+				'description' => __( 'Months the careers funnel keeps its counts per day; older days are deleted, their monthly totals kept.', 'recruiting-reports' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 120,
+			),
+			'mail_notify_to'           => array(
+				'description' => __( 'Who is told of a new application when its job has no contact e-mail (empty: the site\'s administration address).', 'recruiting-reports' ),
+				'type'        => 'array',
+				'items'       => array(
+					'type'   => 'string',
+					'format' => 'email',
+				),
+				'maxItems'    => 20,
+				'uniqueItems' => true,
+			),
 			'reason_required'          => array(
 				'description' => __( 'Whether rejecting or withdrawing an application requires a reason (PUT /applications/{id}/status answers 400 without one).', 'recruiting-reports' ),
 				'type'        => 'boolean',
@@ -111,7 +160,26 @@ final class Settings {
 				),
 				'additionalProperties' => false,
 			),
-		);
+		) + self::template_schema();
+	}
+
+	/** The e-mail templates' schema: plain text with the placeholders of Mail\Templates; '' resets to the default. */
+	private static function template_schema(): array {
+		$placeholders = __( 'Placeholders: {candidate_name}, {job_title}, {site_name}, {application_url} (the application in wp-admin; empty in the candidate\'s e-mail). Empty: the default text.', 'recruiting-reports' );
+		$schema       = array();
+		foreach ( array(
+			'mail_candidate_subject' => array( __( 'Subject of the confirmation the candidate gets.', 'recruiting-reports' ), 200 ),
+			'mail_candidate_body'    => array( __( 'Body of the confirmation the candidate gets (plain text; blank lines separate paragraphs).', 'recruiting-reports' ), 5000 ),
+			'mail_notify_subject'    => array( __( 'Subject of the notification the job\'s contact gets.', 'recruiting-reports' ), 200 ),
+			'mail_notify_body'       => array( __( 'Body of the notification the job\'s contact gets (plain text; blank lines separate paragraphs).', 'recruiting-reports' ), 5000 ),
+		) as $field => list( $description, $max ) ) {
+			$schema[ $field ] = array(
+				'description' => $description . ' ' . $placeholders,
+				'type'        => 'string',
+				'maxLength'   => $max,
+			);
+		}
+		return $schema;
 	}
 
 	/**

@@ -85,6 +85,9 @@ final class Transaction {
 		if ( self::$depth > 0 ) {
 			return $work();
 		}
+		// Row locks and the reads that decide a write belong on the primary (a drop-in routing by the first word of
+		// a query would send SELECT … FOR UPDATE to a replica).
+		ReadReplicas::use_primary();
 		for ( $attempt = 1; $attempt <= self::ATTEMPTS; $attempt++ ) {
 			self::$depth        = 1;
 			self::$after_commit = array();
@@ -149,8 +152,8 @@ final class Transaction {
 	 * @return bool
 	 */
 	private static function deadlocked(): bool {
-		global $EZSQL_ERROR; // phpcs:ignore WordPress.NamingConventions.ValidVariableName.VariableNotSnakeCase -- wpdb's global.
-		foreach ( array_slice( (array) $EZSQL_ERROR, self::$errors_from ) as $error ) { // phpcs:ignore WordPress.NamingConventions.ValidVariableName.VariableNotSnakeCase -- wpdb's global.
+		global $EZSQL_ERROR;
+		foreach ( array_slice( (array) $EZSQL_ERROR, self::$errors_from ) as $error ) {
 			if ( str_contains( (string) ( $error['error_str'] ?? '' ), 'Deadlock found' ) ) {
 				return true;
 			}
@@ -164,7 +167,7 @@ final class Transaction {
 	 * @return int
 	 */
 	private static function error_count(): int {
-		global $EZSQL_ERROR; // phpcs:ignore WordPress.NamingConventions.ValidVariableName.VariableNotSnakeCase -- wpdb's global.
-		return count( (array) $EZSQL_ERROR ); // phpcs:ignore WordPress.NamingConventions.ValidVariableName.VariableNotSnakeCase -- wpdb's global.
+		global $EZSQL_ERROR;
+		return count( (array) $EZSQL_ERROR );
 	}
 }

@@ -8,6 +8,8 @@
 namespace RecruitingReports\Data;
 
 use RecruitingReports\Domain\JobPostType;
+use RecruitingReports\Network\NetworkSettings;
+use RecruitingReports\Network\Sites;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -15,6 +17,33 @@ defined( 'ABSPATH' ) || exit;
  * Removes every trace of the plugin, but only when the admin opted in.
  */
 final class Uninstaller {
+
+	/** The last site a network uninstall finished (a network option while one is under way). */
+	public const PROGRESS_OPTION = 'recruiting_reports_uninstall_after';
+
+	/**
+	 * uninstall.php: the site, or on a network every site, each as its own setting says (run()). A network's
+	 * sites are done in id order and each finished site is recorded, so an uninstall cut short (a time limit on a
+	 * large network) goes on where it stopped when it runs again; the network's own option goes last, when its
+	 * default for new sites says "delete data on uninstall".
+	 */
+	public static function run_everywhere(): void {
+		if ( ! is_multisite() ) {
+			self::run();
+			return;
+		}
+		Sites::walk(
+			static function ( int $site_id ) {
+				self::run();
+				update_site_option( self::PROGRESS_OPTION, $site_id );
+			},
+			(int) get_site_option( self::PROGRESS_OPTION, 0 )
+		);
+		delete_site_option( self::PROGRESS_OPTION );
+		if ( NetworkSettings::all()['settings']['delete_data_on_uninstall'] ) {
+			delete_site_option( NetworkSettings::OPTION );
+		}
+	}
 
 	/**
 	 * Deletes the plugin's data when the admin opted in.

@@ -4,7 +4,7 @@
  * plugins — emit the same domain events as the API (job.created, job.updated, job.deleted) and the report-cache
  * signal. The API's own writes and imports run suppressed (they emit their events themselves, or none at all).
  * A deleted job's event carries the job as it was; how a job is represented is given by whoever registers the
- * listener (Plugin: the API's representation, Data\Present::job), so the domain depends on no storage or API.
+ * listener (Plugin: the API's representation, Data\Presenter::job), so the domain depends on no storage or API.
  *
  * @package RecruitingReports
  */

@@ -15,6 +15,7 @@
 namespace RecruitingReports\Import;
 
 use RecruitingReports\Data\ApplicationWriter;
+use RecruitingReports\Data\ExternalIdClaims;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Events;
@@ -107,8 +108,14 @@ final class Importer {
 	 * @return array|WP_Error Summary, or 500 (nothing of this batch written).
 	 */
 	public function write_batch( array $batch, int $user_id ) {
-		// No job.* events from WordPress's post hooks either (Domain\JobChangeListener).
-		$result = Transaction::run( fn() => JobChangeListener::suppress( fn() => $this->write( $batch, $user_id ) ) );
+		// No job.* events from WordPress's post hooks either (Domain\JobChangeListener). The jobs' external ids are
+		// claimed for the batch (Data\ExternalIdClaims): a concurrent import or POST /jobs with one of them waits
+		// and then finds the job instead of creating a second one (post meta holds no unique key; applications have one).
+		$result = ExternalIdClaims::hold(
+			'job',
+			wp_list_pluck( $batch['jobs'], 'external_id' ),
+			fn() => Transaction::run( fn() => JobChangeListener::suppress( fn() => $this->write( $batch, $user_id ) ) )
+		);
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}

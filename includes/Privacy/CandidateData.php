@@ -11,6 +11,7 @@ use RecruitingReports\Data\ApplicationEraser;
 use RecruitingReports\Data\CandidateRecords;
 use RecruitingReports\Data\Settings;
 use RecruitingReports\Data\DeliveryRepository;
+use RecruitingReports\Data\MailRepository;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -19,7 +20,8 @@ defined( 'ABSPATH' ) || exit;
  * personal-data exporter and an eraser, both finding a candidate by the e-mail address of their applications.
  *
  * Export: every application made with the address (job, dates, status, the name, address and phone given), its
- * status history with the notes written on status changes, the notes about the candidate, the ratings, and the
+ * status history with the notes written on status changes, the notes about the candidate, the ratings, the e-mails
+ * about it still in the e-mail log (the apply form's confirmation and the team's notification), and the
  * webhook deliveries whose payload holds the address in an `email` field (what was sent to which host: a webhook's
  * URL may carry a receiver's token in its path or query, which is the site's secret, not the candidate's data).
  *
@@ -99,7 +101,7 @@ final class CandidateData {
 		$email = (string) $email;
 		$page  = max( 1, (int) $page );
 		$ids   = ApplicationEraser::ids_for_email( $email, self::BATCH, ( $page - 1 ) * self::BATCH );
-		$items = self::application_items( $ids );
+		$items = array_merge( self::application_items( $ids ), self::mail_items( $ids ) );
 		$done  = count( $ids ) < self::BATCH;
 		if ( $done ) {
 			$items = array_merge( $items, self::delivery_items( $email ) );
@@ -164,19 +166,15 @@ final class CandidateData {
 		$history      = CandidateRecords::history( $ids );
 		$notes        = CandidateRecords::notes( $ids );
 		$ratings      = CandidateRecords::ratings( $ids );
+		$forms        = CandidateRecords::forms( $ids );
 		$items        = array();
 		foreach ( $ids as $id ) {
 			$row = $applications[ $id ] ?? null;
 			if ( ! $row ) {
 				continue;
 			}
-			$job   = get_post( (int) $row['job_id'] );
-			$label = sprintf(
-				/* translators: 1: application id, 2: job title. */
-				__( 'Application %1$d (%2$s)', 'recruiting-reports' ),
-				$id,
-				$job ? $job->post_title : __( 'deleted job', 'recruiting-reports' )
-			);
+			$job     = get_post( (int) $row['job_id'] );
+			$label   = self::label( $id, $job );
 			$scores  = array_map( static fn( $rating ) => (int) $rating['score'], $ratings[ $id ] );
 			$items[] = self::item(
 				'recruiting-applications',
@@ -190,8 +188,9 @@ final class CandidateData {
 					__( 'E-mail', 'recruiting-reports' )  => (string) $row['candidate_email'],
 					__( 'Phone', 'recruiting-reports' )   => (string) $row['candidate_phone'],
 					__( 'External id', 'recruiting-reports' ) => (string) $row['external_id'],
+					__( 'Source', 'recruiting-reports' )  => (string) $row['source'],
 					__( 'Ratings (1–5)', 'recruiting-reports' ) => implode( ', ', $scores ),
-				)
+				) + self::form_fields( $forms[ $id ] ?? null )
 			);
 			foreach ( $history[ $id ] as $change ) {
 				$items[] = self::item(
@@ -214,6 +213,78 @@ final class CandidateData {
 						__( 'Application', 'recruiting-reports' ) => $label,
 						__( 'Written', 'recruiting-reports' ) => self::date( (int) $note['created_at'] ),
 						__( 'Note', 'recruiting-reports' ) => (string) $note['content'],
+					)
+				);
+			}
+		}
+		return $items;
+	}
+
+	/**
+	 * What the site's apply form stored beside an application (Data\ApplicationForms): the consent with the privacy
+	 * policy's version, the campaign, the cover letter and the CV, whose file is in the export's archive (CvArchive).
+	 *
+	 * @param array|null $form The form's row; null for applications from the API or an import.
+	 * @return array<string,string>
+	 */
+	private static function form_fields( ?array $form ): array {
+		if ( ! $form ) {
+			return array();
+		}
+		$cv = '' === (string) $form['cv_file'] ? '' : sprintf(
+			/* translators: 1: file name, 2: its size, 3: its path inside the export archive. */
+			__( '%1$s (%2$s), the file itself: %3$s in this archive', 'recruiting-reports' ),
+			(string) $form['cv_name'],
+			size_format( (int) $form['cv_size'] ),
+			CvArchive::archive_name( $form )
+		);
+		return array(
+			__( 'Consent to processing given', 'recruiting-reports' ) => self::date( (int) $form['consent_at'] ),
+			__( 'Privacy policy version agreed to', 'recruiting-reports' ) => (string) $form['policy_version'],
+			__( 'Campaign medium (utm_medium)', 'recruiting-reports' ) => (string) $form['utm_medium'],
+			__( 'Campaign (utm_campaign)', 'recruiting-reports' ) => (string) $form['utm_campaign'],
+			__( 'Cover letter', 'recruiting-reports' ) => (string) $form['cover_letter'],
+			__( 'CV', 'recruiting-reports' )           => $cv,
+		);
+	}
+
+	/**
+	 * How an export names an application.
+	 *
+	 * @param int           $id  Application id.
+	 * @param \WP_Post|null $job Its job (null when deleted).
+	 */
+	private static function label( int $id, $job ): string {
+		return sprintf(
+			/* translators: 1: application id, 2: job title. */
+			__( 'Application %1$d (%2$s)', 'recruiting-reports' ),
+			$id,
+			$job ? $job->post_title : __( 'deleted job', 'recruiting-reports' )
+		);
+	}
+
+	/**
+	 * Export items of the e-mails about some applications (in the e-mail log until delivery_log_days pass).
+	 *
+	 * @param int[] $ids Application ids.
+	 * @return array[]
+	 */
+	private static function mail_items( array $ids ): array {
+		$items        = array();
+		$applications = CandidateRecords::applications( $ids );
+		foreach ( MailRepository::of_applications( $ids ) as $id => $messages ) {
+			$label = self::label( (int) $id, get_post( (int) ( $applications[ $id ]['job_id'] ?? 0 ) ) );
+			foreach ( $messages as $message ) {
+				$items[] = self::item(
+					'recruiting-application-emails',
+					'recruiting-email-' . $message['id'],
+					array(
+						__( 'Application', 'recruiting-reports' ) => $label,
+						__( 'To', 'recruiting-reports' )      => (string) $message['recipients'],
+						__( 'Subject', 'recruiting-reports' ) => (string) $message['subject'],
+						__( 'Queued', 'recruiting-reports' )  => self::date( (int) $message['created_at'] ),
+						__( 'Status', 'recruiting-reports' )  => (string) $message['status'],
+						__( 'Content', 'recruiting-reports' ) => (string) $message['text'],
 					)
 				);
 			}
@@ -368,6 +439,10 @@ final class CandidateData {
 			'recruiting-application-notes'   => array(
 				__( 'Notes about applications', 'recruiting-reports' ),
 				__( 'Notes the recruiting team wrote about the applications.', 'recruiting-reports' ),
+			),
+			'recruiting-application-emails'  => array(
+				__( 'E-mails about applications', 'recruiting-reports' ),
+				__( 'The confirmation sent to the applicant and the notification sent to the recruiting team, while the e-mail log keeps them.', 'recruiting-reports' ),
 			),
 			'recruiting-webhook-deliveries'  => array(
 				__( 'Data sent to other services (webhooks)', 'recruiting-reports' ),

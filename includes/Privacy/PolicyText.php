@@ -14,7 +14,7 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Suggested privacy-policy text (Settings → Privacy → Policy Guide; SPEC §12): what the plugin stores about
- * candidates, who sees it, CVs and documents, how the e-mail address is used, how long applications are kept (from
+ * candidates, who sees it, CVs and documents, how the e-mail address is used, what the job pages count (totals only), how long applications are kept (from
  * the retention rules in force), how candidates get a copy or have it erased, and what the webhooks send to other
  * services.
  */
@@ -52,6 +52,10 @@ final class PolicyText {
 			'<p>' . esc_html__( 'If you send us a CV, a cover letter or other documents, we keep them with your application, only team members with access to applications can open them, and we delete them when your application is deleted or anonymised.', 'recruiting-reports' ) . '</p>',
 			'<h3>' . esc_html__( 'Your e-mail address', 'recruiting-reports' ) . '</h3>',
 			'<p>' . esc_html__( 'We use the e-mail address you applied with to contact you about your applications, and to find your data when you ask for a copy of it or for its erasure. We do not use it for anything else, such as newsletters, unless you agree to that separately. E-mails you exchange with our team are kept in our e-mail system, not with your application.', 'recruiting-reports' ) . '</p>',
+			'<h3>' . esc_html__( 'Visits to our job pages', 'recruiting-reports' ) . '</h3>',
+			'<p>' . esc_html__( 'To learn which job adverts are read and which channels bring applicants, our job pages count, per day, job and channel (such as the website that linked to us), how often jobs were listed and viewed and how often the application form was started and sent. We keep only these totals: no identifier of you or your device, no IP address and no cookie, so the counts cannot be linked to you or to each other.', 'recruiting-reports' ) . ( Settings::get( 'careers_honour_dnt' ) ? ' ' . esc_html__( 'If your browser sends a Do Not Track or Global Privacy Control signal, your visit is not counted.', 'recruiting-reports' ) : '' ) . '</p>',
+			self::mail_paragraph(),
+			'<p class="privacy-policy-tutorial">' . esc_html__( 'These e-mails are sent through WordPress\'s mail function: if an SMTP plugin or a mail service delivers your site\'s e-mail, name it among the services you use.', 'recruiting-reports' ) . '</p>',
 			'<h3>' . esc_html__( 'How long we keep applications', 'recruiting-reports' ) . '</h3>',
 			self::retention_paragraph(),
 			'<h3>' . esc_html__( 'Data shared with other services', 'recruiting-reports' ) . '</h3>',
@@ -75,6 +79,18 @@ final class PolicyText {
 			)
 		) . '</p>';
 		return implode( "\n", $paragraphs );
+	}
+
+	/**
+	 * The apply form's e-mails: what they say about the candidate and how long the e-mail log keeps them.
+	 *
+	 * @return string HTML.
+	 */
+	private static function mail_paragraph(): string {
+		$days = (int) Settings::get( 'delivery_log_days' );
+		/* translators: %s: number of days. */
+		$text = sprintf( _n( 'When you apply through the form on this site, we send you a confirmation by e-mail and tell our recruiting team about your application by e-mail (your name and the job). A copy of these e-mails, with your name and e-mail address, stays in our e-mail log for %s day after it is sent, and is deleted with your application.', 'When you apply through the form on this site, we send you a confirmation by e-mail and tell our recruiting team about your application by e-mail (your name and the job). A copy of these e-mails, with your name and e-mail address, stays in our e-mail log for %s days after it is sent, and is deleted with your application.', $days, 'recruiting-reports' ), number_format_i18n( $days ) );
+		return '<p>' . esc_html( $text ) . '</p>';
 	}
 
 	/**

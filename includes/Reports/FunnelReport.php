@@ -56,8 +56,25 @@ final class FunnelReport {
 				ReportFigures::count( 'rejected', __( 'Rejected', 'recruiting-reports' ), 'outcomes.rejected' ),
 				ReportFigures::count( 'withdrawn', __( 'Withdrawn', 'recruiting-reports' ), 'outcomes.withdrawn' ),
 			),
+			charts: array(
+				ReportCharts::over_rows(
+					'stages',
+					__( 'Applications reaching each stage', 'recruiting-reports' ),
+					__( 'Stage', 'recruiting-reports' ),
+					'stages',
+					'stage',
+					array(
+						ReportCharts::series( __( 'Reached', 'recruiting-reports' ), 'reached', 'count', ReportPalette::STATUSES ),
+						ReportCharts::series( __( 'Conversion from previous stage', 'recruiting-reports' ), 'conversion_from_previous', 'percent', ReportPalette::BLUE, array( 'chart' => false ) ),
+					),
+					array(
+						'labels'     => ReportCharts::status_labels(),
+						'horizontal' => true,
+						'section'    => __( 'Stages', 'recruiting-reports' ),
+					)
+				),
+			),
 			block: array(
-				'sections' => array( 'figures', 'stages' ),
 				'icon'     => 'filter',
 				'keywords' => array( 'recruiting', 'funnel', 'offer acceptance', 'pipeline' ),
 			),
@@ -79,7 +96,7 @@ final class FunnelReport {
 				'stage'                    => $stage,
 				'reached'                  => $reached[ $rank ],
 				// new: 1 (0 for an empty cohort), as reached ÷ itself.
-				'conversion_from_previous' => Figures::rate( $reached[ $rank ], $reached[ max( 0, $rank - 1 ) ] ),
+				'conversion_from_previous' => Rounding::rate( $reached[ $rank ], $reached[ max( 0, $rank - 1 ) ] ),
 			);
 		}
 		// hired is final, so the cohort now at hired is exactly the cohort that reached it.
@@ -93,7 +110,7 @@ final class FunnelReport {
 				'in_progress' => $totals['applied'] - $done,
 			),
 			// Offers decided (accepted or not): every offer made minus those still pending.
-			'offer_acceptance_rate' => Figures::rate( $totals['reached_hired'], $totals['reached_offer'] - $totals['now_offer'] ),
+			'offer_acceptance_rate' => Rounding::rate( $totals['reached_hired'], $totals['reached_offer'] - $totals['now_offer'] ),
 		);
 	}
 }

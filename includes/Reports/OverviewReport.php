@@ -64,6 +64,7 @@ final class OverviewReport {
 						'offer_to_hire'            => ReportSchema::rate( __( 'Reached hired / reached offer.', 'recruiting-reports' ) ),
 					)
 				),
+				'hires_this_period'     => ReportSchema::integer( __( 'Applications hired in the period (what avg_time_to_hire_days is over).', 'recruiting-reports' ) ),
 				'avg_time_to_hire_days' => ReportSchema::number( __( 'Mean days from application to hire over the hires in the period (equals time-to-hire overall.average_days).', 'recruiting-reports' ) ),
 			),
 			figures: array(
@@ -71,13 +72,51 @@ final class OverviewReport {
 				ReportFigures::count( 'new_jobs', __( 'New jobs', 'recruiting-reports' ), 'jobs.new_this_period' ),
 				ReportFigures::count( 'new_applications', __( 'New applications', 'recruiting-reports' ), 'applications.new_this_period' ),
 				ReportFigures::count( 'total_applications', __( 'All applications', 'recruiting-reports' ), 'applications.total' ),
-				// The overview has no count of the period's hires: the API's 0 stands for "none to average".
-				ReportFigures::days( 'avg_time_to_hire', __( 'Average time to hire', 'recruiting-reports' ), 'avg_time_to_hire_days', 'avg_time_to_hire_days', __( 'No hires in this period', 'recruiting-reports' ) ),
+				// Decided by the hires, not the average: hires within the same hour average 0.0 days.
+				ReportFigures::days( 'avg_time_to_hire', __( 'Average time to hire', 'recruiting-reports' ), 'avg_time_to_hire_days', 'hires_this_period', __( 'No hires in this period', 'recruiting-reports' ) ),
 			),
+			charts: self::charts(),
 			block: array(
-				'sections' => array( 'figures', 'by_status', 'conversion' ),
 				'icon'     => 'chart-bar',
 				'keywords' => array( 'recruiting', 'applications', 'conversion', 'pipeline' ),
+			),
+		);
+	}
+
+	/**
+	 * The overview's charts (ReportCharts).
+	 *
+	 * @return array[]
+	 */
+	private static function charts(): array {
+		return array(
+			ReportCharts::keyed(
+				'by_status',
+				__( 'All applications by current status', 'recruiting-reports' ),
+				__( 'Status', 'recruiting-reports' ),
+				ReportCharts::status_labels(),
+				array( ReportCharts::series( __( 'Applications', 'recruiting-reports' ), 'applications.by_status', 'count', ReportPalette::STATUSES ) ),
+				array(
+					'kinds'          => array( 'bar', 'doughnut' ),
+					'kind_attribute' => 'statusChart',
+					'horizontal'     => true,
+					'section'        => __( 'Status breakdown', 'recruiting-reports' ),
+					// All applications ever, not the period's.
+					'empty'          => ReportCharts::empty_text( __( 'No applications yet.', 'recruiting-reports' ) ),
+				)
+			),
+			ReportCharts::keyed(
+				'conversion',
+				__( 'Conversion between stages', 'recruiting-reports' ),
+				__( 'Step', 'recruiting-reports' ),
+				array(
+					'application_to_screening' => __( 'Application → screening', 'recruiting-reports' ),
+					'screening_to_interview'   => __( 'Screening → interview', 'recruiting-reports' ),
+					'interview_to_offer'       => __( 'Interview → offer', 'recruiting-reports' ),
+					'offer_to_hire'            => __( 'Offer → hire', 'recruiting-reports' ),
+				),
+				array( ReportCharts::series( __( 'Conversion rate', 'recruiting-reports' ), 'conversion', 'percent', ReportPalette::BLUE ) ),
+				array( 'horizontal' => true )
 			),
 		);
 	}
@@ -100,12 +139,13 @@ final class OverviewReport {
 				'by_status'       => $statuses['by_status'],
 			),
 			'conversion'            => array(
-				'application_to_screening' => Figures::rate( $reached[1], $reached[0] ),
-				'screening_to_interview'   => Figures::rate( $reached[2], $reached[1] ),
-				'interview_to_offer'       => Figures::rate( $reached[3], $reached[2] ),
-				'offer_to_hire'            => Figures::rate( $reached[4], $reached[3] ),
+				'application_to_screening' => Rounding::rate( $reached[1], $reached[0] ),
+				'screening_to_interview'   => Rounding::rate( $reached[2], $reached[1] ),
+				'interview_to_offer'       => Rounding::rate( $reached[3], $reached[2] ),
+				'offer_to_hire'            => Rounding::rate( $reached[4], $reached[3] ),
 			),
-			'avg_time_to_hire_days' => Figures::mean_days( $totals['hire_seconds'], $totals['hires'] ),
+			'hires_this_period'     => $totals['hires'],
+			'avg_time_to_hire_days' => Rounding::mean_days( $totals['hire_seconds'], $totals['hires'] ),
 		);
 	}
 

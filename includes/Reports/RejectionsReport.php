@@ -110,7 +110,7 @@ final class RejectionsReport {
 			);
 		}
 		foreach ( $by_reason as &$row ) {
-			$row['share'] = Figures::rate( $row['count'], $totals[ $row['status'] ] );
+			$row['share'] = Rounding::rate( $row['count'], $totals[ $row['status'] ] );
 		}
 		unset( $row );
 		usort( $by_reason, static fn( $a, $b ) => array( array_search( $a['status'], Pipeline::EXITS, true ), $b['count'], $a['label'], $a['reason'] ) <=> array( array_search( $b['status'], Pipeline::EXITS, true ), $a['count'], $b['label'], $b['reason'] ) );

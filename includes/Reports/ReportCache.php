@@ -17,6 +17,13 @@
  *   an evicted counter never comes back at a value entries were stored under. Without one it is an
  *   autoloaded option holding a random token (not a time: two writes in the same second must both
  *   invalidate).
+ * - With read replicas (Data\ReadReplicas: a HyperDB/LudicrousDB-style `$wpdb`), a report is computed only where
+ *   every write its version stands for has been applied, so lag costs latency, never a stale entry:
+ *   with a persistent object cache the version lives outside the database and can be ahead of a replica, so each
+ *   new counter value gets the primary's GTID position, read after the increment (every write counted up to it
+ *   has committed by then), and a miss first waits for that position on the replica (prepare_reads()), else
+ *   computes on the primary. Without one the version is a database row, and the only copy of it that is never
+ *   behind a write already answered is the primary's: reports then read the version, and compute, there.
  * - Bumped on Events::DATA_CHANGED_ACTION (import, application create/status change, jobs through the
  *   REST API, reason labels and stale thresholds, the daily stale alerts) and on WordPress's own post hooks for
  *   jobs, so jobs edited, trashed, restored or deleted in wp-admin invalidate too; and when a user is deleted or
@@ -27,6 +34,7 @@
 
 namespace RecruitingReports\Reports;
 
+use RecruitingReports\Data\ReadReplicas;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\JobPostType;
@@ -43,6 +51,9 @@ final class ReportCache {
 	/** Object cache key and group of the version when the object cache is persistent. */
 	private const VERSION_KEY   = 'report_version';
 	private const VERSION_GROUP = 'recruiting_reports';
+
+	/** Object cache key prefix of the primary's GTID position at each counter value (read replicas only). */
+	private const POSITION_KEY = 'report_position_';
 
 	/** Transient names start with this (the uninstaller deletes _transient_recruiting_reports_*). */
 	private const PREFIX = 'recruiting_reports_report_';
@@ -73,10 +84,36 @@ final class ReportCache {
 	public static function replace_version(): void {
 		if ( ! wp_using_ext_object_cache() ) {
 			update_option( self::VERSION_OPTION, bin2hex( random_bytes( 8 ) ), true );
-		} elseif ( false === wp_cache_incr( self::VERSION_KEY, 1, self::VERSION_GROUP ) ) {
-			// No counter (first use, or evicted): a fresh random start invalidates as well.
-			wp_cache_set( self::VERSION_KEY, random_int( 1, PHP_INT_MAX >> 1 ), self::VERSION_GROUP );
+			return;
 		}
+		$counter = wp_cache_incr( self::VERSION_KEY, 1, self::VERSION_GROUP );
+		if ( false === $counter ) {
+			// No counter (first use, or evicted): a fresh random start invalidates as well.
+			$counter = random_int( 1, PHP_INT_MAX >> 1 );
+			wp_cache_set( self::VERSION_KEY, $counter, self::VERSION_GROUP );
+		}
+		// Read after the increment: every write counted up to this value has committed, so the position covers it
+		// (a position read before could miss a write that committed and counted in between).
+		$position = ReadReplicas::primary_position();
+		if ( '' !== $position ) {
+			wp_cache_set( self::POSITION_KEY . $counter, $position, self::VERSION_GROUP, self::TTL );
+		}
+	}
+
+	/**
+	 * Before a report is computed at $version: makes the reads that follow see every write the version stands for
+	 * (see the class comment). Nothing to do without read replicas.
+	 *
+	 * @param string $version What version() returned.
+	 */
+	public static function prepare_reads( string $version ): void {
+		if ( ! ReadReplicas::in_use() ) {
+			return;
+		}
+		// No position (without a persistent object cache, or not recorded: the counter was just created or its
+		// position evicted) means the primary.
+		$position = str_starts_with( $version, 'c' ) ? wp_cache_get( self::POSITION_KEY . substr( $version, 1 ), self::VERSION_GROUP, true ) : false;
+		ReadReplicas::read_at_least( is_string( $position ) ? $position : '' );
 	}
 
 	/**
@@ -115,13 +152,25 @@ final class ReportCache {
 			}
 			return 'c' . $version;
 		}
-		$version = get_option( self::VERSION_OPTION );
+		$version = ReadReplicas::in_use() ? self::primary_version() : get_option( self::VERSION_OPTION );
 		if ( ! is_string( $version ) || '' === $version ) {
 			$version = bin2hex( random_bytes( 8 ) );
 			add_option( self::VERSION_OPTION, $version, '', true );
 			$version = (string) get_option( self::VERSION_OPTION, $version );
 		}
 		return $version;
+	}
+
+	/**
+	 * The version option as the primary has it (not the copy WordPress loaded with the autoloaded options, which
+	 * came from a replica on a GET request); the rest of the request reads from the primary as well.
+	 *
+	 * @return string|null
+	 */
+	private static function primary_version(): ?string {
+		global $wpdb;
+		ReadReplicas::use_primary();
+		return $wpdb->get_var( $wpdb->prepare( 'SELECT option_value FROM %i WHERE option_name = %s', $wpdb->options, self::VERSION_OPTION ) );
 	}
 
 	/**

@@ -1,8 +1,8 @@
 <?php
 /**
  * One report, declared once: its name (REST route /reports/<name>, `wp recruiting report <name>`, the block's
- * variation), what computes it, its response schema and how it is presented (title, headline figures, block
- * sections). ReportRegistry collects them; docs/adding-a-report.md shows how to add one.
+ * variation), what computes it, its response schema and how it is presented (title, headline figures, charts,
+ * block sections). ReportRegistry collects them; docs/adding-a-report.md shows how to add one.
  *
  * @package RecruitingReports
  */
@@ -36,9 +36,15 @@ final class ReportDefinition {
 	 *                             ReportFigures), format (count, days, percent), and for a figure that exists
 	 *                             only when something was counted, count (a value expression) and empty (the
 	 *                             note shown instead).
-	 * @param array   $block       The block variation: sections (default sections, `figures` first), icon,
-	 *                             keywords.
-	 * @throws InvalidArgumentException When the name is not a slug or a figure lacks id, label or a known format.
+	 * @param array[] $charts      Charts, in order (ReportCharts builds them): each is a block section, a CSV
+	 *                             section (its id) and a chart of the Reports page.
+	 * @param array   $block       The block variation: sections (default sections; `figures` then every chart
+	 *                             when left out), icon, keywords.
+	 * @param Closure $freshness   Optional fn(): string, for a report whose figures also change without a data
+	 *                             change (the careers funnel's counters): a value that changes whenever they do; a
+	 *                             cached answer is used only while it is the same (docs/reports.md "Careers funnel").
+	 * @throws InvalidArgumentException When the name is not a slug, a figure lacks id, label or a known format, or a
+	 *                                  chart lacks id, title, a known kind or series with a known unit.
 	 */
 	public function __construct(
 		public readonly string $name,
@@ -47,7 +53,9 @@ final class ReportDefinition {
 		public readonly Closure $run,
 		public readonly array $schema,
 		public readonly array $figures = array(),
+		public readonly array $charts = array(),
 		public readonly array $block = array(),
+		public readonly ?Closure $freshness = null,
 	) {
 		if ( ! preg_match( '/^[a-z0-9]+(-[a-z0-9]+)*$/', $name ) ) {
 			throw new InvalidArgumentException( 'A report name is a lower-case slug: ' . $name );
@@ -57,10 +65,27 @@ final class ReportDefinition {
 				throw new InvalidArgumentException( 'A figure of the report ' . $name . ' needs id, label, value and format (count, days or percent).' );
 			}
 		}
+		foreach ( $charts as $chart ) {
+			self::check_chart( $name, $chart );
+		}
+	}
+
+	/**
+	 * Checks a chart declaration.
+	 *
+	 * @param string $name  Report name.
+	 * @param array  $chart The declaration.
+	 * @throws InvalidArgumentException When it lacks id, title, a known kind or series with a known unit.
+	 */
+	private static function check_chart( string $name, array $chart ): void {
+		$units = array_map( static fn( $series ) => $series['unit'] ?? '', (array) ( $chart['series'] ?? array() ) );
+		if ( ! isset( $chart['id'], $chart['title'] ) || ! in_array( $chart['kind'] ?? '', ReportCharts::KINDS, true ) || ! $units || array_diff( $units, ReportCharts::UNITS ) ) {
+			throw new InvalidArgumentException( 'A chart of the report ' . $name . ' needs id, title, kind (bar, line or doughnut) and series with a unit (count, days, percent or date).' );
+		}
 	}
 
 	/** The block's default sections for this report. */
 	public function sections(): array {
-		return $this->block['sections'] ?? ( $this->figures ? array( 'figures' ) : array() );
+		return $this->block['sections'] ?? array_merge( $this->figures ? array( 'figures' ) : array(), array_column( $this->charts, 'id' ) );
 	}
 }

@@ -103,11 +103,18 @@ final class ReportFigures {
 	 * now" beside a period's; the block lists them after the others.
 	 *
 	 * @param string $group      Group id.
+	 * @param string $title      Translated title the Reports page shows above them.
 	 * @param array  ...$figures The figures.
 	 * @return array[]
 	 */
-	public static function grouped( string $group, array ...$figures ): array {
-		return array_map( static fn( array $figure ) => $figure + array( 'group' => $group ), $figures );
+	public static function grouped( string $group, string $title, array ...$figures ): array {
+		return array_map(
+			static fn( array $figure ) => $figure + array(
+				'group'       => $group,
+				'group_title' => $title,
+			),
+			$figures
+		);
 	}
 
 	/**
@@ -146,13 +153,24 @@ final class ReportFigures {
 			return count( self::rows( (string) $expression['rows'], $data ) );
 		}
 		if ( is_array( $expression ) && isset( $expression['rate'] ) ) {
-			return Figures::rate( (int) self::value( $expression['rate'][0], $data ), (int) self::value( $expression['rate'][1], $data ) );
+			return Rounding::rate( (int) self::value( $expression['rate'][0], $data ), (int) self::value( $expression['rate'][1], $data ) );
 		}
+		return self::number( self::value_at( (string) $expression, $data ) );
+	}
+
+	/**
+	 * What is at a path of a report's data ('jobs.active', 'stages.0.reached'), null when nothing is.
+	 *
+	 * @param string $path Path.
+	 * @param array  $data The report's data.
+	 * @return mixed
+	 */
+	public static function value_at( string $path, array $data ) {
 		$value = $data;
-		foreach ( explode( '.', (string) $expression ) as $key ) {
+		foreach ( explode( '.', $path ) as $key ) {
 			$value = is_array( $value ) ? ( $value[ $key ] ?? null ) : null;
 		}
-		return self::number( $value );
+		return $value;
 	}
 
 	/**
@@ -161,11 +179,8 @@ final class ReportFigures {
 	 * @param string $path Path of the field.
 	 * @param array  $data The report's data.
 	 */
-	private static function rows( string $path, array $data ): array {
-		$rows = $data;
-		foreach ( explode( '.', $path ) as $key ) {
-			$rows = is_array( $rows ) ? ( $rows[ $key ] ?? null ) : null;
-		}
+	public static function rows( string $path, array $data ): array {
+		$rows = self::value_at( $path, $data );
 		return is_array( $rows ) ? array_values( array_filter( $rows, 'is_array' ) ) : array();
 	}
 

@@ -28,6 +28,7 @@ final class ReportRegistry {
 			FunnelReport::definition(),
 			SourcesReport::definition(),
 			TimeToFillReport::definition(),
+			CareersReport::definition(),
 			RejectionsReport::definition(),
 			PipelineReport::definition(),
 			ActivityReport::definition(),
@@ -67,9 +68,10 @@ final class ReportRegistry {
 
 	/**
 	 * What the TypeScript screens draw from the definitions (window.recruitingReports.reports, src/config.ts): per
-	 * report in menu order its name, title and headline figures as declared (src/reports/figures.ts evaluates them).
+	 * report in menu order its name, title, headline figures and charts as declared (src/reports/figures.ts and
+	 * src/reports/charts.ts evaluate them).
 	 *
-	 * @return array<int,array{name:string,title:string,figures:array[]}>
+	 * @return array<int,array{name:string,title:string,figures:array[],charts:array[],sections:string[]}>
 	 */
 	public static function presentation(): array {
 		return array_values(
@@ -78,6 +80,8 @@ final class ReportRegistry {
 					'name'    => $report->name,
 					'title'   => $report->title,
 					'figures' => $report->figures,
+					'charts'   => $report->charts,
+					'sections' => $report->sections(),
 				),
 				self::all()
 			)

@@ -87,15 +87,18 @@ final class ReportService {
 		 * @param string      $report    Report name.
 		 * @param ReportQuery $query     The resolved query (period, job, months).
 		 */
-		$use_cache = (bool) apply_filters( 'recruiting_reports_use_report_cache', true, $report, $query );
-		$version   = ReportCache::version();
-		$compare   = null === $compare || '' === $compare ? null : $compare;
+		$use_cache    = (bool) apply_filters( 'recruiting_reports_use_report_cache', true, $report, $query );
+		$data_version = ReportCache::version();
+		$version      = $data_version . self::freshness( $report );
+		$compare      = null === $compare || '' === $compare ? null : $compare;
 		// With a comparison the whole answer has its own entry (the key includes compare), so a warm
 		// request reads one entry like any other report.
 		$entry = null === $compare ? $report : $report . '+' . $compare;
 		$data  = $use_cache ? ReportCache::get( $entry, $query, $version ) : null;
 		$cache = 'hit';
 		if ( null === $data ) {
+			// On a read replica: only once it has every write the version stands for (the job check included).
+			ReportCache::prepare_reads( $data_version );
 			if ( null !== $query->job_id && ! JobRepository::get( $query->job_id ) ) {
 				return ReportQuery::job_not_found( $query->job_id );
 			}
@@ -124,6 +127,16 @@ final class ReportService {
 			'data'  => (array) apply_filters( 'recruiting_reports_report_results', $data, $report, $query ),
 			'cache' => $cache,
 		);
+	}
+
+	/**
+	 * What a report's cached answers depend on besides the data version (ReportDefinition::$freshness), or ''.
+	 *
+	 * @param string $report One of ReportRegistry::names().
+	 */
+	private static function freshness( string $report ): string {
+		$freshness = ReportRegistry::get( $report )->freshness;
+		return null === $freshness ? '' : '|' . $freshness();
 	}
 
 	/**

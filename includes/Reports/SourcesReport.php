@@ -53,8 +53,40 @@ final class SourcesReport {
 				ReportFigures::count( 'hires', __( 'Hires', 'recruiting-reports' ), $hires ),
 				ReportFigures::percent( 'hire_rate', __( 'Hire rate', 'recruiting-reports' ), array( 'rate' => array( $hires, $applications ) ), $applications, __( 'No applications in this period', 'recruiting-reports' ) ),
 			),
+			charts: array(
+				// The table lists every source; the chart the largest ones (the API orders them by applications).
+				ReportCharts::over_rows(
+					'sources',
+					__( 'Applications and hires by source', 'recruiting-reports' ),
+					__( 'Source', 'recruiting-reports' ),
+					'sources',
+					'source',
+					array(
+						ReportCharts::series( __( 'Applications', 'recruiting-reports' ), 'applications', 'count', ReportPalette::BLUE ),
+						ReportCharts::series( __( 'Hires', 'recruiting-reports' ), 'hires', 'count', ReportPalette::GREEN ),
+						ReportCharts::series( __( 'Hire rate', 'recruiting-reports' ), 'conversion', 'percent', ReportPalette::TEAL, array( 'chart' => false ) ),
+						// A source without hires has no average: "—".
+						ReportCharts::series(
+							__( 'Average days to hire', 'recruiting-reports' ),
+							'average_days_to_hire',
+							'days',
+							ReportPalette::PURPLE,
+							array(
+								'chart'   => false,
+								'missing' => ReportCharts::missing_where( 'hires', __( 'No hires', 'recruiting-reports' ) ),
+							)
+						),
+					),
+					array(
+						'horizontal' => true,
+						'limit'      => ReportCharts::LIMIT,
+						// Two bars (applications, hires) per source.
+						'row_height' => 40,
+						'section'    => __( 'Per source', 'recruiting-reports' ),
+					)
+				),
+			),
 			block: array(
-				'sections' => array( 'figures', 'sources' ),
 				'icon'     => 'megaphone',
 				'keywords' => array( 'recruiting', 'source', 'channel', 'source of hire' ),
 			),
@@ -105,8 +137,8 @@ final class SourcesReport {
 					'source'               => (string) $source,
 					'applications'         => $applied,
 					'hires'                => $hires,
-					'conversion'           => Figures::rate( $hires, $applied ),
-					'average_days_to_hire' => Figures::mean_days( $seconds, $hires ),
+					'conversion'           => Rounding::rate( $hires, $applied ),
+					'average_days_to_hire' => Rounding::mean_days( $seconds, $hires ),
 				);
 			}
 		}
@@ -161,8 +193,8 @@ final class SourcesReport {
 				'source'               => Source::OTHER,
 				'applications'         => $applications,
 				'hires'                => $hires,
-				'conversion'           => Figures::rate( $hires, $applications ),
-				'average_days_to_hire' => Figures::ratio( $tenths, 10 * $hires, 10 ),
+				'conversion'           => Rounding::rate( $hires, $applications ),
+				'average_days_to_hire' => Rounding::ratio( $tenths, 10 * $hires, 10 ),
 			);
 		}
 		return self::ordered( $kept );

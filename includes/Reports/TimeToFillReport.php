@@ -35,7 +35,8 @@ final class TimeToFillReport {
 		$signed = __( 'Days (1 decimal) from the job\'s creation to its first hire; negative when an imported hire predates the job.', 'recruiting-reports' );
 		$none   = __( 'No jobs filled in this period', 'recruiting-reports' );
 		// One by_job row per job filled in the period.
-		$filled = array( 'rows' => 'by_job' );
+		$filled   = array( 'rows' => 'by_job' );
+		$no_fills = ReportCharts::empty_text( __( 'No jobs filled in this period.', 'recruiting-reports' ) );
 		return new ReportDefinition(
 			name: ReportService::TIME_TO_FILL,
 			title: __( 'Time to fill', 'recruiting-reports' ),
@@ -85,14 +86,56 @@ final class TimeToFillReport {
 				// Open jobs are "as of now": the same in both periods of a comparison (docs/reports.md).
 				...ReportFigures::grouped(
 					'open_jobs',
+					__( 'Open now', 'recruiting-reports' ),
 					ReportFigures::count( 'open_jobs', __( 'Open jobs', 'recruiting-reports' ), 'open_jobs.count' ),
 					ReportFigures::days( 'open_jobs_age', __( 'Average age of open jobs', 'recruiting-reports' ), 'open_jobs.average_age_days', 'open_jobs.count', __( 'No open jobs', 'recruiting-reports' ) ),
 				),
 			),
+			charts: self::charts( $no_fills ),
 			block: array(
-				'sections' => array( 'figures', 'by_job', 'trend' ),
 				'icon'     => 'calendar-alt',
 				'keywords' => array( 'recruiting', 'time to fill', 'open jobs', 'vacancy' ),
+			),
+		);
+	}
+
+	/**
+	 * Time to fill's charts (ReportCharts).
+	 *
+	 * @param array $no_fills What a chart says without a job filled.
+	 * @return array[]
+	 */
+	private static function charts( array $no_fills ): array {
+		return array(
+			// The API orders jobs by days, longest first: the chart draws the first ones, the table lists all.
+			ReportCharts::over_rows(
+				'by_job',
+				__( 'Time to fill by job', 'recruiting-reports' ),
+				__( 'Job', 'recruiting-reports' ),
+				'by_job',
+				'job_title',
+				array(
+					// The dates the days are counted between, then the days (the bars).
+					ReportCharts::series( __( 'Opened', 'recruiting-reports' ), 'opened', 'date', ReportPalette::TEAL, array( 'chart' => false ) ),
+					ReportCharts::series( __( 'Filled', 'recruiting-reports' ), 'filled', 'date', ReportPalette::TEAL, array( 'chart' => false ) ),
+					ReportCharts::series( __( 'Days', 'recruiting-reports' ), 'days', 'days', ReportPalette::TEAL ),
+				),
+				array(
+					'horizontal' => true,
+					'limit'      => ReportCharts::LIMIT,
+					'row_height' => 28,
+					'empty'      => $no_fills,
+					'section'    => __( 'Per job', 'recruiting-reports' ),
+				)
+			),
+			// A month without a filled job is a gap, not a 0-day fill.
+			ReportCharts::monthly(
+				__( 'Time to fill by month', 'recruiting-reports' ),
+				array(
+					ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::TEAL, array( 'missing' => ReportCharts::missing_where( 'jobs', __( 'No jobs filled', 'recruiting-reports' ) ) ) ),
+					ReportCharts::series( __( 'Jobs filled', 'recruiting-reports' ), 'jobs', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
+				),
+				$no_fills
 			),
 		);
 	}
@@ -143,7 +186,7 @@ final class TimeToFillReport {
 				'job_title' => $job['title'],
 				'opened'    => $date( $job['created'] ),
 				'filled'    => $date( $job['filled'] ),
-				'days'      => Figures::days( $job['seconds'] ),
+				'days'      => Rounding::days( $job['seconds'] ),
 			);
 		}
 
@@ -152,7 +195,7 @@ final class TimeToFillReport {
 			$in      = array_filter( $filled, static fn( $job ) => $job['filled'] >= $month['start'] && $job['filled'] < $month['end'] );
 			$trend[] = array(
 				'month'        => $month['month'],
-				'average_days' => Figures::mean_days( array_sum( array_column( $in, 'seconds' ) ), count( $in ) ),
+				'average_days' => Rounding::mean_days( array_sum( array_column( $in, 'seconds' ) ), count( $in ) ),
 				'jobs'         => count( $in ),
 			);
 		}
@@ -160,16 +203,16 @@ final class TimeToFillReport {
 		return array(
 			'period'    => $query->period(),
 			'overall'   => array(
-				'average_days' => Figures::mean_days( $total, $count ),
-				'median_days'  => Figures::ratio( array_sum( $middle ), count( $middle ) * Figures::DAY, 10 ),
-				'min_days'     => $count ? Figures::days( $filled[ $count - 1 ]['seconds'] ) : 0.0,
-				'max_days'     => $count ? Figures::days( $filled[0]['seconds'] ) : 0.0,
+				'average_days' => Rounding::mean_days( $total, $count ),
+				'median_days'  => Rounding::ratio( array_sum( $middle ), count( $middle ) * Rounding::DAY, 10 ),
+				'min_days'     => $count ? Rounding::days( $filled[ $count - 1 ]['seconds'] ) : 0.0,
+				'max_days'     => $count ? Rounding::days( $filled[0]['seconds'] ) : 0.0,
 			),
 			'by_job'    => $by_job,
 			'trend'     => $trend,
 			'open_jobs' => array(
 				'count'            => $open[0],
-				'average_age_days' => Figures::mean_days( $open[1], $open[0] ),
+				'average_age_days' => Rounding::mean_days( $open[1], $open[0] ),
 			),
 		);
 	}

@@ -42,7 +42,8 @@ final class TimeToHireReport {
 	public static function definition(): ReportDefinition {
 		$none = __( 'No hires in this period', 'recruiting-reports' );
 		// Hires in the period: the trend covers every month of it, so its counts add up to all hires.
-		$hires = array( 'sum' => 'trend.hires' );
+		$hires    = array( 'sum' => 'trend.hires' );
+		$no_hires = ReportCharts::empty_text( __( 'No hires in this period.', 'recruiting-reports' ), $hires );
 		return new ReportDefinition(
 			name: ReportService::TIME_TO_HIRE,
 			title: __( 'Time to hire', 'recruiting-reports' ),
@@ -84,10 +85,69 @@ final class TimeToHireReport {
 				ReportFigures::days( 'min_days', __( 'Fastest hire', 'recruiting-reports' ), 'overall.min_days', $hires, $none ),
 				ReportFigures::days( 'max_days', __( 'Slowest hire', 'recruiting-reports' ), 'overall.max_days', $hires, $none ),
 			),
+			charts: self::charts( $hires, $no_hires ),
 			block: array(
-				'sections' => array( 'figures', 'by_stage', 'by_job', 'trend' ),
 				'icon'     => 'clock',
 				'keywords' => array( 'recruiting', 'hiring', 'time to hire', 'trend' ),
+			),
+		);
+	}
+
+	/**
+	 * Time to hire's charts (ReportCharts).
+	 *
+	 * @param array $hires    Value expression of the period's hires.
+	 * @param array $no_hires What a chart says without hires.
+	 * @return array[]
+	 */
+	private static function charts( array $hires, array $no_hires ): array {
+		$no_hire = __( 'No hires', 'recruiting-reports' );
+		return array(
+			ReportCharts::keyed(
+				'by_stage',
+				__( 'Average days between stages', 'recruiting-reports' ),
+				__( 'Stage', 'recruiting-reports' ),
+				array(
+					'new_to_screening'       => __( 'New → screening', 'recruiting-reports' ),
+					'screening_to_interview' => __( 'Screening → interview', 'recruiting-reports' ),
+					'interview_to_offer'     => __( 'Interview → offer', 'recruiting-reports' ),
+					'offer_to_hire'          => __( 'Offer → hired', 'recruiting-reports' ),
+				),
+				// Without hires the API's 0s are no averages at all.
+				array( ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'by_stage', 'days', ReportPalette::PURPLE, array( 'missing' => ReportCharts::missing_without( $hires, $no_hire ) ) ) ),
+				array(
+					'horizontal' => true,
+					'empty'      => $no_hires,
+					'section'    => __( 'Days between stages', 'recruiting-reports' ),
+				)
+			),
+			// The API orders jobs by hires: the chart draws the first ones, the table lists all.
+			ReportCharts::over_rows(
+				'by_job',
+				__( 'Time to hire by job', 'recruiting-reports' ),
+				__( 'Job', 'recruiting-reports' ),
+				'by_job',
+				'job_title',
+				array(
+					ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::TEAL ),
+					ReportCharts::series( __( 'Hires', 'recruiting-reports' ), 'hires', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
+				),
+				array(
+					'horizontal' => true,
+					'limit'      => ReportCharts::LIMIT,
+					'row_height' => 28,
+					'empty'      => $no_hires,
+					'section'    => __( 'Per job', 'recruiting-reports' ),
+				)
+			),
+			// A month without hires is a gap in the chart, and "—" for the API's 0 in the table.
+			ReportCharts::monthly(
+				__( 'Time to hire by month', 'recruiting-reports' ),
+				array(
+					ReportCharts::series( __( 'Average days', 'recruiting-reports' ), 'average_days', 'days', ReportPalette::BLUE, array( 'missing' => ReportCharts::missing_where( 'hires', $no_hire ) ) ),
+					ReportCharts::series( __( 'Hires', 'recruiting-reports' ), 'hires', 'count', ReportPalette::GREEN, array( 'chart' => false ) ),
+				),
+				$no_hires
 			),
 		);
 	}
@@ -121,14 +181,14 @@ final class TimeToHireReport {
 
 		$by_stage = array();
 		foreach ( Pipeline::STEPS as $key => [ $prefix ] ) {
-			$by_stage[ $key ] = Figures::mean_days( $total[ $prefix . '_seconds' ], $total[ $prefix . '_hires' ] );
+			$by_stage[ $key ] = Rounding::mean_days( $total[ $prefix . '_seconds' ], $total[ $prefix . '_hires' ] );
 		}
 
 		$trend = array();
 		foreach ( $query->months as $i => $month ) {
 			$trend[] = array(
 				'month'        => $month['month'],
-				'average_days' => Figures::mean_days( $months[ $i ]['hire_seconds'], $months[ $i ]['hires'] ),
+				'average_days' => Rounding::mean_days( $months[ $i ]['hire_seconds'], $months[ $i ]['hires'] ),
 				'hires'        => $months[ $i ]['hires'],
 			);
 		}
@@ -142,10 +202,10 @@ final class TimeToHireReport {
 		return array(
 			'period'   => $query->period(),
 			'overall'  => array(
-				'average_days' => Figures::mean_days( $total['hire_seconds'], $hires ),
-				'median_days'  => Figures::ratio( $spread['median'][0], $spread['median'][1] * Figures::DAY, 10 ),
-				'min_days'     => Figures::days( $spread['min'] ),
-				'max_days'     => Figures::days( $spread['max'] ),
+				'average_days' => Rounding::mean_days( $total['hire_seconds'], $hires ),
+				'median_days'  => Rounding::ratio( $spread['median'][0], $spread['median'][1] * Rounding::DAY, 10 ),
+				'min_days'     => Rounding::days( $spread['min'] ),
+				'max_days'     => Rounding::days( $spread['max'] ),
 			),
 			'by_stage' => $by_stage,
 			'by_job'   => $this->by_job( $jobs ),
@@ -308,9 +368,9 @@ final class TimeToHireReport {
 			if ( null === $first ) {
 				continue;
 			}
-			$where = $wpdb->prepare( 'hire_seconds >= %d AND hired_at >= %d AND hired_at < %d', $first * Figures::DAY, $query->start, $query->end );
+			$where = $wpdb->prepare( 'hire_seconds >= %d AND hired_at >= %d AND hired_at < %d', $first * Rounding::DAY, $query->start, $query->end );
 			if ( null !== $last && $last < ReportSummary::MAX_BIN ) {
-				$where .= $wpdb->prepare( ' AND hire_seconds < %d', ( $last + 1 ) * Figures::DAY );
+				$where .= $wpdb->prepare( ' AND hire_seconds < %d', ( $last + 1 ) * Rounding::DAY );
 			}
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $where is prepared just above.
 			$selects[] = $wpdb->prepare( 'SELECT %d AS position, hire_seconds FROM (SELECT hire_seconds FROM %i WHERE ' . $where . ' ORDER BY hire_seconds LIMIT %d OFFSET %d) AS %i', $i, $table, $count, $offset, 'p' . $i );
@@ -395,7 +455,7 @@ final class TimeToHireReport {
 				'job_id'       => $job_id,
 				// A job deleted for good keeps its hires in the figures; its title is then unknown ('').
 				'job_title'    => $titles[ $job_id ] ?? '',
-				'average_days' => Figures::mean_days( $total, $hires ),
+				'average_days' => Rounding::mean_days( $total, $hires ),
 				'hires'        => $hires,
 			);
 		}

@@ -12,7 +12,7 @@ namespace RecruitingReports\Rest;
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Auth\ApiKeys;
 use RecruitingReports\Data\ApiKeyRepository;
-use RecruitingReports\Data\Present;
+use RecruitingReports\Data\Presenter;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Iso8601;
 use WP_Error;
@@ -34,6 +34,8 @@ final class ApiKeysController extends ItemController {
 	protected $rest_base = 'api-keys';
 
 	protected const ITEM_TYPE = 'api_key';
+
+	protected const DELETE_SHAPE = 'item';
 
 	protected const PERMISSIONS = array(
 		'read'   => Capabilities::MANAGE_SETTINGS,
@@ -77,7 +79,7 @@ final class ApiKeysController extends ItemController {
 				'per_page' => (int) $request['per_page'],
 			)
 		);
-		Present::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $result['rows'] ) );
+		Presenter::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $result['rows'] ) );
 		return $this->collection( $result['rows'], $result['total'], $request );
 	}
 
@@ -208,7 +210,7 @@ final class ApiKeysController extends ItemController {
 			'hint'                  => (string) $item['hint'],
 			'permissions'           => ApiKeys::permissions_of( $item ),
 			'effective_permissions' => ApiKeys::effective_permissions( $item, $owner ),
-			'owner'                 => Present::user( (int) $item['user_id'] ),
+			'owner'                 => Presenter::user( (int) $item['user_id'] ),
 			'rate_limit'            => null === $item['rate_limit'] ? null : (int) $item['rate_limit'],
 			'effective_rate_limit'  => ApiKeys::rate_limit( $item ),
 			'status'                => ApiKeys::status( $item ),

@@ -30,7 +30,7 @@ final class ApplicationCvController extends Controller {
 		$this->route(
 			'/applications/' . self::ID . '/cv',
 			array(
-				$this->endpoint( WP_REST_Server::READABLE, 'get_item', 'read' ),
+				$this->endpoint( WP_REST_Server::READABLE, 'get_item', 'read', array(), array( 'shape' => 'file' ) ),
 				'schema' => null,
 			),
 			self::id_arg( __( 'Application id.', 'recruiting-reports' ) )

@@ -15,7 +15,8 @@ use RecruitingReports\Data\ApplicationForms;
 use RecruitingReports\Data\ApplicationIntake;
 use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\ApplicationWriter;
-use RecruitingReports\Data\Present;
+use RecruitingReports\Data\ExternalIdClaims;
+use RecruitingReports\Data\Presenter;
 use RecruitingReports\Data\Reasons;
 use RecruitingReports\Data\RatingRepository;
 use RecruitingReports\Data\Source;
@@ -44,6 +45,9 @@ final class ApplicationsController extends ItemController {
 	protected $rest_base = 'applications';
 
 	protected const ITEM_TYPE = 'application';
+
+	/** Data\ApplicationEraser gives up after losing three races with concurrent changes. */
+	protected const DELETE_ERRORS = array( 409 => 'Changed by other requests while it was being deleted, three times (invalid_status_transition); nothing was deleted.' );
 
 	protected const PERMISSIONS = array(
 		'read'   => Capabilities::READ_APPLICATIONS,
@@ -96,7 +100,8 @@ final class ApplicationsController extends ItemController {
 							'type'        => array( 'string', 'null' ),
 							'maxLength'   => 64,
 						),
-					)
+					),
+					array( 'errors' => array( 409 => __( 'The change is not allowed from the current status, or another request changed the application meanwhile (invalid_status_transition, with data.current and data.allowed).', 'recruiting-reports' ) ) )
 				),
 			),
 			$id_arg
@@ -142,7 +147,7 @@ final class ApplicationsController extends ItemController {
 			(int) $request['per_page']
 		);
 		$rows   = $result['rows'];
-		Present::prime_jobs( $rows );
+		Presenter::prime_jobs( $rows );
 		if ( rest_is_field_included( 'rating', $this->get_fields_for_response( $request ) ) ) {
 			$this->ratings = RatingRepository::aggregates( array_map( static fn( $row ) => (int) $row['id'], $rows ) );
 		}
@@ -198,7 +203,7 @@ final class ApplicationsController extends ItemController {
 	 * DELETE /applications/{id} (Settings): the application goes with its history, notes and ratings, every report
 	 * stays consistent and `application.deleted` is queued (ApplicationEraser, as the privacy eraser does).
 	 * `previous` is the whole application only for a caller that also holds Read Applications; otherwise
-	 * Present::application_without_candidate() of it.
+	 * Presenter::application_without_candidate() of it.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
@@ -210,7 +215,7 @@ final class ApplicationsController extends ItemController {
 		}
 		$previous = $this->prepare_item_for_response( $row, $request );
 		if ( ! Access::can( $request, Capabilities::READ_APPLICATIONS ) ) {
-			$previous->set_data( Present::application_without_candidate( $previous->get_data() ) );
+			$previous->set_data( Presenter::application_without_candidate( $previous->get_data() ) );
 		}
 		$result = ApplicationEraser::delete( (int) $row['id'] );
 		if ( is_wp_error( $result ) ) {
@@ -231,16 +236,28 @@ final class ApplicationsController extends ItemController {
 		if ( is_wp_error( $fields ) ) {
 			return ApplicationIntake::as_api_error( $fields );
 		}
-		if ( null !== $request['external_id'] && '' !== trim( (string) $request['external_id'] ) ) {
-			$external_id = trim( (string) $request['external_id'] );
-			if ( ApplicationRepository::external_id_exists( $external_id ) ) {
-				return self::invalid( 'external_id', __( 'Another application already has this external_id.', 'recruiting-reports' ) );
-			}
-			$fields['external_id'] = $external_id;
+		$external_id = trim( (string) $request['external_id'] );
+		if ( '' === $external_id ) {
+			$result = ApplicationIntake::save( $fields );
+		} else {
+			// The check and the committed insert under the external_id's claim: of concurrent creates with one
+			// external_id one succeeds, the others find it taken. The unique key on external_key stays the backstop
+			// for an import writing it meanwhile (imports do not claim application ids): then it is taken too.
+			$taken  = static fn() => self::invalid( 'external_id', __( 'Another application already has this external_id.', 'recruiting-reports' ) );
+			$result = ExternalIdClaims::hold(
+				'application',
+				array( $external_id ),
+				static function () use ( $fields, $external_id, $taken ) {
+					if ( ApplicationRepository::external_id_exists( $external_id ) ) {
+						return $taken();
+					}
+					$id = ApplicationIntake::save( $fields + array( 'external_id' => $external_id ) );
+					return is_wp_error( $id ) && ApplicationRepository::external_id_exists( $external_id ) ? $taken() : $id;
+				}
+			);
 		}
-		$result = ApplicationIntake::save( $fields );
 		if ( is_wp_error( $result ) ) {
-			return self::internal_error();
+			return 'rest_invalid_param' === $result->get_error_code() ? $result : self::internal_error();
 		}
 		return $this->created( ApplicationRepository::find( (int) $result ), $request );
 	}
@@ -295,12 +312,12 @@ final class ApplicationsController extends ItemController {
 	 */
 	protected function item_data( $item, array $fields, WP_REST_Request $request ): array {
 		$id   = (int) $item['id'];
-		$data = Present::application_fields( $item );
+		$data = Presenter::application_fields( $item );
 		if ( rest_is_field_included( 'rating', $fields ) ) {
 			$data['rating'] = $this->ratings[ $id ] ?? RatingRepository::aggregates( array( $id ) )[ $id ];
 		}
 		if ( ! $this->listing && rest_is_field_included( 'history', $fields ) ) {
-			$data['history'] = Present::history( $id );
+			$data['history'] = Presenter::history( $id );
 		}
 		if ( ! $this->listing && rest_is_field_included( 'cv', $fields ) ) {
 			$data['cv'] = ApplicationForms::cv( $id );
@@ -339,7 +356,7 @@ final class ApplicationsController extends ItemController {
 	}
 
 	/**
-	 * The schema of a reason as the API shows it (Present::reason()).
+	 * The schema of a reason as the API shows it (Presenter::reason()).
 	 *
 	 * @param string $description Description.
 	 * @return array

@@ -99,14 +99,22 @@ abstract class Controller extends WP_REST_Controller {
 	 * @param string $callback The method of this controller that answers.
 	 * @param string $action   Action name (a key of PERMISSIONS).
 	 * @param array  $args     The endpoint's arguments.
+	 * @param array  $answer   What it answers, for openapi.json (OpenApiController): `status` (200 unless given),
+	 *                         `shape` (`item` by default: the route's schema; `list` of items with the pagination
+	 *                         headers; `deleted`, {deleted: true, previous: item}; `file`, a download), `schema` (a
+	 *                         schema of its own instead of the route's), `errors` (status => when, beyond the
+	 *                         ones every route answers), `headers` (more headers its success carries, names
+	 *                         of OpenApiController::HEADERS), `description` (of the success) and `also` (other
+	 *                         successful statuses with the same body: status => when).
 	 * @return array
 	 */
-	protected function endpoint( string $methods, string $callback, string $action, array $args = array() ): array {
+	protected function endpoint( string $methods, string $callback, string $action, array $args = array(), array $answer = array() ): array {
 		return array(
 			'methods'             => $methods,
 			'callback'            => array( $this, $callback ),
 			'permission_callback' => $this->permission( $action ),
 			'args'                => $args,
+			'answer'              => $answer,
 		);
 	}
 

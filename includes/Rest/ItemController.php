@@ -40,6 +40,21 @@ abstract class ItemController extends Controller {
 	protected const ITEM_TYPE = '';
 
 	/**
+	 * What DELETE on an item answers (openapi.json): `deleted`, {deleted: true, previous: the item} as core's
+	 * controllers; `item` for resources whose DELETE leaves the item in place (a revoked key, a rating's summary).
+	 *
+	 * @var string
+	 */
+	protected const DELETE_SHAPE = 'deleted';
+
+	/**
+	 * Error statuses DELETE on an item answers beyond every route's (openapi.json): status => when.
+	 *
+	 * @var array<int,string>
+	 */
+	protected const DELETE_ERRORS = array();
+
+	/**
 	 * Registers the collection /{rest_base} and its items /{rest_base}/{id} with the usual endpoints.
 	 *
 	 * @param array    $id_arg     The item's `id` argument (id_arg()).
@@ -63,13 +78,25 @@ abstract class ItemController extends Controller {
 	protected function endpoints( string ...$names ): array {
 		return array_map(
 			fn( string $name ) => match ( $name ) {
-				'list'   => $this->endpoint( WP_REST_Server::READABLE, 'get_items', 'read', $this->get_collection_params() ),
-				'create' => $this->endpoint( WP_REST_Server::CREATABLE, 'create_item', 'create', $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ) ),
+				'list'   => $this->endpoint( WP_REST_Server::READABLE, 'get_items', 'read', $this->get_collection_params(), array( 'shape' => 'list' ) ),
+				'create' => $this->endpoint( WP_REST_Server::CREATABLE, 'create_item', 'create', $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ), array( 'status' => 201 ) ),
 				'read'   => $this->endpoint( WP_REST_Server::READABLE, 'get_item', 'read', $this->context_args() ),
 				'update' => $this->endpoint( WP_REST_Server::EDITABLE, 'update_item', 'update', $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ) ),
-				'delete' => $this->endpoint( WP_REST_Server::DELETABLE, 'delete_item', 'delete' ),
+				'delete' => $this->endpoint( WP_REST_Server::DELETABLE, 'delete_item', 'delete', array(), $this->delete_answer() ),
 			},
 			$names
+		);
+	}
+
+	/**
+	 * What DELETE on an item answers (see endpoint()).
+	 *
+	 * @return array
+	 */
+	private function delete_answer(): array {
+		return array(
+			'shape'  => static::DELETE_SHAPE,
+			'errors' => static::DELETE_ERRORS,
 		);
 	}
 

@@ -9,8 +9,9 @@ namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\ApplicationRepository;
+use RecruitingReports\Data\ExternalIdClaims;
 use RecruitingReports\Data\JobRepository;
-use RecruitingReports\Data\Present;
+use RecruitingReports\Data\Presenter;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Events;
@@ -119,22 +120,26 @@ final class JobsController extends ItemController {
 		if ( is_wp_error( $fields ) ) {
 			return $fields;
 		}
-		$result = Transaction::run(
-			static function () use ( $fields ) {
-				$id = JobChangeListener::suppress( static fn() => JobRepository::save( $fields + array( 'author' => Access::user_id() ) ) );
-				if ( is_wp_error( $id ) ) {
-					return self::internal_error();
+		$result = self::unique_external_id(
+			$fields,
+			0,
+			static fn() => Transaction::run(
+				static function () use ( $fields ) {
+					$id = JobChangeListener::suppress( static fn() => JobRepository::save( $fields + array( 'author' => Access::user_id() ) ) );
+					if ( is_wp_error( $id ) ) {
+						return self::internal_error();
+					}
+					Events::emit(
+						Events::JOB_CREATED,
+						array(
+							'job_id' => $id,
+							'job'    => Presenter::job( get_post( $id ) ),
+						)
+					);
+					Events::data_changed();
+					return $id;
 				}
-				Events::emit(
-					Events::JOB_CREATED,
-					array(
-						'job_id' => $id,
-						'job'    => Present::job( get_post( $id ) ),
-					)
-				);
-				Events::data_changed();
-				return $id;
-			}
+			)
 		);
 		if ( is_wp_error( $result ) ) {
 			return $result;
@@ -153,32 +158,36 @@ final class JobsController extends ItemController {
 		if ( ! $post ) {
 			return self::job_not_found();
 		}
-		$fields = $this->fields_from_request( $request, false, (int) $post->ID );
+		$fields = $this->fields_from_request( $request, false );
 		if ( is_wp_error( $fields ) ) {
 			return $fields;
 		}
 		if ( ! $fields ) {
 			return $this->prepare_item_for_response( $post, $request );
 		}
-		$result = Transaction::run(
-			static function () use ( $fields, $post ) {
-				// save() locks the job and checks again that it exists: a concurrent delete may have won.
-				$id = JobChangeListener::suppress( static fn() => JobRepository::save( $fields, (int) $post->ID ) );
-				if ( is_wp_error( $id ) ) {
-					return 'resource_not_found' === $id->get_error_code() ? self::job_not_found() : self::internal_error();
+		$result = self::unique_external_id(
+			$fields,
+			(int) $post->ID,
+			static fn() => Transaction::run(
+				static function () use ( $fields, $post ) {
+					// save() locks the job and checks again that it exists: a concurrent delete may have won.
+					$id = JobChangeListener::suppress( static fn() => JobRepository::save( $fields, (int) $post->ID ) );
+					if ( is_wp_error( $id ) ) {
+						return 'resource_not_found' === $id->get_error_code() ? self::job_not_found() : self::internal_error();
+					}
+					clean_post_cache( $id );
+					Events::emit(
+						Events::JOB_UPDATED,
+						array(
+							'job_id'  => $id,
+							'job'     => Presenter::job( get_post( $id ) ),
+							'changed' => array_keys( $fields ),
+						)
+					);
+					Events::data_changed();
+					return $id;
 				}
-				clean_post_cache( $id );
-				Events::emit(
-					Events::JOB_UPDATED,
-					array(
-						'job_id'  => $id,
-						'job'     => Present::job( get_post( $id ) ),
-						'changed' => array_keys( $fields ),
-					)
-				);
-				Events::data_changed();
-				return $id;
-			}
+			)
 		);
 		return is_wp_error( $result ) ? $result : $this->prepare_item_for_response( get_post( $result ), $request );
 	}
@@ -202,7 +211,7 @@ final class JobsController extends ItemController {
 				if ( is_wp_error( $trashed ) ) {
 					return 'resource_not_found' === $trashed->get_error_code() ? self::job_not_found() : self::internal_error();
 				}
-				$job = Present::job( $trashed );
+				$job = Presenter::job( $trashed );
 				Events::emit(
 					Events::JOB_DELETED,
 					array(
@@ -229,10 +238,10 @@ final class JobsController extends ItemController {
 	 * @return array
 	 */
 	protected function item_data( $item, array $fields, WP_REST_Request $request ): array {
-		$data = Present::job_fields( $item );
+		$data = Presenter::job_fields( $item );
 		if ( rest_is_field_included( 'application_counts', $fields ) ) {
 			$id                         = (int) $item->ID;
-			$data['application_counts'] = Present::counts( $this->counts[ $id ] ?? ApplicationRepository::counts_by_job( array( $id ) )[ $id ] );
+			$data['application_counts'] = Presenter::counts( $this->counts[ $id ] ?? ApplicationRepository::counts_by_job( array( $id ) )[ $id ] );
 		}
 		return $data;
 	}
@@ -257,10 +266,9 @@ final class JobsController extends ItemController {
 	 *
 	 * @param WP_REST_Request $request  Request.
 	 * @param bool            $creating Whether the job is being created.
-	 * @param int             $id       The job being updated (0 when creating).
 	 * @return array|WP_Error
 	 */
-	private function fields_from_request( WP_REST_Request $request, bool $creating, int $id = 0 ) {
+	private function fields_from_request( WP_REST_Request $request, bool $creating ) {
 		$fields = array();
 		$params = $request->get_params();
 		if ( $creating || array_key_exists( 'title', $params ) ) {
@@ -291,14 +299,37 @@ final class JobsController extends ItemController {
 			}
 		}
 		if ( array_key_exists( 'external_id', $params ) ) {
-			$external_id = trim( (string) $request['external_id'] ); // null clears it.
-			$owner       = JobRepository::ids_for_external_ids( array( $external_id ) )[ ExternalId::key( $external_id ) ] ?? null;
-			if ( '' !== $external_id && null !== $owner && $owner !== $id ) {
-				return self::invalid( 'external_id', __( 'Another job already has this external_id.', 'recruiting-reports' ) );
-			}
-			$fields['external_id'] = $external_id;
+			$fields['external_id'] = trim( (string) $request['external_id'] ); // null clears it; unique_external_id() checks it.
 		}
 		return $fields;
+	}
+
+	/**
+	 * Runs a job write once no other job has the external_id it gives: the check and the committed write happen
+	 * while this request holds the external_id's claim (Data\ExternalIdClaims), so of concurrent writes with one
+	 * external_id one succeeds and the others answer 400 (post meta can hold no unique key).
+	 *
+	 * @param array    $fields The write's fields (fields_from_request()).
+	 * @param int      $id     The job being updated (0 when creating).
+	 * @param callable $write  The write (its transaction inside); its result is returned.
+	 * @return mixed|WP_Error
+	 */
+	private static function unique_external_id( array $fields, int $id, callable $write ) {
+		$external_id = (string) ( $fields['external_id'] ?? '' );
+		if ( '' === $external_id ) {
+			return $write();
+		}
+		return ExternalIdClaims::hold(
+			'job',
+			array( $external_id ),
+			static function () use ( $external_id, $id, $write ) {
+				$owner = JobRepository::ids_for_external_ids( array( $external_id ) )[ ExternalId::key( $external_id ) ] ?? null;
+				if ( null !== $owner && $owner !== $id ) {
+					return self::invalid( 'external_id', __( 'Another job already has this external_id.', 'recruiting-reports' ) );
+				}
+				return $write();
+			}
+		);
 	}
 
 	/**

@@ -10,7 +10,7 @@ namespace RecruitingReports\Rest;
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\NoteRepository;
-use RecruitingReports\Data\Present;
+use RecruitingReports\Data\Presenter;
 use RecruitingReports\Domain\Capabilities;
 use WP_Error;
 use WP_REST_Request;
@@ -60,7 +60,7 @@ final class NotesController extends ItemController {
 			return ApplicationsController::application_not_found();
 		}
 		$result = NoteRepository::for_application( $application_id, (string) $request['order'], (int) $request['page'], (int) $request['per_page'] );
-		Present::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $result['rows'] ) );
+		Presenter::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $result['rows'] ) );
 		return $this->collection( $result['rows'], $result['total'], $request );
 	}
 
@@ -135,7 +135,7 @@ final class NotesController extends ItemController {
 	 * @return array
 	 */
 	protected function item_data( $item, array $fields, WP_REST_Request $request ): array {
-		return Present::note( $item );
+		return Presenter::note( $item );
 	}
 
 	/**

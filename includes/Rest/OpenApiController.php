@@ -33,13 +33,36 @@ final class OpenApiController extends Controller {
 	/** Keys of WordPress argument/property schemas that are not JSON Schema (or are spelt differently). */
 	private const NOT_SCHEMA = array( 'context', 'readonly', 'required', 'arg_options', 'validate_callback', 'sanitize_callback', '$schema', 'title' );
 
-	/** Error answers every protected route can give (SPEC §4). */
+	/** Error answers every protected route can give (docs/api.md, Errors). */
 	private const ERRORS = array(
-		'400' => 'Malformed or invalid parameter or body (rest_invalid_param, with data.params per field).',
-		'401' => 'No credentials, or an invalid, revoked or expired API key.',
-		'403' => 'The credentials lack the permission.',
-		'429' => 'Rate limit of the API key exceeded (Retry-After).',
-		'500' => 'Unexpected error (internal_error).',
+		400 => 'Malformed or invalid parameter or body (rest_invalid_param, with data.params per field).',
+		401 => 'No credentials, a wrong application password, or an invalid, revoked or expired API key.',
+		403 => 'The credentials lack the permission (insufficient_permissions, with data.required).',
+		500 => 'Unexpected error (internal_error); nothing was changed.',
+	);
+
+	/** What a success status means. */
+	private const SUCCESS = array(
+		200 => 'Success.',
+		201 => 'Created.',
+		202 => 'Accepted: queued, done later (webhook deliveries).',
+	);
+
+	/** The answer of a request over its API key's rate limit (only where API keys are accepted). */
+	private const TOO_MANY = 'Rate limit of the API key exceeded (rate_limit_exceeded, with data.limit, data.reset and data.retry_after).';
+
+	/** Response headers the server sends (components.headers): name => description, type, whether always sent. */
+	private const HEADERS = array(
+		'X-WP-Total'            => array( 'Items matching the filters, over every page (on every JSON list).', 'integer', false ),
+		'X-WP-TotalPages'       => array( 'Pages of items at this per_page (on every JSON list).', 'integer', false ),
+		'Link'                  => array( 'WordPress\'s API discovery link, and on lists the rel="prev" and rel="next" pages when there are.', 'string', false ),
+		'Location'              => array( 'The URL of the item created.', 'string', false ),
+		'Content-Disposition'   => array( 'attachment, with the file\'s name (CSV exports and downloads).', 'string', false ),
+		'Retry-After'           => array( 'Seconds until the rate limit window resets.', 'integer', true ),
+		'X-RateLimit-Limit'     => array( 'Requests the API key may make per window (on every API-key request).', 'integer', false ),
+		'X-RateLimit-Remaining' => array( 'Requests left in the current window (on every API-key request).', 'integer', false ),
+		'X-RateLimit-Reset'     => array( 'When the current window ends, in unix seconds (on every API-key request).', 'integer', false ),
+		ReportsController::CACHE_HEADER => array( 'hit or miss: whether the report came from the report cache.', 'string', true ),
 	);
 
 	/** Registers GET /openapi.json. */
@@ -87,7 +110,7 @@ final class OpenApiController extends Controller {
 		foreach ( $routes as $route => $handlers ) {
 			$options           = $server->get_route_options( $route );
 			$content[ $route ] = array(
-				array_map( static fn( $handler ) => array( $handler['methods'] ?? array(), $handler['args'] ?? array() ), $handlers ),
+				array_map( static fn( $handler ) => array( $handler['methods'] ?? array(), $handler['args'] ?? array(), $handler['answer'] ?? array() ), $handlers ),
 				isset( $options['schema'] ) && is_callable( $options['schema'] ) ? call_user_func( $options['schema'] ) : null,
 			);
 		}
@@ -110,18 +133,43 @@ final class OpenApiController extends Controller {
 				'properties' => array(
 					'code'    => array(
 						'type'        => 'string',
-						'description' => 'authentication_required, invalid_api_key, insufficient_permissions, resource_not_found, rest_invalid_param, invalid_status_transition, rate_limit_exceeded or internal_error.',
+						'description' => 'authentication_required, incorrect_password, invalid_api_key, insufficient_permissions, resource_not_found, rest_no_route, rest_invalid_param, invalid_status_transition, rate_limit_exceeded or internal_error (docs/api.md, Errors).',
 					),
 					'message' => array( 'type' => 'string' ),
 					'data'    => array(
 						'type'       => 'object',
 						'required'   => array( 'status' ),
 						'properties' => array(
-							'status' => array( 'type' => 'integer' ),
-							'params' => array(
+							'status'      => array( 'type' => 'integer' ),
+							'params'      => array(
 								'type'                 => 'object',
-								'description'          => 'Per invalid field, what is wrong with it.',
+								'description'          => 'rest_invalid_param: per invalid field (or `body`), what is wrong with it.',
 								'additionalProperties' => array( 'type' => 'string' ),
+							),
+							'required'    => array(
+								'type'        => 'string',
+								'description' => 'insufficient_permissions: the capability the request lacks.',
+							),
+							'current'     => array(
+								'type'        => 'string',
+								'description' => 'invalid_status_transition: the application\'s status.',
+							),
+							'allowed'     => array(
+								'type'        => 'array',
+								'items'       => array( 'type' => 'string' ),
+								'description' => 'invalid_status_transition: the statuses it may move to.',
+							),
+							'limit'       => array(
+								'type'        => 'integer',
+								'description' => 'rate_limit_exceeded: requests per window.',
+							),
+							'reset'       => array(
+								'type'        => 'integer',
+								'description' => 'rate_limit_exceeded: when the window ends (unix seconds).',
+							),
+							'retry_after' => array(
+								'type'        => 'integer',
+								'description' => 'rate_limit_exceeded: seconds until then.',
 							),
 						),
 					),
@@ -138,7 +186,7 @@ final class OpenApiController extends Controller {
 			$ref     = null;
 			if ( is_array( $schema ) ) {
 				$name                = preg_replace( '/[^A-Za-z0-9._-]+/', '-', (string) ( $schema['title'] ?? trim( $path, '/' ) ) );
-				$components[ $name ] = self::schema( $schema );
+				$components[ $name ] = self::schema( $schema, true );
 				$ref                 = array( '$ref' => '#/components/schemas/' . $name );
 			}
 			preg_match_all( '#\{(\w+)\}#', $path, $matches );
@@ -175,6 +223,7 @@ final class OpenApiController extends Controller {
 			'paths'      => $paths,
 			'components' => array(
 				'schemas'         => $components,
+				'headers'         => self::header_components(),
 				'securitySchemes' => array(
 					'applicationPassword' => array(
 						'type'        => 'http',
@@ -250,42 +299,8 @@ final class OpenApiController extends Controller {
 			}
 		}
 
-		$content = array( 'application/json' => array( 'schema' => $ref ?? array( 'type' => 'object' ) ) );
-		if ( 'GET' === $method && isset( $args['page'], $args['per_page'] ) && null !== $ref ) {
-			$content['application/json']['schema'] = array(
-				'type'  => 'array',
-				'items' => $ref,
-			);
-		}
-		if ( in_array( 'csv', (array) ( $args['format']['enum'] ?? array() ), true ) ) {
-			$content['text/csv'] = array(
-				'schema' => array(
-					'type'        => 'string',
-					'description' => 'With format=csv: UTF-8 with BOM, RFC 4180, CRLF, a header row.',
-				),
-			);
-		}
 		$public    = '__return_true' === ( $handler['permission_callback'] ?? null );
-		$responses = array(
-			'2XX' => array(
-				'description' => 'Success.',
-				'content'     => $content,
-			),
-		);
-		$errors    = self::ERRORS;
-		if ( $path_params ) {
-			$errors['404'] = 'No such resource (resource_not_found).';
-		}
-		if ( str_contains( $path, 'status' ) ) {
-			$errors['409'] = 'Status change not allowed from the current status (invalid_status_transition, with data.allowed).';
-		}
-		ksort( $errors );
-		foreach ( $public ? array() : $errors as $status => $description ) {
-			$responses[ (string) $status ] = array(
-				'description' => $description,
-				'content'     => array( 'application/json' => array( 'schema' => array( '$ref' => '#/components/schemas/Error' ) ) ),
-			);
-		}
+		$responses = $this->responses( (array) ( $handler['answer'] ?? array() ), $path, $path_params, $args, $ref, $public );
 
 		$operation = array(
 			'summary'     => $method . ' ' . $path,
@@ -309,11 +324,161 @@ final class OpenApiController extends Controller {
 		}
 		if ( $public ) {
 			$operation['security'] = array();
-		} elseif ( str_starts_with( $path, '/api-keys' ) ) {
+		} elseif ( self::refuses_keys( $path ) ) {
 			// Keys are managed by logged-in users only: a request with an API key is refused (SPEC §2).
 			$operation['security'] = self::security( false );
 		}
 		return $operation;
+	}
+
+	/**
+	 * Whether a path refuses API keys: keys are managed by logged-in users only (docs/api.md, Permissions).
+	 *
+	 * @param string $path OpenAPI path.
+	 */
+	private static function refuses_keys( string $path ): bool {
+		return str_starts_with( $path, '/api-keys' );
+	}
+
+	/**
+	 * An operation's responses: its success (the endpoint's `answer`, see Controller::endpoint()) with its content
+	 * and headers, and every error status it answers.
+	 *
+	 * @param array      $answer      The endpoint's answer: status, shape, schema, errors, headers.
+	 * @param string     $path        OpenAPI path.
+	 * @param string[]   $path_params Names of the path's parameters.
+	 * @param array      $args        The handler's argument schemas.
+	 * @param array|null $ref         Reference to the route's response schema.
+	 * @param bool       $public      Whether anyone may call it (no error answers then).
+	 */
+	private function responses( array $answer, string $path, array $path_params, array $args, ?array $ref, bool $public ): array {
+		$item    = isset( $answer['schema'] ) ? self::schema( $answer['schema'], true ) : ( $ref ?? array( 'type' => 'object' ) );
+		$shape   = $answer['shape'] ?? 'item';
+		$status  = (int) ( $answer['status'] ?? 200 );
+		$headers = array();
+		$schema  = $item;
+		if ( 'list' === $shape ) {
+			$schema  = array(
+				'type'  => 'array',
+				'items' => $item,
+			);
+			$headers = self::headers( 'X-WP-Total', 'X-WP-TotalPages', 'Link' );
+		} elseif ( 'deleted' === $shape ) {
+			$schema = array(
+				'type'       => 'object',
+				'properties' => array(
+					'deleted'  => array( 'const' => true ),
+					'previous' => $item,
+				),
+			);
+		}
+		$content = array( 'application/json' => array( 'schema' => $schema ) );
+		if ( 'file' === $shape ) {
+			$content = array( '*/*' => array( 'schema' => array( 'type' => 'string' ) ) );
+		}
+		if ( in_array( 'csv', (array) ( $args['format']['enum'] ?? array() ), true ) ) {
+			$content['text/csv'] = array(
+				'schema' => array(
+					'type'        => 'string',
+					'description' => 'With format=csv: UTF-8 with BOM, RFC 4180, CRLF, a header row.',
+				),
+			);
+		}
+		if ( 'file' === $shape || isset( $content['text/csv'] ) ) {
+			$headers += self::headers( 'Content-Disposition' );
+		}
+		if ( 201 === $status ) {
+			$headers += self::headers( 'Location' );
+		}
+		$headers  += self::headers( ...(array) ( $answer['headers'] ?? array() ) );
+		$responses = array( (string) $status => self::response( $answer['description'] ?? self::SUCCESS[ $status ] ?? 'Success.', $content, $headers ) );
+		// Other successful answers with the same body (the careers beacon: 202 counted, 200 left out).
+		foreach ( (array) ( $answer['also'] ?? array() ) as $other => $description ) {
+			$responses[ (string) $other ] = self::response( $description, $content, $headers );
+		}
+		if ( $public ) {
+			// No credentials, so none of the authentication errors: only the route's own.
+			return $responses + self::error_objects( (array) ( $answer['errors'] ?? array() ) );
+		}
+		return $responses + self::error_responses( (array) ( $answer['errors'] ?? array() ), ! self::refuses_keys( $path ), $path_params, $args );
+	}
+
+	/**
+	 * The error answers of a protected operation: every route's, 404 where it names a record (a path id, a job_id),
+	 * 429 where API keys are accepted, and the endpoint's own.
+	 *
+	 * @param array<int,string> $own         The endpoint's own error statuses.
+	 * @param bool              $keys        Whether API keys are accepted (and so rate-limited).
+	 * @param string[]          $path_params Names of the path's parameters.
+	 * @param array             $args        The handler's argument schemas.
+	 */
+	private static function error_responses( array $own, bool $keys, array $path_params, array $args ): array {
+		$errors = self::ERRORS;
+		if ( $keys ) {
+			$errors[429] = self::TOO_MANY;
+		}
+		if ( $path_params || isset( $args['job_id'] ) ) {
+			$errors[404] = $path_params
+				? 'No such record (resource_not_found), or no such route (rest_no_route).'
+				: 'job_id names no job (resource_not_found).';
+		}
+		return self::error_objects( $errors + $own );
+	}
+
+	/**
+	 * Error response objects, by status.
+	 *
+	 * @param array<int,string> $errors Status => when.
+	 */
+	private static function error_objects( array $errors ): array {
+		ksort( $errors );
+		$schema    = array( 'application/json' => array( 'schema' => array( '$ref' => '#/components/schemas/Error' ) ) );
+		$responses = array();
+		foreach ( $errors as $status => $description ) {
+			$responses[ (string) $status ] = self::response( $description, $schema, 429 === $status ? self::headers( 'Retry-After' ) : array() );
+		}
+		return $responses;
+	}
+
+	/**
+	 * One response object; every response may carry the rate-limit headers (an API-key request).
+	 *
+	 * @param string $description What it means.
+	 * @param array  $content     Media type => schema.
+	 * @param array  $headers     Header name => reference.
+	 */
+	private static function response( string $description, array $content, array $headers ): array {
+		return array(
+			'description' => $description,
+			'headers'     => $headers + self::headers( 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset' ),
+			'content'     => $content,
+		);
+	}
+
+	/**
+	 * References to header components.
+	 *
+	 * @param string ...$names Header names (keys of HEADERS).
+	 */
+	private static function headers( string ...$names ): array {
+		$headers = array();
+		foreach ( $names as $name ) {
+			$headers[ $name ] = array( '$ref' => '#/components/headers/' . $name );
+		}
+		return $headers;
+	}
+
+	/** The header components (HEADERS). */
+	private static function header_components(): array {
+		$components = array();
+		foreach ( self::HEADERS as $name => [ $description, $type, $required ] ) {
+			$components[ $name ] = array(
+				'description' => $description,
+				'required'    => $required,
+				'schema'      => array( 'type' => $type ),
+			);
+		}
+		return $components;
 	}
 
 	/**
@@ -333,10 +498,14 @@ final class OpenApiController extends Controller {
 	/**
 	 * A WordPress argument or property schema as JSON Schema 2020-12 (OpenAPI 3.1): readonly becomes
 	 * readOnly, a property's `required: true` moves to its object's `required` list, WordPress-only keys go.
+	 * A response schema has no `required` lists: those of the item schemas say what a create request must give,
+	 * and an answer holds what its context and `_fields` select (context=embed leaves out personal data, `_fields`
+	 * any field, the id included).
 	 *
-	 * @param array $schema WordPress schema.
+	 * @param array $schema   WordPress schema.
+	 * @param bool  $response Whether it describes answers (else arguments).
 	 */
-	private static function schema( array $schema ): array {
+	private static function schema( array $schema, bool $response = false ): array {
 		$out = array();
 		foreach ( $schema as $key => $value ) {
 			if ( in_array( $key, self::NOT_SCHEMA, true ) ) {
@@ -346,23 +515,23 @@ final class OpenApiController extends Controller {
 				$properties = array();
 				$required   = is_array( $schema['required'] ?? null ) ? $schema['required'] : array();
 				foreach ( $value as $name => $property ) {
-					$properties[ $name ] = is_array( $property ) ? self::schema( $property ) : $property;
-					if ( is_array( $property ) && true === ( $property['required'] ?? null ) ) {
+					$properties[ $name ] = is_array( $property ) ? self::schema( $property, $response ) : $property;
+					if ( ! $response && is_array( $property ) && true === ( $property['required'] ?? null ) ) {
 						$required[] = $name;
 					}
 				}
 				$out['properties'] = $properties ? $properties : new \stdClass();
-				if ( $required ) {
+				if ( $required && ! $response ) {
 					$out['required'] = array_values( array_unique( $required ) );
 				}
 				continue;
 			}
 			if ( in_array( $key, array( 'items', 'additionalProperties' ), true ) && is_array( $value ) ) {
-				$out[ $key ] = self::schema( $value );
+				$out[ $key ] = self::schema( $value, $response );
 				continue;
 			}
 			if ( in_array( $key, array( 'oneOf', 'anyOf', 'allOf' ), true ) && is_array( $value ) ) {
-				$out[ $key ] = array_map( static fn( $one ) => is_array( $one ) ? self::schema( $one ) : $one, $value );
+				$out[ $key ] = array_map( static fn( $one ) => is_array( $one ) ? self::schema( $one, $response ) : $one, $value );
 				continue;
 			}
 			$out[ $key ] = $value;

@@ -10,7 +10,7 @@ namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\ApplicationRepository;
-use RecruitingReports\Data\Present;
+use RecruitingReports\Data\Presenter;
 use RecruitingReports\Data\RatingRepository;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Iso8601;
@@ -33,6 +33,8 @@ final class RatingsController extends ItemController {
 	protected $rest_base = 'rating';
 
 	protected const ITEM_TYPE = 'rating';
+
+	protected const DELETE_SHAPE = 'item';
 
 	protected const PERMISSIONS = array(
 		'read'   => Capabilities::READ_APPLICATIONS,
@@ -160,7 +162,7 @@ final class RatingsController extends ItemController {
 	 */
 	private static function summary( int $application_id ): array {
 		$rows = RatingRepository::for_application( $application_id );
-		Present::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $rows ) );
+		Presenter::prime_users( array_map( static fn( $row ) => (int) $row['user_id'], $rows ) );
 		$aggregate = RatingRepository::aggregates( array( $application_id ) )[ $application_id ];
 		$mine      = null;
 		$ratings   = array();
@@ -169,7 +171,7 @@ final class RatingsController extends ItemController {
 				$mine = (int) $row['score'];
 			}
 			$ratings[] = array(
-				'user'       => Present::user( (int) $row['user_id'] ),
+				'user'       => Presenter::user( (int) $row['user_id'] ),
 				'score'      => (int) $row['score'],
 				'updated_at' => Iso8601::format( (int) $row['updated_at'] ),
 			);

@@ -51,6 +51,7 @@ final class ReportsController extends Controller {
 						'callback'            => fn( WP_REST_Request $request ) => $this->report( $report, $request ),
 						'permission_callback' => $this->permission( 'read' ),
 						'args'                => $this->get_collection_params(),
+						'answer'              => array( 'headers' => array( self::CACHE_HEADER ) ),
 					),
 					'schema' => static fn() => ReportSchema::for( $report ),
 				)

@@ -54,7 +54,24 @@ final class RetentionController extends Controller {
 			)
 		);
 		$this->route( '/' . $this->rest_base . '/preview', array( $this->endpoint( WP_REST_Server::READABLE, 'preview', 'read' ) ) );
-		$this->route( '/' . $this->rest_base . '/log', array( $this->endpoint( WP_REST_Server::READABLE, 'log', 'read' ) ) );
+		$this->route(
+			'/' . $this->rest_base . '/log',
+			array(
+				$this->endpoint(
+					WP_REST_Server::READABLE,
+					'log',
+					'read',
+					array(),
+					array(
+						'schema' => array(
+							'description' => __( 'The last retention runs, newest first.', 'recruiting-reports' ),
+							'type'        => 'array',
+							'items'       => array( 'type' => 'object' ),
+						),
+					)
+				),
+			)
+		);
 	}
 
 	/**

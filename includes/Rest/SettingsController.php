@@ -9,6 +9,7 @@ namespace RecruitingReports\Rest;
 
 use RecruitingReports\Data\Settings;
 use RecruitingReports\Domain\Capabilities;
+use RecruitingReports\Mail\Templates;
 use WP_REST_Request;
 use WP_REST_Response;
 
@@ -72,11 +73,11 @@ final class SettingsController extends ItemController {
 				$values[ $flag ] = (bool) $values[ $flag ];
 			}
 		}
-		return $this->prepare_item_for_response( $values ? Settings::update( $values ) : Settings::all(), $request );
+		return $this->prepare_item_for_response( $values ? Settings::update( Templates::for_storage( $values ) ) : Settings::all(), $request );
 	}
 
 	/**
-	 * The settings as stored.
+	 * The settings as stored, each e-mail template as used (the default when not customised).
 	 *
 	 * @param array           $item    Settings::all().
 	 * @param string[]        $fields  Fields included.
@@ -84,7 +85,7 @@ final class SettingsController extends ItemController {
 	 * @return array
 	 */
 	protected function item_data( $item, array $fields, WP_REST_Request $request ): array {
-		return $item;
+		return Templates::for_display( $item );
 	}
 
 	/**

@@ -4,7 +4,7 @@
  * POST /webhooks/{id}/test (queues a test delivery) and POST /webhooks/{id}/deliveries/{delivery_id}/retry.
  *
  * A payload's `data.application` is shown whole only to callers that also hold Read Applications; the others
- * (a Settings-only key or user) get Present::application_without_candidate() of it: the log is for debugging
+ * (a Settings-only key or user) get Presenter::application_without_candidate() of it: the log is for debugging
  * deliveries, not a way around the permission that guards candidates.
  *
  * @package RecruitingReports
@@ -14,7 +14,7 @@ namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
 use RecruitingReports\Data\DeliveryRepository;
-use RecruitingReports\Data\Present;
+use RecruitingReports\Data\Presenter;
 use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Iso8601;
@@ -59,11 +59,11 @@ final class WebhookDeliveriesController extends ItemController {
 	 */
 	public function register_routes(): void {
 		$id_arg = self::id_arg( __( 'Webhook id.', 'recruiting-reports' ) );
-		$this->route( '/' . $this->rest_base . '/' . self::ID . '/test', array( $this->endpoint( WP_REST_Server::CREATABLE, 'send_test', 'create' ) ), $id_arg );
+		$this->route( '/' . $this->rest_base . '/' . self::ID . '/test', array( $this->endpoint( WP_REST_Server::CREATABLE, 'send_test', 'create', array(), array( 'status' => 202 ) ) ), $id_arg );
 		$this->route( '/' . $this->rest_base . '/' . self::ID . '/deliveries', $this->endpoints( 'list' ), $id_arg );
 		$this->route(
 			'/' . $this->rest_base . '/' . self::ID . '/deliveries/(?P<delivery_id>[\d]+)/retry',
-			array( $this->endpoint( WP_REST_Server::CREATABLE, 'retry', 'create' ) ),
+			array( $this->endpoint( WP_REST_Server::CREATABLE, 'retry', 'create', array(), array( 'status' => 202 ) ) ),
 			$id_arg + self::id_arg( __( 'Delivery id.', 'recruiting-reports' ), 'delivery_id' )
 		);
 	}
@@ -205,7 +205,7 @@ final class WebhookDeliveriesController extends ItemController {
 	 */
 	private static function payload_for( array $payload, WP_REST_Request $request ): array {
 		if ( is_array( $payload['data']['application'] ?? null ) && ! Access::can( $request, Capabilities::READ_APPLICATIONS ) ) {
-			$payload['data']['application'] = Present::application_without_candidate( $payload['data']['application'] );
+			$payload['data']['application'] = Presenter::application_without_candidate( $payload['data']['application'] );
 		}
 		return $payload;
 	}

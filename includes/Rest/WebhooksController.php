@@ -9,7 +9,7 @@
 namespace RecruitingReports\Rest;
 
 use RecruitingReports\Auth\Access;
-use RecruitingReports\Data\Present;
+use RecruitingReports\Data\Presenter;
 use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Domain\Events;
@@ -64,7 +64,7 @@ final class WebhooksController extends ItemController {
 	 */
 	public function get_items( $request ) {
 		$result = WebhookRepository::query( (int) $request['page'], (int) $request['per_page'] );
-		Present::prime_users( array_map( static fn( $row ) => (int) $row['created_by'], $result['rows'] ) );
+		Presenter::prime_users( array_map( static fn( $row ) => (int) $row['created_by'], $result['rows'] ) );
 		return $this->collection( $result['rows'], $result['total'], $request );
 	}
 
@@ -159,7 +159,7 @@ final class WebhooksController extends ItemController {
 			'url'        => (string) $item['url'],
 			'events'     => WebhookRepository::events_of( $item ),
 			'active'     => (bool) (int) $item['active'],
-			'created_by' => Present::user( (int) $item['created_by'] ),
+			'created_by' => Presenter::user( (int) $item['created_by'] ),
 			'created_at' => Iso8601::format( (int) $item['created_at'] ),
 			'updated_at' => Iso8601::format( (int) $item['updated_at'] ),
 		);

@@ -20,11 +20,12 @@ namespace RecruitingReports\Webhooks;
 use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\DeliveryRepository;
 use RecruitingReports\Data\JobRepository;
-use RecruitingReports\Data\Present;
+use RecruitingReports\Data\Presenter;
 use RecruitingReports\Data\SecretBox;
 use RecruitingReports\Data\Settings;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Data\WebhookRepository;
+use RecruitingReports\Domain\CronEvent;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\Iso8601;
 
@@ -54,13 +55,6 @@ final class Dispatcher {
 
 	/** Per attempt. */
 	private const TIMEOUT = 10;
-
-	/**
-	 * Spawn registered.
-	 *
-	 * @var bool
-	 */
-	private static bool $spawn_registered = false;
 
 	/**
 	 * Hooks the queue into events and WP-Cron.
@@ -162,7 +156,7 @@ final class Dispatcher {
 				return array( 'job' => $payload['job'] );
 			}
 			$post = JobRepository::get( (int) ( $payload['job_id'] ?? 0 ) );
-			return $post ? array( 'job' => Present::job( $post ) ) : null;
+			return $post ? array( 'job' => Presenter::job( $post ) ) : null;
 		}
 		if ( isset( $payload['application'] ) && is_array( $payload['application'] ) ) {
 			return array( 'application' => $payload['application'] ); // Gone already (application.deleted).
@@ -171,7 +165,7 @@ final class Dispatcher {
 		if ( ! $row ) {
 			return null;
 		}
-		$data = array( 'application' => Present::application( $row ) );
+		$data = array( 'application' => Presenter::application( $row ) );
 		if ( Events::APPLICATION_STATUS_CHANGED === $event ) {
 			$data['from'] = (string) ( $payload['from'] ?? '' );
 			$data['to']   = (string) ( $payload['to'] ?? '' );
@@ -190,20 +184,7 @@ final class Dispatcher {
 	 * @param int $at At.
 	 */
 	public static function schedule( int $at ): void {
-		$next = wp_next_scheduled( self::CRON_HOOK );
-		if ( false !== $next && $next <= $at ) {
-			return;
-		}
-		if ( false !== $next ) {
-			wp_unschedule_event( $next, self::CRON_HOOK );
-		}
-		wp_schedule_single_event( $at, self::CRON_HOOK );
-		if ( ! self::$spawn_registered && ! ( defined( 'DISABLE_WP_CRON' ) && DISABLE_WP_CRON ) ) {
-			// Ask WP-Cron to start right after this request (a non-blocking request to wp-cron.php), so that
-			// deliveries do not wait for the next visitor; the delivery itself runs in that other request.
-			self::$spawn_registered = true;
-			add_action( 'shutdown', 'spawn_cron' );
-		}
+		CronEvent::ensure_by( self::CRON_HOOK, $at );
 	}
 
 	/**

@@ -12,4 +12,6 @@ export const BUILD_ENTRIES = [
 	'block-view',
 	// The job list block's editor script (includes/Blocks/job-list/block.json).
 	'job-list-editor',
+	// The careers funnel's beacon script (Careers\FunnelCounting).
+	'careers-beacon',
 ];

@@ -3,24 +3,33 @@
 // object cache: redis-server with tests/support/object-cache-redis-test-double.php, the project's test double of the
 // production Redis drop-ins (docs/scaling.md), as wp-content/object-cache.php. The site's home URL follows the Host
 // header, so each node answers under its own address, as behind a load balancer that keeps the Host.
+// With `readReplica`, the site's MariaDB is a GTID replication primary with a read replica (lib/read-replica.mjs), and
+// tests/support/db-read-replica-test-double.php, the project's test double of HyperDB/LudicrousDB, is the db.php
+// drop-in: it sends the reads of GET requests to the replica while the file wp-content/read-replica.enabled exists
+// (tests/cluster/read-replica.test.mjs creates it; the other files test read-your-writes on plain GETs, which a
+// lagging replica does not give and the plugin promises for reports only).
 
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startNativeSite } from './site-native.mjs';
+import { startReadReplica } from './read-replica.mjs';
 import { REPO_ROOT } from './wordpress-dist.mjs';
 import { freePort, phpString, waitForHttp, warmUp } from './site-common.mjs';
 
 const OBJECT_CACHE_DROP_IN = path.join( REPO_ROOT, 'tests/support/object-cache-redis-test-double.php' );
+const DB_DROP_IN = path.join( REPO_ROOT, 'tests/support/db-read-replica-test-double.php' );
 
 /**
  * @param {object} options
  * @param {'none'|'redis'} [options.objectCache]
  * @param {number} [options.workers] PHP_CLI_SERVER_WORKERS per node
+ * @param {boolean} [options.readReplica] a GTID read replica and the HyperDB/LudicrousDB test double (see above)
  * Other options go to startNativeSite().
- * @returns the native site plus `urls` (one per node), `objectCache`, `redisPort` and `redisCli( ...args )` (redis only).
+ * @returns the native site plus `urls` (one per node), `objectCache`, `redisPort` and `redisCli( ...args )` (redis only),
+ *   `primarySocket` and `replicaSocket` (readReplica only: the two MariaDB servers' unix sockets, for the superuser).
  */
-export async function startClusterSite( { objectCache = 'none', workers = 4, ...options } = {} ) {
+export async function startClusterSite( { objectCache = 'none', workers = 4, readReplica = false, ...options } = {} ) {
 	if ( ! [ 'none', 'redis' ].includes( objectCache ) ) {
 		throw new Error( `unknown object cache ${ objectCache } (none|redis)` );
 	}
@@ -30,7 +39,7 @@ export async function startClusterSite( { objectCache = 'none', workers = 4, ...
 			throw new Error( 'the Redis leg needs Debian\'s redis-server and php8.2-redis: apt-get install -y redis-server php8.2-redis' );
 		}
 	}
-	const site = await startNativeSite( { ...options, workers } );
+	const site = await startNativeSite( { ...options, workers, replicationSource: readReplica } );
 	const groups = [];
 	const killAll = () => groups.forEach( ( child ) => killGroup( child, 'SIGKILL' ) );
 	process.on( 'exit', killAll );
@@ -44,6 +53,17 @@ export async function startClusterSite( { objectCache = 'none', workers = 4, ...
 		const root = path.dirname( wp );
 		const configPath = path.join( wp, 'wp-config.php' );
 		let config = fs.readFileSync( configPath, 'utf8' );
+		const replica = readReplica ? await startReadReplica( { root, primary: site.database, groups } ) : null;
+		if ( replica ) {
+			config = config.replace(
+				/^<\?php\n/,
+				`<?php
+// The read replica of tests/support/db-read-replica-test-double.php (wp-content/db.php).
+define( 'READ_REPLICA_DB_HOST', ${ phpString( `localhost:${ replica.socket }` ) } );
+`
+			);
+			fs.copyFileSync( DB_DROP_IN, path.join( wp, 'wp-content', 'db.php' ) );
+		}
 		const home = /define\(\s*['"]WP_HOME['"][^;]*;\s*define\(\s*['"]WP_SITEURL['"][^;]*;/;
 		if ( ! home.test( config ) ) {
 			throw new Error( `no WP_HOME/WP_SITEURL defines in ${ configPath }` );
@@ -108,6 +128,8 @@ define( 'WP_REDIS_PORT', ${ redisPort } );
 			urls,
 			objectCache,
 			redisPort,
+			primarySocket: replica ? site.database.socket : undefined,
+			replicaSocket: replica?.socket,
 			redisCli: ( ...args ) => spawnSync( 'redis-cli', [ '-p', String( redisPort ), ...args ], { encoding: 'utf8' } ).stdout,
 			stop,
 		};

@@ -18,9 +18,10 @@ const MARKER = '@@RR-HARNESS@@';
 /**
  * PHP statements that finish a freshly installed site. Run through runPhp() on both
  * targets. Activation goes through activate_plugin() so the real activation hooks run;
- * pluginFile null leaves plugins alone (a site the plugin is installed into later).
+ * pluginFile null leaves plugins alone (a site the plugin is installed into later); networkWide activates it for
+ * every site of a network, as Network Admin › Plugins › Network Activate does.
  */
-export function setupSnippet( { pluginFile = PLUGIN_FILE } = {} ) {
+export function setupSnippet( { pluginFile = PLUGIN_FILE, networkWide = false } = {} ) {
 	return `
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
 $admin = get_user_by( 'login', ${ phpString( ADMIN_USER ) } );
@@ -39,7 +40,7 @@ update_user_meta( $admin->ID, $GLOBALS['wpdb']->get_blog_prefix() . 'persisted_p
 	'_modified'      => gmdate( 'c' ),
 ) );
 
-${ null === pluginFile ? '' : activationSnippet( pluginFile ) }
+${ null === pluginFile ? '' : activationSnippet( pluginFile, networkWide ) }
 // Let the next request rebuild rewrite rules with everything the plugin registers on init.
 delete_option( 'rewrite_rules' );
 
@@ -58,13 +59,13 @@ export function printMarked( expression ) {
 	return `echo "\\n${ MARKER }" . wp_json_encode( ${ expression } ) . "\\n";`;
 }
 
-function activationSnippet( pluginFile ) {
-	return `$result = activate_plugin( ${ phpString( pluginFile ) } );
+function activationSnippet( pluginFile, networkWide ) {
+	return `$result = activate_plugin( ${ phpString( pluginFile ) }, '', ${ networkWide } );
 if ( is_wp_error( $result ) ) {
 	fwrite( STDERR, 'activate_plugin failed: ' . $result->get_error_code() . ': ' . $result->get_error_message() . "\\n" );
 	exit( 1 );
 }
-if ( ! is_plugin_active( ${ phpString( pluginFile ) } ) ) { fwrite( STDERR, "plugin not active after activate_plugin\\n" ); exit( 1 ); }`;
+if ( ! ${ networkWide ? 'is_plugin_active_for_network' : 'is_plugin_active' }( ${ phpString( pluginFile ) } ) ) { fwrite( STDERR, "plugin not active after activate_plugin\\n" ); exit( 1 ); }`;
 }
 
 /** Extracts the JSON our snippets print after the marker. */

@@ -50,7 +50,12 @@ export const APT_PACKAGES = [
 	'mariadb-server',
 	// A classic theme for the job pages' tests (the npm WordPress trees hold only block themes' PHP).
 	'wordpress-theme-twentytwentyone',
+	// The SMTP server the e-mail tests send to (tests/support/smtp-sink.py).
+	'python3-aiosmtpd',
 ];
+
+/** Where Debian's python3-aiosmtpd lives (the e-mail tests run it with /usr/bin/python3). */
+const DEBIAN_AIOSMTPD = '/usr/lib/python3/dist-packages/aiosmtpd';
 
 /** Debian's copy of Twenty Twenty-One (wordpress-theme-twentytwentyone). */
 const DEBIAN_CLASSIC_THEME = '/usr/share/wordpress/wp-content/themes/twentytwentyone';
@@ -84,6 +89,11 @@ const SQLITE_PLUGIN_FILE = `${ SQLITE_PLUGIN_SLUG }/load.php`;
  * @param {string} [options.wordpressVersion] defaults to NATIVE_WORDPRESS (6.7, the newest
  *   tree here; Playground covers the oldest); also RR_NATIVE_WORDPRESS=6.6
  * @param {'mariadb'|'sqlite'} [options.database] defaults to 'mariadb'; 'sqlite' starts no MariaDB
+ * @param {boolean} [options.replicationSource] MariaDB as a GTID replication primary: binary log (ROW, strict
+ *   GTIDs, server_id 1) from its first statement on, and TCP on 127.0.0.1 (a replica connects over TCP only);
+ *   the returned `database` then has `port` and `socket` (lib/site-cluster.mjs starts the replica)
+ * @param {boolean} [options.multisite] a subdirectory network (the plugin network-activated; sites are made with
+ *   wpmu_create_blog at /<name>/, see docs/multisite.md); defaults to false
  */
 export async function startNativeSite( {
 	port,
@@ -94,6 +104,8 @@ export async function startNativeSite( {
 	keep = process.env.RR_KEEP_SITE === '1',
 	wordpressVersion = process.env.RR_NATIVE_WORDPRESS || NATIVE_WORDPRESS,
 	database = 'mariadb',
+	replicationSource = false,
+	multisite = false,
 } = {} ) {
 	if ( ! DATABASES.includes( database ) ) {
 		throw new Error(
@@ -159,15 +171,22 @@ export async function startNativeSite( {
 			force: true,
 		} );
 		linkClassicTheme( wp );
-		const dbConfig =
+		const mariaDb =
 			'sqlite' === database
-				? installSqliteDropIn( { root, wp, dbName } )
-				: mariaDbConfig( await startMariaDb( root, dbName, groups ) );
+				? null
+				: await startMariaDb( root, dbName, groups, {
+						replicationSource,
+				  } );
+		const dbConfig = mariaDb
+			? mariaDbConfig( mariaDb )
+			: installSqliteDropIn( { root, wp, dbName } );
 		const debugLogPath = path.join( root, 'debug.log' );
-		fs.writeFileSync(
-			path.join( wp, 'wp-config.php' ),
-			wpConfig( { url, dbName, dbConfig, debugLogPath } )
-		);
+		const writeConfig = ( network ) =>
+			fs.writeFileSync(
+				path.join( wp, 'wp-config.php' ),
+				wpConfig( { url, dbName, dbConfig, debugLogPath, network } )
+			);
+		writeConfig( false );
 
 		// Symlinks instead of copies: edits show up immediately and node_modules is never copied.
 		// WordPress resolves the symlinked plugin through wp_register_plugin_realpath().
@@ -199,14 +218,20 @@ export async function startNativeSite( {
 			url,
 			pluginsToActivate:
 				'sqlite' === database ? [ SQLITE_PLUGIN_FILE ] : [],
+			multisite,
 		} );
+		// The network's constants only once its tables exist (WordPress's own order: Tools → Network Setup).
+		if ( multisite ) writeConfig( true );
 		const { appPassword } = parseMarked(
 			await runPhp(
-				setupSnippet( null === pluginDir ? { pluginFile: null } : {} )
+				setupSnippet( {
+					...( null === pluginDir ? { pluginFile: null } : {} ),
+					networkWide: multisite,
+				} )
 			)
 		);
 
-		const server = startPhpServer( { root, wp, port, workers } );
+		const server = startPhpServer( { root, wp, port, workers, multisite } );
 		groups.push( server );
 		await waitForHttp( `${ url }/wp-includes/images/blank.gif`, {
 			isAlive: () => server.exitCode === null,
@@ -226,6 +251,8 @@ export async function startNativeSite( {
 			debugLogPath,
 			wordpressPath: wp,
 			wordpressVersion,
+			database: mariaDb,
+			multisite,
 			runPhp,
 			stop,
 		};
@@ -247,11 +274,12 @@ export function ensureNativePackages( database = 'mariadb' ) {
 				! findBinary( 'mariadb-install-db' ) ) ) ||
 		! phpHasExtensions( database );
 	const root = process.getuid?.() === 0;
-	// The classic theme only widens the job pages' tests (they skip without it): installed when possible.
-	const themeMissing = ! fs.existsSync(
-		path.join( DEBIAN_CLASSIC_THEME, 'index.php' )
-	);
-	if ( ! missing && ! ( themeMissing && root ) ) return;
+	// The classic theme only widens the job pages' tests (they skip without it), and the e-mail tests' SMTP server
+	// is needed by those tests alone: both installed when possible.
+	const extrasMissing =
+		! fs.existsSync( path.join( DEBIAN_CLASSIC_THEME, 'index.php' ) ) ||
+		! fs.existsSync( DEBIAN_AIOSMTPD );
+	if ( ! missing && ! ( extrasMissing && root ) ) return;
 	if ( ! root ) {
 		throw new Error(
 			`native PHP (${ database }) incomplete; run as root: apt-get install -y ${ APT_PACKAGES.join( ' ' ) }`
@@ -298,7 +326,7 @@ function phpHasExtensions( database ) {
 	return result.stdout === 'yes';
 }
 
-function findBinary( name ) {
+export function findBinary( name ) {
 	const dirs = [
 		...( process.env.PATH ?? '' ).split( path.delimiter ),
 		...SBIN_DIRS,
@@ -315,7 +343,11 @@ function findBinary( name ) {
 	return null;
 }
 
-async function startMariaDb( root, dbName, groups ) {
+/**
+ * mariadbd on a fresh data dir in `root`/db (unix socket only, unless it is a replication source).
+ * @returns {Promise<{socket: string, port?: number}>}
+ */
+async function startMariaDb( root, dbName, groups, { replicationSource = false } = {} ) {
 	const dir = path.join( root, 'db' );
 	const datadir = path.join( dir, 'data' );
 	const socket = path.join( dir, 'mysqld.sock' );
@@ -338,6 +370,7 @@ async function startMariaDb( root, dbName, groups ) {
 		{ stdio: [ 'ignore', 'ignore', 'pipe' ] }
 	);
 	const errorLog = path.join( dir, 'mariadb.err' );
+	const port = replicationSource ? await freePort() : undefined;
 	// Its own folder for on-disk temporary tables: every test site's server would otherwise share /tmp.
 	const tmpdir = path.join( dir, 'tmp' );
 	fs.mkdirSync( tmpdir );
@@ -352,7 +385,16 @@ async function startMariaDb( root, dbName, groups ) {
 			`--pid-file=${ path.join( dir, 'mariadb.pid' ) }`,
 			`--log-error=${ errorLog }`,
 			`--tmpdir=${ tmpdir }`,
-			'--skip-networking',
+			...( replicationSource
+				? [
+						'--bind-address=127.0.0.1',
+						`--port=${ port }`,
+						'--server-id=1',
+						'--log-bin=primary-bin',
+						'--binlog-format=ROW',
+						'--gtid-strict-mode=1',
+				  ]
+				: [ '--skip-networking' ] ),
 			'--innodb-buffer-pool-size=256M',
 			// Throwaway data: durability buys nothing and costs a lot on imports/benchmarks.
 			'--innodb-flush-log-at-trx-commit=2',
@@ -405,7 +447,7 @@ async function startMariaDb( root, dbName, groups ) {
 			);
 		await new Promise( ( r ) => setTimeout( r, 100 ) );
 	}
-	return { socket };
+	return { socket, port };
 }
 
 /** wp-config.php lines that connect WordPress to the MariaDB server. */
@@ -449,7 +491,11 @@ function installSqliteDropIn( { root, wp, dbName } ) {
 define( 'DB_FILE', ${ phpString( `${ dbName }.sqlite` ) } );`;
 }
 
-function wpConfig( { url, dbName, dbConfig, debugLogPath } ) {
+/**
+ * wp-config.php. A network (`network` true) has no WP_HOME / WP_SITEURL (they would give every site the main
+ * site's address): each site's own options hold its address, and the network's constants say where the main site is.
+ */
+function wpConfig( { url, dbName, dbConfig, debugLogPath, network = false } ) {
 	const salt = () =>
 		phpString( crypto.randomBytes( 32 ).toString( 'base64' ) );
 	const keys = [
@@ -469,9 +515,7 @@ ${ dbConfig }
 ${ keys.map( ( key ) => `define( '${ key }', ${ salt() } );` ).join( '\n' ) }
 $table_prefix = 'wp_';
 
-// Must match the served URL exactly, or every page redirects.
-define( 'WP_HOME', ${ phpString( url ) } );
-define( 'WP_SITEURL', ${ phpString( url ) } );
+${ network ? networkConstants( url ) : siteUrlConstants( url ) }
 // 'local' also enables application passwords over plain http.
 define( 'WP_ENVIRONMENT_TYPE', 'local' );
 define( 'DISABLE_WP_CRON', true );
@@ -486,6 +530,23 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 require_once ABSPATH . 'wp-settings.php';
 `;
+}
+
+function siteUrlConstants( url ) {
+	return `// Must match the served URL exactly, or every page redirects.
+define( 'WP_HOME', ${ phpString( url ) } );
+define( 'WP_SITEURL', ${ phpString( url ) } );`;
+}
+
+/** A subdirectory network whose main site is at the root of host:port (WordPress keeps the port in the domain). */
+function networkConstants( url ) {
+	return `define( 'WP_ALLOW_MULTISITE', true );
+define( 'MULTISITE', true );
+define( 'SUBDOMAIN_INSTALL', false );
+define( 'DOMAIN_CURRENT_SITE', ${ phpString( new URL( url ).host ) } );
+define( 'PATH_CURRENT_SITE', '/' );
+define( 'SITE_ID_CURRENT_SITE', 1 );
+define( 'BLOG_ID_CURRENT_SITE', 1 );`;
 }
 
 /** $_SERVER values WordPress expects but the PHP CLI does not set (avoids "undefined index" noise). */
@@ -505,7 +566,7 @@ $_SERVER['REMOTE_ADDR'] = '127.0.0.1';
  * wp_install() from the PHP CLI, then `pluginsToActivate` activated silently (their activation
  * redirects would end the script).
  */
-function installWordPress( { root, wp, url, pluginsToActivate } ) {
+function installWordPress( { root, wp, url, pluginsToActivate, multisite } ) {
 	const script = path.join( root, 'install.php' );
 	fs.writeFileSync(
 		script,
@@ -518,6 +579,7 @@ function wp_new_blog_notification() {}
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 $result = wp_install( 'Recruiting Reports', ${ phpString( ADMIN_USER ) }, 'admin@example.com', true, '', ${ phpString( ADMIN_PASSWORD ) } );
 if ( empty( $result['user_id'] ) ) { fwrite( STDERR, "wp_install failed\\n" ); exit( 1 ); }
+${ multisite ? networkInstallSnippet( url ) : '' }
 ${ pluginsToActivate
 	.map(
 		( plugin ) =>
@@ -535,6 +597,20 @@ ${ pluginsToActivate
 			`wp_install failed (${ result.status }):\n${ result.stdout }\n${ result.stderr }`
 		);
 	}
+}
+
+/**
+ * What Tools → Network Setup does (and WP-CLI's multisite-install): the network's tables, the network with the
+ * main site in it, the admin as its super admin. The constants follow in wp-config.php (see networkConstants()).
+ */
+function networkInstallSnippet( url ) {
+	return `require_once ABSPATH . 'wp-admin/includes/network.php';
+// Not a network yet, so $wpdb does not know the global tables' names.
+foreach ( $wpdb->tables( 'ms_global' ) as $table => $prefixed ) { $wpdb->$table = $prefixed; }
+install_network();
+$network = populate_network( 1, ${ phpString( new URL( url ).host ) }, 'admin@example.com', 'Recruiting Network', '/', false );
+if ( is_wp_error( $network ) ) { fwrite( STDERR, 'populate_network: ' . $network->get_error_message() . "\\n" ); exit( 1 ); }
+update_site_option( 'site_admins', array( ${ phpString( ADMIN_USER ) } ) );`;
 }
 
 /**
@@ -587,7 +663,41 @@ function makeRunPhp( { root, wp, url, debugLogPath, phpChildren } ) {
 		} );
 }
 
-function startPhpServer( { root, wp, port, workers } ) {
+/**
+ * A subdirectory network's rewrite rules (what Network Setup gives for .htaccess) in the router: /site2/wp-admin
+ * redirects to /site2/wp-admin/; /site2/wp-(admin|content|includes)/… and /site2/….php are core's own files with the
+ * site's path stripped, while REQUEST_URI keeps it (WordPress finds the site from it). PHP files run here, since
+ * the built-in server can only serve the requested path itself.
+ */
+const SUBDIRECTORY_NETWORK_ROUTES = `	if ( preg_match( '#^/[_0-9a-zA-Z-]+/wp-admin$#', $path ) ) {
+		header( 'Location: ' . $path . '/', true, 301 );
+		return true;
+	}
+	if ( preg_match( '#^/[_0-9a-zA-Z-]+(/wp-(?:content|admin|includes)/.*|/[^/]+\\.php)$#', $path, $match ) ) {
+		$script = $match[1];
+		if ( substr( $script, -1 ) === '/' ) {
+			$script .= 'index.php';
+		}
+		$target = $_SERVER['DOCUMENT_ROOT'] . $script;
+		if ( is_file( $target ) && substr( $target, -4 ) === '.php' ) {
+			$_SERVER['SCRIPT_NAME'] = $script;
+			$_SERVER['PHP_SELF'] = $script;
+			$_SERVER['SCRIPT_FILENAME'] = $target;
+			chdir( dirname( $target ) );
+			require $target;
+			return true;
+		}
+		if ( is_file( $target ) ) {
+			$types = array( 'css' => 'text/css', 'js' => 'text/javascript', 'svg' => 'image/svg+xml', 'json' => 'application/json' );
+			$extension = strtolower( pathinfo( $target, PATHINFO_EXTENSION ) );
+			header( 'Content-Type: ' . ( $types[ $extension ] ?? mime_content_type( $target ) ) );
+			readfile( $target );
+			return true;
+		}
+	}
+`;
+
+function startPhpServer( { root, wp, port, workers, multisite = false } ) {
 	const router = path.join( root, 'router.php' );
 	// php -S only serves existing files; everything else (pretty permalinks, /wp-json/, URLs
 	// with a dot in them) must go to index.php, which is what Apache/nginx rewrites do.
@@ -603,7 +713,7 @@ if ( $path !== '/' && strpos( $path, '..' ) === false ) {
 	if ( substr( $path, -1 ) === '/' && is_file( $file . 'index.php' ) ) {
 		return false; // e.g. /wp-admin/
 	}
-}
+${ multisite ? SUBDIRECTORY_NETWORK_ROUTES : '' }}
 $_SERVER['SCRIPT_NAME'] = '/index.php';
 $_SERVER['PHP_SELF'] = '/index.php';
 $_SERVER['SCRIPT_FILENAME'] = $_SERVER['DOCUMENT_ROOT'] . '/index.php';

@@ -83,6 +83,22 @@ export function selectTestFiles( testsDir, filters ) {
  * @param {string} target playground, native, sqlite or cluster.
  */
 export function createTestRun( label, target ) {
+	/**
+	 * After a failure, the site's logs (debug.log, and the PHP server's log on the native stack) are copied to
+	 * artifacts/site-logs/<label>-<target>/ before the site's temp dir goes: a 500 without a body says why there.
+	 * @param {string|undefined} debugLogPath
+	 */
+	function keepSiteLogs( debugLogPath ) {
+		if ( ! debugLogPath ) return;
+		const into = path.join( REPO_ROOT, 'artifacts/site-logs', `${ label }-${ target }` );
+		fs.mkdirSync( into, { recursive: true } );
+		for ( const name of [ path.basename( debugLogPath ), 'php-server.log' ] ) {
+			const from = path.join( path.dirname( debugLogPath ), name );
+			if ( fs.existsSync( from ) ) fs.copyFileSync( from, path.join( into, name ) );
+		}
+		console.log( `[${ label }] the site's logs: ${ into }` );
+	}
+
 	let site;
 	let bridge;
 	let child;
@@ -184,6 +200,7 @@ export function createTestRun( label, target ) {
 				console.log( text.trim() || '(empty)' );
 				console.log( `[${ label }] ---- end of debug.log ----` );
 			}
+			if ( testsCode !== 0 ) keepSiteLogs( debugLogPath );
 			const problems = pluginProblems( text, pluginDir );
 			if ( problems.length ) {
 				console.error(

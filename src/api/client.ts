@@ -26,6 +26,8 @@ import type {
 	JobDeleted,
 	JobInput,
 	JobListQuery,
+	MailLogQuery,
+	MailMessage,
 	Note,
 	Compared,
 	FunnelReport,
@@ -454,6 +456,26 @@ export function createClient( transport: Transport ) {
 					method: 'PUT',
 					path: '/settings',
 					body: input,
+					signal: options.signal,
+				} ),
+		},
+		mailLog: {
+			list: ( query: MailLogQuery = {}, options: CallOptions = {} ) =>
+				list< MailMessage >( {
+					method: 'GET',
+					path: '/mail-log',
+					query: { ...query },
+					signal: options.signal,
+				} ),
+			/**
+			 * Sends a failed e-mail again (WP-Cron sends it) and resolves with it.
+			 * @param id
+			 * @param options
+			 */
+			retry: ( id: number, options: CallOptions = {} ) =>
+				call< MailMessage >( {
+					method: 'POST',
+					path: `/mail-log/${ id }/retry`,
 					signal: options.signal,
 				} ),
 		},

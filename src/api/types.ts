@@ -75,6 +75,8 @@ export interface OverviewReport {
 	};
 	/** Rates from 0 to 1, 4 decimals. */
 	conversion: Record< ConversionStep, number >;
+	/** Applications hired in the period: what the average is over (0: no average). */
+	hires_this_period: number;
 	avg_time_to_hire_days: number;
 }
 
@@ -616,6 +618,43 @@ export interface PluginSettings {
 	withdrawal_reasons: Array< Omit< Reason, 'id' > & { id?: string } >;
 	/** Days an open application may wait in each stage before it is stale. */
 	stale_days: Record< 'new' | 'screening' | 'interview' | 'offer', number >;
+	/** Leave visitors sending DNT or Sec-GPC out of the careers funnel's counts. */
+	careers_honour_dnt: boolean;
+	/** Careers funnel counts accepted per IP address per hour. */
+	careers_beacon_limit: number;
+	/** Months the careers funnel keeps daily counts before rolling them into months (1–120). */
+	careers_daily_months: number;
+	/** Who hears of an application whose job has no contact e-mail (empty: the site's administration address). */
+	mail_notify_to: string[];
+	/** The e-mail templates as used (the default text when not customised; '' in a PUT resets one). */
+	mail_candidate_subject: string;
+	mail_candidate_body: string;
+	mail_notify_subject: string;
+	mail_notify_body: string;
+}
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** GET /mail-log: one queued or sent e-mail. */
+export interface MailMessage {
+	id: number;
+	kind: string;
+	application_id: number | null;
+	/** Null for a caller without Read Applications when the e-mail is about an application. */
+	recipients: string[] | null;
+	subject: string | null;
+	status: MailStatus;
+	attempts: number;
+	max_attempts: number;
+	next_attempt_at: IsoDateTime | null;
+	last_error: string | null;
+	created_at: IsoDateTime;
+	updated_at: IsoDateTime;
+	sent_at: IsoDateTime | null;
+}
+
+export interface MailLogQuery extends PageQuery {
+	status?: MailStatus;
 }
 
 /** A retention rule (Settings › Privacy): what happens to its applications after how many months. */

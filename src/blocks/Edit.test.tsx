@@ -226,6 +226,7 @@ describe( 'ReportBlockEdit', () => {
 			'Hiring funnel',
 			'Sources of applicants',
 			'Time to fill',
+			'Careers funnel',
 			'Rejections and withdrawals',
 			'Pipeline and waiting',
 			'Team activity',
@@ -254,7 +255,7 @@ describe( 'ReportBlockEdit', () => {
 			screen.queryByRole( 'checkbox', { name: 'Status breakdown' } )
 		).toBeNull();
 		await userEvent.selectOptions(
-			screen.getByLabelText( 'Trend chart' ),
+			screen.getByLabelText( 'Trend by month chart' ),
 			'bar'
 		);
 		expect( setAttributes ).toHaveBeenCalledWith( { trendChart: 'bar' } );

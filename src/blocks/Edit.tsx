@@ -7,15 +7,7 @@
  */
 import apiFetch from '@wordpress/api-fetch';
 import { InspectorControls, useBlockProps } from '@wordpress/block-editor';
-import { getBlockVariations } from '@wordpress/blocks';
-import {
-	CheckboxControl,
-	Notice,
-	PanelBody,
-	RadioControl,
-	SelectControl,
-	ToggleControl,
-} from '@wordpress/components';
+import { PanelBody, SelectControl, ToggleControl } from '@wordpress/components';
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
@@ -23,18 +15,18 @@ import { toApiError, type ApiError } from '../api/errors';
 import { JobPicker } from '../components/JobPicker';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { Busy, ErrorState, Skeleton } from '../components/states';
-import { getConfig } from '../config';
 import type { PeriodSelection } from '../reports/periods';
 import {
-	BLOCK_REPORTS,
+	blockReports,
 	reportSections,
-	sectionLabel,
-	toggleSection,
 	visibleSections,
 	type BlockReportName,
+	type SectionId,
 	type ReportBlockAttributes,
 } from './attributes';
 import { destroyReportCharts, initReportCharts } from './charts';
+import { SectionsPanel } from './SectionsPanel';
+import { VisibilityPanel } from './VisibilityPanel';
 
 export interface EditProps {
 	attributes: ReportBlockAttributes;
@@ -129,20 +121,6 @@ function ServerHtml( { html }: { html: string } ) {
 	);
 }
 
-/**
- * The report picker's options: each variation's title, as WordPress registered (and translated) it from block.json.
- */
-function reportOptions(): Array< { value: BlockReportName; label: string } > {
-	const variations = getBlockVariations( 'recruiting-reports/report' ) ?? [];
-	return BLOCK_REPORTS.map( ( value ) => ( {
-		value,
-		label:
-			variations.find(
-				( variation ) => variation.attributes?.report === value
-			)?.title ?? value,
-	} ) );
-}
-
 function errorContext( error: ApiError ): string {
 	if ( error.status === 401 || error.status === 403 ) {
 		return __(
@@ -159,32 +137,31 @@ function errorContext( error: ApiError ): string {
 	return __( 'The preview could not be loaded.', 'recruiting-reports' );
 }
 
-export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
-	const config = getConfig();
-	const report: BlockReportName = BLOCK_REPORTS.includes( attributes.report )
-		? attributes.report
-		: 'overview';
-	const preview = useServerRender( attributes );
-	const blockProps = useBlockProps( { className: 'rr-report-preview' } );
-	const selection: PeriodSelection = {
-		period: attributes.period,
-		dateFrom: attributes.dateFrom,
-		dateTo: attributes.dateTo,
-	};
-	const sections = reportSections( report );
-	const shown = visibleSections( { report, sections: attributes.sections } );
-
-	let body;
+/**
+ * The preview: the server's render of the block, a skeleton of its shown sections while it loads, or why it
+ * could not be loaded.
+ * @param props
+ * @param props.preview The server render's state.
+ * @param props.shown   The sections shown.
+ */
+function PreviewBody( {
+	preview,
+	shown,
+}: {
+	preview: ReturnType< typeof useServerRender >;
+	shown: SectionId[];
+} ) {
 	if ( preview.error ) {
-		body = (
+		return (
 			<ErrorState
 				error={ preview.error }
 				onRetry={ preview.retry }
 				context={ errorContext( preview.error ) }
 			/>
 		);
-	} else if ( preview.html === undefined ) {
-		body = (
+	}
+	if ( preview.html === undefined ) {
+		return (
 			<Skeleton
 				figures={ shown.includes( 'figures' ) ? 5 : 0 }
 				charts={ shown.filter( ( s ) => s !== 'figures' ).length }
@@ -195,13 +172,93 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 				) }
 			/>
 		);
-	} else {
-		body = (
-			<Busy busy={ preview.loading }>
-				<ServerHtml html={ preview.html } />
-			</Busy>
-		);
 	}
+	return (
+		<Busy busy={ preview.loading }>
+			<ServerHtml html={ preview.html } />
+		</Busy>
+	);
+}
+
+/**
+ * The "Period and job" settings: the period (a preset or dates), one job or all, and the comparison.
+ * @param props
+ * @param props.attributes    The block's attributes.
+ * @param props.setAttributes Sets some of them.
+ */
+function PeriodPanel( { attributes, setAttributes }: EditProps ) {
+	const selection: PeriodSelection = {
+		period: attributes.period,
+		dateFrom: attributes.dateFrom,
+		dateTo: attributes.dateTo,
+	};
+	return (
+		<PanelBody title={ __( 'Period and job', 'recruiting-reports' ) }>
+			<PeriodPicker
+				value={ selection }
+				allowCustom
+				onChange={ ( next ) =>
+					setAttributes( {
+						period: next.period,
+						dateFrom: next.dateFrom ?? '',
+						dateTo: next.dateTo ?? '',
+					} )
+				}
+			/>
+			<div className="rr-inspector-gap" />
+			<JobPicker
+				value={ attributes.jobId }
+				onChange={ ( jobId ) => setAttributes( { jobId } ) }
+				help={ __(
+					'Type to search. “All jobs” reports on every job.',
+					'recruiting-reports'
+				) }
+			/>
+			<div className="rr-inspector-gap" />
+			<SelectControl
+				__nextHasNoMarginBottom
+				__next40pxDefaultSize
+				label={ __( 'Compare with', 'recruiting-reports' ) }
+				help={ __(
+					'Each headline figure shows its change against the earlier period.',
+					'recruiting-reports'
+				) }
+				value={ attributes.compare ?? 'none' }
+				options={ [
+					{
+						value: 'none',
+						label: __( 'No comparison', 'recruiting-reports' ),
+					},
+					{
+						value: 'previous_period',
+						label: __( 'Previous period', 'recruiting-reports' ),
+					},
+					{
+						value: 'previous_year',
+						label: __( 'Previous year', 'recruiting-reports' ),
+					},
+				] }
+				onChange={ ( value: string ) =>
+					setAttributes( {
+						compare: value as ReportBlockAttributes[ 'compare' ],
+					} )
+				}
+			/>
+		</PanelBody>
+	);
+}
+
+export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
+	const reports = blockReports();
+	// A report no longer registered shows the default one (the first), as the server renders it.
+	const report: BlockReportName = reports.some(
+		( one ) => one.value === attributes.report
+	)
+		? attributes.report
+		: reports[ 0 ]?.value;
+	const preview = useServerRender( attributes );
+	const blockProps = useBlockProps( { className: 'rr-report-preview' } );
+	const shown = visibleSections( { report, sections: attributes.sections } );
 
 	return (
 		<>
@@ -212,7 +269,7 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 						__next40pxDefaultSize
 						label={ __( 'Report', 'recruiting-reports' ) }
 						value={ report }
-						options={ reportOptions() }
+						options={ reports }
 						onChange={ ( value: string ) =>
 							setAttributes( {
 								report: value as BlockReportName,
@@ -234,247 +291,19 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 						}
 					/>
 				</PanelBody>
-				<PanelBody
-					title={ __( 'Period and job', 'recruiting-reports' ) }
-				>
-					<PeriodPicker
-						value={ selection }
-						allowCustom
-						onChange={ ( next ) =>
-							setAttributes( {
-								period: next.period,
-								dateFrom: next.dateFrom ?? '',
-								dateTo: next.dateTo ?? '',
-							} )
-						}
-					/>
-					<div className="rr-inspector-gap" />
-					<JobPicker
-						value={ attributes.jobId }
-						onChange={ ( jobId ) => setAttributes( { jobId } ) }
-						help={ __(
-							'Type to search. “All jobs” reports on every job.',
-							'recruiting-reports'
-						) }
-					/>
-					<div className="rr-inspector-gap" />
-					<SelectControl
-						__nextHasNoMarginBottom
-						__next40pxDefaultSize
-						label={ __( 'Compare with', 'recruiting-reports' ) }
-						help={ __(
-							'Each headline figure shows its change against the earlier period.',
-							'recruiting-reports'
-						) }
-						value={ attributes.compare ?? 'none' }
-						options={ [
-							{
-								value: 'none',
-								label: __(
-									'No comparison',
-									'recruiting-reports'
-								),
-							},
-							{
-								value: 'previous_period',
-								label: __(
-									'Previous period',
-									'recruiting-reports'
-								),
-							},
-							{
-								value: 'previous_year',
-								label: __(
-									'Previous year',
-									'recruiting-reports'
-								),
-							},
-						] }
-						onChange={ ( value: string ) =>
-							setAttributes( {
-								compare:
-									value as ReportBlockAttributes[ 'compare' ],
-							} )
-						}
-					/>
-				</PanelBody>
-				<PanelBody title={ __( 'Sections', 'recruiting-reports' ) }>
-					<fieldset className="rr-fieldset">
-						<legend className="screen-reader-text">
-							{ __( 'Sections to show', 'recruiting-reports' ) }
-						</legend>
-						{ sections.map( ( section ) => (
-							<CheckboxControl
-								__nextHasNoMarginBottom
-								key={ section }
-								label={ sectionLabel( section ) }
-								checked={ shown.includes( section ) }
-								disabled={
-									shown.length === 1 && shown[ 0 ] === section
-								}
-								onChange={ ( on: boolean ) =>
-									setAttributes( {
-										sections: toggleSection(
-											{ report, sections: shown },
-											section,
-											on
-										),
-									} )
-								}
-							/>
-						) ) }
-					</fieldset>
-					{ report === 'overview' && (
-						<SelectControl
-							__nextHasNoMarginBottom
-							__next40pxDefaultSize
-							label={ __(
-								'Status breakdown chart',
-								'recruiting-reports'
-							) }
-							value={ attributes.statusChart }
-							disabled={ ! shown.includes( 'by_status' ) }
-							options={ [
-								{
-									value: 'bar',
-									label: __( 'Bars', 'recruiting-reports' ),
-								},
-								{
-									value: 'doughnut',
-									label: __(
-										'Doughnut',
-										'recruiting-reports'
-									),
-								},
-							] }
-							onChange={ ( value: string ) =>
-								setAttributes( {
-									statusChart: value as 'bar' | 'doughnut',
-								} )
-							}
-						/>
-					) }
-					{ [ 'time-to-hire', 'time-to-fill' ].includes( report ) && (
-						<SelectControl
-							__nextHasNoMarginBottom
-							__next40pxDefaultSize
-							label={ __( 'Trend chart', 'recruiting-reports' ) }
-							value={ attributes.trendChart }
-							disabled={ ! shown.includes( 'trend' ) }
-							options={ [
-								{
-									value: 'line',
-									label: __( 'Line', 'recruiting-reports' ),
-								},
-								{
-									value: 'bar',
-									label: __( 'Bars', 'recruiting-reports' ),
-								},
-							] }
-							onChange={ ( value: string ) =>
-								setAttributes( {
-									trendChart: value as 'line' | 'bar',
-								} )
-							}
-						/>
-					) }
-				</PanelBody>
-				<PanelBody
-					title={ __( 'Who may see the data', 'recruiting-reports' ) }
-				>
-					{ config.can.readApplications ? (
-						<RadioControl
-							label={ __(
-								'Show the figures to',
-								'recruiting-reports'
-							) }
-							selected={ attributes.visibility }
-							options={ [
-								{
-									value: 'restricted',
-									label: __(
-										'Only users with Read Applications',
-										'recruiting-reports'
-									),
-								},
-								{
-									value: 'public',
-									label: __(
-										'Everyone, including visitors',
-										'recruiting-reports'
-									),
-								},
-							] }
-							onChange={ ( value?: string ) =>
-								setAttributes( {
-									visibility:
-										value === 'public'
-											? 'public'
-											: 'restricted',
-								} )
-							}
-						/>
-					) : (
-						<p className="rr-visibility-help">
-							{ __(
-								'Only users with the Read Applications permission can show these figures to everyone; visitors see them only while this post’s author and its last editor have that permission.',
-								'recruiting-reports'
-							) }
-						</p>
-					) }
-					{ attributes.visibility === 'restricted' && (
-						<RadioControl
-							label={ __( 'Others see', 'recruiting-reports' ) }
-							help={ __(
-								'They never receive the figures: they are left out of the page, not hidden.',
-								'recruiting-reports'
-							) }
-							selected={ attributes.deniedDisplay }
-							options={ [
-								{
-									value: 'message',
-									label: __(
-										'A short message',
-										'recruiting-reports'
-									),
-								},
-								{
-									value: 'nothing',
-									label: __(
-										'Nothing',
-										'recruiting-reports'
-									),
-								},
-							] }
-							onChange={ ( value?: string ) =>
-								setAttributes( {
-									deniedDisplay:
-										value === 'nothing'
-											? 'nothing'
-											: 'message',
-								} )
-							}
-						/>
-					) }
-					{ attributes.visibility === 'public' &&
-						config.can.readApplications && (
-							<Notice status="warning" isDismissible={ false }>
-								{ __(
-									'Anyone who can open this page sees these figures.',
-									'recruiting-reports'
-								) }
-							</Notice>
-						) }
-					{ attributes.visibility === 'public' &&
-						! config.can.readApplications && (
-							<Notice status="warning" isDismissible={ false }>
-								{ __(
-									'Visitors see these figures only while the post’s author and its last editor have Read Applications. You do not: once you save this post, they are hidden from visitors until someone with that permission saves it again.',
-									'recruiting-reports'
-								) }
-							</Notice>
-						) }
-				</PanelBody>
+				<PeriodPanel
+					attributes={ attributes }
+					setAttributes={ setAttributes }
+				/>
+				<SectionsPanel
+					report={ report }
+					attributes={ attributes }
+					setAttributes={ setAttributes }
+				/>
+				<VisibilityPanel
+					attributes={ attributes }
+					setAttributes={ setAttributes }
+				/>
 			</InspectorControls>
 			<div { ...blockProps }>
 				<p className="rr-report-preview__note">
@@ -488,7 +317,7 @@ export function ReportBlockEdit( { attributes, setAttributes }: EditProps ) {
 								'recruiting-reports'
 							) }
 				</p>
-				{ body }
+				<PreviewBody preview={ preview } shown={ shown } />
 			</div>
 		</>
 	);

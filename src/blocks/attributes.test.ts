@@ -1,5 +1,5 @@
 import {
-	BLOCK_REPORTS,
+	blockReports,
 	reportSections,
 	toggleSection,
 	visibleSections,
@@ -58,13 +58,14 @@ describe( 'block attributes', () => {
 		).toEqual( [ 'conversion' ] );
 	} );
 
-	it( 'takes the reports and their sections from block.json’s variations', () => {
-		expect( BLOCK_REPORTS ).toEqual( [
+	it( 'takes the reports and their sections from the registry (the block’s variations)', () => {
+		expect( blockReports().map( ( one ) => one.value ) ).toEqual( [
 			'overview',
 			'time-to-hire',
 			'funnel',
 			'sources',
 			'time-to-fill',
+			'careers',
 			'rejections',
 			'pipeline',
 			'activity',

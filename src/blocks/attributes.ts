@@ -1,28 +1,22 @@
 /**
  * The report block's attributes (block.json) and the editor's section settings. The reports, their
- * titles and which sections each one has come from block.json's variations, as on the server
- * (includes/Blocks/ReportBlock.php); the server checks the attributes and renders the block, the
- * editor only previews that render.
+ * titles, which sections each one has and the sections' labels come from the registry of report definitions
+ * (window.recruitingReports.reports, ReportRegistry::presentation(): the same list as the block's variations),
+ * so a report another plugin registers is in the picker too; the server checks the attributes and renders the
+ * block, the editor only previews that render.
  */
 import { __ } from '@wordpress/i18n';
 
 import type { ComparePeriod } from '../api/types';
+import { getConfig } from '../config';
+import type { ReportPresentation } from '../reports/figures';
 import type { PeriodChoice } from '../reports/periods';
-import metadata from '../../block.json';
 
-export type SectionId =
-	| 'figures'
-	| 'by_status'
-	| 'conversion'
-	| 'by_stage'
-	| 'by_job'
-	| 'trend'
-	| 'stages'
-	| 'sources';
+/** `figures` or the id of one of the report's charts. */
+export type SectionId = string;
 
-/** The reports the block shows: one variation each. */
-export type BlockReportName =
-	'overview' | 'time-to-hire' | 'funnel' | 'sources' | 'time-to-fill';
+/** A registered report's name: one block variation each. */
+export type BlockReportName = string;
 
 // A type alias (not an interface) so it fits @wordpress/blocks' Record< string, unknown > constraint.
 export type ReportBlockAttributes = {
@@ -40,53 +34,50 @@ export type ReportBlockAttributes = {
 	showHeading: boolean;
 };
 
-interface Variation {
-	attributes: { report: BlockReportName; sections: SectionId[] };
-}
-
-/** The block's variations: one per report, in the inserter's order. */
-const VARIATIONS = metadata.variations as Variation[];
-
-function variationOf( report: BlockReportName ): Variation {
-	return (
-		VARIATIONS.find( ( one ) => one.attributes.report === report ) ??
-		VARIATIONS[ 0 ]
-	);
+/**
+ * A registered report's presentation; the first (the default variation's) for a name no longer registered.
+ * @param report The block's report.
+ */
+function presentationOf( report: BlockReportName ): ReportPresentation {
+	const reports = getConfig().reports;
+	return reports.find( ( one ) => one.name === report ) ?? reports[ 0 ];
 }
 
 /**
- * The sections a report has, in display order.
+ * The sections a report has, in display order (its variation's default sections).
  *
  * @param report The block's report.
  */
 export function reportSections( report: BlockReportName ): SectionId[] {
-	return variationOf( report ).attributes.sections;
+	return presentationOf( report )?.sections ?? [];
 }
 
-/** The reports in the inserter's order (block.json's variations). */
-export const BLOCK_REPORTS = VARIATIONS.map(
-	( variation ) => variation.attributes.report
-);
+/**
+ * The registered reports, in the inserter's order: value (name) and label (title).
+ */
+export function blockReports(): Array< { value: string; label: string } > {
+	return getConfig().reports.map( ( one ) => ( {
+		value: one.name,
+		label: one.title,
+	} ) );
+}
 
-export function sectionLabel( section: SectionId ): string {
-	switch ( section ) {
-		case 'figures':
-			return __( 'Headline figures', 'recruiting-reports' );
-		case 'by_status':
-			return __( 'Status breakdown', 'recruiting-reports' );
-		case 'conversion':
-			return __( 'Conversion between stages', 'recruiting-reports' );
-		case 'by_stage':
-			return __( 'Days between stages', 'recruiting-reports' );
-		case 'by_job':
-			return __( 'Per job', 'recruiting-reports' );
-		case 'stages':
-			return __( 'Stages', 'recruiting-reports' );
-		case 'sources':
-			return __( 'Per source', 'recruiting-reports' );
-		default:
-			return __( 'Trend by month', 'recruiting-reports' );
+/**
+ * A section's label in the block's settings: its chart's declared section label.
+ * @param report  The block's report.
+ * @param section The section.
+ */
+export function sectionLabel(
+	report: BlockReportName,
+	section: SectionId
+): string {
+	if ( section === 'figures' ) {
+		return __( 'Headline figures', 'recruiting-reports' );
 	}
+	return (
+		presentationOf( report )?.charts.find( ( one ) => one.id === section )
+			?.section ?? section
+	);
 }
 
 /**

@@ -4,7 +4,7 @@
  * table never shows a rounded version of a number the API states exactly.
  */
 import { getSettings as getDateSettings, gmdateI18n } from '@wordpress/date';
-import { __, _n, sprintf } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
 import { getConfig } from '../config';
 import type { ValueUnit } from './charts/spec';
@@ -61,8 +61,8 @@ export function formatDayNumber( days: number ): string {
  */
 export function formatDays( days: number ): string {
 	return sprintf(
-		/* translators: %s: a number of days, e.g. 12.5 */
-		_n( '%s day', '%s days', days === 1 ? 1 : 2, 'recruiting-reports' ),
+		/* translators: %s: a number of days, always with one decimal (12.5, 1.0, 0.0): use the form that goes with a decimal number. */
+		__( '%s days', 'recruiting-reports' ),
 		formatDayNumber( days )
 	);
 }

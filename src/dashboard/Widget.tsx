@@ -30,7 +30,7 @@ import { ChartFigure } from '../components/charts/ChartFigure';
 import { CsvDownload } from '../components/CsvDownload';
 import { overviewLinks, timeToHireLinks } from '../reports/drilldown';
 import { Figures, type Figure } from '../components/Figures';
-import { formatCount, formatDays, formatPeriod } from '../components/format';
+import { formatDays, formatPeriod } from '../components/format';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { StaleLink } from './StaleLink';
 import { Busy, ErrorState, Skeleton } from '../components/states';
@@ -43,14 +43,12 @@ import {
 } from '../reports/periods';
 import { useDebouncedValue, useResource, type AsyncState } from '../store';
 import {
-	byStatusSpec,
-	conversionSpec,
-	funnelFigures,
-	hiresInPeriod,
-	timeToHireFigures,
-	trendSpec,
-	withChanges,
-} from '../reports/specs';
+	comparedSpec,
+	declaredSpec,
+	emptyMessage,
+	reportChart,
+} from '../reports/charts';
+import { reportFigures, withChanges } from '../reports/figures';
 
 export interface WidgetData {
 	overview: Compared< OverviewReport >;
@@ -70,25 +68,27 @@ type PipelineView = 'status' | 'conversion';
 /** Figures "as of now" are the same in both periods (SPEC §7.1): a change would always read 0. */
 const AS_OF_NOW = [ 'active_jobs', 'open_jobs' ];
 
+/**
+ * One of a report's declared figures.
+ * @param figures The report's figures.
+ * @param id      The figure's id.
+ */
+function pick( figures: Figure[], id: string ): Figure {
+	return figures.find( ( figure ) => figure.id === id )!;
+}
+
 function periodFigures(
 	overview: OverviewReport,
 	timeToHire: TimeToHireReport,
 	funnel: FunnelReport
 ): Figure[] {
-	const ttf = timeToHireFigures( timeToHire );
-	const pick = ( figures: Figure[], id: string ) =>
-		figures.find( ( figure ) => figure.id === id )!;
+	const ttf = reportFigures( 'time-to-hire', timeToHire );
 	return [
-		{
-			id: 'new_applications',
-			label: __( 'New applications', 'recruiting-reports' ),
-			value: formatCount( overview.applications.new_this_period ),
-			raw: overview.applications.new_this_period,
-		},
+		pick( reportFigures( 'overview', overview ), 'new_applications' ),
 		pick( ttf, 'hires' ),
 		pick( ttf, 'average_days' ),
 		pick( ttf, 'median_days' ),
-		pick( funnelFigures( funnel ), 'offer_acceptance_rate' ),
+		pick( reportFigures( 'funnel', funnel ), 'offer_acceptance_rate' ),
 	];
 }
 
@@ -107,18 +107,13 @@ export function widgetFigures(
 			: undefined;
 	const openJobs = timeToFill.open_jobs;
 	const figures: Figure[] = [
-		{
-			id: 'active_jobs',
-			label: __( 'Active jobs', 'recruiting-reports' ),
-			value: formatCount( overview.jobs.active ),
-			raw: overview.jobs.active,
-		},
+		pick( reportFigures( 'overview', overview ), 'active_jobs' ),
 		...periodFigures( overview, timeToHire, funnel ),
 		{
-			id: 'open_jobs',
-			label: __( 'Open jobs', 'recruiting-reports' ),
-			value: formatCount( openJobs.count ),
-			raw: openJobs.count,
+			...pick(
+				reportFigures( 'time-to-fill', timeToFill, 'open_jobs' ),
+				'open_jobs'
+			),
 			note:
 				openJobs.count > 0
 					? sprintf(
@@ -207,7 +202,40 @@ export function widgetTitle( period: PeriodPreset ): string {
 	);
 }
 
-export function DashboardWidget( { titleElement }: Props ) {
+/**
+ * The period the widget shows, and the one it compares with.
+ * @param props
+ * @param props.overview The overview report (its period and comparison's).
+ */
+function WidgetPeriod( {
+	overview,
+}: {
+	overview: Compared< OverviewReport >;
+} ) {
+	return (
+		<p
+			className="rr-widget__period"
+			data-period={ `${ overview.period.from }/${ overview.period.to }` }
+		>
+			{ formatPeriod( overview.period ) }
+			{ overview.comparison && (
+				<span className="rr-widget__compared">
+					{ sprintf(
+						/* translators: %s: the comparison period, e.g. "June 1, 2023 – May 31, 2024". */
+						__( 'compared with %s', 'recruiting-reports' ),
+						formatPeriod( overview.comparison.period )
+					) }
+				</span>
+			) }
+		</p>
+	);
+}
+
+/**
+ * The period and comparison the user picks, remembered per user (user meta through core/preferences; the
+ * dashboard preloads them).
+ */
+function useWidgetChoice() {
 	const config = getConfig();
 	const [ selection, setSelection ] = useState< PeriodSelection >( {
 		period: config.dashboardPeriod,
@@ -216,7 +244,6 @@ export function DashboardWidget( { titleElement }: Props ) {
 		config.dashboardCompare
 	);
 	const { set: setPreference } = useDispatch( preferencesStore );
-	const [ pipeline, setPipeline ] = useState< PipelineView >( 'status' );
 	const preset =
 		selection.period === 'custom' ? 'last_12_months' : selection.period;
 	const pickPeriod = ( next: PeriodSelection ) => {
@@ -229,6 +256,171 @@ export function DashboardWidget( { titleElement }: Props ) {
 		// Remembered like the period; '' (no comparison) too, so it is not the default again.
 		setPreference( PREFERENCE_SCOPE, PREFERENCE_COMPARE, next );
 	};
+	return { selection, compare, preset, pickPeriod, pickCompare };
+}
+
+/**
+ * Which pipeline chart the widget shows: by status or conversion.
+ * @param props
+ * @param props.value    The chart shown.
+ * @param props.onChange Shows the other.
+ */
+function PipelineToggle( {
+	value,
+	onChange,
+}: {
+	value: PipelineView;
+	onChange: ( view: PipelineView ) => void;
+} ) {
+	return (
+		<ToggleGroupControl
+			__nextHasNoMarginBottom
+			__next40pxDefaultSize
+			className="rr-widget__pipeline-toggle"
+			label={ __( 'Pipeline chart', 'recruiting-reports' ) }
+			hideLabelFromVision
+			isBlock
+			value={ value }
+			onChange={ ( view ) => onChange( view as PipelineView ) }
+		>
+			<ToggleGroupControlOption
+				value="status"
+				label={ __( 'By status', 'recruiting-reports' ) }
+			/>
+			<ToggleGroupControlOption
+				value="conversion"
+				label={ __( 'Conversion', 'recruiting-reports' ) }
+			/>
+		</ToggleGroupControl>
+	);
+}
+
+/**
+ * The link to the Reports page, with the widget's period and comparison.
+ * @param props
+ * @param props.preset  The period.
+ * @param props.compare The comparison, or ''.
+ */
+function WidgetFooter( {
+	preset,
+	compare,
+}: {
+	preset: PeriodPreset;
+	compare: ComparePeriod | '';
+} ) {
+	const config = getConfig();
+	return (
+		<p className="rr-widget__footer">
+			{ config.can.readApplications && <StaleLink /> }
+			<a
+				href={ addQueryArgs( config.reportsUrl, {
+					period: preset,
+					compare: compare || undefined,
+				} ) }
+			>
+				{ __( 'Open the Reports page', 'recruiting-reports' ) }
+			</a>
+		</p>
+	);
+}
+
+/**
+ * The widget's charts, as the reports' definitions declare them: the pipeline (by status or conversion, as the
+ * user toggles it) and time to hire by month, each with its drill-down links and CSV.
+ * @param props
+ * @param props.data        The reports.
+ * @param props.query       Their query.
+ * @param props.pipeline    The pipeline chart shown.
+ * @param props.setPipeline Shows the other.
+ */
+function WidgetCharts( {
+	data,
+	query,
+	pipeline,
+	setPipeline,
+}: {
+	data: WidgetData;
+	query: ReportQuery;
+	pipeline: PipelineView;
+	setPipeline: ( view: PipelineView ) => void;
+} ) {
+	const charts = useMemo(
+		() => ( {
+			status: reportChart( 'overview', 'by_status' ),
+			conversion: reportChart( 'overview', 'conversion' ),
+			trend: reportChart( 'time-to-hire', 'trend' ),
+		} ),
+		[]
+	);
+	const specs = useMemo(
+		() => ( {
+			status: overviewLinks(
+				declaredSpec( charts.status, data.overview ),
+				data.overview,
+				0
+			),
+			conversion: overviewLinks(
+				declaredSpec( charts.conversion, data.overview ),
+				data.overview,
+				0
+			),
+			trend: timeToHireLinks(
+				comparedSpec( charts.trend, data.timeToHire ),
+				data.timeToHire,
+				0
+			),
+		} ),
+		[ data, charts ]
+	);
+	return (
+		<>
+			<div className="rr-widget__pipeline">
+				<PipelineToggle value={ pipeline } onChange={ setPipeline } />
+				<ChartFigure
+					spec={
+						pipeline === 'status' ? specs.status : specs.conversion
+					}
+					tableActions={
+						<CsvDownload
+							name="overview"
+							section={
+								pipeline === 'status'
+									? 'by_status'
+									: 'conversion'
+							}
+							query={ query }
+						/>
+					}
+					height={ 200 }
+					emptyMessage={ emptyMessage(
+						pipeline === 'status'
+							? charts.status
+							: charts.conversion,
+						data.overview
+					) }
+				/>
+			</div>
+			<ChartFigure
+				spec={ specs.trend }
+				tableActions={
+					<CsvDownload
+						name="time-to-hire"
+						section="trend"
+						query={ query }
+					/>
+				}
+				height={ 200 }
+				emptyMessage={ emptyMessage( charts.trend, data.timeToHire ) }
+			/>
+		</>
+	);
+}
+
+export function DashboardWidget( { titleElement }: Props ) {
+	const config = getConfig();
+	const { selection, compare, preset, pickPeriod, pickCompare } =
+		useWidgetChoice();
+	const [ pipeline, setPipeline ] = useState< PipelineView >( 'status' );
 	// Stepping through the periods with the arrow keys asks only for the one the user stops at.
 	const choice = JSON.stringify( [ preset, compare ] );
 	const settledChoice = useDebouncedValue( choice, PERIOD_DEBOUNCE_MS );
@@ -253,29 +445,6 @@ export function DashboardWidget( { titleElement }: Props ) {
 		}
 	}, [ titleElement, preset ] );
 
-	const specs = useMemo( () => {
-		if ( ! state.data ) {
-			return null;
-		}
-		return {
-			status: overviewLinks(
-				byStatusSpec( state.data.overview ),
-				state.data.overview,
-				0
-			),
-			conversion: overviewLinks(
-				conversionSpec( state.data.overview ),
-				state.data.overview,
-				0
-			),
-			trend: timeToHireLinks(
-				trendSpec( state.data.timeToHire ),
-				state.data.timeToHire,
-				0
-			),
-		};
-	}, [ state.data ] );
-
 	const header = (
 		<div className="rr-widget__header">
 			<div className="rr-widget__pickers">
@@ -286,41 +455,11 @@ export function DashboardWidget( { titleElement }: Props ) {
 				/>
 				<ComparePicker value={ compare } onChange={ pickCompare } />
 			</div>
-			{ state.data && (
-				<p
-					className="rr-widget__period"
-					data-period={ `${ state.data.overview.period.from }/${ state.data.overview.period.to }` }
-				>
-					{ formatPeriod( state.data.overview.period ) }
-					{ state.data.overview.comparison && (
-						<span className="rr-widget__compared">
-							{ sprintf(
-								/* translators: %s: the comparison period, e.g. "June 1, 2023 – May 31, 2024". */
-								__( 'compared with %s', 'recruiting-reports' ),
-								formatPeriod(
-									state.data.overview.comparison.period
-								)
-							) }
-						</span>
-					) }
-				</p>
-			) }
+			{ state.data && <WidgetPeriod overview={ state.data.overview } /> }
 		</div>
 	);
 
-	const footer = (
-		<p className="rr-widget__footer">
-			{ config.can.readApplications && <StaleLink /> }
-			<a
-				href={ addQueryArgs( config.reportsUrl, {
-					period: preset,
-					compare: compare || undefined,
-				} ) }
-			>
-				{ __( 'Open the Reports page', 'recruiting-reports' ) }
-			</a>
-		</p>
-	);
+	const footer = <WidgetFooter preset={ preset } compare={ compare } />;
 
 	if ( state.error ) {
 		return (
@@ -332,7 +471,7 @@ export function DashboardWidget( { titleElement }: Props ) {
 		);
 	}
 
-	if ( state.loading || ! state.data || ! specs ) {
+	if ( state.loading || ! state.data ) {
 		return (
 			<div className="rr-widget">
 				{ header }
@@ -353,7 +492,6 @@ export function DashboardWidget( { titleElement }: Props ) {
 		);
 	}
 
-	const hires = hiresInPeriod( data.timeToHire );
 	return (
 		<div className="rr-widget">
 			{ header }
@@ -365,70 +503,11 @@ export function DashboardWidget( { titleElement }: Props ) {
 						settledCompare || undefined
 					) }
 				/>
-				<div className="rr-widget__pipeline">
-					<ToggleGroupControl
-						__nextHasNoMarginBottom
-						__next40pxDefaultSize
-						className="rr-widget__pipeline-toggle"
-						label={ __( 'Pipeline chart', 'recruiting-reports' ) }
-						hideLabelFromVision
-						isBlock
-						value={ pipeline }
-						onChange={ ( view ) =>
-							setPipeline( view as PipelineView )
-						}
-					>
-						<ToggleGroupControlOption
-							value="status"
-							label={ __( 'By status', 'recruiting-reports' ) }
-						/>
-						<ToggleGroupControlOption
-							value="conversion"
-							label={ __( 'Conversion', 'recruiting-reports' ) }
-						/>
-					</ToggleGroupControl>
-					<ChartFigure
-						spec={
-							pipeline === 'status'
-								? specs.status
-								: specs.conversion
-						}
-						tableActions={
-							<CsvDownload
-								name="overview"
-								section={
-									pipeline === 'status'
-										? 'by_status'
-										: 'conversion'
-								}
-								query={ query }
-							/>
-						}
-						height={ 200 }
-						emptyMessage={ __(
-							'No applications in this period.',
-							'recruiting-reports'
-						) }
-					/>
-				</div>
-				<ChartFigure
-					spec={ specs.trend }
-					tableActions={
-						<CsvDownload
-							name="time-to-hire"
-							section="trend"
-							query={ query }
-						/>
-					}
-					height={ 200 }
-					emptyMessage={
-						hires === 0
-							? __(
-									'No hires in this period.',
-									'recruiting-reports'
-								)
-							: undefined
-					}
+				<WidgetCharts
+					data={ data }
+					query={ query }
+					pipeline={ pipeline }
+					setPipeline={ setPipeline }
 				/>
 			</Busy>
 			{ footer }

@@ -4,14 +4,22 @@ import type {
 	TimeToHireReport,
 } from '../api/types';
 import { funnelLinks, overviewLinks, timeToHireLinks } from './drilldown';
-import {
-	byJobSpec,
-	byStageSpec,
-	byStatusSpec,
-	conversionSpec,
-	funnelSpec,
-	trendSpec,
-} from './specs';
+import { comparedSpec, reportChart } from './charts';
+
+/**
+ * A report chart's spec as the page draws it from the report's declaration.
+ * @param name               The report.
+ * @param id                 The chart.
+ * @param report             The report's data.
+ * @param report.period
+ * @param report.period.from
+ * @param report.period.to
+ */
+const specOf = (
+	name: string,
+	id: string,
+	report: { period: { from: string; to: string } }
+) => comparedSpec( reportChart( name, id ), report );
 
 const BASE = 'admin.php?page=recruiting-reports-applications';
 const period = { from: '2025-03-15', to: '2025-05-10' };
@@ -74,7 +82,7 @@ const funnel = {
 describe( 'drill-down links', () => {
 	it( 'by status: that status, with the report’s job', () => {
 		const links = overviewLinks(
-			byStatusSpec( overview ),
+			specOf( 'overview', 'by_status', overview ),
 			overview,
 			4
 		).links;
@@ -84,7 +92,7 @@ describe( 'drill-down links', () => {
 
 	it( 'conversion: the period’s cohort that reached the step’s target', () => {
 		const links = overviewLinks(
-			conversionSpec( overview ),
+			specOf( 'overview', 'conversion', overview ),
 			overview,
 			0
 		).links;
@@ -95,7 +103,11 @@ describe( 'drill-down links', () => {
 	} );
 
 	it( 'funnel: each stage is the period’s cohort that reached it, with the report’s job', () => {
-		const links = funnelLinks( funnelSpec( funnel ), funnel, 4 ).links;
+		const links = funnelLinks(
+			specOf( 'funnel', 'stages', funnel ),
+			funnel,
+			4
+		).links;
 		expect( links ).toEqual(
 			[ 'new', 'screening', 'interview', 'offer', 'hired' ].map(
 				( stage ) =>
@@ -106,7 +118,7 @@ describe( 'drill-down links', () => {
 
 	it( 'days between stages: the period’s hires that entered both stages', () => {
 		const links = timeToHireLinks(
-			byStageSpec( timeToHire ),
+			specOf( 'time-to-hire', 'by_stage', timeToHire ),
 			timeToHire,
 			0
 		).links;
@@ -117,7 +129,7 @@ describe( 'drill-down links', () => {
 
 	it( 'by job: that job’s hires in the period (the row’s job, not the filter’s)', () => {
 		const links = timeToHireLinks(
-			byJobSpec( timeToHire ),
+			specOf( 'time-to-hire', 'by_job', timeToHire ),
 			timeToHire,
 			0
 		).links;
@@ -128,7 +140,7 @@ describe( 'drill-down links', () => {
 
 	it( 'trend: each month’s hires, the first and last months cut by the period', () => {
 		const links = timeToHireLinks(
-			trendSpec( timeToHire ),
+			specOf( 'time-to-hire', 'trend', timeToHire ),
 			timeToHire,
 			0
 		).links;

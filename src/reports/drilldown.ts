@@ -204,3 +204,31 @@ export function sourcesLinks(
 export function jobHiresLink( jobId: number ): string {
 	return link( { job_id: jobId, reached: 'hired' } );
 }
+
+/**
+ * A report chart with its drill-down links, for the reports whose categories map onto the Applications list's
+ * filters; any other chart as it is.
+ * @param name   The report's name.
+ * @param spec   A spec of one of its charts.
+ * @param report The report.
+ * @param jobId  The report's job filter (0: all jobs).
+ */
+export function chartLinks(
+	name: string,
+	spec: ChartSpec,
+	report: unknown,
+	jobId: number
+): ChartSpec {
+	switch ( name ) {
+		case 'overview':
+			return overviewLinks( spec, report as OverviewReport, jobId );
+		case 'time-to-hire':
+			return timeToHireLinks( spec, report as TimeToHireReport, jobId );
+		case 'funnel':
+			return funnelLinks( spec, report as FunnelReport, jobId );
+		case 'sources':
+			return sourcesLinks( spec, report as SourcesReport, jobId );
+		default:
+			return spec;
+	}
+}

@@ -2,8 +2,10 @@
  * Headline figures as a report's PHP definition declares them (includes/Reports/ReportFigures.php, served in
  * window.recruitingReports.reports): the Reports page evaluates the same declarations the block renders.
  */
+import type { ComparePeriod, Compared } from '../api/types';
 import type { Figure } from '../components/Figures';
 import { getConfig } from '../config';
+import type { ChartDeclaration } from './charts';
 import { formatCount, formatDays, formatPercent } from '../components/format';
 
 /**
@@ -24,8 +26,9 @@ export interface FigureDeclaration {
 	/** What the figure is over: 0 means there is no figure, only `empty` (an average or rate of nothing). */
 	count?: FigureValue;
 	empty?: string;
-	/** Figures the Reports page lists apart (e.g. "as of now" beside a period's). */
+	/** Figures the Reports page lists apart (e.g. "as of now" beside a period's), under the group's title. */
 	group?: string;
+	group_title?: string;
 	/** Rows whose field is negative are named in the note (%s), e.g. jobs hired before their creation. */
 	negative?: { rows: string; field: string; name: string; note: string };
 }
@@ -34,9 +37,17 @@ export interface ReportPresentation {
 	name: string;
 	title: string;
 	figures: FigureDeclaration[];
+	charts: ChartDeclaration[];
+	/** The block's default sections: `figures` and chart ids, in order. */
+	sections: string[];
 }
 
-function at( path: string, report: unknown ): unknown {
+/**
+ * What is at a path of a report ('jobs.active', 'stages.0.reached'), as ReportFigures::value_at() reads it.
+ * @param path   The path.
+ * @param report The report's data.
+ */
+export function valueAt( path: string, report: unknown ): unknown {
 	return path
 		.split( '.' )
 		.reduce< unknown >(
@@ -48,8 +59,16 @@ function at( path: string, report: unknown ): unknown {
 		);
 }
 
-function rowsAt( path: string, report: unknown ): Record< string, unknown >[] {
-	const rows = at( path, report );
+/**
+ * The rows of an array field of a report (none when it is missing).
+ * @param path   The field's path.
+ * @param report The report's data.
+ */
+export function rowsAt(
+	path: string,
+	report: unknown
+): Record< string, unknown >[] {
+	const rows = valueAt( path, report );
 	return Array.isArray( rows )
 		? rows.filter( ( row ) => row !== null && typeof row === 'object' )
 		: [];
@@ -65,7 +84,7 @@ const numberOf = ( value: unknown ): number =>
  */
 export function figureValue( value: FigureValue, report: unknown ): number {
 	if ( typeof value === 'string' ) {
-		return numberOf( at( value, report ) );
+		return numberOf( valueAt( value, report ) );
 	}
 	if ( 'sum' in value ) {
 		const [ rows, field ] = value.sum.split( /\.(.*)/s );
@@ -170,5 +189,46 @@ export function reportFigures(
 			( figure ) => figure.group === group
 		),
 		report
+	);
+}
+
+/**
+ * The figures with their change against the same figures of the comparison report (matched by id).
+ * A figure the earlier period cannot state (no hires) compares with nothing, shown as "—".
+ * @param figures
+ * @param earlier
+ * @param against
+ */
+export function withChanges(
+	figures: Figure[],
+	earlier: Figure[] | undefined,
+	against: ComparePeriod | undefined
+): Figure[] {
+	if ( ! earlier || ! against ) {
+		return figures;
+	}
+	return figures.map( ( figure ) => {
+		const match = earlier.find( ( other ) => other.id === figure.id );
+		return match
+			? { ...figure, change: { previous: match.raw ?? null, against } }
+			: figure;
+	} );
+}
+
+/**
+ * A report's figures, each with its change against the report's comparison when it has one.
+ * @param report  The report (with `comparison` when compared).
+ * @param figures Builds the figures of one period's report.
+ * @param against The comparison period asked for.
+ */
+export function comparedFigures< T >(
+	report: Compared< T >,
+	figures: ( one: T ) => Figure[],
+	against: ComparePeriod | undefined
+): Figure[] {
+	return withChanges(
+		figures( report ),
+		report.comparison && figures( report.comparison ),
+		against
 	);
 }

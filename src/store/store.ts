@@ -1,6 +1,6 @@
 /**
  * The `recruiting-reports` data store: one cache of what the screens read from recruiting/v1
- * (reports, jobs, applications, API keys, webhooks and their deliveries, settings), filled by
+ * (reports, jobs, applications, API keys, webhooks and their deliveries, settings, the e-mail log), filled by
  * resolvers on first use and invalidated after every write, so the widget, the Reports page, the
  * Applications page and the block editor share answers instead of each fetching its own.
  *
@@ -23,6 +23,8 @@ import type {
 	DeliveryListQuery,
 	Job,
 	JobListQuery,
+	MailLogQuery,
+	MailMessage,
 	Note,
 	Page,
 	PageQuery,
@@ -55,6 +57,7 @@ export interface State {
 	webhooks: Record< string, Page< Webhook > >;
 	deliveries: Record< string, Page< Delivery > >;
 	settings: Record< string, PluginSettings >;
+	mailLog: Record< string, Page< MailMessage > >;
 	retention: Record< string, RetentionSettings >;
 	retentionPreview: Record< string, RetentionPreview >;
 	retentionLog: Record< string, RetentionRun[] >;
@@ -73,6 +76,7 @@ const EMPTY: State = {
 	webhooks: {},
 	deliveries: {},
 	settings: {},
+	mailLog: {},
 	retention: {},
 	retentionPreview: {},
 	retentionLog: {},
@@ -175,6 +179,7 @@ const CACHED = {
 		byParentAndQuery< DeliveryListQuery >()
 	),
 	getSettings: cached( 'settings', () => 'current' ),
+	getMailLog: cached( 'mailLog', byQuery< MailLogQuery >() ),
 	getRetention: cached( 'retention', () => 'current' ),
 	getRetentionPreview: cached( 'retentionPreview', () => 'current' ),
 	getRetentionLog: cached( 'retentionLog', () => 'current' ),
@@ -236,6 +241,7 @@ const AFFECTED = {
 	webhooks: [ 'getWebhooks', 'getDeliveries' ],
 	deliveries: [ 'getDeliveries' ],
 	settings: [ 'getSettings' ],
+	mailLog: [ 'getMailLog' ],
 	// A rule's change changes what a run would take; applications leaving change it too.
 	retention: [ 'getRetention', 'getRetentionPreview' ],
 } satisfies Record< string, SelectorName[] >;
@@ -356,6 +362,8 @@ export function storeConfig( client: Client ) {
 		getDeliveries: ( { signal }, webhookId, query = {} ) =>
 			client.webhooks.deliveries( webhookId, query, { signal } ),
 		getSettings: ( { signal } ) => client.settings.get( { signal } ),
+		getMailLog: ( { signal }, query = {} ) =>
+			client.mailLog.list( query, { signal } ),
 		getRetention: ( { signal } ) => client.retention.get( { signal } ),
 		getRetentionPreview: ( { signal } ) =>
 			client.retention.preview( { signal } ),
@@ -464,6 +472,9 @@ export function storeConfig( client: Client ) {
 				'settings',
 				( input: Partial< PluginSettings > ) =>
 					client.settings.update( input )
+			),
+			retryMail: write( 'mailLog', ( id: number ) =>
+				client.mailLog.retry( id )
 			),
 			updateRetention: write(
 				'retention',

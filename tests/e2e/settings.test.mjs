@@ -690,3 +690,38 @@ test(
 		assertNoConsoleErrors( 'the Settings tabs with data' );
 	}
 );
+
+test(
+	'E-mails: a template edited, kept after a reload and reset to its default; a failed e-mail in the log with its error, sent again; axe-core; screenshots',
+	{ timeout: 180_000 * SLOW },
+	async () => {
+		// A failed notification, as six failed attempts leave it.
+		await runPhp( `$id = RecruitingReports\\Mail\\Outbox::queue( array( 'kind' => 'application_notification', 'dedupe_key' => 'e2e-failed', 'recipients' => array( 'hiring@example.com' ), 'subject' => 'New application for Staff Nurse: Ada Lovelace', 'html' => '<p>x</p>', 'text' => 'x' ) );
+			global $wpdb; $wpdb->update( RecruitingReports\\Data\\Schema::table( 'mail_outbox' ), array( 'status' => 'failed', 'attempts' => 6, 'next_attempt_at' => null, 'last_error' => 'SMTP Error: Could not connect to SMTP host.' ), array( 'id' => $id ) ); echo 'ok';` );
+		await openTab( 'E-mails' );
+		const subject = page.getByLabel( 'Subject' ).first();
+		assert.equal( await subject.inputValue(), 'We received your application: {job_title}' );
+		await subject.fill( 'Thank you, {candidate_name}' );
+		await page.getByLabel( 'Notify when a job has no contact e-mail' ).fill( 'team@example.com\nhr@example.com' );
+		await page.getByRole( 'button', { name: 'Save e-mail settings' } ).click();
+		await page.locator( '.components-notice.is-success' ).waitFor();
+
+		await page.reload();
+		await page.getByRole( 'heading', { name: 'E-mails', exact: true } ).waitFor();
+		assert.equal( await page.getByLabel( 'Subject' ).first().inputValue(), 'Thank you, {candidate_name}' );
+		assert.equal( await page.getByLabel( 'Notify when a job has no contact e-mail' ).inputValue(), 'team@example.com\nhr@example.com' );
+		const log = page.getByRole( 'region', { name: 'Latest e-mails' } );
+		const row = log.locator( 'tr', { hasText: 'New application for Staff Nurse: Ada Lovelace' } );
+		await row.waitFor();
+		assert.match( await row.innerText(), /Failed[\s\S]*6 of 6[\s\S]*SMTP Error: Could not connect to SMTP host\./ );
+		await checkTabAtBothWidths( 'settings-mail', 'Settings › E-mails' );
+
+		await row.getByRole( 'button', { name: 'Send again' } ).click();
+		await row.getByText( 'Waiting' ).waitFor();
+		await page.getByRole( 'button', { name: 'Reset to default' } ).first().click();
+		await page.locator( '.components-notice.is-success', { hasText: 'The default text is back.' } ).waitFor();
+		assert.equal( await page.getByLabel( 'Subject' ).first().inputValue(), 'We received your application: {job_title}' );
+		await runPhp( `$s = get_option( 'recruiting_reports_settings' ); $s['mail_notify_to'] = array(); update_option( 'recruiting_reports_settings', $s ); global $wpdb; $wpdb->query( 'DELETE FROM ' . RecruitingReports\\Data\\Schema::table( 'mail_outbox' ) ); echo 'ok';` );
+		assertNoConsoleErrors( 'the E-mails tab' );
+	}
+);

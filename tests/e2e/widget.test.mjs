@@ -28,13 +28,19 @@ function recordRestRequests() {
 	const seen = [];
 	const listener = ( request ) => {
 		const url = decodeURIComponent( request.url() );
-		if ( /recruiting\/v1\//.test( url ) ) seen.push( url );
+		if ( /recruiting\/v1\//.test( url ) ) {
+			seen.push( url );
+		}
 	};
 	page.on( 'request', listener );
 	return { seen, stop: () => page.off( 'request', listener ) };
 }
 
-/** Picks a widget preference and waits until core/preferences has saved it (user meta). */
+/**
+ * Picks a widget preference and waits until core/preferences has saved it (user meta).
+ * @param label
+ * @param value
+ */
 async function pickInWidget( label, value ) {
 	const saved = page.waitForResponse(
 		( response ) =>
@@ -46,8 +52,12 @@ async function pickInWidget( label, value ) {
 }
 
 function expectedDirection( current, previous ) {
-	if ( ! previous ) return 'none';
-	if ( current === previous ) return 'same';
+	if ( ! previous ) {
+		return 'none';
+	}
+	if ( current === previous ) {
+		return 'same';
+	}
 	return current > previous ? 'up' : 'down';
 }
 
@@ -58,7 +68,10 @@ test(
 		const widget = page.locator( WIDGET );
 		await page.goto( DASHBOARD );
 		await widget.locator( '.rr-figures' ).waitFor();
-		assert.equal( await widget.getByLabel( 'Compare with' ).inputValue(), '' );
+		assert.equal(
+			await widget.getByLabel( 'Compare with' ).inputValue(),
+			''
+		);
 		assert.equal( await widget.locator( '[data-change]' ).count(), 0 );
 
 		await pickInWidget( 'Compare with', 'previous_period' );
@@ -66,10 +79,16 @@ test(
 			.locator( '[data-figure="new_applications"] [data-change]' )
 			.waitFor();
 
-		// The widget's default period is the API's default (no dates): the same query here.
+		// The same query as the widget's: the period it names (its default, unless this user picked another).
+		const [ from, to ] = (
+			await widget
+				.locator( '.rr-widget__period' )
+				.getAttribute( 'data-period' )
+		).split( '/' );
+		const query = { from, to, compare: 'previous_period' };
 		const [ overview, funnel ] = await Promise.all( [
-			client.reports.overview( { compare: 'previous_period' } ),
-			client.reports.funnel( { compare: 'previous_period' } ),
+			client.reports.overview( query ),
+			client.reports.funnel( query ),
 		] );
 		const change = ( id ) =>
 			widget
@@ -80,7 +99,10 @@ test(
 			expectedDirection(
 				overview.applications.new_this_period,
 				overview.comparison.applications.new_this_period
-			)
+			),
+			`new applications ${ from }/${ to }: the API says ${ overview.applications.new_this_period } against ${ overview.comparison.applications.new_this_period }; the widget shows ${ await widget
+				.locator( '[data-figure="new_applications"]' )
+				.innerText() }`
 		);
 		assert.equal(
 			await change( 'offer_acceptance_rate' ),
@@ -92,7 +114,9 @@ test(
 		// Figures "as of now" are the same in both periods: no change shown.
 		for ( const id of [ 'active_jobs', 'open_jobs' ] ) {
 			assert.equal(
-				await widget.locator( `[data-figure="${ id }"] [data-change]` ).count(),
+				await widget
+					.locator( `[data-figure="${ id }"] [data-change]` )
+					.count(),
 				0,
 				`${ id } has no change`
 			);
@@ -116,7 +140,11 @@ test(
 		await page.reload();
 		await widget.locator( '[data-change]' ).first().waitFor();
 		requests.stop();
-		assert.deepEqual( requests.seen, [], 'requests before the compared figures' );
+		assert.deepEqual(
+			requests.seen,
+			[],
+			'requests before the compared figures'
+		);
 		assert.equal(
 			await widget.getByLabel( 'Compare with' ).inputValue(),
 			'previous_period'
@@ -125,17 +153,32 @@ test(
 		// The pipeline toggle is a ToggleGroupControl (radio buttons).
 		await widget.getByRole( 'radio', { name: 'Conversion' } ).click();
 		assert.equal(
-			await widget.getByRole( 'radio', { name: 'Conversion' } ).isChecked(),
+			await widget
+				.getByRole( 'radio', { name: 'Conversion' } )
+				.isChecked(),
 			true
 		);
-		await widget.locator( 'table[data-chart-table="conversion"]' ).waitFor( { state: 'attached' } );
+		await widget
+			.locator( 'table[data-chart-table="conversion"]' )
+			.waitFor( { state: 'attached' } );
 
-		const link = widget.getByRole( 'link', { name: 'Open the Reports page' } );
-		assert.match( await link.getAttribute( 'href' ), /compare=previous_period/ );
+		const link = widget.getByRole( 'link', {
+			name: 'Open the Reports page',
+		} );
+		assert.match(
+			await link.getAttribute( 'href' ),
+			/compare=previous_period/
+		);
 		await link.click();
-		await page.locator( '[data-report="rr-overview"] [data-change]' ).first().waitFor();
+		await page
+			.locator( '[data-report="rr-overview"] [data-change]' )
+			.first()
+			.waitFor();
 		assert.equal(
-			await page.locator( '.rr-filters' ).getByLabel( 'Compare with' ).inputValue(),
+			await page
+				.locator( '.rr-filters' )
+				.getByLabel( 'Compare with' )
+				.inputValue(),
 			'previous_period'
 		);
 
@@ -175,7 +218,10 @@ test(
 				'POST /wp-json/recruiting/v1/import',
 				'With an API key',
 			] ) {
-				assert.ok( text.includes( expected ), `widget guidance says "${ expected }"` );
+				assert.ok(
+					text.includes( expected ),
+					`widget guidance says "${ expected }"`
+				);
 			}
 			assert.match(
 				await guidance
@@ -190,19 +236,34 @@ test(
 			const described = await page.request.get( openapi );
 			assert.equal( described.status(), 200 );
 			assert.match( ( await described.json() ).openapi, /^3\.1/ );
-			await assertAccessible( page, WIDGET, 'Dashboard widget (empty site)' );
+			await assertAccessible(
+				page,
+				WIDGET,
+				'Dashboard widget (empty site)'
+			);
 			await screenshotBoth( page, 'empty-widget', { element: WIDGET } );
 
 			await page.goto( REPORTS );
-			const reportsGuidance = page.locator( '.rr-page [data-state="empty-site"]' );
+			const reportsGuidance = page.locator(
+				'.rr-page [data-state="empty-site"]'
+			);
 			await reportsGuidance.waitFor();
-			assert.equal( await page.locator( '.rr-report-section' ).count(), 0 );
+			assert.equal(
+				await page.locator( '.rr-report-section' ).count(),
+				0
+			);
 			assert.equal( await page.locator( '.rr-figures' ).count(), 0 );
-			await assertAccessible( page, '.rr-wrap', 'Reports page (empty site)' );
+			await assertAccessible(
+				page,
+				'.rr-wrap',
+				'Reports page (empty site)'
+			);
 			await screenshotBoth( page, 'empty-reports' );
 
 			// The key link leads to the Settings page's API keys.
-			await reportsGuidance.getByRole( 'link', { name: 'Settings › API keys' } ).click();
+			await reportsGuidance
+				.getByRole( 'link', { name: 'Settings › API keys' } )
+				.click();
 			await page.locator( '#rr-api-keys-title' ).waitFor();
 			assertNoConsoleErrors( 'the empty site' );
 		} finally {
@@ -215,18 +276,27 @@ test(
 );
 
 /** The plugin's row on the Plugins screen. */
-const pluginRow = () => page.locator( 'tr[data-plugin$="/plugin.php"]', { hasText: 'Recruiting Reports' } ).first();
+const pluginRow = () =>
+	page
+		.locator( 'tr[data-plugin$="/plugin.php"]', {
+			hasText: 'Recruiting Reports',
+		} )
+		.first();
 
 /** Deactivates and activates the plugin through the Plugins screen, as an admin does. */
 async function reactivate() {
 	await page.goto( PLUGINS );
 	await Promise.all( [
 		page.waitForURL( /deactivate=true/ ),
-		pluginRow().getByRole( 'link', { name: /^Deactivate/ } ).click(),
+		pluginRow()
+			.getByRole( 'link', { name: /^Deactivate/ } )
+			.click(),
 	] );
 	await Promise.all( [
 		page.waitForURL( /activate=true/ ),
-		pluginRow().getByRole( 'link', { name: /^Activate/ } ).click(),
+		pluginRow()
+			.getByRole( 'link', { name: /^Activate/ } )
+			.click(),
 	] );
 }
 
@@ -236,25 +306,41 @@ test(
 	async () => {
 		await page.goto( PLUGINS );
 		const actions = pluginRow().locator( '.row-actions > span' );
-		assert.equal( await actions.first().getAttribute( 'class' ), 'settings' );
-		const settings = pluginRow().getByRole( 'link', { name: 'Settings', exact: true } );
+		assert.equal(
+			await actions.first().getAttribute( 'class' ),
+			'settings'
+		);
+		const settings = pluginRow().getByRole( 'link', {
+			name: 'Settings',
+			exact: true,
+		} );
 		assert.match(
 			await settings.getAttribute( 'href' ),
 			/\/wp-admin\/admin\.php\?page=recruiting-reports-settings$/
 		);
-		assert.equal( await page.locator( '#recruiting-reports-activated' ).count(), 0 );
+		assert.equal(
+			await page.locator( '#recruiting-reports-activated' ).count(),
+			0
+		);
 
 		await reactivate();
 		const notice = page.locator( '#recruiting-reports-activated' );
 		await notice.waitFor();
-		assert.match( await notice.innerText(), /Recruiting Reports is active/ );
+		assert.match(
+			await notice.innerText(),
+			/Recruiting Reports is active/
+		);
 		assert.match(
 			await notice
 				.getByRole( 'link', { name: 'Recruiting › Reports' } )
 				.getAttribute( 'href' ),
 			/\/wp-admin\/admin\.php\?page=recruiting-reports$/
 		);
-		await assertAccessible( page, '#recruiting-reports-activated', 'activation notice' );
+		await assertAccessible(
+			page,
+			'#recruiting-reports-activated',
+			'activation notice'
+		);
 		await screenshotBoth( page, 'activation-notice' );
 
 		// Once: neither the same screen again nor another page shows it.
@@ -268,7 +354,9 @@ test(
 		// Dismissible: the close button hides it (and it stays gone).
 		await reactivate();
 		await notice.waitFor();
-		await notice.getByRole( 'button', { name: 'Dismiss this notice.' } ).click();
+		await notice
+			.getByRole( 'button', { name: 'Dismiss this notice.' } )
+			.click();
 		await notice.waitFor( { state: 'detached' } );
 		await page.reload();
 		await pluginRow().waitFor();

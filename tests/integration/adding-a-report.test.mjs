@@ -117,7 +117,7 @@ test( 'CSV: its section of figures', async () => {
 	);
 } );
 
-test( 'a block variation, rendered with its title and headline figures', async () => {
+test( 'a block variation, rendered with its title, headline figures and chart', async () => {
 	const type = expectStatus(
 		await get( '/wp/v2/block-types/recruiting-reports/report' ),
 		200
@@ -128,7 +128,7 @@ test( 'a block variation, rendered with its title and headline figures', async (
 	assert.equal( variation?.title, 'Withdrawals' );
 	assert.deepEqual( variation.attributes, {
 		report: 'withdrawals',
-		sections: [ 'figures' ],
+		sections: [ 'figures', 'totals' ],
 	} );
 	assert.ok( type.attributes.report.enum.includes( 'withdrawals' ) );
 	const query = {
@@ -155,6 +155,21 @@ test( 'a block variation, rendered with its title and headline figures', async (
 		[ 'withdrawn', 'Withdrawn', '1' ],
 		[ 'withdrawal_rate', 'Withdrawal rate', '33.33%' ],
 		[ 'rejected', 'Rejected', '1' ],
+	] );
+	// The declared chart: its data table holds a row per declared key, with the report's counts.
+	const table =
+		/<table[^>]*data-chart-table="totals"[\s\S]*?<\/table>/.exec(
+			html
+		)?.[ 0 ] ?? '';
+	assert.match( table, />Withdrawn or rejected since</ );
+	const rows = [
+		...table.matchAll(
+			/<tr><th scope="row">([^<]*)<\/th><td[^>]*>([^<]*)</g
+		),
+	].map( ( m ) => [ m[ 1 ], m[ 2 ] ] );
+	assert.deepEqual( rows, [
+		[ 'Withdrawn', '1' ],
+		[ 'Rejected', '1' ],
 	] );
 } );
 

@@ -54,6 +54,8 @@ const ROUTES = [
 	[ 'GET', '/settings', S, undefined, 200, true ],
 	[ 'PUT', '/settings', S, { rate_limit_per_hour: -1 }, 400 ],
 	[ 'POST', '/import', S, {}, 400 ],
+	[ 'GET', '/mail-log', S, undefined, 200 ],
+	[ 'POST', `/mail-log/${ NONE }/retry`, S, {}, 404 ],
 	[ 'GET', '/api-keys', KEYS, undefined, 200, true ],
 	[ 'POST', '/api-keys', KEYS, {}, 400 ],
 	[ 'GET', '/api-keys/{key}', KEYS, undefined, 200 ],

@@ -196,12 +196,21 @@ test( 'ratings: one score per user, the application shows the average', async ()
 	expectError( await put( `${ NS }/applications/999999/rating`, { score: 3 } ), 404, 'resource_not_found' );
 } );
 
+// The e-mail settings as a new site has them: no default recipients, each template shown as its default text.
+const MAIL_DEFAULTS = {
+	mail_notify_to: [],
+	mail_candidate_subject: 'We received your application: {job_title}',
+	mail_candidate_body: 'Dear {candidate_name},\n\nthank you for applying for {job_title}. We have received your application and will get back to you.\n\nKind regards,\n{site_name}',
+	mail_notify_subject: 'New application for {job_title}: {candidate_name}',
+	mail_notify_body: '{candidate_name} applied for {job_title} through {site_name}.\n\nSee the application: {application_url}',
+};
+
 test( 'settings: GET, partial PUT keeps omitted fields, validation', async () => {
 	const initial = expectStatus( await get( `${ NS }/settings` ), 200 );
 	// The reason lists and stale_days are tested in reasons.test.mjs and stale.test.mjs.
 	const { rejection_reasons: rejection, withdrawal_reasons: withdrawal, ...plain } = initial;
 	assert.ok( rejection.length && withdrawal.length );
-	assert.deepEqual( plain, { rate_limit_per_hour: 1000, default_period: 'last_12_months', delete_data_on_uninstall: false, anonymise_on_erasure: false, delivery_log_days: 30, jobs_base: 'jobs', apply_phone: 'optional', apply_cv_max_mb: 5, reason_required: false, stale_days: { new: 3, screening: 7, interview: 10, offer: 5 } } );
+	assert.deepEqual( plain, { rate_limit_per_hour: 1000, default_period: 'last_12_months', delete_data_on_uninstall: false, anonymise_on_erasure: false, delivery_log_days: 30, jobs_base: 'jobs', apply_phone: 'optional', apply_cv_max_mb: 5, ...MAIL_DEFAULTS, careers_honour_dnt: true, careers_beacon_limit: 600, careers_daily_months: 13, reason_required: false, stale_days: { new: 3, screening: 7, interview: 10, offer: 5 } } );
 	let settings = expectStatus( await put( `${ NS }/settings`, { rate_limit_per_hour: 250 } ), 200 );
 	assert.deepEqual( settings, { ...initial, rate_limit_per_hour: 250 } );
 	settings = expectStatus( await put( `${ NS }/settings`, { default_period: 'last_30_days' } ), 200 );
@@ -214,7 +223,7 @@ test( 'settings: GET, partial PUT keeps omitted fields, validation', async () =>
 } );
 
 test( 'every route declares its schema and arguments through OPTIONS', async () => {
-	for ( const path of [ '/jobs', '/jobs/1', '/applications', '/applications/1', '/applications/1/status', '/applications/1/notes', '/notes/1', '/applications/1/rating', '/webhooks', '/webhooks/1', '/webhooks/1/test', '/webhooks/1/rotate-secret', '/webhooks/1/deliveries', '/webhooks/1/deliveries/1/retry', '/api-keys', '/api-keys/1', '/settings', '/import' ] ) {
+	for ( const path of [ '/jobs', '/jobs/1', '/applications', '/applications/1', '/applications/1/status', '/applications/1/notes', '/notes/1', '/applications/1/rating', '/webhooks', '/webhooks/1', '/webhooks/1/test', '/webhooks/1/rotate-secret', '/webhooks/1/deliveries', '/webhooks/1/deliveries/1/retry', '/api-keys', '/api-keys/1', '/settings', '/import', '/mail-log', '/mail-log/1/retry' ] ) {
 		const response = await request( 'OPTIONS', NS + path, { auth: {} } );
 		const body = expectStatus( response, 200 );
 		assert.ok( body.schema?.properties, `${ path } has a schema` );

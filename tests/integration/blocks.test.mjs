@@ -333,7 +333,8 @@ test(
 		assert.ok( fill.by_job.length > 0, JSON.stringify( fill ) );
 		assert.deepEqual(
 			cells( fillHtml, 'by_job' ),
-			fill.by_job.flatMap( ( row ) => [ row.days, row.opened, row.filled ] )
+			// The declared columns: the dates, then the days between them (as on the Reports page).
+			fill.by_job.flatMap( ( row ) => [ row.opened, row.filled, row.days ] )
 		);
 		assert.deepEqual(
 			cells( fillHtml, 'trend' ),

@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { del, expectError, expectStatus, get, post, put, resetSite } from './lib/api.mjs';
 import { php, phpValue } from './lib/credentials.mjs';
+import { PDF, page, submitApplication } from './lib/apply-form.mjs';
 
 const NS = '/recruiting/v1';
 const TIMEOUT = 120_000;
-const PDF = Buffer.from( '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n' );
 
 let jobs;
 
@@ -28,29 +28,8 @@ async function stored() {
 	return { total, files, rows };
 }
 
-/** A job page as a visitor gets it, with its form's time token. */
-async function page( url ) {
-	const response = await fetch( url );
-	const html = await response.text();
-	return { status: response.status, html, token: html.match( /name="rr_token" value="([^"]+)"/ )?.[ 1 ] };
-}
-
-/** Posts the form (multipart, as a browser does) to a page; returns the status, the redirect and the page. */
-async function apply( url, fields = {}, { file = PDF, name = 'cv.pdf', type = 'application/pdf', jobId = jobs.open.id } = {} ) {
-	const { token } = await page( jobs.open.link );
-	const form = new FormData();
-	const values = { rr_apply: String( jobId ), rr_token: token, rr_name: 'Ada Lovelace', rr_email: 'ada@example.com', rr_phone: '', rr_cover_letter: 'Hello', rr_consent: '1', rr_website: '', rr_utm_source: '', rr_utm_medium: '', rr_utm_campaign: '', rr_referrer: '', ...fields };
-	for ( const [ key, value ] of Object.entries( values ) ) {
-		if ( value !== null ) {
-			form.set( key, value );
-		}
-	}
-	if ( file ) {
-		form.set( 'rr_cv', new Blob( [ file ], { type } ), name );
-	}
-	const response = await fetch( url, { method: 'POST', body: form, redirect: 'manual' } );
-	return { status: response.status, location: response.headers.get( 'location' ), html: await response.text() };
-}
+/** Posts the form to a page (for the open job unless told otherwise), with a token from the open job's page. */
+const apply = ( url, fields = {}, options = {} ) => submitApplication( url, fields, { jobId: jobs.open.id, tokenUrl: jobs.open.link, ...options } );
 
 /** The messages of the error summary. */
 const summary = ( html ) => [ ...( html.match( /<div class="rr-apply__errors"[^>]*role="alert"[^>]*>[\s\S]*?<\/ul>/ )?.[ 0 ] ?? '' ).matchAll( /<li>(?:<a href="#[^"]+">)?([^<]+)/g ) ].map( ( m ) => m[ 1 ] );
@@ -233,6 +212,36 @@ test( 'too fast and the rate limit refuse before anything is stored', { timeout:
 	const keys = await phpValue( `$GLOBALS['wpdb']->get_col( 'SELECT key_id FROM ' . RecruitingReports\\Data\\Schema::table( 'rate_limits' ) )` );
 	assert.ok( keys.every( ( key ) => BigInt( key ) >= 2n ** 62n ), JSON.stringify( keys ) );
 	await setOption( 'rate_limit', '1000' );
+} );
+
+test( 'the view script’s submission (Accept: application/json): the same rules, answered as JSON', { timeout: TIMEOUT }, async () => {
+	const json = { headers: { Accept: 'application/json' } };
+	const before = await stored();
+	// The field rules and the abuse checks refuse as for the page, with their status; nothing stored.
+	const cases = [
+		[ { rr_email: 'json@example.com', rr_consent: null }, {}, 422, { rr_consent: 'Please agree to the processing of your data, or we cannot consider your application.' } ],
+		[ { rr_email: 'json@example.com' }, { file: Buffer.from( '<?php echo "x";' ) }, 422, { rr_cv: 'The CV must be a PDF, DOC, DOCX, ODT or RTF document. This file is none of them.' } ],
+		[ { rr_email: 'json@example.com', rr_website: 'http://spam.example' }, {}, 400, { form: 'Your application could not be sent. If you filled in the “Website” field, clear it and send the form again.' } ],
+		[ { rr_email: 'json@example.com' }, { jobId: jobs.closed.id, url: jobs.closed.link }, 422, { form: 'This job no longer takes applications.' } ],
+	];
+	for ( const [ fields, options, status, errors ] of cases ) {
+		const refused = await apply( options.url ?? jobs.open.link, fields, { ...options, ...json } );
+		assert.equal( refused.status, status, JSON.stringify( errors ) );
+		assert.deepEqual( JSON.parse( refused.html ), { errors } );
+	}
+	const huge = await apply( jobs.open.link, { rr_email: 'json@example.com' }, { file: Buffer.alloc( 20 * 1024 * 1024 ), ...json } );
+	assert.equal( JSON.parse( huge.html ).errors.rr_cv, 'The file is too large: a CV may have at most 5 MB.' );
+	assert.deepEqual( await stored(), before );
+	// The messages the script checks with inline are the server's.
+	const rules = JSON.parse( ( await page( jobs.open.link ) ).html.match( /data-rr-rules="([^"]+)"/ )[ 1 ].replace( /&quot;/g, '"' ).replace( /&amp;/g, '&' ) );
+	assert.equal( rules.messages.rr_consent, cases[ 0 ][ 3 ].rr_consent );
+	assert.equal( rules.maxBytes, 5 * 1024 * 1024 );
+	// Accepted: the thank-you state's markup, no redirect; stored once.
+	const sent = await apply( jobs.open.link, { rr_email: 'json@example.com' }, json );
+	assert.equal( sent.status, 200 );
+	assert.equal( sent.location, null );
+	assert.match( JSON.parse( sent.html ).thanks, new RegExp( `^<section class="rr-apply" id="rr-apply-${ jobs.open.id }"[^>]*><h2[^>]*>Application sent</h2><p class="rr-apply__thanks" role="status">Thank you — we have received your application for Staff Nurse` ) );
+	assert.deepEqual( await stored(), { total: before.total + 1, files: before.files + 1, rows: before.rows + 1 } );
 } );
 
 test( 'the source: utm_source first, else the landing page’s referrer mapped, else direct', { timeout: TIMEOUT }, async () => {

@@ -82,3 +82,31 @@ test( 'a job edited and deleted at once never comes back in the list', async () 
 		expectStatus( await get( `${ NS }/jobs/${ item.id }` ), 200 );
 	}
 } );
+
+// Ten creates with one external_id at once (issue #22): exactly one 201, the others the API's 400 naming the field,
+// and one record with that external_id. Case-folded: the ids differ only in case, as ExternalId::key compares them.
+const RACERS = 10;
+const raced = {
+	jobs: ( externalId ) => ( { title: 'Raced external id', status: 'publish', external_id: externalId } ),
+	applications: ( externalId ) => ( { job_id: job.id, external_id: externalId, candidate: { name: 'Racer', email: 'racer@example.com' } } ),
+};
+
+for ( const [ collection, body ] of Object.entries( raced ) ) {
+	test( `${ RACERS } concurrent POST /${ collection } with one external_id: one 201, the rest 400, one record`, async () => {
+		for ( let round = 0; round < ROUNDS; round++ ) {
+			const externalId = `race-${ collection }-${ round }`;
+			const answers = await Promise.all(
+				Array.from( { length: RACERS }, ( _, i ) => post( `${ NS }/${ collection }`, body( i % 2 ? externalId.toUpperCase() : externalId ) ) )
+			);
+			const created = answers.filter( ( answer ) => 201 === answer.status );
+			assert.equal( created.length, 1, `round ${ round }: ${ answers.map( ( a ) => `${ a.status } ${ a.text.slice( 0, 200 ) }` ).join( '\n' ) }` );
+			for ( const answer of answers.filter( ( a ) => 201 !== a.status ) ) {
+				const error = expectError( answer, 400, 'rest_invalid_param' );
+				assert.ok( error.data.params.external_id, answer.text );
+			}
+			const listed = expectStatus( await get( `${ NS }/${ collection }`, { query: { per_page: 100, context: 'edit' } } ), 200 );
+			const owners = listed.filter( ( item ) => externalId === String( item.external_id ).toLowerCase() );
+			assert.deepEqual( owners.map( ( item ) => item.id ), [ created[ 0 ].json.id ], `round ${ round }` );
+		}
+	} );
+}

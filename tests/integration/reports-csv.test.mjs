@@ -249,7 +249,7 @@ test( 'source on POST /applications: trimmed, lower-cased, empty is direct, over
 	const { php } = await import( './lib/reports.mjs' );
 	const payload = JSON.parse( await php( `
 		$row = \\RecruitingReports\\Data\\ApplicationRepository::find( ${ Number( one.json[ 0 ].id ) } );
-		echo wp_json_encode( \\RecruitingReports\\Data\\Present::application( $row ) );
+		echo wp_json_encode( \\RecruitingReports\\Data\\Presenter::application( $row ) );
 	` ) );
 	assert.equal( payload.source, 'newsletter' );
 } );

@@ -22,6 +22,7 @@ test( 'empty site: every figure is 0, lists are empty, the trend has every month
 		jobs: { total: 0, active: 0, new_this_period: 0 },
 		applications: { total: 0, new_this_period: 0, by_status: ZERO_STATUSES },
 		conversion: { application_to_screening: 0, screening_to_interview: 0, interview_to_offer: 0, offer_to_hire: 0 },
+		hires_this_period: 0,
 		avg_time_to_hire_days: 0,
 	} );
 	const tth = await ok( 'time-to-hire', YEAR_2025 );
@@ -52,6 +53,7 @@ test( 'one hire through every stage', async () => {
 		jobs: { total: 1, active: 1, new_this_period: 1 },
 		applications: { total: 1, new_this_period: 1, by_status: { ...ZERO_STATUSES, hired: 1 } },
 		conversion: { application_to_screening: 1, screening_to_interview: 1, interview_to_offer: 1, offer_to_hire: 1 },
+		hires_this_period: 1,
 		avg_time_to_hire_days: 17,
 	} );
 	const tth = await ok( 'time-to-hire', YEAR_2025 );
@@ -110,6 +112,7 @@ test( 'skipped stages, rejected then reopened, withdrawn: conversion, by_status,
 		// offer: b1, b3, b5, b6 = 4; hired: b1, b5, b6 = 3.
 		conversion: { application_to_screening: 0.8333, screening_to_interview: 1, interview_to_offer: 0.8, offer_to_hire: 0.75 },
 		// (9 + 1.5 + 11) / 3 = 7.1666…
+		hires_this_period: 3,
 		avg_time_to_hire_days: 7.2,
 	} );
 	const tth = await ok( 'time-to-hire', march );
@@ -136,6 +139,7 @@ test( 'skipped stages, rejected then reopened, withdrawn: conversion, by_status,
 	const early = await ok( 'overview', { date_from: '2025-03-01', date_to: '2025-03-06' } );
 	assert.equal( early.applications.new_this_period, 6 );
 	assert.equal( early.avg_time_to_hire_days, 0 ); // no hire before 03-07
+	assert.equal( early.hires_this_period, 0 );
 	const late = await ok( 'time-to-hire', { date_from: '2025-03-07', date_to: '2025-03-10' } );
 	assert.deepEqual( late.overall, { average_days: 5.3, median_days: 5.3, min_days: 1.5, max_days: 9 } ); // b5, b1: 10.5 / 2 = 5.25 → 5.3
 	const lateOverview = await ok( 'overview', { date_from: '2025-03-07', date_to: '2025-03-10' } );
@@ -154,6 +158,7 @@ test( 'job filter restricts every figure; by_job ties are ordered by job_id', as
 		// ja holds b2, b3, b5, b6: reached screening 4, interview 4, offer 3 (b3, b5, b6), hired 2.
 		applications: { total: 4, new_this_period: 4, by_status: { ...ZERO_STATUSES, hired: 2, rejected: 1, withdrawn: 1 } },
 		conversion: { application_to_screening: 1, screening_to_interview: 1, interview_to_offer: 0.75, offer_to_hire: 0.6667 },
+		hires_this_period: 2,
 		avg_time_to_hire_days: 6.3,
 	} );
 	const jaTth = await ok( 'time-to-hire', { ...march, job_id: jobs.ids.ja } );

@@ -233,7 +233,7 @@ test( 'months are counted on the site\'s calendar across a daylight-saving chang
 	expectStatus( await post( '/wp/v2/settings', { timezone: 'UTC' } ), 200 );
 } );
 
-test( 'the suggested privacy-policy text covers CVs, the e-mail address and the retention rules in force', { timeout: TIMEOUT }, async () => {
+test( 'the suggested privacy-policy text covers CVs, the e-mail address, the apply form’s e-mails and the retention rules in force', { timeout: TIMEOUT }, async () => {
 	await resetSite();
 	const { cookie } = await cookieLogin();
 	const guide = async () => ( await fetch( `${ site.url }/wp-admin/options-privacy.php?tab=policyguide`, { headers: { Cookie: cookie } } ) ).text();
@@ -242,6 +242,12 @@ test( 'the suggested privacy-policy text covers CVs, the e-mail address and the 
 	assert.match( before, /we delete them when your application is deleted or anonymised/ );
 	assert.match( before, /Your e-mail address/ );
 	assert.match( before, /No retention rule is on/ );
+	// The apply form's e-mails, with how long the e-mail log keeps them (the setting delivery_log_days).
+	assert.match( before, /we send you a confirmation by e-mail and tell our recruiting team/ );
+	assert.match( before, /stays in our e-mail log for 30 days after it is sent, and is deleted with your application\./ );
+	expectStatus( await put( `${ NS }/settings`, { delivery_log_days: 1 } ), 200 );
+	assert.match( await guide(), /stays in our e-mail log for 1 day after it is sent/ );
+	expectStatus( await put( `${ NS }/settings`, { delivery_log_days: 30 } ), 200 );
 	expectStatus( await put( `${ NS }/retention`, { rules: { rejected: { action: 'anonymise', months: 6 }, open: { action: 'delete', months: 12 } } } ), 200 );
 	const after = await guide();
 	assert.match( after, /Rejected applications are anonymised 6 months after their last change\./ );

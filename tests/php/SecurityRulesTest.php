@@ -49,7 +49,7 @@ final class SecurityRulesTest extends TestCase {
 		$queries = 0;
 		foreach ( $files as $path => $code ) {
 			$rules = new SourceRules( $code );
-			foreach ( array_merge( $rules->wpdb_outside_data_layer( $path ), $rules->unprepared_queries(), $rules->unescaped_output(), $rules->unverified_input() ) as $violation ) {
+			foreach ( array_merge( $rules->wpdb_outside_data_layer( $path ), $rules->unprepared_queries(), $rules->unescaped_output(), $rules->unverified_input(), $rules->unexplained_annotations() ) as $violation ) {
 				$found[] = "$path $violation";
 			}
 			$queries += $rules->query_call_count();
@@ -148,6 +148,43 @@ PHP;
 				'line 8: the query given to $wpdb->prepare() holds $direction, neither prepared nor a literal',
 			),
 			( new SourceRules( $code ) )->unprepared_queries()
+		);
+	}
+
+	/**
+	 * Every phpcs:ignore and phpcs:disable names its sniff codes and gives its reason, whatever the sniff.
+	 */
+	public function test_an_annotation_names_its_sniffs_and_its_reason(): void {
+		$code = <<<'PHP'
+<?php
+$a = base64_encode( $b ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- text form of random bytes.
+// phpcs:disable WordPress.Security.NonceVerification.Recommended -- read-only filters of a view.
+$c = absint( $_GET['page'] ?? 1 );
+// phpcs:enable WordPress.Security.NonceVerification.Recommended
+$a = base64_encode( $b ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode
+$a = base64_encode( $b ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode --
+// phpcs:disable WordPress.Security.NonceVerification
+$c = absint( $_GET['page'] ?? 1 );
+// phpcs:enable
+$a = base64_encode( $b ); // phpcs:ignore -- everything on this line.
+$a = base64_encode( $b ); // phpcs:ignore WordPress -- the whole standard.
+/* phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode */
+$a = base64_encode( $b );
+// phpcs:ignoreFile -- generated.
+// @codingStandardsIgnoreLine
+PHP;
+		$this->assertSame(
+			array(
+				"line 6: phpcs:ignore gives no reason after ' -- '",
+				"line 7: phpcs:ignore gives no reason after ' -- '",
+				"line 8: phpcs:disable gives no reason after ' -- '",
+				'line 11: phpcs:ignore names no sniff',
+				'line 12: phpcs:ignore names WordPress, not a sniff code',
+				"line 13: phpcs:ignore gives no reason after ' -- '",
+				'line 15: phpcs:ignoreFile silences more than a line',
+				'line 16: @codingStandardsIgnoreLine silences more than a line',
+			),
+			( new SourceRules( $code ) )->unexplained_annotations()
 		);
 	}
 

@@ -52,6 +52,18 @@ function number_format_i18n( $number, $decimals = 0 ) {
 }
 
 /**
+ * A time formatted in a timezone, in English.
+ *
+ * @param string            $format    PHP date format.
+ * @param int               $timestamp Unix time.
+ * @param DateTimeZone|null $timezone  Timezone (UTC when null).
+ * @return string
+ */
+function wp_date( $format, $timestamp, $timezone = null ) {
+	return ( new DateTimeImmutable( '@' . $timestamp ) )->setTimezone( $timezone ?? new DateTimeZone( 'UTC' ) )->format( $format );
+}
+
+/**
  * The site's timezone, as a test set it.
  *
  * @return DateTimeZone

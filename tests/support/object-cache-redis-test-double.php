@@ -257,16 +257,15 @@ class WP_Object_Cache {
 
 	/**
 	 * WordPress's rules for wp_cache_incr()/decr(), atomically in Redis: a missing key stays missing (false),
-	 * and the result never goes below 0. INCRBY fails on a non-integer value, which then answers false.
+	 * and the result never goes below 0. INCRBY fails on a non-integer value, which then answers false. The new
+	 * value is returned as Redis stores it (a string): Lua's numbers are doubles, exact only up to 2^53.
 	 */
 	private const INCR_SCRIPT = <<<'LUA'
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
-local value = redis.call('INCRBY', KEYS[1], ARGV[1])
-if value < 0 then
+if redis.call('INCRBY', KEYS[1], ARGV[1]) < 0 then
 	redis.call('SET', KEYS[1], 0, 'KEEPTTL')
-	value = 0
 end
-return value
+return redis.call('GET', KEYS[1])
 LUA;
 
 	/**
@@ -488,10 +487,11 @@ LUA;
 			$value = max( 0, $value + $offset );
 		} else {
 			$value = $this->redis->eval( self::INCR_SCRIPT, array( $id, $offset ), 1 );
-			if ( ! is_int( $value ) ) {
+			if ( ! is_string( $value ) ) {
 				unset( $this->runtime[ $id ] );
 				return false;
 			}
+			$value = (int) $value;
 		}
 		$this->runtime[ $id ] = $value;
 		return $value;

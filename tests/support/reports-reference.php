@@ -30,9 +30,9 @@ function rr_reference_report( string $report, string $from, string $to, int $job
 	$rate  = static fn( $a, $b ) => $b ? round( $a / $b, 4 ) : 0.0;
 	$mean  = static fn( array $values ) => $values ? $days( array_sum( $values ) / count( $values ) ) : 0.0;
 
-	$sql  = 'SELECT * FROM ' . $wpdb->prefix . 'recruiting_applications' . ( $job_id ? $wpdb->prepare( ' WHERE job_id = %d', $job_id ) : '' );
-	$apps = $wpdb->get_results( $sql, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
-	$hires = array_values( array_filter( $apps, static fn( $a ) => $in( $a['hired_at'] ) ) );
+	$sql    = 'SELECT * FROM ' . $wpdb->prefix . 'recruiting_applications' . ( $job_id ? $wpdb->prepare( ' WHERE job_id = %d', $job_id ) : '' );
+	$apps   = $wpdb->get_results( $sql, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	$hires  = array_values( array_filter( $apps, static fn( $a ) => $in( $a['hired_at'] ) ) );
 	$period = array(
 		'from' => $from,
 		'to'   => $to,
@@ -86,7 +86,7 @@ function rr_reference_report( string $report, string $from, string $to, int $job
 	}
 
 	if ( 'time-to-fill' === $report ) {
-		$jobs = get_posts(
+		$jobs  = get_posts(
 			array(
 				'post_type'      => 'recruiting_job',
 				'post_status'    => array( 'publish', 'draft', 'closed', 'future', 'pending', 'private' ),
@@ -188,6 +188,7 @@ function rr_reference_report( string $report, string $from, string $to, int $job
 				'interview_to_offer'       => $rate( $reached[3], $reached[2] ),
 				'offer_to_hire'            => $rate( $reached[4], $reached[3] ),
 			),
+			'hires_this_period'     => count( $hires ),
 			'avg_time_to_hire_days' => $mean( array_map( static fn( $a ) => $a['hired_at'] - $a['applied_at'], $hires ) ),
 		);
 	}
@@ -204,7 +205,7 @@ function rr_reference_report( string $report, string $from, string $to, int $job
 		'interview_to_offer'     => array( 'interview_at', 'offer_at' ),
 		'offer_to_hire'          => array( 'offer_at', 'hired_at' ),
 	) as $key => [ $x, $y ] ) {
-		$values           = array();
+		$values = array();
 		foreach ( $hires as $a ) {
 			if ( null !== $a[ $x ] && null !== $a[ $y ] ) {
 				$values[] = $a[ $y ] - $a[ $x ];

@@ -24,6 +24,14 @@ add_filter(
 	PHP_INT_MAX
 );
 
+// The server's time from the request's start to its headers, on every response (REST or not: the careers beacon is
+// mostly answered before the REST server starts).
+header_register_callback(
+	static function () {
+		header( 'X-Recruiting-Server-Ms: ' . round( ( microtime( true ) - (float) $_SERVER['REQUEST_TIME_FLOAT'] ) * 1000, 2 ) );
+	}
+);
+
 // A streamed response (format=csv) is written after its headers: its peak is recorded when the request
 // ends, for the benchmark to read.
 add_action(
@@ -52,4 +60,28 @@ add_action(
 			)
 		);
 	}
+);
+
+// The careers figure sends many apply-form submissions from one address (scripts/bench/careers.mjs).
+add_filter( 'recruiting_reports_apply_rate_limit', static fn() => 1000000 );
+
+// Front-end pages (and the apply form's POST, handled on template_redirect) say the server's own time and query count
+// (Server-Timing: WordPress's bootstrap to shutdown), for the careers figure: the page is held in a buffer until then,
+// so the header can still be sent. Not REST requests: the CSV export streams, and its peak memory is measured.
+add_action(
+	'template_redirect',
+	static function () {
+		ob_start();
+		add_action(
+			'shutdown',
+			static function () {
+				if ( ! headers_sent() ) {
+					header( sprintf( 'Server-Timing: wp;dur=%.2f, queries;desc="%d"', timer_float() * 1000, get_num_queries() ) );
+				}
+				ob_end_flush();
+			},
+			0
+		);
+	},
+	0
 );

@@ -24,7 +24,7 @@ import type {
 import { getConfig } from '../../config';
 import { useResource, useStoreActions } from '../../store';
 import { ErrorState, Skeleton } from '../../components/states';
-import { statusLabel } from '../../reports/specs';
+import { statusLabel } from './labels';
 import { applicationsUrl, type ApplicationFilters } from './filters';
 import { restLink } from './links';
 import { ErrorNotice } from './ErrorNotice';

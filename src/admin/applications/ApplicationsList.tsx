@@ -21,7 +21,6 @@ import { useResource } from '../../store';
 import { getConfig } from '../../config';
 import { formatCount } from '../../components/format';
 import { ErrorState } from '../../components/states';
-import { statusLabel } from '../../reports/specs';
 import {
 	applicationsUrl,
 	filtersToParams,
@@ -29,7 +28,12 @@ import {
 	type ApplicationFilters,
 	type SortField,
 } from './filters';
-import { STAGE_OPTIONS, STATUS_OPTIONS, ratingText } from './labels';
+import {
+	STAGE_OPTIONS,
+	STATUS_OPTIONS,
+	ratingText,
+	statusLabel,
+} from './labels';
 import { EmptySite } from '../../components/EmptySite';
 import { formatSiteDateTime } from './timezone';
 import { restLink } from './links';
@@ -215,9 +219,406 @@ function filtersFromView( view: View ): ApplicationFilters {
 	};
 }
 
+/**
+ * A date-time of an application in the site's timezone and locale.
+ * @param props
+ * @param props.iso The API's ISO time.
+ */
+function SiteTime( { iso }: { iso: string } ) {
+	const config = getConfig();
+	return (
+		<time dateTime={ iso }>
+			{ formatSiteDateTime( iso, config.timezone, config.locale ) }
+		</time>
+	);
+}
+
+/**
+ * A filter by pipeline stage that is no column (the Reports page's drill-downs set it).
+ * @param id       The filter.
+ * @param label    Its label.
+ * @param operator `is` (one stage) or `isAll` (every stage given).
+ */
+function stageFilter(
+	id: 'reached' | 'entered',
+	label: string,
+	operator: 'is' | 'isAll'
+): Field< Application > {
+	return {
+		id,
+		label,
+		type: operator === 'is' ? 'text' : 'array',
+		enableSorting: false,
+		enableHiding: false,
+		elements: STAGE_OPTIONS,
+		filterBy: { operators: [ operator ] },
+		getValue: () => ( operator === 'is' ? '' : [] ),
+		render: () => null,
+		isVisible: () => false,
+	};
+}
+
+/**
+ * The list's columns and filters: who applied for what, then when and how far, then why it ended or how long it waits.
+ * @param jobElements    The jobs to filter by.
+ * @param reasonElements The rejection and withdrawal reasons to filter by.
+ * @param viewUrl        An application's page.
+ */
+function applicationFields(
+	jobElements: Array< { value: number; label: string } >,
+	reasonElements: Array< { value: string; label: string } >,
+	viewUrl: ( item: Application ) => string
+): Field< Application >[] {
+	return [
+		...whoFields( jobElements, viewUrl ),
+		...progressFields(),
+		...waitingFields( reasonElements ),
+	];
+}
+
+/**
+ * Candidate, job, status and source.
+ * @param jobElements The jobs to filter by.
+ * @param viewUrl     An application's page.
+ */
+function whoFields(
+	jobElements: Array< { value: number; label: string } >,
+	viewUrl: ( item: Application ) => string
+): Field< Application >[] {
+	return [
+		{
+			id: 'candidate',
+			label: __( 'Candidate', 'recruiting-reports' ),
+			enableHiding: false,
+			enableSorting: false,
+			getValue: ( { item } ) => item.candidate.name,
+			render: ( { item } ) => (
+				<span className="rr-apps__candidate">
+					<a href={ viewUrl( item ) }>{ item.candidate.name }</a>
+					<span className="rr-apps__email">
+						{ item.candidate.email }
+					</span>
+				</span>
+			),
+		},
+		{
+			id: 'job',
+			label: __( 'Job', 'recruiting-reports' ),
+			enableSorting: false,
+			elements: jobElements,
+			filterBy: { operators: [ 'is' ], isPrimary: true },
+			getValue: ( { item } ) => item.job_id,
+			render: ( { item } ) => (
+				<span>
+					{ item.job_title ??
+						__( '(deleted job)', 'recruiting-reports' ) }
+				</span>
+			),
+		},
+		{
+			id: 'status',
+			label: __( 'Status', 'recruiting-reports' ),
+			type: 'text',
+			enableSorting: false,
+			elements: STATUS_OPTIONS,
+			filterBy: { operators: [ 'isAny' ], isPrimary: true },
+			getValue: ( { item } ) => item.status,
+			render: ( { item } ) => (
+				<span className={ `rr-status rr-status--${ item.status }` }>
+					{ statusLabel( item.status as ApplicationStatus ) }
+				</span>
+			),
+		},
+		{
+			id: 'source',
+			label: __( 'Source', 'recruiting-reports' ),
+			type: 'text',
+			enableSorting: false,
+			filterBy: { operators: [ 'is' ] },
+			getValue: ( { item } ) => item.source ?? 'direct',
+		},
+	];
+}
+
+/** When it was applied for, hired, last changed; the stages reached; its rating. */
+function progressFields(): Field< Application >[] {
+	return [
+		{
+			id: 'applied_at',
+			label: __( 'Applied', 'recruiting-reports' ),
+			type: 'date',
+			filterBy: { operators: [ 'between' ], isPrimary: true },
+			getValue: ( { item } ) => item.applied_at,
+			render: ( { item } ) => <SiteTime iso={ item.applied_at } />,
+		},
+		{
+			id: 'hired_at',
+			label: __( 'Hired', 'recruiting-reports' ),
+			type: 'date',
+			enableSorting: false,
+			filterBy: { operators: [ 'between' ] },
+			getValue: ( { item } ) => item.stage_entered_at.hired ?? '',
+			render: ( { item } ) =>
+				item.stage_entered_at.hired ? (
+					<SiteTime iso={ item.stage_entered_at.hired } />
+				) : (
+					<span>—</span>
+				),
+		},
+		stageFilter(
+			'reached',
+			__( 'Reached stage', 'recruiting-reports' ),
+			'is'
+		),
+		stageFilter(
+			'entered',
+			__( 'Entered stages', 'recruiting-reports' ),
+			'isAll'
+		),
+		{
+			id: 'updated_at',
+			label: __( 'Last change', 'recruiting-reports' ),
+			type: 'date',
+			filterBy: false,
+			getValue: ( { item } ) => item.updated_at,
+			render: ( { item } ) => <SiteTime iso={ item.updated_at } />,
+		},
+		{
+			id: 'rating',
+			label: __( 'Rating', 'recruiting-reports' ),
+			enableSorting: false,
+			filterBy: false,
+			getValue: ( { item } ) => item.rating.average ?? 0,
+			render: ( { item } ) => (
+				<span>
+					{ ratingText( item.rating.average, item.rating.count ) }
+				</span>
+			),
+		},
+	];
+}
+
+/**
+ * The reason it was rejected or withdrawn, the days in its current stage, and the stale filter.
+ * @param reasonElements The rejection and withdrawal reasons to filter by.
+ */
+function waitingFields(
+	reasonElements: Array< { value: string; label: string } >
+): Field< Application >[] {
+	return [
+		{
+			id: 'reason',
+			label: __( 'Reason', 'recruiting-reports' ),
+			type: 'text',
+			enableSorting: false,
+			elements: reasonElements,
+			filterBy: { operators: [ 'is' ] },
+			getValue: ( { item } ) => item.reason?.id ?? '',
+			render: ( { item } ) => <span>{ item.reason?.label ?? '' }</span>,
+		},
+		{
+			id: 'days_in_stage',
+			label: __( 'Days in stage', 'recruiting-reports' ),
+			type: 'integer',
+			filterBy: false,
+			getValue: ( { item } ) => item.days_in_stage ?? -1,
+			render: ( { item } ) =>
+				item.days_in_stage === null ? (
+					<span>—</span>
+				) : (
+					<span className="rr-apps__days">
+						{ item.days_in_stage }
+						{ item.stale && (
+							<span className="rr-stale">
+								{ __( 'stale', 'recruiting-reports' ) }
+							</span>
+						) }
+					</span>
+				),
+		},
+		{
+			id: 'stale',
+			label: __( 'Waiting', 'recruiting-reports' ),
+			type: 'text',
+			enableSorting: false,
+			enableHiding: false,
+			elements: [
+				{
+					value: 'true',
+					label: __(
+						'Stale (past the stage’s days)',
+						'recruiting-reports'
+					),
+				},
+				{
+					value: 'false',
+					label: __( 'Open, not stale', 'recruiting-reports' ),
+				},
+			],
+			filterBy: { operators: [ 'is' ] },
+			getValue: () => '',
+			render: () => null,
+			isVisible: () => false,
+		},
+	];
+}
+
+/**
+ * A job as a choice of the job filter: its title, with its status unless it is published.
+ * @param job The job.
+ */
+function jobElement( job: Job ) {
+	return {
+		value: job.id,
+		label:
+			job.status === 'publish'
+				? job.title
+				: sprintf(
+						/* translators: 1: job title, 2: job status (Draft, Closed). */
+						__( '%1$s (%2$s)', 'recruiting-reports' ),
+						job.title,
+						job.status === 'closed'
+							? __( 'Closed', 'recruiting-reports' )
+							: __( 'Draft', 'recruiting-reports' )
+					),
+	};
+}
+
+/**
+ * What the user's choice of layout, columns and page size remembers.
+ * @param next       The view chosen.
+ * @param remembered What was remembered.
+ */
+function rememberedOf( next: View, remembered: Remembered ): Remembered {
+	return {
+		type: next.type === 'list' ? 'list' : 'table',
+		fields: next.fields ?? remembered.fields,
+		perPage: next.perPage ?? remembered.perPage,
+	};
+}
+
+/**
+ * The filters of a view chosen: a new filter, search or page size starts again on the first page.
+ * @param next        The view chosen.
+ * @param filters     The filters before.
+ * @param pageResized Whether the page size changed.
+ */
+function filtersOfView(
+	next: View,
+	filters: ApplicationFilters,
+	pageResized: boolean
+): ApplicationFilters {
+	const nextFilters = filtersFromView( next );
+	const { page: _page, ...rest } = nextFilters;
+	const { page: _oldPage, ...oldRest } = filters;
+	if ( JSON.stringify( rest ) !== JSON.stringify( oldRest ) || pageResized ) {
+		nextFilters.page = 1;
+	}
+	return nextFilters;
+}
+
+/**
+ * The CSV export of the applications the filters select (every page).
+ * @param filters  The list's filters.
+ * @param timezone The site's timezone.
+ */
+function exportUrlFor( filters: ApplicationFilters, timezone: string ): string {
+	return restLink(
+		'applications',
+		new URLSearchParams( {
+			...Object.fromEntries(
+				Object.entries(
+					filtersToQuery( filters, 100, timezone )
+				).filter(
+					( [ key, value ] ) =>
+						value !== undefined &&
+						! [ 'page', 'per_page', 'status' ].includes( key )
+				)
+			),
+			...( filters.status.length
+				? { status: filters.status.join( ',' ) }
+				: {} ),
+			format: 'csv',
+		} as Record< string, string > )
+	);
+}
+
+/**
+ * The count of applications found, and their CSV export.
+ * @param props
+ * @param props.total     Applications found (undefined while loading).
+ * @param props.exportUrl Their CSV.
+ */
+function ListHeader( {
+	total,
+	exportUrl,
+}: {
+	total: number | undefined;
+	exportUrl: string;
+} ) {
+	const [ exportError, setExportError ] = useState( '' );
+	return (
+		<>
+			<p
+				className="rr-apps__count"
+				aria-live="polite"
+				data-total={ total ?? '' }
+			>
+				{ total !== undefined
+					? sprintf(
+							/* translators: %s: number of applications. */
+							_n(
+								'%s application',
+								'%s applications',
+								total,
+								'recruiting-reports'
+							),
+							formatCount( total )
+						)
+					: '' }
+			</p>
+			<Button
+				variant="secondary"
+				size="compact"
+				href={ exportUrl }
+				onClick={ onCsvClick( 'applications.csv', setExportError ) }
+				className="rr-apps__export"
+			>
+				{ __( 'Export CSV', 'recruiting-reports' ) }
+			</Button>
+			{ exportError && (
+				<span className="rr-apps__export-error" role="alert">
+					{ exportError }
+				</span>
+			) }
+		</>
+	);
+}
+
+/**
+ * What an empty list says: no match for the filters (with a way back), or how applications get in.
+ * @param props
+ * @param props.filtered Whether filters are set.
+ */
+function NoApplications( { filtered }: { filtered: boolean } ) {
+	const config = getConfig();
+	return filtered ? (
+		<p>
+			{ __(
+				'No applications match these filters.',
+				'recruiting-reports'
+			) }{ ' ' }
+			<a href={ applicationsUrl( config.applicationsUrl, {} ) }>
+				{ __( 'Show all applications', 'recruiting-reports' ) }
+			</a>
+		</p>
+	) : (
+		<EmptySite />
+	);
+}
+
 export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 	const config = getConfig();
-	const [ exportError, setExportError ] = useState( '' );
 	const stored = useSelect(
 		( select ) =>
 			select( preferencesStore ).get( PREFERENCES_SCOPE, 'view' ) as
@@ -240,21 +641,7 @@ export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 	] );
 
 	const jobElements = useMemo(
-		() =>
-			( jobs.data?.items ?? [] ).map( ( job: Job ) => ( {
-				value: job.id,
-				label:
-					job.status === 'publish'
-						? job.title
-						: sprintf(
-								/* translators: 1: job title, 2: job status (Draft, Closed). */
-								__( '%1$s (%2$s)', 'recruiting-reports' ),
-								job.title,
-								job.status === 'closed'
-									? __( 'Closed', 'recruiting-reports' )
-									: __( 'Draft', 'recruiting-reports' )
-							),
-			} ) ),
+		() => ( jobs.data?.items ?? [] ).map( jobElement ),
 		[ jobs.data ]
 	);
 
@@ -282,230 +669,26 @@ export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 		[ config.applicationsUrl, filters ]
 	);
 
-	const fields: Field< Application >[] = useMemo(
-		() => [
-			{
-				id: 'candidate',
-				label: __( 'Candidate', 'recruiting-reports' ),
-				enableHiding: false,
-				enableSorting: false,
-				getValue: ( { item } ) => item.candidate.name,
-				render: ( { item } ) => (
-					<span className="rr-apps__candidate">
-						<a href={ viewUrl( item ) }>{ item.candidate.name }</a>
-						<span className="rr-apps__email">
-							{ item.candidate.email }
-						</span>
-					</span>
-				),
-			},
-			{
-				id: 'job',
-				label: __( 'Job', 'recruiting-reports' ),
-				enableSorting: false,
-				elements: jobElements,
-				filterBy: { operators: [ 'is' ], isPrimary: true },
-				getValue: ( { item } ) => item.job_id,
-				render: ( { item } ) => (
-					<span>
-						{ item.job_title ??
-							__( '(deleted job)', 'recruiting-reports' ) }
-					</span>
-				),
-			},
-			{
-				id: 'status',
-				label: __( 'Status', 'recruiting-reports' ),
-				type: 'text',
-				enableSorting: false,
-				elements: STATUS_OPTIONS,
-				filterBy: { operators: [ 'isAny' ], isPrimary: true },
-				getValue: ( { item } ) => item.status,
-				render: ( { item } ) => (
-					<span className={ `rr-status rr-status--${ item.status }` }>
-						{ statusLabel( item.status as ApplicationStatus ) }
-					</span>
-				),
-			},
-			{
-				id: 'source',
-				label: __( 'Source', 'recruiting-reports' ),
-				type: 'text',
-				enableSorting: false,
-				filterBy: { operators: [ 'is' ] },
-				getValue: ( { item } ) => item.source ?? 'direct',
-			},
-			{
-				id: 'applied_at',
-				label: __( 'Applied', 'recruiting-reports' ),
-				type: 'date',
-				filterBy: { operators: [ 'between' ], isPrimary: true },
-				getValue: ( { item } ) => item.applied_at,
-				render: ( { item } ) => (
-					<time dateTime={ item.applied_at }>
-						{ formatSiteDateTime(
-							item.applied_at,
-							config.timezone,
-							config.locale
-						) }
-					</time>
-				),
-			},
-			{
-				id: 'hired_at',
-				label: __( 'Hired', 'recruiting-reports' ),
-				type: 'date',
-				enableSorting: false,
-				filterBy: { operators: [ 'between' ] },
-				getValue: ( { item } ) => item.stage_entered_at.hired ?? '',
-				render: ( { item } ) =>
-					item.stage_entered_at.hired ? (
-						<time dateTime={ item.stage_entered_at.hired }>
-							{ formatSiteDateTime(
-								item.stage_entered_at.hired,
-								config.timezone,
-								config.locale
-							) }
-						</time>
-					) : (
-						<span>—</span>
-					),
-			},
-			{
-				id: 'reached',
-				label: __( 'Reached stage', 'recruiting-reports' ),
-				type: 'text',
-				enableSorting: false,
-				enableHiding: false,
-				elements: STAGE_OPTIONS,
-				filterBy: { operators: [ 'is' ] },
-				getValue: () => '',
-				render: () => null,
-				isVisible: () => false,
-			},
-			{
-				id: 'entered',
-				label: __( 'Entered stages', 'recruiting-reports' ),
-				type: 'array',
-				enableSorting: false,
-				enableHiding: false,
-				elements: STAGE_OPTIONS,
-				filterBy: { operators: [ 'isAll' ] },
-				getValue: () => [],
-				render: () => null,
-				isVisible: () => false,
-			},
-			{
-				id: 'reason',
-				label: __( 'Reason', 'recruiting-reports' ),
-				type: 'text',
-				enableSorting: false,
-				elements: reasonElements,
-				filterBy: { operators: [ 'is' ] },
-				getValue: ( { item } ) => item.reason?.id ?? '',
-				render: ( { item } ) => (
-					<span>{ item.reason?.label ?? '' }</span>
-				),
-			},
-			{
-				id: 'days_in_stage',
-				label: __( 'Days in stage', 'recruiting-reports' ),
-				type: 'integer',
-				filterBy: false,
-				getValue: ( { item } ) => item.days_in_stage ?? -1,
-				render: ( { item } ) =>
-					item.days_in_stage === null ? (
-						<span>—</span>
-					) : (
-						<span className="rr-apps__days">
-							{ item.days_in_stage }
-							{ item.stale && (
-								<span className="rr-stale">
-									{ __( 'stale', 'recruiting-reports' ) }
-								</span>
-							) }
-						</span>
-					),
-			},
-			{
-				id: 'stale',
-				label: __( 'Waiting', 'recruiting-reports' ),
-				type: 'text',
-				enableSorting: false,
-				enableHiding: false,
-				elements: [
-					{
-						value: 'true',
-						label: __(
-							'Stale (past the stage’s days)',
-							'recruiting-reports'
-						),
-					},
-					{
-						value: 'false',
-						label: __( 'Open, not stale', 'recruiting-reports' ),
-					},
-				],
-				filterBy: { operators: [ 'is' ] },
-				getValue: () => '',
-				render: () => null,
-				isVisible: () => false,
-			},
-			{
-				id: 'updated_at',
-				label: __( 'Last change', 'recruiting-reports' ),
-				type: 'date',
-				filterBy: false,
-				getValue: ( { item } ) => item.updated_at,
-				render: ( { item } ) => (
-					<time dateTime={ item.updated_at }>
-						{ formatSiteDateTime(
-							item.updated_at,
-							config.timezone,
-							config.locale
-						) }
-					</time>
-				),
-			},
-			{
-				id: 'rating',
-				label: __( 'Rating', 'recruiting-reports' ),
-				enableSorting: false,
-				filterBy: false,
-				getValue: ( { item } ) => item.rating.average ?? 0,
-				render: ( { item } ) => (
-					<span>
-						{ ratingText( item.rating.average, item.rating.count ) }
-					</span>
-				),
-			},
-		],
-		[ jobElements, reasonElements, viewUrl, config.timezone, config.locale ]
+	const fields = useMemo(
+		() => applicationFields( jobElements, reasonElements, viewUrl ),
+		[ jobElements, reasonElements, viewUrl ]
 	);
 
 	const view = viewFromFilters( filters, remembered );
 	const onChangeView = ( next: View ) => {
-		const nextRemembered: Remembered = {
-			type: next.type === 'list' ? 'list' : 'table',
-			fields: next.fields ?? remembered.fields,
-			perPage: next.perPage ?? remembered.perPage,
-		};
+		const nextRemembered = rememberedOf( next, remembered );
 		if (
 			JSON.stringify( nextRemembered ) !== JSON.stringify( remembered )
 		) {
 			set( PREFERENCES_SCOPE, 'view', nextRemembered );
 		}
-		const nextFilters = filtersFromView( next );
-		// A new filter, search or page size starts again on the first page.
-		const { page: _page, ...rest } = nextFilters;
-		const { page: _oldPage, ...oldRest } = filters;
-		if (
-			JSON.stringify( rest ) !== JSON.stringify( oldRest ) ||
-			nextRemembered.perPage !== remembered.perPage
-		) {
-			nextFilters.page = 1;
-		}
-		onChangeFilters( nextFilters );
+		onChangeFilters(
+			filtersOfView(
+				next,
+				filters,
+				nextRemembered.perPage !== remembered.perPage
+			)
+		);
 	};
 
 	if ( list.error ) {
@@ -523,24 +706,7 @@ export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 
 	const isFiltered =
 		JSON.stringify( filtersToParams( { ...filters, page: 1 } ) ) !== '{}';
-	const exportUrl = restLink(
-		'applications',
-		new URLSearchParams( {
-			...Object.fromEntries(
-				Object.entries(
-					filtersToQuery( filters, 100, config.timezone )
-				).filter(
-					( [ key, value ] ) =>
-						value !== undefined &&
-						! [ 'page', 'per_page', 'status' ].includes( key )
-				)
-			),
-			...( filters.status.length
-				? { status: filters.status.join( ',' ) }
-				: {} ),
-			format: 'csv',
-		} as Record< string, string > )
-	);
+	const exportUrl = exportUrlFor( filters, config.timezone );
 
 	return (
 		<div className="rr-apps">
@@ -559,70 +725,12 @@ export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 				searchLabel={ __( 'Search candidates', 'recruiting-reports' ) }
 				config={ { perPageSizes: [ 10, 20, 50, 100 ] } }
 				header={
-					<>
-						<p
-							className="rr-apps__count"
-							aria-live="polite"
-							data-total={ list.data?.total ?? '' }
-						>
-							{ list.data
-								? sprintf(
-										/* translators: %s: number of applications. */
-										_n(
-											'%s application',
-											'%s applications',
-											list.data.total,
-											'recruiting-reports'
-										),
-										formatCount( list.data.total )
-									)
-								: '' }
-						</p>
-						<Button
-							variant="secondary"
-							size="compact"
-							href={ exportUrl }
-							onClick={ onCsvClick(
-								'applications.csv',
-								setExportError
-							) }
-							className="rr-apps__export"
-						>
-							{ __( 'Export CSV', 'recruiting-reports' ) }
-						</Button>
-						{ exportError && (
-							<span
-								className="rr-apps__export-error"
-								role="alert"
-							>
-								{ exportError }
-							</span>
-						) }
-					</>
+					<ListHeader
+						total={ list.data?.total }
+						exportUrl={ exportUrl }
+					/>
 				}
-				empty={
-					isFiltered ? (
-						<p>
-							{ __(
-								'No applications match these filters.',
-								'recruiting-reports'
-							) }{ ' ' }
-							<a
-								href={ applicationsUrl(
-									config.applicationsUrl,
-									{}
-								) }
-							>
-								{ __(
-									'Show all applications',
-									'recruiting-reports'
-								) }
-							</a>
-						</p>
-					) : (
-						<EmptySite />
-					)
-				}
+				empty={ <NoApplications filtered={ isFiltered } /> }
 			/>
 		</div>
 	);

@@ -6,9 +6,28 @@ import { __ } from '@wordpress/i18n';
 import {
 	APPLICATION_STATUSES,
 	PIPELINE_STAGES,
+	type ApplicationStatus,
 	type PipelineStage,
 } from '../../api/types';
-import { statusLabel } from '../../reports/specs';
+
+export function statusLabel( status: ApplicationStatus ): string {
+	switch ( status ) {
+		case 'new':
+			return __( 'New', 'recruiting-reports' );
+		case 'screening':
+			return __( 'Screening', 'recruiting-reports' );
+		case 'interview':
+			return __( 'Interview', 'recruiting-reports' );
+		case 'offer':
+			return __( 'Offer', 'recruiting-reports' );
+		case 'hired':
+			return __( 'Hired', 'recruiting-reports' );
+		case 'rejected':
+			return __( 'Rejected', 'recruiting-reports' );
+		default:
+			return __( 'Withdrawn', 'recruiting-reports' );
+	}
+}
 
 export const STATUS_OPTIONS = APPLICATION_STATUSES.map( ( status ) => ( {
 	value: status,

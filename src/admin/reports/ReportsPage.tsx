@@ -1,40 +1,27 @@
 /**
- * Recruiting › Reports: every report for a period and an optional job, every chart with the
- * numbers behind it. The filters live in the URL, so a report can be bookmarked or shared.
+ * Recruiting › Reports: every report of the registry (its PHP definitions, served in the page's config) for a
+ * period and an optional job, every chart with the numbers behind it. The filters live in the URL, so a report can be bookmarked or shared.
  */
 import { Notice } from '@wordpress/components';
-import { useEffect, useState } from '@wordpress/element';
+import { useCallback, useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import type {
 	ComparePeriod,
 	Compared,
-	FunnelReport,
 	OverviewReport,
-	ReportByName,
 	ReportName,
-	ReportPeriod,
 	ReportQuery,
-	TimeToHireReport,
 } from '../../api/types';
-import { ChartFigure } from '../../components/charts/ChartFigure';
-import {
-	funnelLinks,
-	overviewLinks,
-	timeToHireLinks,
-} from '../../reports/drilldown';
 import { ComparePicker, isComparePeriod } from '../../components/ComparePicker';
-import { CsvDownload } from '../../components/CsvDownload';
-import { Figures } from '../../components/Figures';
 import { formatPeriod } from '../../components/format';
 import { JobPicker } from '../../components/JobPicker';
 import { PeriodPicker } from '../../components/PeriodPicker';
-import { SHOW_ALL_LIMIT } from '../../components/ShowAll';
 import { EmptySite } from '../../components/EmptySite';
 import { Busy, ErrorState, Skeleton } from '../../components/states';
 import { getConfig } from '../../config';
-import { useDebouncedValue, useResource, type AsyncState } from '../../store';
+import { useDebouncedValue, useResource } from '../../store';
 import {
 	customRangeProblem,
 	isIsoDate,
@@ -42,23 +29,9 @@ import {
 	selectionQuery,
 	type PeriodSelection,
 } from '../../reports/periods';
-import {
-	byJobSpec,
-	byStageSpec,
-	byStatusSpec,
-	conversionSpec,
-	funnelFigures,
-	funnelSpec,
-	hiresInPeriod,
-	overviewFigures,
-	timeToHireFigures,
-	trendSpec,
-	comparedFigures,
-} from '../../reports/specs';
-import { DeclaredSection } from './DeclaredSection';
-import { SourcesBody } from './SourcesSection';
-import { TimeToFillBody } from './TimeToFillSection';
-import type { BodyProps } from './types';
+import type { ReportPresentation } from '../../reports/figures';
+import { ReportBody } from './ReportBody';
+import type { AnyReport } from './types';
 
 export interface Filters extends PeriodSelection {
 	jobId: number;
@@ -124,45 +97,62 @@ export function filtersToUrl( href: string, filters: Filters ): string {
 	return url.toString();
 }
 
-export interface SectionProps< T extends { period: ReportPeriod } > {
-	id: string;
-	title: string;
-	state: AsyncState< Compared< T > >;
-	/** Filters picked but not yet asked for: the report shown is dimmed already. */
-	pending: boolean;
+interface SectionProps {
+	/** The report's presentation (its PHP definition's, served in the page's config). */
+	presentation: ReportPresentation;
+	/** The query to show; filters picked but not yet asked for (pending) dim the report shown already. */
 	query: ReportQuery;
-	/** The skeleton's figures and charts while nothing is shown yet. */
-	figuresCount: number;
-	chartCount: number;
-	/** Draws the report. */
-	Body: ComponentType< BodyProps< T > >;
+	pending: boolean;
+	/** Told whether the report failed because the query's job does not exist. */
+	onMissingJob: ( name: string, missing: boolean ) => void;
 }
 
-function ReportSection< T extends { period: ReportPeriod } >( {
-	id,
-	title,
-	state,
-	pending,
+/**
+ * One report's section: its title, period, and its figures and charts as declared, with the skeleton, error and
+ * busy states around them.
+ * @param props
+ * @param props.presentation The report's presentation.
+ * @param props.query        The query.
+ * @param props.pending      Whether newer filters are on their way.
+ * @param props.onMissingJob Told when the report fails for a job that does not exist.
+ */
+function ReportSection( {
+	presentation,
 	query,
-	figuresCount,
-	chartCount,
-	Body,
-}: SectionProps< T > ) {
+	pending,
+	onMissingJob,
+}: SectionProps ) {
+	const { name, title } = presentation;
+	// The store's reports are typed by the built-in names; the route of any registered report answers alike.
+	const state = useResource< Compared< AnyReport > >( 'getReport', [
+		name as ReportName,
+		query,
+	] );
+	const missing = state.error?.code === 'resource_not_found';
+	useEffect(
+		() => onMissingJob( name, missing ),
+		[ onMissingJob, name, missing ]
+	);
+	const id = `rr-${ name }`;
 	let body: ReactNode;
 	if ( state.error ) {
 		body = <ErrorState error={ state.error } onRetry={ state.retry } />;
 	} else if ( state.loading || state.data === undefined ) {
 		body = (
 			<Skeleton
-				figures={ figuresCount }
-				charts={ chartCount }
+				figures={ presentation.figures.length }
+				charts={ presentation.charts.length }
 				chartHeight={ 260 }
 			/>
 		);
 	} else {
 		body = (
 			<Busy busy={ state.busy || pending }>
-				<Body report={ state.data } query={ query } />
+				<ReportBody
+					name={ name }
+					report={ state.data }
+					query={ query }
+				/>
 			</Busy>
 		);
 	}
@@ -183,187 +173,98 @@ function ReportSection< T extends { period: ReportPeriod } >( {
 	);
 }
 
-export function OverviewBody( { report, query }: BodyProps< OverviewReport > ) {
-	const jobId = query.job_id ?? 0;
+/**
+ * The page's filters: period, job, comparison.
+ * @param props
+ * @param props.filters    The filters picked.
+ * @param props.setFilters Picks others.
+ */
+function ReportFilters( {
+	filters,
+	setFilters,
+}: {
+	filters: Filters;
+	setFilters: ( filters: Filters ) => void;
+} ) {
 	return (
-		<>
-			<Figures
-				label={ __( 'Overview figures', 'recruiting-reports' ) }
-				figures={ comparedFigures(
-					report,
-					overviewFigures,
-					query.compare
-				) }
+		<div
+			className="rr-filters"
+			role="group"
+			aria-label={ __( 'Report filters', 'recruiting-reports' ) }
+		>
+			<PeriodPicker
+				value={ filters }
+				onChange={ ( next ) => setFilters( { ...filters, ...next } ) }
+				allowCustom
 			/>
-			<div className="rr-grid">
-				<ChartFigure
-					spec={ overviewLinks(
-						byStatusSpec( report ),
-						report,
-						jobId
-					) }
-					tableOpen
-					tableActions={
-						<CsvDownload
-							name="overview"
-							section="by_status"
-							query={ query }
-						/>
-					}
-					height={ 260 }
-					emptyMessage={ __(
-						'No applications yet.',
-						'recruiting-reports'
-					) }
-				/>
-				<ChartFigure
-					spec={ overviewLinks(
-						conversionSpec( report ),
-						report,
-						jobId
-					) }
-					tableOpen
-					tableActions={
-						<CsvDownload
-							name="overview"
-							section="conversion"
-							query={ query }
-						/>
-					}
-					height={ 260 }
-					emptyMessage={ __(
-						'No applications in this period.',
-						'recruiting-reports'
-					) }
-				/>
-			</div>
-		</>
-	);
-}
-
-export function TimeToHireBody( {
-	report,
-	query,
-}: BodyProps< TimeToHireReport > ) {
-	const jobId = query.job_id ?? 0;
-	const none = hiresInPeriod( report ) === 0;
-	const noHires = __( 'No hires in this period.', 'recruiting-reports' );
-	return (
-		<>
-			<Figures
-				label={ __( 'Time to hire figures', 'recruiting-reports' ) }
-				figures={ comparedFigures(
-					report,
-					timeToHireFigures,
-					query.compare
-				) }
+			<JobPicker
+				value={ filters.jobId }
+				onChange={ ( jobId ) => setFilters( { ...filters, jobId } ) }
 			/>
-			<div className="rr-grid">
-				<ChartFigure
-					spec={ timeToHireLinks(
-						byStageSpec( report ),
-						report,
-						jobId
-					) }
-					tableOpen
-					tableActions={
-						<CsvDownload
-							name="time-to-hire"
-							section="by_stage"
-							query={ query }
-						/>
-					}
-					height={ 260 }
-					emptyMessage={ noHires }
-				/>
-				<ChartFigure
-					spec={ timeToHireLinks(
-						byJobSpec( report ),
-						report,
-						jobId
-					) }
-					tableOpen
-					tableActions={
-						<CsvDownload
-							name="time-to-hire"
-							section="by_job"
-							query={ query }
-						/>
-					}
-					limit={ SHOW_ALL_LIMIT }
-					height={ ( jobs ) => Math.max( 160, 40 + 28 * jobs ) }
-					emptyMessage={ noHires }
-				/>
-			</div>
-			<ChartFigure
-				spec={ timeToHireLinks( trendSpec( report ), report, jobId ) }
-				tableOpen
-				tableActions={
-					<CsvDownload
-						name="time-to-hire"
-						section="trend"
-						query={ query }
-					/>
+			<ComparePicker
+				value={ filters.compare ?? '' }
+				onChange={ ( compare ) =>
+					setFilters( { ...filters, compare } )
 				}
-				height={ 260 }
-				emptyMessage={ none ? noHires : undefined }
 			/>
-		</>
-	);
-}
-
-export function FunnelBody( { report, query }: BodyProps< FunnelReport > ) {
-	const jobId = query.job_id ?? 0;
-	return (
-		<>
-			<Figures
-				label={ __( 'Funnel figures', 'recruiting-reports' ) }
-				figures={ comparedFigures(
-					report,
-					funnelFigures,
-					query.compare
-				) }
-			/>
-			<ChartFigure
-				spec={ funnelLinks( funnelSpec( report ), report, jobId ) }
-				tableOpen
-				tableActions={
-					<CsvDownload
-						name="funnel"
-						section="stages"
-						query={ query }
-					/>
-				}
-				height={ 260 }
-				emptyMessage={ __(
-					'No applications in this period.',
-					'recruiting-reports'
-				) }
-			/>
-		</>
+		</div>
 	);
 }
 
 /**
- * One report for the settled filters (with its earlier period's when comparing).
- * @param name  The report.
- * @param query Its filters.
+ * Says the job asked for no longer exists, with a way back to all jobs.
+ * @param props
+ * @param props.onShowAll Shows all jobs.
  */
-function useReport< N extends ReportName >( name: N, query: ReportQuery ) {
-	return useResource< Compared< ReportByName[ N ] > >( 'getReport', [
-		name,
-		query,
-	] );
+function MissingJobNotice( { onShowAll }: { onShowAll: () => void } ) {
+	return (
+		<div className="rr-missing-job" data-state="missing-job">
+			<Notice
+				status="warning"
+				isDismissible={ false }
+				actions={ [
+					{
+						label: __( 'Show all jobs', 'recruiting-reports' ),
+						onClick: onShowAll,
+						variant: 'secondary',
+					},
+				] }
+			>
+				{ __( 'This job no longer exists.', 'recruiting-reports' ) }
+			</Notice>
+		</div>
+	);
 }
 
-/** The reports this page draws with bodies of its own; any other registered report gets a DeclaredSection. */
-const PAGE_REPORTS: ReportName[] = [
-	'overview',
-	'time-to-hire',
-	'funnel',
-	'sources',
-	'time-to-fill',
-];
+/**
+ * Whether a report failed because the query's job does not exist, as the sections tell it (onMissingJob). Kept
+ * per query: the sections are gone while the notice shows.
+ * @param settledKey The query asked for.
+ * @param forJob     Whether it asks for one job.
+ */
+function useMissingJob( settledKey: string, forJob: boolean ) {
+	const [ missing, setMissing ] = useState( {
+		key: '',
+		names: [] as string[],
+	} );
+	const onMissingJob = useCallback(
+		( name: string, isMissing: boolean ) =>
+			setMissing( ( was ) => {
+				const others = was.key === settledKey ? was.names : [];
+				const names = others.filter( ( one ) => one !== name );
+				return {
+					key: settledKey,
+					names: isMissing ? [ ...names, name ] : names,
+				};
+			} ),
+		[ settledKey ]
+	);
+	return {
+		missingJob:
+			forJob && missing.key === settledKey && missing.names.length > 0,
+		onMissingJob,
+	};
+}
 
 /** How long the filters must stay unchanged before the reports are requested. */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -410,23 +311,18 @@ export function ReportsPage() {
 	// What every section shows its report for; filters picked but not yet asked for already dim
 	// the old figures.
 	const current = { query: settled, pending: settledKey !== key };
-	const overview = useReport( 'overview', settled );
-	const timeToHire = useReport( 'time-to-hire', settled );
-	const funnel = useReport( 'funnel', settled );
-	const sources = useReport( 'sources', settled );
-	const timeToFill = useReport( 'time-to-fill', settled );
+	// The overview tells an empty site; its section asks for the same report, answered once by the store.
+	const overview = useResource< OverviewReport >( 'getReport', [
+		'overview',
+		settled,
+	] );
 
-	// A deleted or unknown job fails every report the same way: one notice, and a way out
-	// instead of a Retry that cannot work.
-	const missingJob =
-		!! settled.job_id &&
-		[
-			overview.error,
-			timeToHire.error,
-			funnel.error,
-			sources.error,
-			timeToFill.error,
-		].some( ( error ) => error?.code === 'resource_not_found' );
+	// A deleted or unknown job fails every report the same way: one notice (as soon as any report says so), and
+	// a way out instead of a Retry that cannot work.
+	const { missingJob, onMissingJob } = useMissingJob(
+		settledKey,
+		!! settled.job_id
+	);
 
 	// A site without a single application (all-time count, so not for one job) explains how
 	// applications get in, instead of every section's zeros and "—".
@@ -435,116 +331,23 @@ export function ReportsPage() {
 
 	return (
 		<div className="rr-page">
-			<div
-				className="rr-filters"
-				role="group"
-				aria-label={ __( 'Report filters', 'recruiting-reports' ) }
-			>
-				<PeriodPicker
-					value={ filters }
-					onChange={ ( next ) =>
-						setFilters( { ...filters, ...next } )
-					}
-					allowCustom
-				/>
-				<JobPicker
-					value={ filters.jobId }
-					onChange={ ( jobId ) =>
-						setFilters( { ...filters, jobId } )
-					}
-				/>
-				<ComparePicker
-					value={ filters.compare ?? '' }
-					onChange={ ( compare ) =>
-						setFilters( { ...filters, compare } )
-					}
-				/>
-			</div>
+			<ReportFilters filters={ filters } setFilters={ setFilters } />
 			{ missingJob && (
-				<div className="rr-missing-job" data-state="missing-job">
-					<Notice
-						status="warning"
-						isDismissible={ false }
-						actions={ [
-							{
-								label: __(
-									'Show all jobs',
-									'recruiting-reports'
-								),
-								onClick: () =>
-									setFilters( { ...filters, jobId: 0 } ),
-								variant: 'secondary',
-							},
-						] }
-					>
-						{ __(
-							'This job no longer exists.',
-							'recruiting-reports'
-						) }
-					</Notice>
-				</div>
+				<MissingJobNotice
+					onShowAll={ () => setFilters( { ...filters, jobId: 0 } ) }
+				/>
 			) }
 			{ emptySite && <EmptySite /> }
 			{ ! missingJob && ! emptySite && (
 				<>
-					<ReportSection
-						id="rr-overview"
-						title={ __( 'Overview', 'recruiting-reports' ) }
-						state={ overview }
-						figuresCount={ 5 }
-						chartCount={ 2 }
-						Body={ OverviewBody }
-						{ ...current }
-					/>
-					<ReportSection
-						id="rr-time-to-hire"
-						title={ __( 'Time to hire', 'recruiting-reports' ) }
-						state={ timeToHire }
-						figuresCount={ 5 }
-						chartCount={ 3 }
-						Body={ TimeToHireBody }
-						{ ...current }
-					/>
-					<ReportSection
-						id="rr-funnel"
-						title={ __( 'Funnel', 'recruiting-reports' ) }
-						state={ funnel }
-						figuresCount={ 4 }
-						chartCount={ 1 }
-						Body={ FunnelBody }
-						{ ...current }
-					/>
-					<ReportSection
-						id="rr-sources"
-						title={ __( 'Sources', 'recruiting-reports' ) }
-						state={ sources }
-						figuresCount={ 4 }
-						chartCount={ 1 }
-						Body={ SourcesBody }
-						{ ...current }
-					/>
-					<ReportSection
-						id="rr-time-to-fill"
-						title={ __( 'Time to fill', 'recruiting-reports' ) }
-						state={ timeToFill }
-						figuresCount={ 7 }
-						chartCount={ 2 }
-						Body={ TimeToFillBody }
-						{ ...current }
-					/>
-					{ config.reports
-						.filter(
-							( { name } ) =>
-								! ( PAGE_REPORTS as string[] ).includes( name )
-						)
-						.map( ( presentation ) => (
-							<DeclaredSection
-								key={ presentation.name }
-								presentation={ presentation }
-								Section={ ReportSection }
-								{ ...current }
-							/>
-						) ) }
+					{ config.reports.map( ( presentation ) => (
+						<ReportSection
+							key={ presentation.name }
+							presentation={ presentation }
+							onMissingJob={ onMissingJob }
+							{ ...current }
+						/>
+					) ) }
 				</>
 			) }
 		</div>

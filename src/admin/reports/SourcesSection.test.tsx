@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { SourcesReport } from '../../api/types';
 import { drawChart } from '../../components/charts/draw';
 import { restError, SOURCES } from '../../test-utils';
-import { SourcesBody } from './SourcesSection';
+import { ReportBody } from './ReportBody';
 import {
 	expectFigures,
 	expectMissingJobNotice,
@@ -44,7 +44,9 @@ const EARLIER: SourcesReport = {
 beforeEach( setUpReportsPage );
 
 const figures = () =>
-	document.querySelector( 'dl[aria-label="Source figures"]' ) as HTMLElement;
+	document.querySelector(
+		'dl[aria-label="Sources of applicants"]'
+	) as HTMLElement;
 const figure = ( id: string ) =>
 	figures().querySelector( `[data-figure="${ id }"]` ) as HTMLElement;
 const table = () =>
@@ -54,7 +56,9 @@ const row = ( name: string ) =>
 
 describe( 'Sources section', () => {
 	it( 'shows the totals and every source with its hire rate and days to hire, each leading to its applicants', () => {
-		render( <SourcesBody report={ SOURCES } query={ QUERY } /> );
+		render(
+			<ReportBody name="sources" report={ SOURCES } query={ QUERY } />
+		);
 		expect( figures() ).toHaveTextContent(
 			'Sources12Applications299Hires19Hire rate6.35%'
 		);
@@ -107,7 +111,9 @@ describe( 'Sources section', () => {
 	it( 'draws the top ten sources, all twelve after "Show all"; the table keeps every row', async () => {
 		const draw = jest.mocked( drawChart );
 		draw.mockClear();
-		render( <SourcesBody report={ SOURCES } query={ QUERY } /> );
+		render(
+			<ReportBody name="sources" report={ SOURCES } query={ QUERY } />
+		);
 		const drawn = () => {
 			const chart = draw.mock.results.at( -1 )?.value;
 			const spec =
@@ -130,7 +136,8 @@ describe( 'Sources section', () => {
 
 	it( 'has no "Show all" with ten sources or fewer', () => {
 		render(
-			<SourcesBody
+			<ReportBody
+				name="sources"
 				report={ {
 					...SOURCES,
 					sources: SOURCES.sources.slice( 0, 10 ),
@@ -145,7 +152,11 @@ describe( 'Sources section', () => {
 
 	it( 'keeps the job filter in the drill-down links', () => {
 		render(
-			<SourcesBody report={ SOURCES } query={ { ...QUERY, job_id: 7 } } />
+			<ReportBody
+				name="sources"
+				report={ SOURCES }
+				query={ { ...QUERY, job_id: 7 } }
+			/>
 		);
 		const link = new URL(
 			within( row( 'direct' ) )
@@ -158,7 +169,8 @@ describe( 'Sources section', () => {
 
 	it( 'shows the change of every figure against the comparison period', () => {
 		render(
-			<SourcesBody
+			<ReportBody
+				name="sources"
 				report={ { ...SOURCES, comparison: EARLIER } }
 				query={ { ...QUERY, compare: 'previous_year' } }
 			/>
@@ -182,7 +194,8 @@ describe( 'Sources section', () => {
 	it( 'says there were no applications instead of drawing zeros', () => {
 		const empty = { ...SOURCES, sources: [] };
 		render(
-			<SourcesBody
+			<ReportBody
+				name="sources"
 				report={ { ...empty, comparison: EARLIER } }
 				query={ { ...QUERY, compare: 'previous_period' } }
 			/>

@@ -9,7 +9,7 @@ import {
 	renderWithFirstAnswerHeld,
 	setUpReportsPage,
 } from './test-fixtures';
-import { TimeToFillBody } from './TimeToFillSection';
+import { ReportBody } from './ReportBody';
 
 jest.mock( '../../components/charts/draw', () => ( {
 	drawChart: jest.fn( () => ( { update: jest.fn(), destroy: jest.fn() } ) ),
@@ -67,12 +67,18 @@ const trendTable = () =>
 
 describe( 'Time to fill section', () => {
 	it( 'shows the period’s filled jobs, the jobs open now, every filled job with its dates and the trend', () => {
-		render( <TimeToFillBody report={ TIME_TO_FILL } query={ QUERY } /> );
-		expect( figures( 'Time to fill figures' ) ).toHaveTextContent(
+		render(
+			<ReportBody
+				name="time-to-fill"
+				report={ TIME_TO_FILL }
+				query={ QUERY }
+			/>
+		);
+		expect( figures( 'Time to fill' ) ).toHaveTextContent(
 			// A fill below zero says which job was hired before its creation (an import can date it so).
 			'Jobs filled3Average time to fill34.2 daysMedian time to fill30.2 daysFastest fill-2.5 daysNegative: hired before the job was created (Night Porter)Slowest fill75.0 days'
 		);
-		expect( figures( 'Open jobs figures' ) ).toHaveTextContent(
+		expect( figures( 'Open now' ) ).toHaveTextContent(
 			'Open jobs4Average age of open jobs45.5 days'
 		);
 		expect(
@@ -105,10 +111,10 @@ describe( 'Time to fill section', () => {
 				.map( ( r ) => r.textContent )
 		).toEqual( [
 			'MonthAverage daysJobs filled',
-			'Feb 2025—No hires0',
+			'Feb 2025—No jobs filled0',
 			'Mar 202534.23',
-			'Apr 2025—No hires0',
-			'May 2025—No hires0',
+			'Apr 2025—No jobs filled0',
+			'May 2025—No jobs filled0',
 		] );
 
 		expect(
@@ -127,7 +133,8 @@ describe( 'Time to fill section', () => {
 			days: 90 - i,
 		} ) );
 		render(
-			<TimeToFillBody
+			<ReportBody
+				name="time-to-fill"
 				report={ { ...TIME_TO_FILL, by_job: many } }
 				query={ QUERY }
 			/>
@@ -149,7 +156,8 @@ describe( 'Time to fill section', () => {
 
 	it( 'shows the change of every figure against the comparison period', () => {
 		render(
-			<TimeToFillBody
+			<ReportBody
+				name="time-to-fill"
 				report={ { ...TIME_TO_FILL, comparison: EARLIER } }
 				query={ { ...QUERY, compare: 'previous_period' } }
 			/>
@@ -183,10 +191,10 @@ describe( 'Time to fill section', () => {
 				.slice( 1 )
 				.map( ( row ) => row.textContent )
 		).toEqual( [
-			'Feb 2025—No hires0—No hires0',
+			'Feb 2025—No jobs filled0—No jobs filled0',
 			'Mar 202534.2340.01',
-			'Apr 2025—No hires0—No hires0',
-			'May 2025—No hires0—No hires0',
+			'Apr 2025—No jobs filled0—No jobs filled0',
+			'May 2025—No jobs filled0—No jobs filled0',
 		] );
 		for ( const csv of screen.getAllByRole( 'link', {
 			name: 'Download CSV',
@@ -201,16 +209,17 @@ describe( 'Time to fill section', () => {
 
 	it( 'says no job was filled instead of showing 0 days', () => {
 		const { unmount } = render(
-			<TimeToFillBody
+			<ReportBody
+				name="time-to-fill"
 				report={ { ...EMPTY, comparison: EARLIER } }
 				query={ { ...QUERY, compare: 'previous_period' } }
 			/>
 		);
-		expect( figures( 'Time to fill figures' ) ).toHaveTextContent(
+		expect( figures( 'Time to fill' ) ).toHaveTextContent(
 			'Jobs filled0▼ 100%down 100% from the previous periodAverage time to fill—No jobs filled in this period'
 		);
 		expect( figure( 'average_days' ) ).not.toHaveTextContent( '0.0' );
-		expect( figures( 'Open jobs figures' ) ).toHaveTextContent(
+		expect( figures( 'Open now' ) ).toHaveTextContent(
 			'Open jobs0▼ 100%down 100% from the previous periodAverage age of open jobs—No open jobs'
 		);
 		expect(
@@ -223,7 +232,9 @@ describe( 'Time to fill section', () => {
 		expect( document.querySelector( 'canvas' ) ).not.toBeNull();
 		unmount();
 
-		render( <TimeToFillBody report={ EMPTY } query={ QUERY } /> );
+		render(
+			<ReportBody name="time-to-fill" report={ EMPTY } query={ QUERY } />
+		);
 		expect(
 			screen.getAllByText( 'No jobs filled in this period.' )
 		).toHaveLength( 2 );

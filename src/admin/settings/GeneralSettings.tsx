@@ -10,7 +10,7 @@ import {
 	ToggleControl,
 } from '@wordpress/components';
 import { useCallback, useEffect, useState } from '@wordpress/element';
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { toApiError, type ApiError } from '../../api/errors';
 import type { PluginSettings } from '../../api/types';
@@ -79,7 +79,42 @@ function GeneralSection( { children }: { children: React.ReactNode } ) {
 	);
 }
 
-type Switch = 'delete_data_on_uninstall' | 'anonymise_on_erasure';
+// A number chosen from a list (the stored value is offered too when it is not in the list).
+function ChoiceField( {
+	label,
+	help,
+	value,
+	choices,
+	format,
+	onChange,
+}: {
+	label: string;
+	help: string;
+	value: number;
+	choices: number[];
+	format: ( value: number ) => string;
+	onChange: ( value: number ) => void;
+} ) {
+	return (
+		<SelectControl
+			__nextHasNoMarginBottom
+			__next40pxDefaultSize
+			label={ label }
+			help={ help }
+			value={ String( value ) }
+			options={ choices
+				.concat( choices.includes( value ) ? [] : [ value ] )
+				.map( ( choice ) => ( {
+					value: String( choice ),
+					label: format( choice ),
+				} ) ) }
+			onChange={ ( chosen: string ) => onChange( Number( chosen ) ) }
+		/>
+	);
+}
+
+type Switch =
+	'delete_data_on_uninstall' | 'anonymise_on_erasure' | 'careers_honour_dnt';
 
 // The server's pattern for jobs_base (Data\Settings::schema()).
 const JOBS_BASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -188,6 +223,21 @@ export function GeneralSettings() {
 				'recruiting-reports'
 			),
 		},
+		{
+			key: 'careers_honour_dnt',
+			label: __(
+				'Leave visitors sending Do Not Track out of the careers funnel',
+				'recruiting-reports'
+			),
+			on: __(
+				'Browsers sending DNT or Global Privacy Control are not counted on the job pages.',
+				'recruiting-reports'
+			),
+			off: __(
+				'Every visitor with JavaScript is counted (only totals are kept, nothing about the visitor).',
+				'recruiting-reports'
+			),
+		},
 	];
 
 	const save = async ( event: { preventDefault: () => void } ) => {
@@ -197,15 +247,21 @@ export function GeneralSettings() {
 		}
 		setSaving( true );
 		setResult( null );
-		// The Pipeline tab saves its own fields: sending this tab's copy of them could retire a reason added there since.
-		const {
-			reason_required: _required,
-			rejection_reasons: _rejection,
-			withdrawal_reasons: _withdrawal,
-			stale_days: _stale,
-			...general
-		} = form;
 		try {
+			// The Pipeline and E-mails tabs save their own fields: sending this tab's copy of them could undo a change
+			// made there since (or retire a reason added there).
+			const {
+				reason_required: _required,
+				rejection_reasons: _rejection,
+				withdrawal_reasons: _withdrawal,
+				stale_days: _stale,
+				mail_notify_to: _to,
+				mail_candidate_subject: _candidateSubject,
+				mail_candidate_body: _candidateBody,
+				mail_notify_subject: _notifySubject,
+				mail_notify_body: _notifyBody,
+				...general
+			} = form;
 			show(
 				await actions.updateSettings( {
 					...general,
@@ -375,6 +431,49 @@ export function GeneralSettings() {
 						} ) ) }
 					onChange={ ( value: string ) =>
 						setForm( { ...form, apply_cv_max_mb: Number( value ) } )
+					}
+				/>
+				<ChoiceField
+					label={ __(
+						'Careers funnel counts per address per hour',
+						'recruiting-reports'
+					) }
+					help={ __(
+						'More beacons from one IP address in an hour are not counted: raise it for an office behind one address.',
+						'recruiting-reports'
+					) }
+					value={ form.careers_beacon_limit }
+					choices={ [ 100, 600, 1000, 5000, 100000 ] }
+					format={ ( n ) => n.toLocaleString() }
+					onChange={ ( value ) =>
+						setForm( { ...form, careers_beacon_limit: value } )
+					}
+				/>
+				<ChoiceField
+					label={ __(
+						'Careers funnel: keep counts per day for',
+						'recruiting-reports'
+					) }
+					help={ __(
+						'Older days are deleted; their monthly totals are kept.',
+						'recruiting-reports'
+					) }
+					value={ form.careers_daily_months }
+					choices={ [ 3, 6, 13, 25, 37 ] }
+					format={ ( months ) =>
+						sprintf(
+							/* translators: %d: number of months. */
+							_n(
+								'%d month',
+								'%d months',
+								months,
+								'recruiting-reports'
+							),
+							months
+						)
+					}
+					onChange={ ( value ) =>
+						setForm( { ...form, careers_daily_months: value } )
 					}
 				/>
 				<div>

@@ -1,5 +1,5 @@
 /**
- * Recruiting › Settings: API keys, webhooks, general settings and privacy (retention rules) as tabs (the tab is kept in
+ * Recruiting › Settings: API keys, webhooks, general settings, e-mails and privacy (retention rules) as tabs (the tab is kept in
  * the URL hash, so #webhooks opens that tab).
  */
 import { TabPanel } from '@wordpress/components';
@@ -7,11 +7,19 @@ import { __ } from '@wordpress/i18n';
 
 import { ApiKeys } from './ApiKeys';
 import { GeneralSettings } from './GeneralSettings';
+import { MailSettings } from './MailSettings';
 import { PipelineSettings } from './PipelineSettings';
 import { PrivacySettings } from './PrivacySettings';
 import { Webhooks } from './Webhooks';
 
-const TABS = [ 'api', 'webhooks', 'general', 'pipeline', 'privacy' ] as const;
+const TABS = [
+	'api',
+	'webhooks',
+	'general',
+	'pipeline',
+	'mail',
+	'privacy',
+] as const;
 
 export function SettingsPage() {
 	const hash = window.location.hash.replace( '#', '' );
@@ -44,6 +52,10 @@ export function SettingsPage() {
 						title: __( 'Pipeline', 'recruiting-reports' ),
 					},
 					{
+						name: 'mail',
+						title: __( 'E-mails', 'recruiting-reports' ),
+					},
+					{
 						name: 'privacy',
 						title: __( 'Privacy', 'recruiting-reports' ),
 					},
@@ -58,6 +70,9 @@ export function SettingsPage() {
 					}
 					if ( tab.name === 'pipeline' ) {
 						return <PipelineSettings />;
+					}
+					if ( tab.name === 'mail' ) {
+						return <MailSettings />;
 					}
 					if ( tab.name === 'privacy' ) {
 						return <PrivacySettings />;

@@ -42,6 +42,14 @@ const SETTINGS: PluginSettings = {
 	jobs_base: 'jobs',
 	apply_phone: 'optional',
 	apply_cv_max_mb: 5,
+	careers_honour_dnt: true,
+	careers_beacon_limit: 600,
+	careers_daily_months: 13,
+	mail_notify_to: [],
+	mail_candidate_subject: 'We received your application: {job_title}',
+	mail_candidate_body: 'Dear {candidate_name}',
+	mail_notify_subject: 'New application for {job_title}',
+	mail_notify_body: 'See {application_url}',
 	reason_required: false,
 	rejection_reasons: [ { id: 'salary', label: 'Salary', retired: false } ],
 	withdrawal_reasons: [],
@@ -278,7 +286,7 @@ describe( 'Webhooks', () => {
 } );
 
 describe( 'GeneralSettings', () => {
-	it( 'saves the rate limit, default period, uninstall and privacy choices', async () => {
+	it( 'saves the rate limit, default period, uninstall, privacy and careers funnel choices', async () => {
 		const { wrapper, calls } = scriptedTransport( {
 			'GET /settings': () => SETTINGS,
 			'PUT /settings': ( request ) => request.body,
@@ -303,6 +311,21 @@ describe( 'GeneralSettings', () => {
 				name: /Keep the figures when a candidate/,
 			} )
 		);
+		await userEvent.click(
+			screen.getByRole( 'checkbox', {
+				name: /Do Not Track/,
+			} )
+		);
+		await userEvent.selectOptions(
+			screen.getByLabelText(
+				'Careers funnel counts per address per hour'
+			),
+			'5000'
+		);
+		await userEvent.selectOptions(
+			screen.getByLabelText( 'Careers funnel: keep counts per day for' ),
+			'25'
+		);
 		const days = screen.getByLabelText(
 			'Keep the webhook delivery log for (days)'
 		);
@@ -320,6 +343,9 @@ describe( 'GeneralSettings', () => {
 			jobs_base: 'jobs',
 			apply_phone: 'optional',
 			apply_cv_max_mb: 5,
+			careers_honour_dnt: false,
+			careers_beacon_limit: 5000,
+			careers_daily_months: 25,
 		} );
 		expect(
 			( await screen.findAllByText( 'Settings saved.' ) ).length

@@ -1,9 +1,12 @@
 /**
- * The apply form's view script (build/apply-form-view.js), loaded on every front-end page; it imports nothing.
- * The first page of a visit records where the candidate came from — utm_source, utm_medium, utm_campaign and an
- * external referrer — in sessionStorage (no cookie); a page with the apply form copies that into its hidden fields
- * (the server maps a referrer to a source) and focuses the error summary of a refused submission.
+ * The apply form's view script (build/apply-form-view.js), loaded on every front-end page; it imports no
+ * WordPress package. The first page of a visit records where the candidate came from — utm_source, utm_medium,
+ * utm_campaign and an external referrer — in sessionStorage (no cookie); a page with the apply form copies that
+ * into its hidden fields (the server maps a referrer to a source), focuses the error summary of a refused
+ * submission, and checks and sends the form without a reload (./form.ts).
  */
+import { enhance } from './form';
+
 const KEY = 'recruiting-reports-landing';
 
 type Landing = Record< string, string >;
@@ -56,3 +59,8 @@ if ( entry ) {
 	fill( entry );
 }
 document.querySelector< HTMLElement >( '.rr-apply__errors' )?.focus();
+for ( const form of document.querySelectorAll< HTMLFormElement >(
+	'.rr-apply__form'
+) ) {
+	enhance( form );
+}

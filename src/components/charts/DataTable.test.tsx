@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 
-import { trendSpec } from '../../reports/specs';
+import { comparedSpec, reportChart } from '../../reports/charts';
 import { TIME_TO_HIRE } from '../../test-utils';
 import { DataTable } from './DataTable';
 
@@ -22,7 +22,14 @@ describe( 'DataTable', () => {
 				},
 			],
 		};
-		render( <DataTable spec={ trendSpec( report ) } /> );
+		render(
+			<DataTable
+				spec={ comparedSpec(
+					reportChart( 'time-to-hire', 'trend' ),
+					report
+				) }
+			/>
+		);
 		const rows = screen.getAllByRole( 'row' ).slice( 1 );
 		const empty = within( rows[ 0 ] ).getAllByRole( 'cell' )[ 0 ];
 		expect( empty ).toHaveTextContent( '—No hires' );

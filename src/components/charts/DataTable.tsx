@@ -5,8 +5,6 @@
  * "—" for a value without data. Each value cell names its column in data-colname (as WordPress's list
  * tables do), for a stylesheet that stacks a row's cells as label/value pairs on a narrow screen.
  */
-import { __ } from '@wordpress/i18n';
-
 import { formatValue } from '../format';
 import type { ChartSpec } from './spec';
 
@@ -16,14 +14,16 @@ interface Props {
 	showCaption?: boolean;
 }
 
-/** A value without data (a month without hires): "—", never "0.0 days", which reads as a result. */
-function NoValue() {
+/**
+ * A value without data (a month without hires): "—", never "0.0 days", which reads as a result.
+ * @param props
+ * @param props.text What a screen reader hears instead (the series' declared text).
+ */
+function NoValue( { text }: { text?: string } ) {
 	return (
 		<>
 			<span aria-hidden="true">—</span>
-			<span className="screen-reader-text">
-				{ __( 'No hires', 'recruiting-reports' ) }
-			</span>
+			<span className="screen-reader-text">{ text }</span>
 		</>
 	);
 }
@@ -74,7 +74,7 @@ export function DataTable( { spec, showCaption = false }: Props ) {
 									data-value={ series.values[ row ] }
 								>
 									{ series.missing?.[ row ] ? (
-										<NoValue />
+										<NoValue text={ series.missingText } />
 									) : (
 										formatValue(
 											series.values[ row ] ?? 0,

@@ -21,6 +21,8 @@ export interface ChartSeries {
 	 * the API states (0 with 0 hires), so the chart never suggests a 0-day hire.
 	 */
 	missing?: boolean[];
+	/** What a screen reader hears for a point without data ("No hires"). */
+	missingText?: string;
 	/** The earlier period of a comparison, overlaid on the current one (drawn dashed). */
 	earlier?: boolean;
 }

@@ -34,7 +34,8 @@ const FLAGS = [
 	'--disable-dev-shm-usage',
 ];
 
-export async function launch() {
+/** A fresh Chromium; `javaScriptEnabled: false` for the no-JavaScript paths. */
+export async function launch( { javaScriptEnabled = true } = {} ) {
 	const userDataDir = fs.mkdtempSync(
 		path.join( os.tmpdir(), 'rr-chromium-' )
 	);
@@ -44,6 +45,7 @@ export async function launch() {
 		args: FLAGS,
 		viewport: DESKTOP,
 		locale: 'en-US',
+		javaScriptEnabled,
 	} );
 	context.setDefaultTimeout( 30_000 * SLOW );
 	context.setDefaultNavigationTimeout( 60_000 * SLOW );

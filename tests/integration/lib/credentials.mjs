@@ -59,10 +59,13 @@ export async function makeKeyFor( userId, permissions, { environment = 'live', e
 
 export const keyHeader = ( key ) => ( { 'X-Recruiting-API-Key': key } );
 
-/** Logs in through wp-login.php; returns the cookie header and a REST nonce for it. */
-export async function cookieLogin( login = site.adminUser, password = process.env.RR_ADMIN_PASSWORD ) {
-	const form = new URLSearchParams( { log: login, pwd: password, rememberme: 'forever', 'wp-submit': 'Log In', redirect_to: `${ site.url }/wp-admin/`, testcookie: '1' } );
-	const response = await fetch( `${ site.url }/wp-login.php`, {
+/**
+ * Logs in through wp-login.php; returns the cookie header and a REST nonce for it. `baseUrl`: another WordPress than
+ * the runner's (a test network's, lib/network.mjs).
+ */
+export async function cookieLogin( login = site.adminUser, password = process.env.RR_ADMIN_PASSWORD, baseUrl = site.url ) {
+	const form = new URLSearchParams( { log: login, pwd: password, rememberme: 'forever', 'wp-submit': 'Log In', redirect_to: `${ baseUrl }/wp-admin/`, testcookie: '1' } );
+	const response = await fetch( `${ baseUrl }/wp-login.php`, {
 		method: 'POST',
 		redirect: 'manual',
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: 'wordpress_test_cookie=WP%20Cookie%20check' },
@@ -74,7 +77,7 @@ export async function cookieLogin( login = site.adminUser, password = process.en
 		throw new Error( `login failed (HTTP ${ response.status }), cookies: ${ cookies.join( '; ' ) }` );
 	}
 	const cookie = cookies.join( '; ' );
-	const nonceResponse = await fetch( `${ site.url }/wp-admin/admin-ajax.php?action=rest-nonce`, { headers: { Cookie: cookie } } );
+	const nonceResponse = await fetch( `${ baseUrl }/wp-admin/admin-ajax.php?action=rest-nonce`, { headers: { Cookie: cookie } } );
 	const nonce = ( await nonceResponse.text() ).trim();
 	if ( nonceResponse.status !== 200 || ! /^[0-9a-f]{10}$/.test( nonce ) ) {
 		throw new Error( `no REST nonce (HTTP ${ nonceResponse.status }): ${ nonce.slice( 0, 200 ) }` );

@@ -23,10 +23,11 @@ export const skipWithoutWpCli =
  * was given, or the given file is missing: a test that calls it without skipWithoutWpCli must fail.
  *
  * @param {string[]} args
- * @param {{ input?: string }} [options] input is written to the command's standard input
+ * @param {{ input?: string, path?: string }} [options] input is written to the command's standard input; path is
+ *   another WordPress than the runner's site (a test network's, lib/network.mjs)
  * @returns {Promise<{ code: number, stdout: string, stderr: string }>}
  */
-export function wp( args, { input } = {} ) {
+export function wp( args, { input, path: wordpressPath = WP_PATH } = {} ) {
 	return new Promise( ( resolve, reject ) => {
 		if ( ! WP_CLI_PHAR || ! fs.existsSync( WP_CLI_PHAR ) ) {
 			reject( new Error( WP_CLI_PHAR ? `RR_WP_CLI: no file ${ WP_CLI_PHAR }` : 'RR_WP_CLI is not set' ) );
@@ -34,7 +35,7 @@ export function wp( args, { input } = {} ) {
 		}
 		const child = spawn(
 			process.env.RR_PHP || 'php',
-			[ WP_CLI_PHAR, `--path=${ WP_PATH }`, '--allow-root', ...args ],
+			[ WP_CLI_PHAR, `--path=${ wordpressPath }`, '--allow-root', ...args ],
 			{ stdio: [ 'pipe', 'pipe', 'pipe' ] }
 		);
 		let stdout = '';

@@ -293,6 +293,44 @@ final class SourceRules {
 	}
 
 	/**
+	 * PHPCS annotations that suppress without saying what or why: a phpcs:ignore or phpcs:disable names the sniff
+	 * codes it silences (Standard.Category.Sniff or Standard.Category.Sniff.Code: a bare standard, or nothing,
+	 * would silence every sniff on the line) and gives its reason after ` -- `; whole-file and old-style
+	 * suppressions (phpcs:ignoreFile, @codingStandardsIgnore…) are not used.
+	 *
+	 * @return string[]
+	 */
+	public function unexplained_annotations(): array {
+		$found = array();
+		foreach ( $this->tokens as $token ) {
+			if ( ! $token->is( array( T_COMMENT, T_DOC_COMMENT ) ) ) {
+				continue;
+			}
+			if ( preg_match( '/phpcs:ignoreFile|@codingStandardsIgnore\w*/', $token->text, $old ) ) {
+				$found[] = "line {$token->line}: {$old[0]} silences more than a line";
+				continue;
+			}
+			if ( ! preg_match( '/phpcs:(ignore|disable)\b([^\n]*)/', $token->text, $match ) ) {
+				continue;
+			}
+			$parts  = preg_split( '/\s--(?:\s|$)/', str_replace( '*/', '', $match[2] ) . ' ', 2 );
+			$sniffs = array_filter( array_map( 'trim', explode( ',', $parts[0] ) ) );
+			if ( ! $sniffs ) {
+				$found[] = "line {$token->line}: phpcs:{$match[1]} names no sniff";
+			}
+			foreach ( $sniffs as $sniff ) {
+				if ( ! preg_match( '/^[A-Z][A-Za-z0-9]*(\.[A-Za-z0-9_]+){2,3}$/', $sniff ) ) {
+					$found[] = "line {$token->line}: phpcs:{$match[1]} names {$sniff}, not a sniff code";
+				}
+			}
+			if ( '' === trim( $parts[1] ?? '' ) ) {
+				$found[] = "line {$token->line}: phpcs:{$match[1]} gives no reason after ' -- '";
+			}
+		}
+		return $found;
+	}
+
+	/**
 	 * Collects the lines that phpcs:ignore and phpcs:disable…enable comments with a reason excuse, per sniff.
 	 */
 	private function read_exceptions(): void {

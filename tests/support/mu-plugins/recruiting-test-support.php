@@ -130,8 +130,8 @@ add_action(
 			}
 		);
 
-		// "As if N seconds later" for the time-based queues: pending webhook deliveries become due N seconds
-		// earlier and rate-limit windows move N seconds into the past (the plugin itself reads time() only).
+		// "As if N seconds later" for the time-based queues: pending webhook deliveries and e-mails become due N
+		// seconds earlier and rate-limit windows move N seconds into the past (the plugin itself reads time() only).
 		$route(
 			'/advance',
 			'POST',
@@ -142,6 +142,8 @@ add_action(
 				$limits     = Schema::table( 'rate_limits' );
 				$wpdb->query( $wpdb->prepare( "UPDATE $deliveries SET next_attempt_at = next_attempt_at - %d WHERE next_attempt_at IS NOT NULL", $seconds ) );
 				$wpdb->query( $wpdb->prepare( "UPDATE $limits SET window_start = window_start - %d", $seconds ) );
+				$mail = Schema::table( 'mail_outbox' );
+				$wpdb->query( $wpdb->prepare( "UPDATE $mail SET next_attempt_at = next_attempt_at - %d WHERE status = 'pending'", $seconds ) );
 				return array( 'advanced' => $seconds );
 			}
 		);
@@ -198,6 +200,30 @@ add_action(
 			static function ( WP_REST_Request $request ) {
 				update_option( 'recruiting_test_fail_sql', (string) $request['needle'] );
 				return array( 'needle' => (string) $request['needle'] );
+			}
+		);
+
+		// Which database server (@@server_id) answers a read of this request, then a read inside a transaction that
+		// locks a job's row (JobRepository::lock()), and the database errors meanwhile: the cluster's read replica test runs it
+		// as a GET, whose reads go to the replica until the plugin sends them to the primary.
+		$route(
+			'/db-server',
+			'GET',
+			static function ( WP_REST_Request $request ) {
+				global $wpdb, $EZSQL_ERROR;
+				$before = (int) $wpdb->get_var( 'SELECT @@server_id' );
+				$errors = count( (array) $EZSQL_ERROR );
+				$inside = \RecruitingReports\Data\Transaction::run(
+					static function () use ( $wpdb, $request ) {
+						\RecruitingReports\Data\JobRepository::lock( (int) $request['job_id'] );
+						return (int) $wpdb->get_var( 'SELECT @@server_id' );
+					}
+				);
+				return array(
+					'before' => $before,
+					'inside' => $inside,
+					'errors' => array_column( array_slice( (array) $EZSQL_ERROR, $errors ), 'error_str' ),
+				);
 			}
 		);
 

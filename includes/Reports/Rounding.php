@@ -17,7 +17,7 @@ defined( 'ABSPATH' ) || exit;
 /**
  * The rounding rules of SPEC §7, in exact integer arithmetic.
  */
-final class Figures {
+final class Rounding {
 
 	public const DAY = 86400;
 

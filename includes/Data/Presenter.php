@@ -19,7 +19,7 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Representations of records.
  */
-final class Present {
+final class Presenter {
 
 	/**
 	 * Users already looked up: id => {id, name} or null.

@@ -1,0 +1,295 @@
+<?php
+/**
+ * GET /reports/careers: the careers funnel — job-list views, job-page views, apply-form starts and submissions from
+ * the counters (Data\CareersCounters, counted by Careers\FunnelCounting), then the applications received in the
+ * period (every channel: the form, POST /applications, the import) and how many of them have been hired since (the
+ * Sources report's cohort rule), in total, by job, by source, and as a trend by day (periods of up to 31 days) or by
+ * month.
+ *
+ * Counter rows of the period: the months wholly inside it from their month rows (span 2), its other days from
+ * day rows (span 1), so a year reads twelve months' rows, not 365 days'. The retention deletes old days only: a
+ * period that cuts into such a month counts only the days still there (docs/reports.md "Careers funnel").
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Reports;
+
+use DateTimeImmutable;
+use RecruitingReports\Careers\FunnelCounting;
+use RecruitingReports\Data\CareersCounters;
+use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Source;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The careers funnel report.
+ */
+final class CareersReport {
+
+	public const NAME = 'careers';
+
+	/** The trend is by day up to this many days, by month beyond. */
+	public const MAX_DAILY_TREND = 31;
+
+	/** Counter metric => the report's field. */
+	private const FIELDS = array(
+		'list_view'  => 'list_views',
+		'job_view'   => 'job_views',
+		'form_start' => 'form_starts',
+		'submission' => 'submissions',
+	);
+
+	/** The careers report's definition (docs/adding-a-report.md). */
+	public static function definition(): ReportDefinition {
+		return new ReportDefinition(
+			name: self::NAME,
+			title: __( 'Careers funnel', 'recruiting-reports' ),
+			description: __( 'From job views to hires: job-list and job-page views, apply-form starts, submissions, applications and hires, per job and per source.', 'recruiting-reports' ),
+			run: static fn( ReportQuery $query ) => self::run( $query ),
+			schema: self::schema(),
+			figures: array(
+				ReportFigures::count( 'job_views', __( 'Job page views', 'recruiting-reports' ), 'totals.job_views' ),
+				ReportFigures::count( 'form_starts', __( 'Form starts', 'recruiting-reports' ), 'totals.form_starts' ),
+				ReportFigures::count( 'submissions', __( 'Submissions', 'recruiting-reports' ), 'totals.submissions' ),
+				ReportFigures::percent( 'view_to_submission', __( 'Views to submissions', 'recruiting-reports' ), 'totals.view_to_submission', 'totals.job_views', __( 'No job page views in this period', 'recruiting-reports' ) ),
+				ReportFigures::count( 'hires', __( 'Hires', 'recruiting-reports' ), 'totals.hires' ),
+			),
+			block: array(
+				'sections' => array( 'figures' ),
+				'icon'     => 'visibility',
+				'keywords' => array( 'recruiting', 'careers', 'funnel', 'views', 'conversion' ),
+			),
+			freshness: static fn() => (string) CareersCounters::total_since( FunnelCounting::day( time() - DAY_IN_SECONDS ) ),
+		);
+	}
+
+	/**
+	 * Computes the report.
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
+	public static function run( ReportQuery $query ): array {
+		$daily  = self::days( $query ) <= self::MAX_DAILY_TREND;
+		$counts = self::counter_sums( $query, $daily );
+		$cohort = self::cohort( $query );
+
+		$by_job  = array();
+		$job_ids = array_map( 'intval', array_unique( array_merge( array_keys( $counts['jobs'] ), array_keys( $cohort['jobs'] ) ) ) );
+		_prime_post_caches( $job_ids, false, false ); // One query for the titles.
+		foreach ( $job_ids as $job_id ) {
+			$by_job[] = array( 'job_id' => (int) $job_id, 'job_title' => wp_strip_all_tags( get_the_title( (int) $job_id ) ) ) + self::step( $counts['jobs'][ $job_id ] ?? array(), $cohort['jobs'][ $job_id ] ?? array() );
+		}
+		$by_source = array();
+		foreach ( array_unique( array_merge( array_keys( $counts['sources'] ), array_keys( $cohort['sources'] ) ) ) as $source ) {
+			$by_source[] = array( 'source' => (string) $source ) + self::step( $counts['sources'][ $source ] ?? array(), $cohort['sources'][ $source ] ?? array() );
+		}
+		$by_views = static fn( $a, $b ) => array( $b['job_views'], $b['applications'] ) <=> array( $a['job_views'], $a['applications'] );
+		usort( $by_job, static fn( $a, $b ) => $by_views( $a, $b ) ?: $a['job_id'] <=> $b['job_id'] );
+		usort( $by_source, static fn( $a, $b ) => $by_views( $a, $b ) ?: strcmp( $a['source'], $b['source'] ) );
+
+		$totals = array();
+		foreach ( array_merge( array_values( self::FIELDS ), array( 'applications', 'hires' ) ) as $field ) {
+			$totals[ $field ] = array_sum( array_column( $by_job, $field ) );
+		}
+		return array(
+			'period'    => $query->period(),
+			'totals'    => self::step( $totals, $totals ),
+			'by_job'    => $by_job,
+			'by_source' => $by_source,
+			'trend'     => self::trend( $query, $daily, $counts['trend'] ),
+		);
+	}
+
+	/**
+	 * One row's funnel: the counts and the conversion at each step.
+	 *
+	 * @param array $counts list_views … submissions.
+	 * @param array $cohort applications, hires.
+	 */
+	private static function step( array $counts, array $cohort ): array {
+		$row = array();
+		foreach ( self::FIELDS as $field ) {
+			$row[ $field ] = (int) ( $counts[ $field ] ?? 0 );
+		}
+		$row['applications'] = (int) ( $cohort['applications'] ?? 0 );
+		$row['hires']        = (int) ( $cohort['hires'] ?? 0 );
+		return $row + array(
+			'view_to_start'        => Rounding::rate( $row['form_starts'], $row['job_views'] ),
+			'start_to_submission'  => Rounding::rate( $row['submissions'], $row['form_starts'] ),
+			'view_to_submission'   => Rounding::rate( $row['submissions'], $row['job_views'] ),
+			'application_to_hire'  => Rounding::rate( $row['hires'], $row['applications'] ),
+		);
+	}
+
+	/**
+	 * The counters of the period by job, by source and by trend bucket: grouped reads of the months' and the days'
+	 * ranges, added up here.
+	 *
+	 * @param ReportQuery $query The period and job.
+	 * @param bool        $daily Whether the trend is by day.
+	 * @return array{jobs:array,sources:array,trend:array}
+	 */
+	private static function counter_sums( ReportQuery $query, bool $daily ): array {
+		global $wpdb;
+		$table = Schema::table( 'careers_counts' );
+		$job   = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+		// The months wholly inside the period from their month rows, the other days of the period from day rows: two
+		// ranges of the primary key, each read on its own (no query depends on the optimizer combining an OR of ranges).
+		$months = self::whole_months( $query );
+		$days   = $wpdb->prepare( 'span = %d AND period >= %s AND period <= %s', CareersCounters::DAY, $query->from, $query->to );
+		$ranges = array(
+			$days . $wpdb->prepare( ' AND (period < %s OR period > %s)', $months['first'], $months['end'] ) . $job,
+			$wpdb->prepare( 'span = %d AND period >= %s AND period <= %s', CareersCounters::MONTH, $months['first'], $months['last'] ) . $job,
+		);
+		$sums   = array(
+			'jobs'    => array(),
+			'sources' => array(),
+			'trend'   => array(),
+		);
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the conditions are prepared above.
+		$queries = array();
+		foreach ( $ranges as $where ) {
+			$queries[] = array( 'jobs', $wpdb->prepare( "SELECT job_id AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY job_id, metric", $table ) );
+			$queries[] = array( 'sources', $wpdb->prepare( "SELECT MIN(source) AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY source_key, metric", $table ) );
+			if ( ! $daily ) {
+				$queries[] = array( 'trend', $wpdb->prepare( "SELECT SUBSTR(period, 1, 7) AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY SUBSTR(period, 1, 7), metric", $table ) );
+			}
+		}
+		if ( $daily ) {
+			// By day: every day of the period from its rows (a day the retention deleted counts nothing here).
+			$queries[] = array( 'trend', $wpdb->prepare( "SELECT period AS k, metric, SUM(hits) AS hits FROM %i WHERE $days$job GROUP BY period, metric", $table ) );
+		}
+		foreach ( $queries as [ $group, $sql ] ) {
+			foreach ( $wpdb->get_results( $sql, ARRAY_A ) as $row ) {
+				$field = self::FIELDS[ $row['metric'] ] ?? null;
+				if ( null !== $field ) {
+					$sums[ $group ][ (string) $row['k'] ][ $field ] = ( $sums[ $group ][ (string) $row['k'] ][ $field ] ?? 0 ) + (int) $row['hits'];
+				}
+			}
+		}
+		// phpcs:enable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		return $sums;
+	}
+
+	/**
+	 * The applications received in the period (every channel) and how many of them have been hired since, by job
+	 * and by source category (free text counts as `other`, as in the counters).
+	 *
+	 * @param ReportQuery $query The period and job.
+	 * @return array{jobs:array,sources:array}
+	 */
+	private static function cohort( ReportQuery $query ): array {
+		global $wpdb;
+		$job    = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+		$cohort = array(
+			'jobs'    => array(),
+			'sources' => array(),
+		);
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $job prepared above.
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT job_id, HEX(source) AS source_hex, COUNT(*) AS applications, COUNT(hired_at) AS hires FROM %i WHERE applied_at >= %d AND applied_at < %d$job GROUP BY job_id, HEX(source)", Schema::table( 'applications' ), $query->start, $query->end ), ARRAY_A );
+		foreach ( $rows as $row ) {
+			$source = Source::category( (string) hex2bin( (string) $row['source_hex'] ) );
+			foreach ( array( 'jobs' => (string) $row['job_id'], 'sources' => $source ) as $group => $key ) {
+				foreach ( array( 'applications', 'hires' ) as $field ) {
+					$cohort[ $group ][ $key ][ $field ] = ( $cohort[ $group ][ $key ][ $field ] ?? 0 ) + (int) $row[ $field ];
+				}
+			}
+		}
+		return $cohort;
+	}
+
+	/**
+	 * The trend: every day (or month) of the period, with zeros where nothing was counted.
+	 *
+	 * @param ReportQuery $query  The period.
+	 * @param bool        $daily  By day.
+	 * @param array       $counts Counts by bucket.
+	 */
+	private static function trend( ReportQuery $query, bool $daily, array $counts ): array {
+		$buckets = array();
+		if ( $daily ) {
+			$day = new DateTimeImmutable( $query->from );
+			for ( $count = self::days( $query ); $count > 0; $count-- ) {
+				$buckets[] = $day->format( 'Y-m-d' );
+				$day       = $day->modify( '+1 day' );
+			}
+		} else {
+			$buckets = array_column( $query->months, 'month' );
+		}
+		$trend = array();
+		foreach ( $buckets as $bucket ) {
+			$row = array( 'period' => $bucket );
+			foreach ( self::FIELDS as $field ) {
+				$row[ $field ] = (int) ( $counts[ $bucket ][ $field ] ?? 0 );
+			}
+			$trend[] = $row;
+		}
+		return $trend;
+	}
+
+	/**
+	 * Days in the period.
+	 *
+	 * @param ReportQuery $query The period.
+	 */
+	private static function days( ReportQuery $query ): int {
+		return (int) ( new DateTimeImmutable( $query->from ) )->diff( new DateTimeImmutable( $query->to ) )->days + 1;
+	}
+
+	/**
+	 * The months wholly inside the period: the first day of the first, the first and the last day of the last (a
+	 * range matching nothing when none is). A month the period covers up to today counts as whole: no day after
+	 * today has counts yet (so a period ending today reads the current month's row, not its days).
+	 *
+	 * @param ReportQuery $query The period.
+	 * @return array{first:string,last:string,end:string} The first day of the first and of the last, the last day of the last.
+	 */
+	private static function whole_months( ReportQuery $query ): array {
+		$whole    = array();
+		$to_today = $query->to >= FunnelCounting::day( time() );
+		foreach ( $query->months as $month ) {
+			$first = $month['month'] . '-01';
+			$last  = ( new DateTimeImmutable( $first ) )->modify( 'last day of this month' )->format( 'Y-m-d' );
+			if ( $first >= $query->from && ( $last <= $query->to || $to_today ) ) {
+				$whole[] = array( $first, $last );
+			}
+		}
+		if ( ! $whole ) {
+			return array(
+				'first' => '9999-12-31',
+				'last'  => '0000-01-01',
+				'end'   => '0000-01-01',
+			);
+		}
+		return array(
+			'first' => $whole[0][0],
+			'last'  => end( $whole )[0],
+			'end'   => end( $whole )[1],
+		);
+	}
+
+	/** The fields' schema. */
+	private static function schema(): array {
+		$steps  = array(
+			'list_views'          => ReportSchema::integer( __( 'Times the job was shown in a job list (each job listed counts once per list view).', 'recruiting-reports' ) ),
+			'job_views'           => ReportSchema::integer( __( 'Job page views.', 'recruiting-reports' ) ),
+			'form_starts'         => ReportSchema::integer( __( 'Apply forms started (the first interaction with a form).', 'recruiting-reports' ) ),
+			'submissions'         => ReportSchema::integer( __( 'Applications sent through the apply form.', 'recruiting-reports' ) ),
+			'applications'        => ReportSchema::integer( __( 'Applications received in the period through any channel (the form, the API, the import).', 'recruiting-reports' ) ),
+			'hires'               => ReportSchema::integer( __( 'Of those applications, the ones hired (at any time up to now).', 'recruiting-reports' ) ),
+			'view_to_start'       => ReportSchema::rate( __( 'form_starts ÷ job_views.', 'recruiting-reports' ) ),
+			'start_to_submission' => ReportSchema::rate( __( 'submissions ÷ form_starts.', 'recruiting-reports' ) ),
+			'view_to_submission'  => ReportSchema::rate( __( 'submissions ÷ job_views.', 'recruiting-reports' ) ),
+			'application_to_hire' => ReportSchema::rate( __( 'hires ÷ applications.', 'recruiting-reports' ) ),
+		);
+		$counts = array_intersect_key( $steps, array_flip( self::FIELDS ) );
+		return array(
+			'totals'    => ReportSchema::object( __( 'The funnel of the period: counts and the conversion at each step.', 'recruiting-reports' ), $steps ),
+			'by_job'    => ReportSchema::rows( __( 'One row per job with counts or applications in the period, by job views descending.', 'recruiting-reports' ), array( 'job_id' => ReportSchema::integer( __( 'Job id.', 'recruiting-reports' ) ), 'job_title' => ReportSchema::text( __( 'Job title.', 'recruiting-reports' ) ) ) + $steps ),
+			'by_source' => ReportSchema::rows( __( 'One row per source (free text counts as other), by job views descending.', 'recruiting-reports' ), array( 'source' => ReportSchema::text( __( 'Where the visitors came from: the landing page\'s utm_source, else its referring site, else direct.', 'recruiting-reports' ) ) ) + $steps ),
+			'trend'     => ReportSchema::rows( __( 'The counts per day (YYYY-MM-DD) for periods of up to 31 days, else per month (YYYY-MM).', 'recruiting-reports' ), array( 'period' => ReportSchema::text( __( 'The day or month.', 'recruiting-reports' ) ) ) + $counts ),
+		);
+	}
+}

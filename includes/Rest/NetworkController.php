@@ -1,0 +1,310 @@
+<?php
+/**
+ * recruiting/v1/network/…: a super admin's view of every site of a multisite network (docs/multisite.md) — the sites
+ * with their figures, every API key and webhook with its last use, revoking a key or deleting a webhook of any site,
+ * and the schema upgrade of every site a batch at a time. Registered on networks only; the capability is WordPress's
+ * manage_network_options, which no API key holds, so only a signed-in super admin gets in.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Rest;
+
+use RecruitingReports\Data\ApiKeyRepository;
+use RecruitingReports\Data\DeliveryRepository;
+use RecruitingReports\Data\Settings;
+use RecruitingReports\Data\WebhookRepository;
+use RecruitingReports\Domain\Iso8601;
+use RecruitingReports\Network\Lifecycle;
+use RecruitingReports\Network\NetworkScreen;
+use RecruitingReports\Network\NetworkSettings;
+use RecruitingReports\Network\Sites;
+use RecruitingReports\Network\SiteSummary;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The network routes.
+ */
+final class NetworkController extends Controller {
+
+	protected const PERMISSIONS = array(
+		'read'   => NetworkScreen::CAPABILITY,
+		'update' => NetworkScreen::CAPABILITY,
+	);
+
+	/** Sites the upgrade route does per request (each a few schema checks; a network of any size in a loop). */
+	public const UPGRADE_BATCH = 20;
+
+	/**
+	 * Route base.
+	 *
+	 * @var string
+	 */
+	protected $rest_base = 'network';
+
+	/** Registers the routes on a network. */
+	public function register_routes(): void {
+		if ( ! is_multisite() ) {
+			return;
+		}
+		$site_arg = self::id_arg( __( 'Site id.', 'recruiting-reports' ), 'site_id' );
+		$this->route(
+			'/network/sites',
+			array(
+				$this->endpoint(
+					WP_REST_Server::READABLE,
+					'get_sites',
+					'read',
+					array(
+						'page'     => array(
+							'type'    => 'integer',
+							'minimum' => 1,
+							'maximum' => self::MAX_PAGE,
+							'default' => 1,
+						),
+						'per_page' => array(
+							'type'    => 'integer',
+							'minimum' => 1,
+							'maximum' => self::MAX_PER_PAGE,
+							'default' => NetworkScreen::PER_PAGE,
+						),
+						'period'   => array(
+							'description' => __( 'The figures\' period, read in each site\'s timezone (default: the network\'s default period).', 'recruiting-reports' ),
+							'type'        => 'string',
+							'enum'        => Settings::PERIODS,
+						),
+					)
+				),
+				'schema' => null,
+			)
+		);
+		$this->route( '/network/api-keys', array( $this->endpoint( WP_REST_Server::READABLE, 'get_api_keys', 'read' ), 'schema' => null ) );
+		$this->route( '/network/webhooks', array( $this->endpoint( WP_REST_Server::READABLE, 'get_webhooks', 'read' ), 'schema' => null ) );
+		$this->route(
+			'/network/sites/(?P<site_id>[\d]+)/api-keys/' . self::ID,
+			array(
+				$this->endpoint( WP_REST_Server::DELETABLE, 'revoke_api_key', 'update' ),
+				'schema' => null,
+			),
+			$site_arg + self::id_arg( __( 'API key id.', 'recruiting-reports' ) )
+		);
+		$this->route(
+			'/network/sites/(?P<site_id>[\d]+)/webhooks/' . self::ID,
+			array(
+				$this->endpoint( WP_REST_Server::DELETABLE, 'delete_webhook', 'update' ),
+				'schema' => null,
+			),
+			$site_arg + self::id_arg( __( 'Webhook id.', 'recruiting-reports' ) )
+		);
+		$this->route(
+			'/network/upgrade',
+			array(
+				$this->endpoint(
+					WP_REST_Server::CREATABLE,
+					'upgrade',
+					'update',
+					array(
+						'after' => array(
+							'description' => __( 'Go on after this site id (the previous answer\'s next).', 'recruiting-reports' ),
+							'type'        => 'integer',
+							'minimum'     => 0,
+							'default'     => 0,
+						),
+					)
+				),
+				'schema' => null,
+			)
+		);
+	}
+
+	/**
+	 * GET /network/sites: one page of sites with their figures.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response
+	 */
+	public function get_sites( $request ) {
+		$period   = $request['period'] ?? NetworkSettings::all()['settings']['default_period'];
+		$summary  = SiteSummary::page( (int) $request['page'], (int) $request['per_page'], $period );
+		$response = new WP_REST_Response( $summary['rows'], 200 );
+		$response->header( 'X-WP-Total', (string) $summary['total'] );
+		$response->header( 'X-WP-TotalPages', (string) (int) ceil( $summary['total'] / (int) $request['per_page'] ) );
+		return $response;
+	}
+
+	/**
+	 * GET /network/api-keys: every key of every site (revoked and expired ones too), as its site's API shows it, with
+	 * the site.
+	 *
+	 * @return WP_REST_Response
+	 */
+	public function get_api_keys() {
+		$keys = array();
+		Sites::walk(
+			static function ( int $site_id ) use ( &$keys ) {
+				$controller = new ApiKeysController();
+				foreach ( self::every_page( static fn( int $page ) => ApiKeyRepository::query( array( 'page' => $page, 'per_page' => self::MAX_PER_PAGE ) ) ) as $row ) {
+					$keys[] = self::with_site( $site_id, $controller->prepare_item_for_response( $row, self::view_request() )->get_data() );
+				}
+			}
+		);
+		return new WP_REST_Response( $keys, 200 );
+	}
+
+	/**
+	 * GET /network/webhooks: every webhook of every site, as its site's API shows it, with the site and its last
+	 * delivery (when, its status and the receiver's answer; null when it never had one).
+	 *
+	 * @return WP_REST_Response
+	 */
+	public function get_webhooks() {
+		$webhooks = array();
+		Sites::walk(
+			static function ( int $site_id ) use ( &$webhooks ) {
+				$controller = new WebhooksController();
+				foreach ( self::every_page( array( WebhookRepository::class, 'query' ) ) as $row ) {
+					$data                  = $controller->prepare_item_for_response( $row, self::view_request() )->get_data();
+					$data['last_delivery'] = self::last_delivery( (int) $row['id'] );
+					$webhooks[]            = self::with_site( $site_id, $data );
+				}
+			}
+		);
+		return new WP_REST_Response( $webhooks, 200 );
+	}
+
+	/**
+	 * DELETE /network/sites/{site_id}/api-keys/{id}: revokes a site's key (as that site's DELETE /api-keys/{id}).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function revoke_api_key( $request ) {
+		return $this->in_site(
+			$request,
+			static function ( int $site_id, int $id ) {
+				if ( ! ApiKeyRepository::find( $id ) ) {
+					return self::not_found( __( 'No API key with this id on this site.', 'recruiting-reports' ) );
+				}
+				$data = ( new ApiKeysController() )->prepare_item_for_response( ApiKeyRepository::revoke( $id ), self::view_request() )->get_data();
+				return new WP_REST_Response( self::with_site( $site_id, $data ), 200 );
+			}
+		);
+	}
+
+	/**
+	 * DELETE /network/sites/{site_id}/webhooks/{id}: deletes a site's webhook with its deliveries (as that site's
+	 * DELETE /webhooks/{id}).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function delete_webhook( $request ) {
+		return $this->in_site(
+			$request,
+			static function ( int $site_id, int $id ) {
+				$row = WebhookRepository::find( $id );
+				if ( ! $row ) {
+					return self::not_found( __( 'No webhook with this id on this site.', 'recruiting-reports' ) );
+				}
+				$previous = ( new WebhooksController() )->prepare_item_for_response( $row, self::view_request() )->get_data();
+				WebhookRepository::delete( $id );
+				return new WP_REST_Response(
+					array(
+						'deleted'  => true,
+						'previous' => self::with_site( $site_id, $previous ),
+					),
+					200
+				);
+			}
+		);
+	}
+
+	/**
+	 * POST /network/upgrade: the schema upgrade (and first set-up) of the next batch of sites.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response `next`: pass it as `after` for the next batch; null when every site is current.
+	 */
+	public function upgrade( $request ) {
+		return new WP_REST_Response( array( 'next' => Lifecycle::upgrade( (int) $request['after'], self::UPGRADE_BATCH ) ), 200 );
+	}
+
+	/**
+	 * Runs $work( $site_id, $id ) switched to the request's site, or answers 404 when the network has no such site.
+	 *
+	 * @param WP_REST_Request $request Request with site_id and id.
+	 * @param callable        $work    The work.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	private function in_site( WP_REST_Request $request, callable $work ) {
+		$site_id = (int) $request['site_id'];
+		$site    = get_site( $site_id );
+		if ( ! $site || (int) $site->network_id !== get_current_network_id() ) {
+			return self::not_found( __( 'No site with this id on this network.', 'recruiting-reports' ) );
+		}
+		return Sites::in( $site_id, static fn() => $work( $site_id, (int) $request['id'] ) );
+	}
+
+	/**
+	 * The rows of every page of a repository's query.
+	 *
+	 * @param callable $query Gets a page number (and the page size), returns {rows, total}.
+	 * @return array[]
+	 */
+	private static function every_page( callable $query ): array {
+		$rows = array();
+		for ( $page = 1; ; ++$page ) {
+			$result = $query( $page, self::MAX_PER_PAGE );
+			$rows   = array_merge( $rows, $result['rows'] );
+			if ( count( $rows ) >= $result['total'] || ! $result['rows'] ) {
+				return $rows;
+			}
+		}
+	}
+
+	/**
+	 * A webhook's newest delivery, or null.
+	 *
+	 * @param int $webhook_id Webhook id.
+	 * @return array{at:string,status:string,response_code:int|null}|null
+	 */
+	private static function last_delivery( int $webhook_id ): ?array {
+		$rows = DeliveryRepository::query( $webhook_id, null, 1, 1 )['rows'];
+		if ( ! $rows ) {
+			return null;
+		}
+		return array(
+			'at'            => Iso8601::format( (int) $rows[0]['updated_at'] ),
+			'status'        => (string) $rows[0]['status'],
+			'response_code' => null === $rows[0]['last_response_code'] ? null : (int) $rows[0]['last_response_code'],
+		);
+	}
+
+	/**
+	 * An item with the site it belongs to (the current site: called switched to it).
+	 *
+	 * @param int   $site_id Site id.
+	 * @param array $data    The item as its site's API shows it.
+	 * @return array
+	 */
+	private static function with_site( int $site_id, array $data ): array {
+		$data['site'] = array(
+			'id'   => $site_id,
+			'name' => (string) get_option( 'blogname' ),
+			'url'  => home_url( '/' ),
+		);
+		return $data;
+	}
+
+	/** The request the site controllers prepare items for: every field, the view context. */
+	private static function view_request(): WP_REST_Request {
+		$request = new WP_REST_Request( 'GET' );
+		$request->set_param( 'context', 'view' );
+		return $request;
+	}
+}
