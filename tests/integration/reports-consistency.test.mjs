@@ -86,7 +86,8 @@ test( 'every report equals a brute-force computation in several timezones, perio
 			update_option( 'timezone_string', $tz );
 			foreach ( $periods as [ $from, $to ] ) {
 				foreach ( array_merge( array( 0 ), $jobs ) as $job ) {
-					foreach ( \\RecruitingReports\\Reports\\ReportRegistry::names() as $report ) {
+					// The careers funnel counts beacons, not these rows: careers-funnel.test.mjs checks it against the beacons it sends.
+					foreach ( array_diff( \\RecruitingReports\\Reports\\ReportRegistry::names(), array( 'careers' ) ) as $report ) {
 						\\RecruitingReports\\Domain\\Events::data_changed();
 						$args   = array( 'date_from' => $from, 'date_to' => $to, 'job_id' => $job ?: null );
 						$actual = \\RecruitingReports\\Reports\\ReportService::run( $report, $args );
