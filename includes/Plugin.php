@@ -58,6 +58,7 @@ final class Plugin {
 		add_action( 'deleted_user', array( Data\ApiKeyRepository::class, 'revoke_all_of_user' ) );
 		// Webhooks: deliveries queued in the request that makes a change, sent by WP-Cron.
 		Webhooks\Dispatcher::register();
+		Webhooks\StaleAlerts::register();
 		// The daily housekeeping also drops ended rate-limit windows.
 		add_action( Webhooks\Dispatcher::MAINTENANCE_HOOK, array( Auth\RateLimiter::class, 'purge' ), 10, 0 );
 		// Jobs changed outside the API (the wp-admin screen) emit the same events.

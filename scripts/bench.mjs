@@ -10,7 +10,7 @@
 //
 // A benchmark step: for the default period, one month and one job, ROUNDS times (interleaved, so all
 // requests see the same machine load): a trivial authenticated REST request (GET /wp/v2/users/me),
-// then for each report (the five of SPEC §7 and §7.2, each also with compare=previous_period) an
+// then for each report (the five of SPEC §7 and §7.2 and the three of issue #26, each also with compare=previous_period) an
 // invalidation (the cache version bump every write does), the report cold (a miss) and the same
 // report again warm (a hit). Prints medians, ratios to the trivial request, PHP peak memory per
 // request, and the time the report classes take inside PHP (no HTTP). At 100,000 applications it also
@@ -43,7 +43,7 @@ const LARGE_TOTAL = Number( process.env.BENCH_MAX ?? 1000000 );
 const MARK = '@@RR-BENCH@@';
 const SETTLE_MS = Number( process.env.BENCH_SETTLE_MS ?? 15000 );
 // Each report alone and with compare=previous_period (both periods must stay within the same targets).
-const REPORT_NAMES = [ 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill' ];
+const REPORT_NAMES = [ 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill', 'rejections', 'pipeline', 'activity' ];
 const ALL_VARIANTS = REPORT_NAMES.flatMap( ( name ) => [ { name, label: name, compare: false }, { name, label: `${ name }+compare`, compare: true } ] );
 const VARIANTS = process.env.BENCH_REPORTS ? ALL_VARIANTS.filter( ( v ) => process.env.BENCH_REPORTS.split( ',' ).includes( v.label ) ) : ALL_VARIANTS;
 

@@ -2,7 +2,12 @@
  * Values the PHP side prints before each script (window.recruitingReports, see
  * includes/Admin/Assets.php). Defaults keep tests and the editor working without them.
  */
-import type { ComparePeriod, Permission } from './api/types';
+import type {
+	ComparePeriod,
+	ExitStatus,
+	Permission,
+	Reason,
+} from './api/types';
 import type { ReportPresentation } from './reports/figures';
 import type { PeriodPreset } from './reports/periods';
 
@@ -42,6 +47,9 @@ export interface AppConfig {
 	locale: string;
 	/** Every report's title and headline figures, from its PHP definition (ReportRegistry::presentation()). */
 	reports: ReportPresentation[];
+	/** The rejection and withdrawal reasons (retired ones too, for the labels), and whether one is required. */
+	reasons: Record< ExitStatus, Reason[] >;
+	reasonRequired: boolean;
 }
 
 declare global {
@@ -93,5 +101,7 @@ export function getConfig(): AppConfig {
 				document.documentElement.lang ) ||
 			'en-US',
 		reports: given.reports ?? [],
+		reasons: given.reasons ?? { rejected: [], withdrawn: [] },
+		reasonRequired: given.reasonRequired ?? false,
 	};
 }

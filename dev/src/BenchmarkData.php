@@ -63,7 +63,7 @@ final class BenchmarkData {
 	/** Where the candidates came from (SPEC §7.2), a few skewed towards the first (direct). */
 	private const SOURCES = array( 'direct', 'direct', 'linkedin', 'linkedin', 'indeed', 'referral', 'careers-page', 'glassdoor', 'stackoverflow', 'university' );
 
-	private const LAST  = array( 'Lovelace', 'Hopper', 'Turing', 'Seacole', 'Patel', 'Wei', 'Khan', 'Adeyemi', 'Garcia', 'Rossi', 'Tanaka', 'Nilsson', 'Okafor', 'Byrne', 'Murphy', 'Singh' );
+	private const LAST = array( 'Lovelace', 'Hopper', 'Turing', 'Seacole', 'Patel', 'Wei', 'Khan', 'Adeyemi', 'Garcia', 'Rossi', 'Tanaka', 'Nilsson', 'Okafor', 'Byrne', 'Murphy', 'Singh' );
 
 	/**
 	 * The benchmark jobs as import records (external ids bench-job-1…), created over the span.
@@ -184,10 +184,10 @@ final class BenchmarkData {
 	 */
 	public static function seed( int $count, int $first = 1, ?int $now = null, int $job_count = self::JOBS, ?callable $progress = null ): array {
 		global $wpdb;
-		$started      = microtime( true );
-		$now          = $now ?? time();
-		$jobs         = self::ensure_jobs( $now, $job_count );
-		$job_ids      = array();
+		$started = microtime( true );
+		$now     = $now ?? time();
+		$jobs    = self::ensure_jobs( $now, $job_count );
+		$job_ids = array();
 		for ( $i = 1; $i <= $job_count; $i++ ) {
 			$job_ids[ $i ] = $jobs[ ExternalId::key( 'bench-job-' . $i ) ];
 		}
@@ -196,7 +196,7 @@ final class BenchmarkData {
 		$user_id      = get_current_user_id();
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 		$next_id      = 1 + (int) $wpdb->get_var( "SELECT MAX(id) FROM $applications" );
-		$app_columns  = array( 'id', 'job_id', 'external_id', 'external_key', 'candidate_name', 'candidate_email', 'candidate_phone', 'source', 'status', 'reopen_status', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at', 'hire_seconds', 'created_at', 'updated_at' );
+		$app_columns  = array( 'id', 'job_id', 'external_id', 'external_key', 'candidate_name', 'candidate_email', 'candidate_phone', 'source', 'status', 'reopen_status', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at', 'hire_seconds', 'status_since', 'created_at', 'updated_at' );
 		$written      = 0;
 		$history_rows = 0;
 		$app_rows     = array();
@@ -232,7 +232,7 @@ final class BenchmarkData {
 			$person   = self::candidate( $app['number'] );
 			$changed  = $app['history'] ? end( $app['history'] )['at'] : $app['applied_at'];
 
-			$app_rows[] = array(
+			$app_rows[]     = array(
 				$id,
 				$job_ids[ $app['job'] ],
 				$external,
@@ -250,6 +250,7 @@ final class BenchmarkData {
 				$timeline['offer_at'],
 				$timeline['hired_at'],
 				$timeline['hire_seconds'],
+				$timeline['status_since'],
 				$app['applied_at'],
 				$changed,
 			);

@@ -9,6 +9,7 @@
 
 namespace RecruitingReports\Admin;
 
+use RecruitingReports\Data\Reasons;
 use RecruitingReports\Data\Settings;
 use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Plugin;
@@ -124,6 +125,9 @@ final class Assets {
 			'restNonce'        => wp_create_nonce( 'wp_rest' ),
 			'userId'           => get_current_user_id(),
 			'locale'           => str_replace( '_', '-', determine_locale() ),
+			// The status change asks for a reason, the list filters by one (Data\Reasons).
+			'reasons'          => array_map( array( Reasons::class, 'of' ), array_combine( array_keys( Reasons::LISTS ), array_keys( Reasons::LISTS ) ) ),
+			'reasonRequired'   => (bool) Settings::get( 'reason_required' ),
 		);
 	}
 

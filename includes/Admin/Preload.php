@@ -15,6 +15,7 @@ namespace RecruitingReports\Admin;
 
 use RecruitingReports\Blocks\Attributes;
 use RecruitingReports\Data\Settings;
+use RecruitingReports\Domain\Capabilities;
 use RecruitingReports\Reports\ReportRegistry;
 use RecruitingReports\Reports\ReportService;
 
@@ -76,14 +77,17 @@ final class Preload {
 				)
 			)
 		);
-		self::embed(
-			array(
-				self::report_path( 'overview', $compared ),
-				self::report_path( 'time-to-hire', $compared ),
-				self::report_path( 'funnel', $compared ),
-				self::report_path( 'time-to-fill', array_diff_key( $compared, array( 'compare' => true ) ) ),
-			)
+		$paths    = array(
+			self::report_path( 'overview', $compared ),
+			self::report_path( 'time-to-hire', $compared ),
+			self::report_path( 'funnel', $compared ),
+			self::report_path( 'time-to-fill', array_diff_key( $compared, array( 'compare' => true ) ) ),
 		);
+		if ( current_user_can( Capabilities::READ_APPLICATIONS ) ) {
+			// The widget's count of stale candidates (src/dashboard/StaleLink.tsx): the list's total.
+			$paths[] = '/recruiting/v1/applications?per_page=1&stale=true';
+		}
+		self::embed( $paths );
 	}
 
 	/**

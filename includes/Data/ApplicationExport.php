@@ -11,6 +11,7 @@ namespace RecruitingReports\Data;
 
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\Pipeline;
+use RecruitingReports\Domain\TimeInStage;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -20,7 +21,7 @@ defined( 'ABSPATH' ) || exit;
 final class ApplicationExport {
 
 	/** The columns of the export, in order. */
-	public const COLUMNS = array( 'id', 'job_id', 'job_title', 'candidate_name', 'candidate_email', 'source', 'status', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at' );
+	public const COLUMNS = array( 'id', 'job_id', 'job_title', 'candidate_name', 'candidate_email', 'source', 'status', 'reason', 'status_since', 'days_in_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at' );
 
 	/** Rows per query: large enough to amortise the round trip, small enough to stay a few hundred KB. */
 	private const CHUNK = 2000;
@@ -31,7 +32,8 @@ final class ApplicationExport {
 	 *
 	 * @param array  $filters job_id, status (list), applied_after, applied_before, hired_after, hired_before
 	 *                        (ISO 8601), reached (a stage), entered (stages), search, source (normalised),
-	 *                        updated_before (ISO 8601), anonymised (bool);
+	 *                        updated_before (ISO 8601), anonymised (bool), reason (the current exit reason's id),
+	 *                        stale (bool: open and past the stage's threshold, or open and not);
 	 *                        absent or null = no filter. Validated by the route's schema.
 	 * @param string $alias   The applications table's alias in the query, if any.
 	 * @return array{0:string,1:array} A condition with placeholders, and its values.
@@ -88,6 +90,23 @@ final class ApplicationExport {
 			$where[]  = $a . 'source = %s';
 			$params[] = (string) $filters['source'];
 		}
+		if ( null !== ( $filters['reason'] ?? null ) ) {
+			$where[]  = $a . 'exit_reason = %s';
+			$params[] = (string) $filters['reason'];
+		}
+		if ( null !== ( $filters['stale'] ?? null ) ) {
+			// Stale: in an open status, entered at or before that status's cutoff (Domain\TimeInStage).
+			$stale  = array();
+			$values = array();
+			foreach ( TimeInStage::stale_cutoffs( (array) Settings::get( 'stale_days' ), time(), wp_timezone() ) as $status => $cutoff ) {
+				$stale[] = "({$a}status = %s AND {$a}status_since <= %d)";
+				array_push( $values, $status, $cutoff );
+			}
+			$stale   = '(' . implode( ' OR ', $stale ) . ')';
+			$open    = implode( ',', array_fill( 0, count( TimeInStage::OPEN ), '%s' ) );
+			$where[] = $filters['stale'] ? $stale : "({$a}status IN ($open) AND NOT $stale)";
+			$params  = array_merge( $params, $filters['stale'] ? array() : TimeInStage::OPEN, $values );
+		}
 		$search = trim( (string) ( $filters['search'] ?? '' ) );
 		if ( '' !== $search ) {
 			$like     = '%' . $wpdb->esc_like( $search ) . '%';
@@ -112,15 +131,17 @@ final class ApplicationExport {
 		$table              = Schema::table( 'applications' );
 		$timezone           = wp_timezone();
 		$time               = static fn( $value ) => null === $value ? '' : ( new \DateTimeImmutable( '@' . $value ) )->setTimezone( $timezone )->format( 'Y-m-d H:i:s' );
+		$now                = time();
 		$last               = 0;
 		$count              = 0;
 		do {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- table names are ours; $where's placeholders take $params.
-			$sql  = $wpdb->prepare( "SELECT a.id, a.job_id, p.post_title, a.candidate_name, a.candidate_email, a.source, a.status, a.applied_at, a.screening_at, a.interview_at, a.offer_at, a.hired_at FROM $table a LEFT JOIN {$wpdb->posts} p ON p.ID = a.job_id WHERE a.id > %d AND $where ORDER BY a.id LIMIT %d", array_merge( array( $last ), $params, array( self::CHUNK ) ) );
+			$sql  = $wpdb->prepare( "SELECT a.id, a.job_id, p.post_title, a.candidate_name, a.candidate_email, a.source, a.status, a.exit_reason, a.status_since, a.applied_at, a.screening_at, a.interview_at, a.offer_at, a.hired_at FROM $table a LEFT JOIN {$wpdb->posts} p ON p.ID = a.job_id WHERE a.id > %d AND $where ORDER BY a.id LIMIT %d", array_merge( array( $last ), $params, array( self::CHUNK ) ) );
 			$rows = $wpdb->get_results( $sql, ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
 			$out  = array();
 			foreach ( $rows as $row ) {
-				$out[] = array( (int) $row[0], (int) $row[1], (string) $row[2], $row[3], $row[4], $row[5], $row[6], $time( $row[7] ), $time( $row[8] ), $time( $row[9] ), $time( $row[10] ), $time( $row[11] ) );
+				$days  = in_array( $row[6], TimeInStage::OPEN, true ) ? TimeInStage::days( (int) $row[8], $now, $timezone ) : '';
+				$out[] = array( (int) $row[0], (int) $row[1], (string) $row[2], $row[3], $row[4], $row[5], $row[6], (string) Reasons::label( $row[6], $row[7] ), $time( $row[8] ), $days, $time( $row[9] ), $time( $row[10] ), $time( $row[11] ), $time( $row[12] ), $time( $row[13] ) );
 			}
 			if ( $out ) {
 				$emit( $out );

@@ -18,11 +18,12 @@ defined( 'ABSPATH' ) || exit;
  */
 final class ApplicationRepository {
 
-	/** Orders a list may take: API name => column. */
+	/** Orders a list may take: API name => column (status_since ascending: waiting longest first). */
 	public const ORDERS = array(
-		'applied_at' => 'applied_at',
-		'updated_at' => 'updated_at',
-		'id'         => 'id',
+		'applied_at'   => 'applied_at',
+		'updated_at'   => 'updated_at',
+		'id'           => 'id',
+		'status_since' => 'status_since',
 	);
 
 	/**
@@ -192,11 +193,11 @@ final class ApplicationRepository {
 	 * The status history of an application, oldest first.
 	 *
 	 * @param int $application_id Application id.
-	 * @return array[] Rows: id, from_status, to_status, changed_at, user_id, note.
+	 * @return array[] Rows: id, from_status, to_status, changed_at, user_id, note, reason.
 	 */
 	public static function history( int $application_id ): array {
 		global $wpdb;
-		$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT id, from_status, to_status, changed_at, user_id, note FROM %i WHERE application_id = %d ORDER BY changed_at, id', Schema::table( 'status_history' ), $application_id ), ARRAY_A );
+		$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT id, from_status, to_status, changed_at, user_id, note, reason FROM %i WHERE application_id = %d ORDER BY changed_at, id', Schema::table( 'status_history' ), $application_id ), ARRAY_A );
 		return $rows ? $rows : array();
 	}
 }

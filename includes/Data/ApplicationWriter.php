@@ -21,7 +21,7 @@ defined( 'ABSPATH' ) || exit;
  */
 final class ApplicationWriter {
 
-	public const HISTORY_COLUMNS = array( 'application_id', 'from_status', 'to_status', 'changed_at', 'user_id', 'note' );
+	public const HISTORY_COLUMNS = array( 'application_id', 'from_status', 'to_status', 'changed_at', 'user_id', 'note', 'reason' );
 
 	/**
 	 * Creates an application in `new`, with its first history row.
@@ -54,7 +54,7 @@ final class ApplicationWriter {
 			return new WP_Error( 'internal_error', __( 'The application could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
 		}
 		$id = (int) $wpdb->insert_id;
-		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, null, 'new', $applied_at, $user_id, null ) ) )
+		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, null, 'new', $applied_at, $user_id, null, null ) ) )
 			|| ! ReportSummary::apply( array(), array( array( 'id' => $id ) + $row ) ) ) {
 			// The caller's transaction (Data\Transaction) rolls the application row back.
 			return new WP_Error( 'internal_error', __( 'The application could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
@@ -80,9 +80,10 @@ final class ApplicationWriter {
 	 * @param string      $target  Target.
 	 * @param int         $user_id User id.
 	 * @param string|null $note    Note.
+	 * @param string|null $reason  The reason's id for rejected or withdrawn (checked by Reasons::check()).
 	 * @return array{changed:bool,from:string,to:string}|WP_Error 404 unknown, 409 not allowed.
 	 */
-	public static function change_status( int $id, string $target, int $user_id, ?string $note = null ) {
+	public static function change_status( int $id, string $target, int $user_id, ?string $note = null, ?string $reason = null ) {
 		global $wpdb;
 		$table = Schema::table( 'applications' );
 		for ( $attempt = 0; $attempt < 3; $attempt++ ) {
@@ -92,7 +93,7 @@ final class ApplicationWriter {
 			}
 			$now   = time();
 			$state = self::state_of( $row );
-			$next  = Pipeline::apply( $state, $target, $now );
+			$next  = Pipeline::apply( $state, $target, $now, $reason );
 			if ( null === $next ) {
 				$allowed = Pipeline::allowed_targets( $state['status'], $state['reopen_status'] );
 				return new WP_Error(
@@ -139,7 +140,7 @@ final class ApplicationWriter {
 				continue; // Someone else changed it first: re-read and validate again.
 			}
 			// The row, its history and the report summaries change together or not at all.
-			if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note ) ) )
+			if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note, $reason ) ) )
 				|| ! ReportSummary::apply( array( $row ), array( array_merge( $row, $columns ) ) ) ) {
 				// The caller's transaction (Data\Transaction) rolls the status update back.
 				return new WP_Error( 'internal_error', __( 'The status change could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
@@ -180,6 +181,8 @@ final class ApplicationWriter {
 			'reopen_status' => $row['reopen_status'],
 			'max_stage'     => (int) $row['max_stage'],
 			'entered'       => $entered,
+			'since'         => (int) $row['status_since'],
+			'reason'        => $row['exit_reason'],
 		);
 	}
 
@@ -286,20 +289,20 @@ final class ApplicationWriter {
 	/**
 	 * History rows for a whole replayed history (the initial `new` row included, no-ops skipped).
 	 *
-	 * @param int                                    $application_id Application id.
-	 * @param int                                    $applied_at     Applied at.
-	 * @param array<int,array{status:string,at:int}> $history        Chronological, already validated.
-	 * @param int                                    $user_id        User id.
+	 * @param int                                                    $application_id Application id.
+	 * @param int                                                    $applied_at     Applied at.
+	 * @param array<int,array{status:string,at:int,reason?:?string}> $history        Chronological, already validated.
+	 * @param int                                                    $user_id        User id.
 	 * @return array[] Rows in HISTORY_COLUMNS order.
 	 */
 	public static function history_rows( int $application_id, int $applied_at, array $history, int $user_id ): array {
-		$rows    = array( self::history_row( $application_id, null, 'new', $applied_at, $user_id, null ) );
+		$rows    = array( self::history_row( $application_id, null, 'new', $applied_at, $user_id, null, null ) );
 		$current = 'new';
 		foreach ( $history as $change ) {
 			if ( $change['status'] === $current ) {
 				continue;
 			}
-			$rows[]  = self::history_row( $application_id, $current, $change['status'], $change['at'], $user_id, null );
+			$rows[]  = self::history_row( $application_id, $current, $change['status'], $change['at'], $user_id, null, $change['reason'] ?? null );
 			$current = $change['status'];
 		}
 		return $rows;
@@ -314,8 +317,9 @@ final class ApplicationWriter {
 	 * @param int         $at             At.
 	 * @param int         $user_id        User id.
 	 * @param string|null $note           Note.
+	 * @param string|null $reason         Reason id (rejected or withdrawn).
 	 */
-	private static function history_row( int $application_id, ?string $from, string $to, int $at, int $user_id, ?string $note ): array {
-		return array( $application_id, $from, $to, $at, $user_id, $note );
+	private static function history_row( int $application_id, ?string $from, string $to, int $at, int $user_id, ?string $note, ?string $reason ): array {
+		return array( $application_id, $from, $to, $at, $user_id, $note, $reason );
 	}
 }

@@ -11,6 +11,7 @@ namespace RecruitingReports\Data;
 
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Domain\Pipeline;
+use RecruitingReports\Domain\TimeInStage;
 use WP_Post;
 
 defined( 'ABSPATH' ) || exit;
@@ -155,10 +156,36 @@ final class Presenter {
 			'source'              => (string) $row['source'],
 			'status'              => (string) $row['status'],
 			'allowed_transitions' => Pipeline::allowed_targets( (string) $row['status'], $row['reopen_status'] ),
+			'reason'              => self::reason( (string) $row['status'], $row['exit_reason'] ),
 			'applied_at'          => Iso8601::format( (int) $row['applied_at'] ),
 			'stage_entered_at'    => $stages,
+			'status_since'        => Iso8601::format( (int) $row['status_since'] ),
+		) + self::waiting( $row ) + array(
 			'created_at'          => Iso8601::format( (int) $row['created_at'] ),
 			'updated_at'          => Iso8601::format( (int) $row['updated_at'] ),
+		);
+	}
+
+	/**
+	 * How long an open application has waited in its status and whether that is past the stage's threshold
+	 * (Domain\TimeInStage; null for hired, rejected and withdrawn).
+	 *
+	 * @param array $row Row of the applications table.
+	 * @return array{days_in_stage:int|null,stale:bool|null}
+	 */
+	private static function waiting( array $row ): array {
+		if ( ! in_array( $row['status'], TimeInStage::OPEN, true ) ) {
+			return array(
+				'days_in_stage' => null,
+				'stale'         => null,
+			);
+		}
+		$now      = time();
+		$timezone = wp_timezone();
+		$since    = (int) $row['status_since'];
+		return array(
+			'days_in_stage' => TimeInStage::days( $since, $now, $timezone ),
+			'stale'         => $since <= TimeInStage::stale_cutoffs( (array) Settings::get( 'stale_days' ), $now, $timezone )[ $row['status'] ],
 		);
 	}
 
@@ -178,9 +205,25 @@ final class Presenter {
 				'to'   => (string) $row['to_status'],
 				'at'   => Iso8601::format( (int) $row['changed_at'] ),
 				'user' => self::user( (int) $row['user_id'] ),
-				'note' => null === $row['note'] || '' === $row['note'] ? null : (string) $row['note'],
+				'note'   => null === $row['note'] || '' === $row['note'] ? null : (string) $row['note'],
+				'reason' => self::reason( (string) $row['to_status'], $row['reason'] ),
 			),
 			$rows
+		);
+	}
+
+	/**
+	 * A rejection or withdrawal reason as the API shows it: its id and its label now (Data\Reasons).
+	 *
+	 * @param string      $status The status the reason was given for.
+	 * @param string|null $id     The stored id.
+	 * @return array{id:string,label:string}|null
+	 */
+	public static function reason( string $status, ?string $id ): ?array {
+		$label = Reasons::label( $status, $id );
+		return null === $label ? null : array(
+			'id'    => (string) $id,
+			'label' => $label,
 		);
 	}
 

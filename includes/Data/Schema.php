@@ -22,7 +22,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 8;
+	public const VERSION = 9;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -99,6 +99,9 @@ final class Schema {
   offer_at bigint(20) DEFAULT NULL,
   hired_at bigint(20) DEFAULT NULL,
   hire_seconds bigint(20) DEFAULT NULL,
+  status_since bigint(20) NOT NULL DEFAULT 0,
+  exit_reason varchar(64) DEFAULT NULL,
+  stale_notified tinyint(3) unsigned NOT NULL DEFAULT 0,
   created_at bigint(20) NOT NULL,
   updated_at bigint(20) NOT NULL,
   PRIMARY KEY  (id),
@@ -110,7 +113,8 @@ final class Schema {
   KEY hire_timeline (hired_at,job_id,applied_at,screening_at,interview_at,offer_at),
   KEY job_hire_timeline (job_id,hired_at,applied_at,screening_at,interview_at,offer_at),
   KEY hire_duration (hire_seconds,hired_at),
-  KEY source_applied (source,applied_at)
+  KEY source_applied (source,applied_at),
+  KEY status_since (status,status_since,job_id,exit_reason,reopen_status)
 ) $charset;",
 			// Index notes for the report queries of SPEC §7 (docs/reports.md lists every query):
 			// status / job_status: overview by_status and totals (all applications, optionally one job), covering.
@@ -121,6 +125,11 @@ final class Schema {
 			// median, minimum and maximum once report_hire_days has located them (TimeToHireReport).
 			// Whole days and months of a period come from the report_* summary tables below instead.
 			// job_status also serves GET /applications?job_id=&status=; source_applied serves ?source=.
+			// status_since: time in stage and exits, covering — the pipeline report (open statuses, how long each
+			// waits, per job), the rejections report (rejected/withdrawn since an instant, by reason, stage and job),
+			// the list's stale filter and "waiting longest" order, and the daily stale alerts.
+			// status_since is when the current status was entered; exit_reason the reason of a current rejected or
+			// withdrawn (Data\Reasons); stale_notified the stages (bit 1 << rank) application.stale was sent for.
 			// Report summaries (ReportSummary): additive figures per UTC day (span 1) and month (span 2), per job
 			// and for all jobs (job_id 0). The primary key serves "these buckets, one scope" (a scope's rows
 			// are contiguous whatever the optimizer's statistics say); bucket_job_hires serves time-to-hire's
@@ -187,8 +196,10 @@ final class Schema {
   changed_at bigint(20) NOT NULL,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
   note text,
+  reason varchar(64) DEFAULT NULL,
   PRIMARY KEY  (id),
-  KEY application_changed (application_id,changed_at)
+  KEY application_changed (application_id,changed_at),
+  KEY changed_user (changed_at,user_id,to_status,application_id)
 ) $charset;",
 			"CREATE TABLE {$t['notes']} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
@@ -197,7 +208,8 @@ final class Schema {
   content text NOT NULL,
   created_at bigint(20) NOT NULL,
   PRIMARY KEY  (id),
-  KEY application_created (application_id,created_at)
+  KEY application_created (application_id,created_at),
+  KEY created_user (created_at,user_id,application_id)
 ) $charset;",
 			"CREATE TABLE {$t['ratings']} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
@@ -207,7 +219,8 @@ final class Schema {
   created_at bigint(20) NOT NULL,
   updated_at bigint(20) NOT NULL,
   PRIMARY KEY  (id),
-  UNIQUE KEY application_user (application_id,user_id)
+  UNIQUE KEY application_user (application_id,user_id),
+  KEY created_user (created_at,user_id,application_id)
 ) $charset;",
 			// lookup_id: the public identifier inside a key, indexed so that authentication is one point
 			// read; secret_hash: keyed hash of the whole key, compared in constant time.
@@ -385,6 +398,12 @@ final class Schema {
 			// Version 8 added the careers counters' rollups per job, per source and over everything (rows of their
 			// own spans in careers_counts): written from the job × source rows counted so far.
 			8 => array( CareersCounters::class, 'rebuild_rollups' ),
+			// Version 9 added applications.status_since (when the current status was entered): the latest history
+			// row's time. Exit reasons, history reasons and stale alerts start empty (none were recorded before).
+			9 => static function () {
+				global $wpdb;
+				$wpdb->query( $wpdb->prepare( 'UPDATE %i SET status_since = COALESCE((SELECT MAX(h.changed_at) FROM %i h WHERE h.application_id = %i.id), applied_at)', self::table( 'applications' ), self::table( 'status_history' ), self::table( 'applications' ) ) );
+			},
 		);
 	}
 
@@ -420,7 +439,7 @@ final class Schema {
 			$ids     = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
 			$changes = $wpdb->get_results(
 				$wpdb->prepare(
-					'SELECT application_id, to_status, changed_at FROM %i WHERE application_id IN (' . implode( ',', array_fill( 0, count( $ids ), '%d' ) ) . ') AND from_status IS NOT NULL ORDER BY application_id, changed_at, id',
+					'SELECT application_id, to_status, changed_at, reason FROM %i WHERE application_id IN (' . implode( ',', array_fill( 0, count( $ids ), '%d' ) ) . ') AND from_status IS NOT NULL ORDER BY application_id, changed_at, id',
 					array_merge( array( $history ), $ids )
 				),
 				ARRAY_A
@@ -430,6 +449,7 @@ final class Schema {
 				$by_app[ (int) $change['application_id'] ][] = array(
 					'status' => $change['to_status'],
 					'at'     => (int) $change['changed_at'],
+					'reason' => $change['reason'],
 				);
 			}
 			foreach ( $rows as $row ) {

@@ -7,6 +7,8 @@
 
 namespace RecruitingReports\Data;
 
+use RecruitingReports\Domain\Events;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -18,6 +20,14 @@ final class Settings {
 
 	/** Presets a report period can open with; "custom" is only for blocks, which carry their own dates. */
 	public const PERIODS = array( 'last_30_days', 'last_90_days', 'last_12_months', 'year_to_date' );
+
+	/** Days an open application may wait in each stage before it is stale (the setting stale_days's defaults). */
+	public const STALE_DAYS = array(
+		'new'       => 3,
+		'screening' => 7,
+		'interview' => 10,
+		'offer'     => 5,
+	);
 
 	/**
 	 * Each period preset's name, as the screens show it.
@@ -55,7 +65,9 @@ final class Settings {
 			'mail_candidate_body'      => '',
 			'mail_notify_subject'      => '',
 			'mail_notify_body'         => '',
-		);
+			'reason_required'          => false,
+			'stale_days'               => self::STALE_DAYS,
+		) + Reasons::defaults();
 	}
 
 	/** JSON schema of the settings object (used by the REST settings route for validation and OPTIONS). */
@@ -129,6 +141,25 @@ final class Settings {
 				'maxItems'    => 20,
 				'uniqueItems' => true,
 			),
+			'reason_required'          => array(
+				'description' => __( 'Whether rejecting or withdrawing an application requires a reason (PUT /applications/{id}/status answers 400 without one).', 'recruiting-reports' ),
+				'type'        => 'boolean',
+			),
+			'rejection_reasons'        => Reasons::list_schema( __( 'The reasons an application is rejected, in the order offered. A reason left out of an update is kept, retired, for the history that holds it.', 'recruiting-reports' ) ),
+			'withdrawal_reasons'       => Reasons::list_schema( __( 'The reasons a candidate withdraws, in the order offered. A reason left out of an update is kept, retired, for the history that holds it.', 'recruiting-reports' ) ),
+			'stale_days'               => array(
+				'description' => __( 'Days an open application may wait in each stage before it counts as stale (the Applications list\'s stale filter, the pipeline report, the webhook event application.stale).', 'recruiting-reports' ),
+				'type'        => 'object',
+				'properties'  => array_map(
+					static fn() => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+						'maximum' => 365,
+					),
+					self::STALE_DAYS
+				),
+				'additionalProperties' => false,
+			),
 		) + self::template_schema();
 	}
 
@@ -174,8 +205,21 @@ final class Settings {
 	 * @param array $values Values.
 	 */
 	public static function update( array $values ): array {
-		$settings = array_merge( self::all(), array_intersect_key( $values, self::defaults() ) );
+		$stored = self::all();
+		foreach ( Reasons::LISTS as $list ) {
+			if ( isset( $values[ $list ] ) ) {
+				$values[ $list ] = Reasons::merge( (array) $stored[ $list ], (array) $values[ $list ] );
+			}
+		}
+		if ( isset( $values['stale_days'] ) ) {
+			$values['stale_days'] = array_map( 'intval', array_intersect_key( (array) $values['stale_days'], self::STALE_DAYS ) ) + (array) $stored['stale_days'];
+		}
+		$settings = array_merge( $stored, array_intersect_key( $values, self::defaults() ) );
 		update_option( self::OPTION, $settings );
+		// Reason labels and stale thresholds are in the reports (rejections, pipeline): their cached answers go.
+		if ( array_intersect_key( $values, array_flip( array( ...array_values( Reasons::LISTS ), 'stale_days' ) ) ) ) {
+			Events::data_changed();
+		}
 		return $settings;
 	}
 

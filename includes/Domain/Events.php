@@ -22,6 +22,7 @@ final class Events {
 	public const APPLICATION_CREATED        = 'application.created';
 	public const APPLICATION_STATUS_CHANGED = 'application.status_changed';
 	public const APPLICATION_DELETED        = 'application.deleted';
+	public const APPLICATION_STALE          = 'application.stale';
 
 	public const ALL = array(
 		self::JOB_CREATED,
@@ -30,6 +31,7 @@ final class Events {
 		self::APPLICATION_CREATED,
 		self::APPLICATION_STATUS_CHANGED,
 		self::APPLICATION_DELETED,
+		self::APPLICATION_STALE,
 	);
 
 	/** Fired for every domain event; listeners: webhooks queue. */

@@ -89,7 +89,7 @@ final class Pipeline {
 	 * The state of a fresh application.
 	 *
 	 * @param int $applied_at Unix seconds.
-	 * @return array{status:string,reopen_status:?string,max_stage:int,entered:array<string,int>}
+	 * @return array{status:string,reopen_status:?string,max_stage:int,entered:array<string,int>,since:int,reason:?string}
 	 */
 	public static function initial_state( int $applied_at ): array {
 		return array(
@@ -97,6 +97,9 @@ final class Pipeline {
 			'reopen_status' => null,
 			'max_stage'     => 0,
 			'entered'       => array( 'new' => $applied_at ),
+			// When the current status was entered (time in stage), and the reason of a current rejected/withdrawn.
+			'since'         => $applied_at,
+			'reason'        => null,
 		);
 	}
 
@@ -106,11 +109,12 @@ final class Pipeline {
 	 * Returns the new state, the same state for a no-op (same status), or null when the
 	 * transition is not allowed.
 	 *
-	 * @param array  $state  A state from initial_state() or a previous apply().
-	 * @param string $target Target status.
-	 * @param int    $at     Unix seconds (UTC) of the change.
+	 * @param array       $state  A state from initial_state() or a previous apply().
+	 * @param string      $target Target status.
+	 * @param int         $at     Unix seconds (UTC) of the change.
+	 * @param string|null $reason The reason's id when the target is rejected or withdrawn (Data\Reasons).
 	 */
-	public static function apply( array $state, string $target, int $at ): ?array {
+	public static function apply( array $state, string $target, int $at, ?string $reason = null ): ?array {
 		if ( $target === $state['status'] ) {
 			return $state;
 		}
@@ -128,20 +132,22 @@ final class Pipeline {
 			}
 		}
 		$state['status'] = $target;
+		$state['since']  = $at;
+		$state['reason'] = in_array( $target, self::EXITS, true ) ? $reason : null;
 		return $state;
 	}
 
 	/**
 	 * Replays a whole history from applied_at.
 	 *
-	 * @param int                                    $applied_at Unix seconds.
-	 * @param array<int,array{status:string,at:int}> $history    Chronological changes.
+	 * @param int                                                    $applied_at Unix seconds.
+	 * @param array<int,array{status:string,at:int,reason?:?string}> $history    Chronological changes.
 	 * @return array{state:?array,error_index:?int,allowed:string[]} state null when entry error_index is not allowed.
 	 */
 	public static function replay( int $applied_at, array $history ): array {
 		$state = self::initial_state( $applied_at );
 		foreach ( array_values( $history ) as $index => $change ) {
-			$next = self::apply( $state, $change['status'], $change['at'] );
+			$next = self::apply( $state, $change['status'], $change['at'], $change['reason'] ?? null );
 			if ( null === $next ) {
 				return array(
 					'state'       => null,
@@ -176,6 +182,8 @@ final class Pipeline {
 			'hired_at'      => $state['entered']['hired'] ?? null,
 			// Time to hire in seconds, stored so hires can be read in that order (reports' median).
 			'hire_seconds'  => isset( $state['entered']['hired'] ) ? $state['entered']['hired'] - $state['entered']['new'] : null,
+			'status_since'  => $state['since'],
+			'exit_reason'   => $state['reason'],
 		);
 	}
 }

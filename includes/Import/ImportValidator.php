@@ -9,6 +9,7 @@
 namespace RecruitingReports\Import;
 
 use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\Reasons;
 use RecruitingReports\Data\Source;
 use RecruitingReports\Domain\ExternalId;
 use RecruitingReports\Domain\Iso8601;
@@ -382,13 +383,34 @@ final class ImportValidator {
 	}
 
 	/**
+	 * A history entry's reason: the id of a rejection or withdrawal reason (retired ones too), on an entry to that
+	 * status only.
+	 *
+	 * @param string $path   Path.
+	 * @param mixed  $status The entry's status.
+	 * @param mixed  $reason The reason given.
+	 */
+	private function reason( string $path, $status, $reason ): bool {
+		if ( ! is_string( $status ) || ! isset( Reasons::LISTS[ $status ] ) ) {
+			$this->error( $path, __( 'A reason is given only on an entry to rejected or withdrawn.', 'recruiting-reports' ) );
+			return false;
+		}
+		if ( ! is_string( $reason ) || ! Reasons::known( $status, $reason ) ) {
+			/* translators: 1: rejected or withdrawn, 2: the setting's name. */
+			$this->error( $path, sprintf( __( 'Must be the id of a %1$s reason (setting %2$s).', 'recruiting-reports' ), $status, Reasons::LISTS[ $status ] ) );
+			return false;
+		}
+		return true;
+	}
+
+	/**
 	 * An application's status history, checked against the pipeline rules.
 	 *
 	 * @param string   $path       Path.
 	 * @param mixed    $history    History.
 	 * @param int|null $applied_at Applied at.
 	 * @param int      $now        Now.
-	 * @return array<int,array{status:string,at:int}>|null
+	 * @return array<int,array{status:string,at:int,reason:?string}>|null
 	 */
 	private function history( string $path, $history, ?int $applied_at, int $now ): ?array {
 		if ( ! is_array( $history ) || ( $history && ! array_is_list( $history ) ) ) {
@@ -428,10 +450,15 @@ final class ImportValidator {
 				$this->error( "$entry_path.at", __( 'History must be chronological: this entry is earlier than the one before it.', 'recruiting-reports' ) );
 				$valid = false;
 			}
+			$reason = $entry['reason'] ?? null;
+			if ( null !== $reason && ! $this->reason( "$entry_path.reason", $status, $reason ) ) {
+				$valid = false;
+			}
 			$previous  = max( (int) $previous, $at );
 			$changes[] = array(
 				'status' => (string) $status,
 				'at'     => $at,
+				'reason' => null === $reason ? null : (string) $reason,
 			);
 		}
 		if ( ! $valid || null === $applied_at ) {

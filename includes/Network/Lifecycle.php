@@ -20,6 +20,7 @@ use RecruitingReports\Digests\Digests;
 use RecruitingReports\Mail\Outbox;
 use RecruitingReports\Privacy\Retention;
 use RecruitingReports\Webhooks\Dispatcher;
+use RecruitingReports\Webhooks\StaleAlerts;
 use WP_Site;
 
 defined( 'ABSPATH' ) || exit;
@@ -70,6 +71,7 @@ final class Lifecycle {
 			JobPages::deactivate();
 			JobExpiry::deactivate();
 			Retention::deactivate();
+			StaleAlerts::deactivate();
 		};
 		if ( $network_wide && is_multisite() ) {
 			Sites::walk( $work );

@@ -25,8 +25,9 @@
  *   computes on the primary. Without one the version is a database row, and the only copy of it that is never
  *   behind a write already answered is the primary's: reports then read the version, and compute, there.
  * - Bumped on Events::DATA_CHANGED_ACTION (import, application create/status change, jobs through the
- *   REST API) and on WordPress's own post hooks for jobs, so jobs edited, trashed, restored or deleted
- *   in wp-admin invalidate too.
+ *   REST API, reason labels and stale thresholds, the daily stale alerts) and on WordPress's own post hooks for
+ *   jobs, so jobs edited, trashed, restored or deleted in wp-admin invalidate too; and when a user is deleted or
+ *   changed (the activity report's names).
  *
  * @package RecruitingReports
  */
@@ -69,6 +70,9 @@ final class ReportCache {
 		add_action( 'deleted_post', array( self::class, 'on_post_change' ), 10, 2 );
 		add_action( 'trashed_post', array( self::class, 'on_post_change' ), 10, 1 );
 		add_action( 'untrashed_post', array( self::class, 'on_post_change' ), 10, 1 );
+		// The activity report names users: a deleted user becomes "Deleted user #id", a renamed one reads the new name.
+		add_action( 'deleted_user', array( self::class, 'bump' ), 10, 0 );
+		add_action( 'profile_update', array( self::class, 'bump' ), 10, 0 );
 	}
 
 	/** Invalidates every cached report, once the current transaction (if any) has committed. */

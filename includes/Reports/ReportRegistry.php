@@ -29,6 +29,9 @@ final class ReportRegistry {
 			SourcesReport::definition(),
 			TimeToFillReport::definition(),
 			CareersReport::definition(),
+			RejectionsReport::definition(),
+			PipelineReport::definition(),
+			ActivityReport::definition(),
 		);
 		/**
 		 * Filters the reports: add a ReportDefinition to add a report (docs/adding-a-report.md), or remove one.

@@ -17,6 +17,7 @@ use RecruitingReports\Data\ApplicationRepository;
 use RecruitingReports\Data\ApplicationWriter;
 use RecruitingReports\Data\ExternalIdClaims;
 use RecruitingReports\Data\Presenter;
+use RecruitingReports\Data\Reasons;
 use RecruitingReports\Data\RatingRepository;
 use RecruitingReports\Data\Source;
 use RecruitingReports\Data\Transaction;
@@ -94,6 +95,11 @@ final class ApplicationsController extends ItemController {
 							'type'        => array( 'string', 'null' ),
 							'maxLength'   => 5000,
 						),
+						'reason' => array(
+							'description' => __( 'For rejected or withdrawn: the id of a current reason of that list (settings rejection_reasons, withdrawal_reasons), stored with the history entry; required when the setting reason_required is on. An unknown or retired reason is a 400.', 'recruiting-reports' ),
+							'type'        => array( 'string', 'null' ),
+							'maxLength'   => 64,
+						),
 					),
 					array( 'errors' => array( 409 => __( 'The change is not allowed from the current status, or another request changed the application meanwhile (invalid_status_transition, with data.current and data.allowed).', 'recruiting-reports' ) ) )
 				),
@@ -122,6 +128,8 @@ final class ApplicationsController extends ItemController {
 			'updated_before' => $request['updated_before'],
 			'anonymised'     => $request['anonymised'],
 			'source'         => null === $request['source'] ? null : Source::normalize( $request['source'] ),
+			'reason'         => $request['reason'],
+			'stale'          => $request['stale'],
 		);
 		if ( is_wp_error( $filters['source'] ) ) {
 			return $filters['source'];
@@ -261,13 +269,20 @@ final class ApplicationsController extends ItemController {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_status( $request ) {
-		$id   = (int) $request['id'];
-		$note = null === $request['note'] ? '' : sanitize_textarea_field( (string) $request['note'] );
-		if ( ! ApplicationRepository::find( $id ) ) {
+		$id     = (int) $request['id'];
+		$note   = null === $request['note'] ? '' : sanitize_textarea_field( (string) $request['note'] );
+		$reason = null === $request['reason'] || '' === $request['reason'] ? null : (string) $request['reason'];
+		$row    = ApplicationRepository::find( $id );
+		if ( ! $row ) {
 			return self::application_not_found();
 		}
+		// Asking for the status the application already has changes nothing, reason or not (as without one).
+		$checked = $request['status'] === $row['status'] ? true : Reasons::check( (string) $request['status'], $reason );
+		if ( is_wp_error( $checked ) ) {
+			return $checked;
+		}
 		$result = Transaction::run(
-			static fn() => ApplicationWriter::change_status( $id, (string) $request['status'], Access::user_id(), '' === $note ? null : $note )
+			static fn() => ApplicationWriter::change_status( $id, (string) $request['status'], Access::user_id(), '' === $note ? null : $note, $reason )
 		);
 		if ( is_wp_error( $result ) ) {
 			return $result;
@@ -341,6 +356,25 @@ final class ApplicationsController extends ItemController {
 	}
 
 	/**
+	 * The schema of a reason as the API shows it (Presenter::reason()).
+	 *
+	 * @param string $description Description.
+	 * @return array
+	 */
+	private static function reason_property( string $description ): array {
+		return array(
+			'description' => $description,
+			'type'        => array( 'object', 'null' ),
+			'readonly'    => true,
+			'context'     => self::OWN_CONTEXTS,
+			'properties'  => array(
+				'id'    => array( 'type' => 'string' ),
+				'label' => array( 'type' => 'string' ),
+			),
+		);
+	}
+
+	/**
 	 * Arguments of GET /applications.
 	 *
 	 * @return array
@@ -397,6 +431,16 @@ final class ApplicationsController extends ItemController {
 					'type'        => 'string',
 					'maxLength'   => 200,
 				),
+				'reason'         => array(
+					'description' => __( 'Only applications now rejected or withdrawn with this reason (its id).', 'recruiting-reports' ),
+					'type'        => 'string',
+					'pattern'     => Reasons::ID_PATTERN,
+					'maxLength'   => 64,
+				),
+				'stale'          => array(
+					'description' => __( 'Only open applications that have waited in their status at least the stage\'s days (setting stale_days; true), or open ones that have not yet (false).', 'recruiting-reports' ),
+					'type'        => 'boolean',
+				),
 				'format'         => array(
 					'description' => __( 'json (default), or csv: every application the filters select (page and per_page do not apply), streamed.', 'recruiting-reports' ),
 					'type'        => 'string',
@@ -404,7 +448,7 @@ final class ApplicationsController extends ItemController {
 					'default'     => 'json',
 				),
 			),
-			self::sort_args( array( 'applied_at', 'updated_at', 'id' ) )
+			self::sort_args( array_keys( ApplicationRepository::ORDERS ) )
 		);
 	}
 
@@ -494,6 +538,20 @@ final class ApplicationsController extends ItemController {
 				'context'     => self::OWN_CONTEXTS,
 			),
 			'applied_at'          => self::readonly_instant( __( 'When the application was made (UTC).', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+			'reason'              => self::reason_property( __( 'Why the application is now rejected or withdrawn: the reason\'s id and its label now; null without one, and for every other status.', 'recruiting-reports' ) ),
+			'status_since'        => self::readonly_instant( __( 'When the current status was entered (UTC): the time in stage counts from it.', 'recruiting-reports' ), false, self::ALL_CONTEXTS ),
+			'days_in_stage'       => array(
+				'description' => __( 'Whole days the application has waited in its current status (calendar days of the site\'s timezone); null unless new, screening, interview or offer.', 'recruiting-reports' ),
+				'type'        => array( 'integer', 'null' ),
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
+			'stale'               => array(
+				'description' => __( 'Whether days_in_stage has reached the stage\'s threshold (setting stale_days); null unless new, screening, interview or offer.', 'recruiting-reports' ),
+				'type'        => array( 'boolean', 'null' ),
+				'readonly'    => true,
+				'context'     => self::ALL_CONTEXTS,
+			),
 			'stage_entered_at'    => array(
 				'description' => __( 'When each pipeline stage was first entered (UTC), null when never.', 'recruiting-reports' ),
 				'type'        => 'object',
@@ -540,7 +598,8 @@ final class ApplicationsController extends ItemController {
 							'format' => 'date-time',
 						),
 						'user' => array( 'type' => array( 'object', 'null' ) ),
-						'note' => array( 'type' => array( 'string', 'null' ) ),
+						'note'   => array( 'type' => array( 'string', 'null' ) ),
+						'reason' => self::reason_property( __( 'The reason given with a change to rejected or withdrawn: its id and its label now (a renamed reason reads its new label).', 'recruiting-reports' ) ),
 					),
 				),
 			),

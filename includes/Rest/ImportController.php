@@ -172,6 +172,10 @@ final class ImportController extends Controller {
 										'enum' => Pipeline::STATUSES,
 									),
 									'at'     => $instant,
+									'reason' => array(
+										'description' => __( 'On an entry to rejected or withdrawn: the id of a reason of that list (retired ones too).', 'recruiting-reports' ),
+										'type'        => array( 'string', 'null' ),
+									),
 								),
 							),
 						),

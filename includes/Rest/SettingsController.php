@@ -68,8 +68,10 @@ final class SettingsController extends ItemController {
 		if ( isset( $values['rate_limit_per_hour'] ) ) {
 			$values['rate_limit_per_hour'] = (int) $values['rate_limit_per_hour'];
 		}
-		if ( isset( $values['delete_data_on_uninstall'] ) ) {
-			$values['delete_data_on_uninstall'] = (bool) $values['delete_data_on_uninstall'];
+		foreach ( array( 'delete_data_on_uninstall', 'reason_required' ) as $flag ) {
+			if ( isset( $values[ $flag ] ) ) {
+				$values[ $flag ] = (bool) $values[ $flag ];
+			}
 		}
 		return $this->prepare_item_for_response( $values ? Settings::update( Templates::for_storage( $values ) ) : Settings::all(), $request );
 	}

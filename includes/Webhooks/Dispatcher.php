@@ -170,6 +170,11 @@ final class Dispatcher {
 			$data['from'] = (string) ( $payload['from'] ?? '' );
 			$data['to']   = (string) ( $payload['to'] ?? '' );
 		}
+		if ( Events::APPLICATION_STALE === $event ) {
+			// The stage it waits in and that stage's threshold (StaleAlerts); the application holds days_in_stage.
+			$data['stage']          = (string) ( $payload['stage'] ?? '' );
+			$data['threshold_days'] = (int) ( Settings::get( 'stale_days' )[ $data['stage'] ] ?? 0 );
+		}
 		return $data;
 	}
 

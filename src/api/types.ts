@@ -403,8 +403,16 @@ export interface Application {
 	status: ApplicationStatus;
 	/** Statuses this application may move to now (SPEC §6). */
 	allowed_transitions: ApplicationStatus[];
+	/** Why it is now rejected or withdrawn (null without a reason, and for every other status). */
+	reason: ReasonRef | null;
 	applied_at: IsoDateTime;
 	stage_entered_at: Record< PipelineStage, IsoDateTime | null >;
+	/** When the current status was entered. */
+	status_since: IsoDateTime;
+	/** Whole days (site calendar) waited in the current status; null unless new, screening, interview or offer. */
+	days_in_stage: number | null;
+	/** Whether days_in_stage reached the stage's threshold (setting stale_days); null unless open. */
+	stale: boolean | null;
 	rating: { average: number | null; count: number };
 	created_at: IsoDateTime;
 	updated_at: IsoDateTime;
@@ -417,7 +425,24 @@ export interface StatusChange {
 	at: IsoDateTime;
 	user: UserRef | null;
 	note: string | null;
+	/** The reason given with a change to rejected or withdrawn, labelled as it reads now. */
+	reason: ReasonRef | null;
 }
+
+/** A rejection or withdrawal reason as applications show it. */
+export interface ReasonRef {
+	id: string;
+	label: string;
+}
+
+/** A reason of Settings › rejection_reasons / withdrawal_reasons. */
+export interface Reason extends ReasonRef {
+	/** Kept for the history that holds it; no longer offered. */
+	retired: boolean;
+}
+
+/** The exit statuses that take a reason. */
+export type ExitStatus = 'rejected' | 'withdrawn';
 
 export interface ApplicationWithHistory extends Application {
 	history: StatusChange[];
@@ -443,7 +468,12 @@ export interface ApplicationListQuery extends PageQuery {
 	search?: string;
 	/** Compared after trimming and lower-casing; '' means direct. */
 	source?: string;
-	orderby?: 'applied_at' | 'updated_at' | 'id';
+	/** Now rejected or withdrawn with this reason (its id). */
+	reason?: string;
+	/** Open and waited at least the stage's days (true), or open and not yet (false). */
+	stale?: boolean;
+	/** status_since ascending: waiting longest first. */
+	orderby?: 'applied_at' | 'updated_at' | 'id' | 'status_since';
 	order?: 'asc' | 'desc';
 }
 
@@ -458,6 +488,8 @@ export interface ApplicationInput {
 export interface StatusChangeInput {
 	status: ApplicationStatus;
 	note?: string | null;
+	/** For rejected or withdrawn: a current reason's id (required when the setting reason_required is on). */
+	reason?: string | null;
 }
 
 export interface Note {
@@ -543,6 +575,7 @@ export const WEBHOOK_EVENTS = [
 	'application.created',
 	'application.status_changed',
 	'application.deleted',
+	'application.stale',
 ] as const;
 export type WebhookEvent = ( typeof WEBHOOK_EVENTS )[ number ];
 
@@ -617,6 +650,13 @@ export interface PluginSettings {
 	apply_phone: 'required' | 'optional' | 'hidden';
 	/** The largest CV the apply form accepts, in MB (1–50). */
 	apply_cv_max_mb: number;
+	/** Whether rejecting or withdrawing requires a reason. */
+	reason_required: boolean;
+	/** The reasons offered, in order; a reason left out of an update is kept, retired. New ones may omit the id. */
+	rejection_reasons: Array< Omit< Reason, 'id' > & { id?: string } >;
+	withdrawal_reasons: Array< Omit< Reason, 'id' > & { id?: string } >;
+	/** Days an open application may wait in each stage before it is stale. */
+	stale_days: Record< 'new' | 'screening' | 'interview' | 'offer', number >;
 	/** Leave visitors sending DNT or Sec-GPC out of the careers funnel's counts. */
 	careers_honour_dnt: boolean;
 	/** Careers funnel counts accepted per IP address per hour. */
@@ -718,7 +758,11 @@ export interface ImportBatch {
 		candidate: { name: string; email: string; phone?: string };
 		source?: string | null;
 		applied_at: IsoDateTime;
-		history?: Array< { status: ApplicationStatus; at: IsoDateTime } >;
+		history?: Array< {
+			status: ApplicationStatus;
+			at: IsoDateTime;
+			reason?: string | null;
+		} >;
 	} >;
 }
 

@@ -227,6 +227,9 @@ describe( 'ReportBlockEdit', () => {
 			'Sources of applicants',
 			'Time to fill',
 			'Careers funnel',
+			'Rejections and withdrawals',
+			'Pipeline and waiting',
+			'Team activity',
 		] );
 		await userEvent.selectOptions( select, 'sources' );
 		expect( setAttributes ).toHaveBeenCalledWith( {

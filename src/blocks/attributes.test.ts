@@ -66,6 +66,9 @@ describe( 'block attributes', () => {
 			'sources',
 			'time-to-fill',
 			'careers',
+			'rejections',
+			'pipeline',
+			'activity',
 		] );
 		expect( reportSections( 'careers' ) ).toEqual( [
 			'figures',

@@ -32,6 +32,7 @@ import { overviewLinks, timeToHireLinks } from '../reports/drilldown';
 import { Figures, type Figure } from '../components/Figures';
 import { formatDays, formatPeriod } from '../components/format';
 import { PeriodPicker } from '../components/PeriodPicker';
+import { StaleLink } from './StaleLink';
 import { Busy, ErrorState, Skeleton } from '../components/states';
 import { getConfig } from '../config';
 import {
@@ -310,6 +311,7 @@ function WidgetFooter( {
 	const config = getConfig();
 	return (
 		<p className="rr-widget__footer">
+			{ config.can.readApplications && <StaleLink /> }
 			<a
 				href={ addQueryArgs( config.reportsUrl, {
 					period: preset,

@@ -46,7 +46,7 @@ test( 'an upgrade from schema version 1 keeps the data and rebuilds the timeline
 
 	// The next request loads the plugin, which sees version 1 and migrates.
 	const after = await siteState();
-	assert.equal( after.schema_version, 7 );
+	assert.equal( after.schema_version, 9 );
 	assert.deepEqual( after.tables, before.tables );
 	const row = expectStatus( await get( '/recruiting-test/v1/applications/up-1' ), 200 );
 	assert.equal( row.status, 'withdrawn' );
@@ -54,6 +54,8 @@ test( 'an upgrade from schema version 1 keeps the data and rebuilds the timeline
 	assert.equal( Number( row.max_stage ), 3 );
 	assert.equal( Number( row.offer_at ), Date.parse( '2025-01-10T10:00:00Z' ) / 1000 );
 	assert.equal( row.interview_at, null );
+	// Version 6: the time in the current status counts from the latest history entry.
+	assert.equal( Number( row.status_since ), Date.parse( '2025-01-11T10:00:00Z' ) / 1000 );
 	// Version 4: existing applications came in directly, and the sources summary counts them.
 	assert.equal( row.source, 'direct' );
 	const sources = expectStatus( await get( '/recruiting/v1/reports/sources', { query: { date_from: '2000-01-01' } } ), 200 );

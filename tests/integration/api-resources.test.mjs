@@ -207,12 +207,15 @@ const MAIL_DEFAULTS = {
 
 test( 'settings: GET, partial PUT keeps omitted fields, validation', async () => {
 	const initial = expectStatus( await get( `${ NS }/settings` ), 200 );
-	assert.deepEqual( initial, { rate_limit_per_hour: 1000, default_period: 'last_12_months', delete_data_on_uninstall: false, anonymise_on_erasure: false, delivery_log_days: 30, jobs_base: 'jobs', apply_phone: 'optional', apply_cv_max_mb: 5, ...MAIL_DEFAULTS, careers_honour_dnt: true, careers_beacon_limit: 600, careers_daily_months: 13 } );
+	// The reason lists and stale_days are tested in reasons.test.mjs and stale.test.mjs.
+	const { rejection_reasons: rejection, withdrawal_reasons: withdrawal, ...plain } = initial;
+	assert.ok( rejection.length && withdrawal.length );
+	assert.deepEqual( plain, { rate_limit_per_hour: 1000, default_period: 'last_12_months', delete_data_on_uninstall: false, anonymise_on_erasure: false, delivery_log_days: 30, jobs_base: 'jobs', apply_phone: 'optional', apply_cv_max_mb: 5, ...MAIL_DEFAULTS, careers_honour_dnt: true, careers_beacon_limit: 600, careers_daily_months: 13, reason_required: false, stale_days: { new: 3, screening: 7, interview: 10, offer: 5 } } );
 	let settings = expectStatus( await put( `${ NS }/settings`, { rate_limit_per_hour: 250 } ), 200 );
 	assert.deepEqual( settings, { ...initial, rate_limit_per_hour: 250 } );
 	settings = expectStatus( await put( `${ NS }/settings`, { default_period: 'last_30_days' } ), 200 );
 	assert.equal( settings.rate_limit_per_hour, 250, 'omitted field kept' );
-	for ( const body of [ { rate_limit_per_hour: 0 }, { rate_limit_per_hour: 'many' }, { default_period: 'forever' }, { delete_data_on_uninstall: 'perhaps' }, { jobs_base: 'Job Pages' }, { jobs_base: '' } ] ) {
+	for ( const body of [ { rate_limit_per_hour: 0 }, { rate_limit_per_hour: 'many' }, { default_period: 'forever' }, { delete_data_on_uninstall: 'perhaps' }, { jobs_base: 'Job Pages' }, { jobs_base: '' }, { stale_days: { new: 0 } }, { stale_days: { hired: 3 } }, { rejection_reasons: [ { id: 'Bad Id', label: 'x' } ] }, { rejection_reasons: [ { label: '' } ] } ] ) {
 		expectError( await put( `${ NS }/settings`, body ), 400, 'rest_invalid_param' );
 	}
 	assert.deepEqual( expectStatus( await get( `${ NS }/settings` ), 200 ), settings );

@@ -201,6 +201,13 @@ test( 'every route, method, status and error through Prism: 0 violations', async
 	await calls.post( `/applications/${ application.id }/status`, { status: 'new' }, 409 );
 	await calls.post( `/applications/${ application.id }/status`, { status: 'sideways' }, 400 );
 	await calls.put( `/applications/${ MISSING }/status`, { status: 'screening' }, 404 );
+	// Exit reasons (issue #26): a rejection with a reason, an unknown reason refused, the list filtered by reason and by waiting.
+	await calls.put( `/applications/${ second.id }/status`, { status: 'rejected', reason: 'salary', note: null }, 200 );
+	await calls.put( `/applications/${ application.id }/status`, { status: 'withdrawn', reason: 'no-such-reason' }, 400 );
+	await crawlList( '/applications', { reason: 'salary' } );
+	await crawlList( '/applications', { stale: false, job_id: job.id } );
+	await calls.get( '/applications', 200, { query: { stale: true, format: 'csv' }, accept: 'text/csv' } );
+	await calls.get( '/applications', 400, { query: { reason: 'Not an id!' } } );
 
 	// Notes.
 	const note = ( await calls.post( `/applications/${ application.id }/notes`, { content: 'Strong candidate' }, 201 ) ).json;
@@ -242,7 +249,7 @@ test( 'every route, method, status and error through Prism: 0 violations', async
 	await calls.post( '/webhooks', { url: 'not a url', events: [ 'job.created' ] }, 400 );
 	await crawlList( '/webhooks' );
 	await crawlItem( `/webhooks/${ hook.id }`, `/webhooks/${ MISSING }`, 'url' );
-	await calls.put( `/webhooks/${ hook.id }`, { events: [ 'job.created', 'application.created' ] }, 200 );
+	await calls.put( `/webhooks/${ hook.id }`, { events: [ 'job.created', 'application.created', 'application.stale' ] }, 200 );
 	await calls.patch( `/webhooks/${ hook.id }`, { active: true }, 200 );
 	await calls.post( `/webhooks/${ hook.id }`, { url: 'http://127.0.0.1:9/prism2' }, 200 );
 	await calls.put( `/webhooks/${ MISSING }`, { active: false }, 404 );
@@ -279,6 +286,8 @@ test( 'every route, method, status and error through Prism: 0 violations', async
 	await calls.patch( '/settings', { rate_limit_per_hour: 1000 }, 200 );
 	await calls.post( '/settings', { rate_limit_per_hour: 1000 }, 200 );
 	await calls.put( '/settings', { rate_limit_per_hour: -5 }, 400 );
+	await calls.patch( '/settings', { reason_required: false, stale_days: { new: 3, screening: 7, interview: 10, offer: 5 } }, 200 );
+	await calls.put( '/settings', { stale_days: { new: 0 } }, 400 );
 	await calls.get( '/settings', 403, { auth: readerAuth } );
 	const retention = ( await calls.get( '/retention', 200 ) ).json;
 	await calls.put( '/retention', { rules: retention.rules }, 200 );

@@ -23,9 +23,32 @@ before( async () => {
 			$row     = $wpdb->get_row( $wpdb->prepare( "SELECT status, reopen_status FROM $table WHERE id = %d", $id ) );
 			$allowed = \\RecruitingReports\\Domain\\Pipeline::allowed_targets( $row->status, $row->reopen_status );
 			if ( $allowed ) {
-				\\RecruitingReports\\Data\\ApplicationWriter::change_status( (int) $id, $allowed[ (int) $id % count( $allowed ) ], get_current_user_id() );
+				$target  = $allowed[ (int) $id % count( $allowed ) ];
+				$reasons = array( 'rejected' => array( 'salary', 'experience', null ), 'withdrawn' => array( 'other-offer', null ) );
+				$reason  = isset( $reasons[ $target ] ) ? $reasons[ $target ][ (int) $id % count( $reasons[ $target ] ) ] : null;
+				\\RecruitingReports\\Data\\ApplicationWriter::change_status( (int) $id, $target, get_current_user_id(), null, $reason );
 			}
 		}
+		// Notes and ratings over three years by the admin, a recruiter and a user deleted since (the activity report).
+		require_once ABSPATH . 'wp-admin/includes/user.php';
+		$team = array( get_current_user_id() );
+		foreach ( array( 'cons-a', 'cons-b' ) as $login ) {
+			$team[] = wp_insert_user( array( 'user_login' => $login, 'user_pass' => 'x-' . $login, 'display_name' => $login, 'role' => 'recruiter' ) );
+		}
+		$sample = $wpdb->get_col( "SELECT id FROM $table ORDER BY id LIMIT 300" );
+		foreach ( $sample as $i => $id ) {
+			$at = time() - ( $i * 3 + 1 ) * 86400 - $i * 3600;
+			$wpdb->insert( $wpdb->prefix . 'recruiting_notes', array( 'application_id' => $id, 'user_id' => $team[ $i % 3 ], 'content' => 'n', 'created_at' => $at ) );
+			if ( $i % 2 ) {
+				$wpdb->insert( $wpdb->prefix . 'recruiting_ratings', array( 'application_id' => $id, 'user_id' => $team[ ( $i + 1 ) % 3 ], 'score' => 3, 'created_at' => $at, 'updated_at' => $at ) );
+			}
+		}
+		$changes = array_map( 'intval', $wpdb->get_col( "SELECT id FROM {$wpdb->prefix}recruiting_status_history WHERE from_status IS NOT NULL" ) );
+		foreach ( array( 1, 2 ) as $member ) {
+			$ids = implode( ',', array_filter( $changes, static fn( $change ) => $member === $change % 5 ) );
+			$wpdb->query( "UPDATE {$wpdb->prefix}recruiting_status_history SET user_id = {$team[ $member ]} WHERE id IN ($ids)" );
+		}
+		wp_delete_user( $team[2] );
 		$job = (int) $wpdb->get_var( "SELECT job_id FROM $table ORDER BY id LIMIT 1" );
 		for ( $i = 0; $i < 5; $i++ ) {
 			\\RecruitingReports\\Data\\ApplicationWriter::create( array( 'job_id' => $job, 'candidate_name' => "Late $i", 'candidate_email' => "late$i@example.com", 'source' => $i % 2 ? 'café' : 'cafe' ), get_current_user_id(), time() - $i * 86400 );
@@ -92,8 +115,8 @@ test( 'every report equals a brute-force computation in several timezones, perio
 		echo wp_json_encode( array( 'checked' => $checked, 'mismatches' => array_slice( $mismatches, 0, 3 ), 'count' => count( $mismatches ) ) );
 	` );
 	const result = JSON.parse( output );
-	// Five timezones, five periods, all jobs and two, six reports (the careers funnel's counters seeded above).
-	assert.equal( result.checked, 5 * 5 * 3 * 6 );
+	// Five timezones, five periods, all jobs and two, nine reports (the careers funnel's counters seeded above).
+	assert.equal( result.checked, 5 * 5 * 3 * 9 );
 	if ( result.count ) {
 		for ( const mismatch of result.mismatches ) {
 			assert.deepEqual( mismatch.actual, mismatch.expected, `${ mismatch.report } in ${ mismatch.tz } ${ JSON.stringify( mismatch.args ) }` );

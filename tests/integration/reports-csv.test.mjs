@@ -181,12 +181,13 @@ test( 'GET /applications?format=csv: the columns, times in the site timezone, fi
 	await setTimezone( 'Asia/Kolkata' );
 	const response = await csv( `${ NS }/applications`, { job_id: undefined } );
 	const { header, rows } = table( response );
-	assert.deepEqual( header, [ 'id', 'job_id', 'job_title', 'candidate_name', 'candidate_email', 'source', 'status', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at' ] );
+	assert.deepEqual( header, [ 'id', 'job_id', 'job_title', 'candidate_name', 'candidate_email', 'source', 'status', 'reason', 'status_since', 'days_in_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at' ] );
 	assert.match( response.headers.get( 'content-disposition' ), /^attachment; filename="recruiting-applications-start_\d{4}-\d{2}-\d{2}\.csv"$/ );
 	const byEmail = Object.fromEntries( rows.map( ( row ) => [ row[ 4 ], row ] ) );
-	// c1: applied 2025-03-02T00:00Z = 05:30 in Kolkata; screening the next day; never interview or offer.
+	// c1: applied 2025-03-02T00:00Z = 05:30 in Kolkata; screening the next day; never interview or offer; hired (no
+	// reason, not waiting: no days in stage).
 	const c1 = byEmail[ 'c1@example.com' ];
-	assert.deepEqual( c1.slice( 2 ), [ '\'=HYPERLINK("http://x")', 'Candidate c1', 'c1@example.com', "'=cmd", 'hired', '2025-03-02 05:30:00', '2025-03-03 05:30:00', '', '', '2025-03-09 17:30:00' ] );
+	assert.deepEqual( c1.slice( 2 ), [ '\'=HYPERLINK("http://x")', 'Candidate c1', 'c1@example.com', "'=cmd", 'hired', '', '2025-03-09 17:30:00', '', '2025-03-02 05:30:00', '2025-03-03 05:30:00', '', '', '2025-03-09 17:30:00' ] );
 	// Names are stored as sanitised text (line breaks and tabs become spaces): the cell is what the API shows.
 	const stored = ( await get( `${ NS }/applications`, { query: { per_page: 100 } } ) ).json;
 	HOSTILE.forEach( ( name, i ) => {

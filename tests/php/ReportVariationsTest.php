@@ -35,9 +35,9 @@ final class ReportVariationsTest extends TestCase {
 			$reports,
 			array(
 				new RecruitingReports\Reports\ReportDefinition(
-					name: 'rejections',
-					title: 'Rejections',
-					description: 'Rejected applications.',
+					name: 'offers-declined',
+					title: 'Offers declined',
+					description: 'Offers the candidates declined.',
 					run: static fn() => array( 'rejected' => 1 ),
 					schema: array(),
 					figures: array( RecruitingReports\Reports\ReportFigures::count( 'rejected', 'Rejected', 'rejected' ) ),
@@ -49,8 +49,8 @@ final class ReportVariationsTest extends TestCase {
 		} finally {
 			unset( $GLOBALS['rr_test_filters']['recruiting_reports_reports'] );
 		}
-		$this->assertSame( 'rejections', end( $metadata['variations'] )['name'] );
+		$this->assertSame( 'offers-declined', end( $metadata['variations'] )['name'] );
 		$this->assertSame( array( 'figures' ), end( $metadata['variations'] )['attributes']['sections'] );
-		$this->assertContains( 'rejections', $metadata['attributes']['report']['enum'] );
+		$this->assertContains( 'offers-declined', $metadata['attributes']['report']['enum'] );
 	}
 }

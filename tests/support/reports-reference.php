@@ -12,13 +12,17 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * @param string $report 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill' or 'careers'.
- * @param string $from   YYYY-MM-DD.
- * @param string $to     YYYY-MM-DD.
- * @param int    $job_id 0 for all jobs.
+ * @param string $report    'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill', 'careers', 'rejections',
+ *                          'pipeline' or 'activity'.
+ * @param string $from      YYYY-MM-DD.
+ * @param string $to        YYYY-MM-DD.
+ * @param int    $job_id    0 for all jobs.
  */
 function rr_reference_report( string $report, string $from, string $to, int $job_id ): array {
 	global $wpdb;
+	if ( in_array( $report, array( 'rejections', 'pipeline', 'activity' ), true ) ) {
+		return rr_reference_history_report( $report, $from, $to, $job_id );
+	}
 	$tz    = wp_timezone();
 	$local = static fn( $time, $format ) => ( new DateTimeImmutable( '@' . $time ) )->setTimezone( $tz )->format( $format );
 	$in    = static fn( $time ) => null !== $time && $local( (int) $time, 'Y-m-d' ) >= $from && $local( (int) $time, 'Y-m-d' ) <= $to;
@@ -333,6 +337,203 @@ function rr_reference_careers( array $apps, callable $in, callable $rate, array 
 		'by_job'    => $by_job,
 		'by_source' => $by_source,
 		'trend'     => $trend,
+	);
+}
+
+/**
+ * The reports of issue #26 from the raw rows: each application's current status, since when, and the reason and
+ * stage of a current exit are read off its last history row (not the applications table's denormalised columns);
+ * days in stage are counted on naive wall-clock times (the local date-times as if UTC), not by TimeInStage's cutoffs.
+ *
+ * @param string $report 'rejections', 'pipeline' or 'activity'.
+ * @param string $from   YYYY-MM-DD.
+ * @param string $to     YYYY-MM-DD.
+ * @param int    $job_id 0 for all jobs.
+ */
+function rr_reference_history_report( string $report, string $from, string $to, int $job_id ): array {
+	global $wpdb;
+	$p      = $wpdb->prefix . 'recruiting_';
+	$tz     = wp_timezone();
+	$local  = static fn( $time, $format ) => ( new DateTimeImmutable( '@' . $time ) )->setTimezone( $tz )->format( $format );
+	$in     = static fn( $time ) => $local( (int) $time, 'Y-m-d' ) >= $from && $local( (int) $time, 'Y-m-d' ) <= $to;
+	$job_of = array();
+	foreach ( $wpdb->get_results( "SELECT id, job_id FROM {$p}applications", ARRAY_A ) as $row ) { // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		if ( ! $job_id || (int) $row['job_id'] === $job_id ) {
+			$job_of[ (int) $row['id'] ] = (int) $row['job_id'];
+		}
+	}
+	$history = $wpdb->get_results( "SELECT * FROM {$p}status_history ORDER BY application_id, changed_at, id", ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+	$history = array_values( array_filter( $history, static fn( $h ) => isset( $job_of[ (int) $h['application_id'] ] ) ) );
+	$period  = array(
+		'from' => $from,
+		'to'   => $to,
+	);
+	$title   = static fn( $job ) => (string) get_post_field( 'post_title', $job, 'raw' );
+
+	if ( 'activity' === $report ) {
+		$users = array();
+		$add   = static function ( $user, $field, $application ) use ( &$users ) {
+			if ( $user <= 0 ) {
+				return;
+			}
+			$users[ $user ]['counts'][ $field ]          = ( $users[ $user ]['counts'][ $field ] ?? 0 ) + 1;
+			$users[ $user ]['apps'][ $application ] = true;
+		};
+		foreach ( $history as $h ) {
+			if ( null !== $h['from_status'] && $in( $h['changed_at'] ) ) {
+				$add( (int) $h['user_id'], 'to_' . $h['to_status'], (int) $h['application_id'] );
+			}
+		}
+		foreach ( array( 'notes', 'ratings' ) as $table ) {
+			foreach ( $wpdb->get_results( "SELECT * FROM {$p}$table", ARRAY_A ) as $row ) { // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+				if ( isset( $job_of[ (int) $row['application_id'] ] ) && $in( $row['created_at'] ) ) {
+					$add( (int) $row['user_id'], $table, (int) $row['application_id'] );
+				}
+			}
+		}
+		$rows = array();
+		foreach ( $users as $user => $done ) {
+			$row = array(
+				'user_id'        => $user,
+				'user_name'      => get_userdata( $user ) ? get_userdata( $user )->display_name : "Deleted user #$user",
+				'status_changes' => 0,
+			);
+			foreach ( array( 'new', 'screening', 'interview', 'offer', 'hired', 'rejected', 'withdrawn' ) as $status ) {
+				$row[ 'to_' . $status ]  = $done['counts'][ 'to_' . $status ] ?? 0;
+				$row['status_changes'] += $row[ 'to_' . $status ];
+			}
+			$rows[] = $row + array(
+				'notes'                => $done['counts']['notes'] ?? 0,
+				'ratings'              => $done['counts']['ratings'] ?? 0,
+				'applications_handled' => count( $done['apps'] ),
+			);
+		}
+		usort( $rows, static fn( $a, $b ) => array( $b['applications_handled'], $b['status_changes'], $a['user_id'] ) <=> array( $a['applications_handled'], $a['status_changes'], $b['user_id'] ) );
+		return array(
+			'period'  => $period,
+			'totals'  => array(
+				'users'          => count( $rows ),
+				'status_changes' => array_sum( array_column( $rows, 'status_changes' ) ),
+				'notes'          => array_sum( array_column( $rows, 'notes' ) ),
+				'ratings'        => array_sum( array_column( $rows, 'ratings' ) ),
+			),
+			'by_user' => $rows,
+		);
+	}
+
+	$last = array();
+	foreach ( $history as $h ) {
+		$last[ (int) $h['application_id'] ] = $h; // Chronological: the last row wins.
+	}
+	$open = array( 'new', 'screening', 'interview', 'offer' );
+
+	if ( 'pipeline' === $report ) {
+		$now       = time();
+		$naive     = static fn( $time ) => strtotime( $local( $time, 'Y-m-d H:i:s' ) . ' UTC' );
+		$threshold = \RecruitingReports\Data\Settings::get( 'stale_days' );
+		$waits     = array();
+		foreach ( $last as $id => $h ) {
+			if ( in_array( $h['to_status'], $open, true ) ) {
+				$days                                            = intdiv( $naive( $now ) - $naive( (int) $h['changed_at'] ), 86400 );
+				$waits[ $h['to_status'] ][]                      = $days;
+				$waits[ $job_of[ $id ] . '|' . $h['to_status'] ][] = $days;
+			}
+		}
+		$figures = static function ( string $stage, array $days ) use ( $threshold ): array {
+			sort( $days );
+			$n = count( $days );
+			return array(
+				'open'         => $n,
+				'median_days'  => $n ? ( $n % 2 ? (float) $days[ intdiv( $n, 2 ) ] : ( $days[ $n / 2 - 1 ] + $days[ $n / 2 ] ) / 2 ) : 0.0,
+				'longest_days' => $n ? $days[ $n - 1 ] : 0,
+				'stale'        => count( array_filter( $days, static fn( $d ) => $d >= $threshold[ $stage ] ) ),
+			);
+		};
+		$stages = array();
+		foreach ( $open as $stage ) {
+			$stages[] = array( 'stage' => $stage ) + $figures( $stage, $waits[ $stage ] ?? array() );
+		}
+		$by_job = array();
+		foreach ( array_unique( array_values( $job_of ) ) as $job ) {
+			foreach ( $open as $stage ) {
+				if ( isset( $waits[ "$job|$stage" ] ) ) {
+					$by_job[] = array(
+						'job_id'    => $job,
+						'job_title' => $title( $job ),
+						'stage'     => $stage,
+					) + $figures( $stage, $waits[ "$job|$stage" ] );
+				}
+			}
+		}
+		usort( $by_job, static fn( $a, $b ) => array( $a['job_id'], array_search( $a['stage'], $open, true ) ) <=> array( $b['job_id'], array_search( $b['stage'], $open, true ) ) );
+		return array(
+			'period' => $period,
+			'totals' => array(
+				'open'  => array_sum( array_column( $stages, 'open' ) ),
+				'stale' => array_sum( array_column( $stages, 'stale' ) ),
+			),
+			'stages' => $stages,
+			'by_job' => $by_job,
+		);
+	}
+
+	// Rejections: the applications whose last history row is an exit in the period.
+	$exits = array_filter( $last, static fn( $h ) => in_array( $h['to_status'], array( 'rejected', 'withdrawn' ), true ) && $in( $h['changed_at'] ) );
+	$zero  = array(
+		'rejected'  => 0,
+		'withdrawn' => 0,
+	);
+	$totals   = $zero;
+	$reasons  = array();
+	$by_stage = array_fill_keys( $open, $zero );
+	$jobs     = array();
+	$months   = array();
+	for ( $month = substr( $from, 0, 7 ); $month <= substr( $to, 0, 7 ); $month = ( new DateTimeImmutable( $month . '-01' ) )->modify( '+1 month' )->format( 'Y-m' ) ) {
+		$months[ $month ] = array( 'month' => $month ) + $zero;
+	}
+	foreach ( $exits as $id => $h ) {
+		$status = $h['to_status'];
+		++$totals[ $status ];
+		$reasons[ $status ][ (string) $h['reason'] ] = ( $reasons[ $status ][ (string) $h['reason'] ] ?? 0 ) + 1;
+		++$by_stage[ $h['from_status'] ][ $status ];
+		$jobs[ $job_of[ $id ] ]            ??= $zero;
+		++$jobs[ $job_of[ $id ] ][ $status ];
+		++$months[ $local( (int) $h['changed_at'], 'Y-m' ) ][ $status ];
+	}
+	$by_reason = array();
+	foreach ( array( 'rejected', 'withdrawn' ) as $status ) {
+		$rows = array();
+		foreach ( $reasons[ $status ] ?? array() as $reason => $count ) {
+			$label = 'No reason given';
+			foreach ( \RecruitingReports\Data\Settings::get( 'rejected' === $status ? 'rejection_reasons' : 'withdrawal_reasons' ) as $listed ) {
+				$label = $listed['id'] === $reason ? $listed['label'] : $label;
+			}
+			$rows[] = array(
+				'status' => $status,
+				'reason' => (string) $reason,
+				'label'  => $label,
+				'count'  => $count,
+				'share'  => round( $count / $totals[ $status ], 4 ),
+			);
+		}
+		usort( $rows, static fn( $a, $b ) => array( $b['count'], $a['label'], $a['reason'] ) <=> array( $a['count'], $b['label'], $b['reason'] ) );
+		$by_reason = array_merge( $by_reason, $rows );
+	}
+	$by_job = array();
+	foreach ( $jobs as $job => $counts ) {
+		$by_job[] = array(
+			'job_id'    => $job,
+			'job_title' => $title( $job ),
+		) + $counts;
+	}
+	usort( $by_job, static fn( $a, $b ) => array( $b['rejected'] + $b['withdrawn'], $a['job_id'] ) <=> array( $a['rejected'] + $a['withdrawn'], $b['job_id'] ) );
+	return array(
+		'period'    => $period,
+		'totals'    => $totals,
+		'by_reason' => $by_reason,
+		'by_stage'  => array_map( static fn( $stage ) => array( 'stage' => $stage ) + $by_stage[ $stage ], $open ),
+		'by_job'    => $by_job,
+		'trend'     => array_values( $months ),
 	);
 }
 

@@ -12,13 +12,14 @@ import {
 } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import type { ReactNode } from 'react';
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { toApiError, type ApiError } from '../../api/errors';
 import { api } from '../../api/wp';
 import type {
 	ApplicationStatus,
 	ApplicationWithHistory,
+	ExitStatus,
 } from '../../api/types';
 import { getConfig } from '../../config';
 import { useResource, useStoreActions } from '../../store';
@@ -227,6 +228,46 @@ export function ApplicationView( { id, filters }: Props ) {
 								{ statusLabel( application.status ) }
 							</span>
 						</dd>
+						{ application.reason && (
+							<>
+								<dt>
+									{ __( 'Reason', 'recruiting-reports' ) }
+								</dt>
+								<dd data-testid="current-reason">
+									{ application.reason.label }
+								</dd>
+							</>
+						) }
+						{ application.days_in_stage !== null && (
+							<>
+								<dt>
+									{ __(
+										'In this stage',
+										'recruiting-reports'
+									) }
+								</dt>
+								<dd data-testid="days-in-stage">
+									{ sprintf(
+										/* translators: %d: number of days. */
+										_n(
+											'%d day',
+											'%d days',
+											application.days_in_stage,
+											'recruiting-reports'
+										),
+										application.days_in_stage
+									) }
+									{ application.stale && (
+										<span className="rr-stale">
+											{ __(
+												'stale',
+												'recruiting-reports'
+											) }
+										</span>
+									) }
+								</dd>
+							</>
+						) }
 					</dl>
 					{ config.can.writeApplications && (
 						<StatusChange application={ application } />
@@ -270,6 +311,18 @@ export function ApplicationView( { id, filters }: Props ) {
 											'recruiting-reports'
 										) }
 								</span>
+								{ change.reason && (
+									<p className="rr-timeline__reason">
+										{ sprintf(
+											/* translators: %s: rejection or withdrawal reason. */
+											__(
+												'Reason: %s',
+												'recruiting-reports'
+											),
+											change.reason.label
+										) }
+									</p>
+								) }
 								{ change.note && (
 									<p className="rr-timeline__note">
 										{ change.note }
@@ -309,11 +362,17 @@ function StatusChange( { application }: StatusChangeProps ) {
 	const { setApplicationStatus, refresh } = useStoreActions();
 	const [ status, setStatus ] = useState< ApplicationStatus | '' >( '' );
 	const [ note, setNote ] = useState( '' );
+	const [ reason, setReason ] = useState( '' );
 	const [ saving, setSaving ] = useState( false );
 	const [ error, setError ] = useState< ApiError >();
 	const [ conflict, setConflict ] = useState< ApplicationWithHistory >();
 	const [ done, setDone ] = useState( '' );
 	const allowed = application.allowed_transitions;
+	const { reasons, reasonRequired } = getConfig();
+	const exit = status === 'rejected' || status === 'withdrawn';
+	const offered = exit
+		? reasons[ status as ExitStatus ].filter( ( item ) => ! item.retired )
+		: [];
 
 	if ( allowed.length === 0 ) {
 		return (
@@ -339,9 +398,11 @@ function StatusChange( { application }: StatusChangeProps ) {
 			const changed = ( await setApplicationStatus( application.id, {
 				status,
 				note: note.trim() || null,
+				reason: exit && reason ? reason : null,
 			} ) ) as ApplicationWithHistory;
 			setStatus( '' );
 			setNote( '' );
+			setReason( '' );
 			setDone(
 				sprintf(
 					/* translators: %s: new status. */
@@ -425,6 +486,31 @@ function StatusChange( { application }: StatusChangeProps ) {
 				] }
 				__nextHasNoMarginBottom
 			/>
+			{ exit && (
+				<SelectControl
+					label={
+						reasonRequired
+							? __( 'Reason', 'recruiting-reports' )
+							: __( 'Reason (optional)', 'recruiting-reports' )
+					}
+					value={ reason }
+					onChange={ setReason }
+					required={ reasonRequired }
+					options={ [
+						{
+							value: '',
+							label: reasonRequired
+								? __( 'Choose…', 'recruiting-reports' )
+								: __( 'No reason given', 'recruiting-reports' ),
+						},
+						...offered.map( ( item ) => ( {
+							value: item.id,
+							label: item.label,
+						} ) ),
+					] }
+					__nextHasNoMarginBottom
+				/>
+			) }
 			<TextareaControl
 				label={ __( 'Note (optional)', 'recruiting-reports' ) }
 				value={ note }
@@ -435,7 +521,9 @@ function StatusChange( { application }: StatusChangeProps ) {
 			<Button
 				variant="primary"
 				type="submit"
-				disabled={ ! status || saving }
+				disabled={
+					! status || saving || ( exit && reasonRequired && ! reason )
+				}
 				isBusy={ saving }
 			>
 				{ __( 'Change status', 'recruiting-reports' ) }

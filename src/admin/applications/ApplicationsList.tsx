@@ -50,7 +50,14 @@ interface Remembered {
 
 const DEFAULT_REMEMBERED: Remembered = {
 	type: 'table',
-	fields: [ 'job', 'status', 'source', 'applied_at', 'rating' ],
+	fields: [
+		'job',
+		'status',
+		'source',
+		'applied_at',
+		'days_in_stage',
+		'rating',
+	],
 	perPage: 20,
 };
 
@@ -113,17 +120,52 @@ function viewFromFilters(
 			value: filters.entered,
 		} );
 	}
+	if ( filters.reason ) {
+		viewFilters.push( {
+			field: 'reason',
+			operator: 'is',
+			value: filters.reason,
+		} );
+	}
+	if ( filters.stale !== undefined ) {
+		viewFilters.push( {
+			field: 'stale',
+			operator: 'is',
+			value: String( filters.stale ),
+		} );
+	}
 	return {
 		type: remembered.type,
 		search: filters.search,
 		filters: viewFilters,
-		sort: { field: filters.orderby, direction: filters.order },
+		sort: sortOfView( filters ),
 		page: filters.page,
 		perPage: remembered.perPage,
-		fields: remembered.fields,
+		// Looking for who waits (the stale filter, the widget's link, waiting longest first) shows the days.
+		fields:
+			( filters.stale !== undefined ||
+				filters.orderby === 'status_since' ) &&
+			! remembered.fields.includes( 'days_in_stage' )
+				? [ ...remembered.fields, 'days_in_stage' ]
+				: remembered.fields,
 		titleField: 'candidate',
 		layout: {},
 	} as View;
+}
+
+/**
+ * The days in stage column sorts the list by status_since the other way round: most days first is
+ * status_since ascending (waiting longest).
+ * @param filters The filters.
+ */
+function sortOfView( filters: ApplicationFilters ): View[ 'sort' ] {
+	if ( filters.orderby === 'status_since' ) {
+		return {
+			field: 'days_in_stage',
+			direction: filters.order === 'asc' ? 'desc' : 'asc',
+		};
+	}
+	return { field: filters.orderby, direction: filters.order };
 }
 
 function filtersFromView( view: View ): ApplicationFilters {
@@ -145,6 +187,12 @@ function filtersFromView( view: View ): ApplicationFilters {
 	const [ hiredFrom, hiredTo ] = range( 'hired_at' );
 	const status = find( 'status' );
 	const job = Number( find( 'job' ) );
+	const stale = find( 'stale' );
+	const byDays = view.sort?.field === 'days_in_stage';
+	let order = view.sort?.direction ?? 'desc';
+	if ( byDays ) {
+		order = order === 'asc' ? 'desc' : 'asc';
+	}
 	return {
 		job_id: job > 0 ? job : undefined,
 		status: Array.isArray( status ) ? status : [],
@@ -157,9 +205,16 @@ function filtersFromView( view: View ): ApplicationFilters {
 		entered: Array.isArray( find( 'entered' ) )
 			? find( 'entered' )
 			: undefined,
+		reason: ( find( 'reason' ) as string | undefined ) || undefined,
+		stale:
+			stale === 'true' || stale === 'false'
+				? stale === 'true'
+				: undefined,
 		search: view.search ?? '',
-		orderby: ( view.sort?.field as SortField ) ?? 'applied_at',
-		order: view.sort?.direction ?? 'desc',
+		orderby: byDays
+			? 'status_since'
+			: ( ( view.sort?.field as SortField ) ?? 'applied_at' ),
+		order,
 		page: view.page ?? 1,
 	};
 }
@@ -204,15 +259,21 @@ function stageFilter(
 }
 
 /**
- * The list's columns and filters: who applied for what, then when and how far.
- * @param jobElements The jobs to filter by.
- * @param viewUrl     An application's page.
+ * The list's columns and filters: who applied for what, then when and how far, then why it ended or how long it waits.
+ * @param jobElements    The jobs to filter by.
+ * @param reasonElements The rejection and withdrawal reasons to filter by.
+ * @param viewUrl        An application's page.
  */
 function applicationFields(
 	jobElements: Array< { value: number; label: string } >,
+	reasonElements: Array< { value: string; label: string } >,
 	viewUrl: ( item: Application ) => string
 ): Field< Application >[] {
-	return [ ...whoFields( jobElements, viewUrl ), ...progressFields() ];
+	return [
+		...whoFields( jobElements, viewUrl ),
+		...progressFields(),
+		...waitingFields( reasonElements ),
+	];
 }
 
 /**
@@ -333,6 +394,71 @@ function progressFields(): Field< Application >[] {
 					{ ratingText( item.rating.average, item.rating.count ) }
 				</span>
 			),
+		},
+	];
+}
+
+/**
+ * The reason it was rejected or withdrawn, the days in its current stage, and the stale filter.
+ * @param reasonElements The rejection and withdrawal reasons to filter by.
+ */
+function waitingFields(
+	reasonElements: Array< { value: string; label: string } >
+): Field< Application >[] {
+	return [
+		{
+			id: 'reason',
+			label: __( 'Reason', 'recruiting-reports' ),
+			type: 'text',
+			enableSorting: false,
+			elements: reasonElements,
+			filterBy: { operators: [ 'is' ] },
+			getValue: ( { item } ) => item.reason?.id ?? '',
+			render: ( { item } ) => <span>{ item.reason?.label ?? '' }</span>,
+		},
+		{
+			id: 'days_in_stage',
+			label: __( 'Days in stage', 'recruiting-reports' ),
+			type: 'integer',
+			filterBy: false,
+			getValue: ( { item } ) => item.days_in_stage ?? -1,
+			render: ( { item } ) =>
+				item.days_in_stage === null ? (
+					<span>—</span>
+				) : (
+					<span className="rr-apps__days">
+						{ item.days_in_stage }
+						{ item.stale && (
+							<span className="rr-stale">
+								{ __( 'stale', 'recruiting-reports' ) }
+							</span>
+						) }
+					</span>
+				),
+		},
+		{
+			id: 'stale',
+			label: __( 'Waiting', 'recruiting-reports' ),
+			type: 'text',
+			enableSorting: false,
+			enableHiding: false,
+			elements: [
+				{
+					value: 'true',
+					label: __(
+						'Stale (past the stage’s days)',
+						'recruiting-reports'
+					),
+				},
+				{
+					value: 'false',
+					label: __( 'Open, not stale', 'recruiting-reports' ),
+				},
+			],
+			filterBy: { operators: [ 'is' ] },
+			getValue: () => '',
+			render: () => null,
+			isVisible: () => false,
 		},
 	];
 }
@@ -519,6 +645,22 @@ export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 		[ jobs.data ]
 	);
 
+	const reasonElements = useMemo(
+		() =>
+			( [ 'rejected', 'withdrawn' ] as const ).flatMap( ( exit ) =>
+				config.reasons[ exit ].map( ( reason ) => ( {
+					value: reason.id,
+					label: sprintf(
+						/* translators: 1: reason, 2: Rejected or Withdrawn. */
+						__( '%1$s (%2$s)', 'recruiting-reports' ),
+						reason.label,
+						statusLabel( exit )
+					),
+				} ) )
+			),
+		[ config.reasons ]
+	);
+
 	const viewUrl = useCallback(
 		( item: Application ) =>
 			`${ config.applicationsUrl }&application=${ item.id }&${ new URLSearchParams(
@@ -528,8 +670,8 @@ export function ApplicationsList( { filters, onChangeFilters }: Props ) {
 	);
 
 	const fields = useMemo(
-		() => applicationFields( jobElements, viewUrl ),
-		[ jobElements, viewUrl ]
+		() => applicationFields( jobElements, reasonElements, viewUrl ),
+		[ jobElements, reasonElements, viewUrl ]
 	);
 
 	const view = viewFromFilters( filters, remembered );

@@ -14,7 +14,8 @@ import {
 import { isIsoDate } from '../../reports/periods';
 import { siteMidnight } from './timezone';
 
-export type SortField = 'applied_at' | 'updated_at' | 'id';
+/** status_since ascending: waiting longest first. */
+export type SortField = 'applied_at' | 'updated_at' | 'id' | 'status_since';
 
 export interface ApplicationFilters {
 	job_id?: number;
@@ -33,13 +34,22 @@ export interface ApplicationFilters {
 	/** Last changed before this instant (ISO 8601), and anonymised or not: a retention rule's selection. */
 	updated_before?: string;
 	anonymised?: boolean;
+	/** Now rejected or withdrawn with this reason (its id). */
+	reason?: string;
+	/** Open and past the stage's threshold (true), or open and not yet (false). */
+	stale?: boolean;
 	search: string;
 	orderby: SortField;
 	order: 'asc' | 'desc';
 	page: number;
 }
 
-const SORT_FIELDS: SortField[] = [ 'applied_at', 'updated_at', 'id' ];
+const SORT_FIELDS: SortField[] = [
+	'applied_at',
+	'updated_at',
+	'id',
+	'status_since',
+];
 
 /**
  * Pipeline stages from a comma-separated list (unknown names dropped), or undefined when none.
@@ -95,6 +105,10 @@ export function filtersFromUrl( search: string ): ApplicationFilters {
 			? undefined
 			: updatedBefore,
 		anonymised: flag( params.get( 'anonymised' ) ),
+		reason: /^[a-z0-9]+(-[a-z0-9]+)*$/.test( params.get( 'reason' ) ?? '' )
+			? ( params.get( 'reason' ) ?? undefined )
+			: undefined,
+		stale: flag( params.get( 'stale' ) ),
 		search: params.get( 's' ) ?? '',
 		orderby: SORT_FIELDS.includes( orderby ) ? orderby : 'applied_at',
 		order: params.get( 'order' ) === 'asc' ? 'asc' : 'desc',
@@ -126,6 +140,8 @@ export function filtersToParams(
 	put( 'entered', filters.entered?.join( ',' ) );
 	put( 'updated_before', filters.updated_before );
 	put( 'anonymised', filters.anonymised );
+	put( 'reason', filters.reason );
+	put( 'stale', filters.stale );
 	put( 's', filters.search );
 	if ( filters.orderby && filters.orderby !== 'applied_at' ) {
 		put( 'orderby', filters.orderby );
@@ -201,6 +217,8 @@ export function filtersToQuery(
 		entered: filters.entered,
 		updated_before: filters.updated_before,
 		anonymised: filters.anonymised,
+		reason: filters.reason,
+		stale: filters.stale,
 		search: filters.search.trim() || undefined,
 		orderby: filters.orderby,
 		order: filters.order,

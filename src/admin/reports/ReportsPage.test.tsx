@@ -332,6 +332,10 @@ describe( 'ReportsPage', () => {
 			'GET /reports/sources': () => SOURCES,
 			'GET /reports/time-to-fill': () => TIME_TO_FILL,
 			'GET /reports/careers': () => CAREERS,
+			// The reports declared with headline figures only (issue #26) answer too: one error on the page.
+			'GET /reports/rejections': () => ( { period: OVERVIEW.period } ),
+			'GET /reports/pipeline': () => ( { period: OVERVIEW.period } ),
+			'GET /reports/activity': () => ( { period: OVERVIEW.period } ),
 			'GET /reports/time-to-hire': failing(
 				404,
 				'resource_not_found',

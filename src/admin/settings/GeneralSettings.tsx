@@ -248,8 +248,13 @@ export function GeneralSettings() {
 		setSaving( true );
 		setResult( null );
 		try {
-			// The E-mails tab's fields are its own to save: sending this tab's copy could undo a change made there.
+			// The Pipeline and E-mails tabs save their own fields: sending this tab's copy of them could undo a change
+			// made there since (or retire a reason added there).
 			const {
+				reason_required: _required,
+				rejection_reasons: _rejection,
+				withdrawal_reasons: _withdrawal,
+				stale_days: _stale,
 				mail_notify_to: _to,
 				mail_candidate_subject: _candidateSubject,
 				mail_candidate_body: _candidateBody,

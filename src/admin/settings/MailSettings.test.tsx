@@ -26,6 +26,10 @@ const SETTINGS: PluginSettings = {
 	...DEFAULTS,
 	mail_notify_subject: 'New application for {job_title}',
 	mail_notify_body: 'See {application_url}',
+	reason_required: false,
+	rejection_reasons: [ { id: 'salary', label: 'Salary', retired: false } ],
+	withdrawal_reasons: [],
+	stale_days: { new: 3, screening: 7, interview: 10, offer: 5 },
 };
 
 const FAILED: MailMessage = {

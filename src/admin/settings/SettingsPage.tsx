@@ -8,10 +8,18 @@ import { __ } from '@wordpress/i18n';
 import { ApiKeys } from './ApiKeys';
 import { GeneralSettings } from './GeneralSettings';
 import { MailSettings } from './MailSettings';
+import { PipelineSettings } from './PipelineSettings';
 import { PrivacySettings } from './PrivacySettings';
 import { Webhooks } from './Webhooks';
 
-const TABS = [ 'api', 'webhooks', 'general', 'mail', 'privacy' ] as const;
+const TABS = [
+	'api',
+	'webhooks',
+	'general',
+	'pipeline',
+	'mail',
+	'privacy',
+] as const;
 
 export function SettingsPage() {
 	const hash = window.location.hash.replace( '#', '' );
@@ -40,6 +48,10 @@ export function SettingsPage() {
 						title: __( 'General', 'recruiting-reports' ),
 					},
 					{
+						name: 'pipeline',
+						title: __( 'Pipeline', 'recruiting-reports' ),
+					},
+					{
 						name: 'mail',
 						title: __( 'E-mails', 'recruiting-reports' ),
 					},
@@ -55,6 +67,9 @@ export function SettingsPage() {
 					}
 					if ( tab.name === 'general' ) {
 						return <GeneralSettings />;
+					}
+					if ( tab.name === 'pipeline' ) {
+						return <PipelineSettings />;
 					}
 					if ( tab.name === 'mail' ) {
 						return <MailSettings />;

@@ -50,6 +50,10 @@ const SETTINGS: PluginSettings = {
 	mail_candidate_body: 'Dear {candidate_name}',
 	mail_notify_subject: 'New application for {job_title}',
 	mail_notify_body: 'See {application_url}',
+	reason_required: false,
+	rejection_reasons: [ { id: 'salary', label: 'Salary', retired: false } ],
+	withdrawal_reasons: [],
+	stale_days: { new: 3, screening: 7, interview: 10, offer: 5 },
 };
 
 /**
@@ -102,6 +106,7 @@ describe( 'Webhooks', () => {
 				'application.created',
 				'application.status_changed',
 				'application.deleted',
+				'application.stale',
 			],
 		} );
 		const secret = await screen.findByRole( 'dialog', {

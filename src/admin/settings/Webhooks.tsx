@@ -48,6 +48,11 @@ export function eventDescription( event: WebhookEvent ): string {
 			return __( 'A candidate applied', 'recruiting-reports' );
 		case 'application.deleted':
 			return __( 'An application was deleted', 'recruiting-reports' );
+		case 'application.stale':
+			return __(
+				'A candidate waited past the stage’s days (daily)',
+				'recruiting-reports'
+			);
 		default:
 			return __(
 				'An application moved to another status',

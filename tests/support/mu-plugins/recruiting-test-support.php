@@ -123,7 +123,7 @@ add_action(
 				}
 				$wpdb->query( "ALTER TABLE $table DROP COLUMN max_stage" );
 				$wpdb->query( "ALTER TABLE $table DROP COLUMN source" );
-				$wpdb->query( "UPDATE $table SET status = 'new', reopen_status = NULL, screening_at = NULL, interview_at = NULL, offer_at = NULL, hired_at = NULL" );
+				$wpdb->query( "UPDATE $table SET status = 'new', reopen_status = NULL, screening_at = NULL, interview_at = NULL, offer_at = NULL, hired_at = NULL, status_since = 0" );
 				update_option( Schema::VERSION_OPTION, 1 );
 				$columns = $wpdb->get_col( "SHOW COLUMNS FROM $table" );
 				return array( 'columns' => $columns );

@@ -1,0 +1,190 @@
+<?php
+/**
+ * GET /reports/activity (issue #26): what each team member did in the period (and job): status changes by target
+ * status (history rows other than an application's first), notes written, ratings given (first rated in the period)
+ * and the applications handled (distinct applications with any of those by the user). Rows are per user id; a user
+ * deleted since reads "Deleted user #id". Writes without a user (the apply form's applications) are nobody's activity;
+ * imports record the importing user, so a migrated history counts for them at its own dates.
+ *
+ * Four queries over the period's range of indexes made for them (status_history changed_user, notes and ratings
+ * created_user: time first, then user and application), each grouped; one job adds a join on the applications' ids.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Reports;
+
+use RecruitingReports\Data\Schema;
+use RecruitingReports\Domain\Pipeline;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The Activity report.
+ */
+final class ActivityReport {
+
+	public const NAME = 'activity';
+
+	/** The report's definition (docs/adding-a-report.md). */
+	public static function definition(): ReportDefinition {
+		$by_status = array();
+		foreach ( Pipeline::STATUSES as $status ) {
+			/* translators: %s: a status. */
+			$by_status[ 'to_' . $status ] = ReportSchema::integer( sprintf( __( 'Status changes to %s.', 'recruiting-reports' ), $status ) );
+		}
+		return new ReportDefinition(
+			name: self::NAME,
+			title: __( 'Team activity', 'recruiting-reports' ),
+			description: __( 'What each team member did: status changes by the status set, notes, ratings and the applications handled.', 'recruiting-reports' ),
+			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),
+			schema: array(
+				'totals'  => ReportSchema::object(
+					__( 'The whole team in the period.', 'recruiting-reports' ),
+					array(
+						'users'          => ReportSchema::integer( __( 'Users with any activity.', 'recruiting-reports' ) ),
+						'status_changes' => ReportSchema::integer( __( 'Status changes.', 'recruiting-reports' ) ),
+						'notes'          => ReportSchema::integer( __( 'Notes written.', 'recruiting-reports' ) ),
+						'ratings'        => ReportSchema::integer( __( 'Ratings given.', 'recruiting-reports' ) ),
+					)
+				),
+				'by_user' => ReportSchema::rows(
+					__( 'One row per user with activity, by applications handled descending, then status changes descending, then user_id.', 'recruiting-reports' ),
+					array(
+						'user_id'              => ReportSchema::integer( __( 'User id.', 'recruiting-reports' ) ),
+						'user_name'            => ReportSchema::text( __( 'Display name; "Deleted user #id" for a user deleted since.', 'recruiting-reports' ) ),
+						'status_changes'       => ReportSchema::integer( __( 'Status changes.', 'recruiting-reports' ) ),
+					) + $by_status + array(
+						'notes'                => ReportSchema::integer( __( 'Notes written.', 'recruiting-reports' ) ),
+						'ratings'              => ReportSchema::integer( __( 'Ratings given (first rated in the period).', 'recruiting-reports' ) ),
+						'applications_handled' => ReportSchema::integer( __( 'Distinct applications with any of the above by the user.', 'recruiting-reports' ) ),
+					)
+				),
+			),
+			figures: array(
+				ReportFigures::count( 'users', __( 'Active team members', 'recruiting-reports' ), 'totals.users' ),
+				ReportFigures::count( 'status_changes', __( 'Status changes', 'recruiting-reports' ), 'totals.status_changes' ),
+				ReportFigures::count( 'notes', __( 'Notes', 'recruiting-reports' ), 'totals.notes' ),
+				ReportFigures::count( 'ratings', __( 'Ratings', 'recruiting-reports' ), 'totals.ratings' ),
+			),
+			block: array(
+				'icon'     => 'groups',
+				'keywords' => array( 'recruiting', 'activity', 'team', 'recruiter' ),
+			),
+		);
+	}
+
+	/**
+	 * Computes the report.
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
+	public function run( ReportQuery $query ): array {
+		$zero = array( 'status_changes' => 0 );
+		foreach ( Pipeline::STATUSES as $status ) {
+			$zero[ 'to_' . $status ] = 0;
+		}
+		$zero += array(
+			'notes'                => 0,
+			'ratings'              => 0,
+			'applications_handled' => 0,
+		);
+		$users = array();
+		foreach ( $this->grouped( $query, 'status_history', 'changed_at', 'to_status', ' AND t.from_status IS NOT NULL' ) as [ $user, $status, $n ] ) {
+			$users[ $user ]                   ??= $zero;
+			$users[ $user ]['status_changes']  += $n;
+			$users[ $user ][ 'to_' . $status ] += $n;
+		}
+		foreach ( array( 'notes', 'ratings' ) as $table ) {
+			foreach ( $this->grouped( $query, $table, 'created_at', "''", '' ) as [ $user, , $n ] ) {
+				$users[ $user ]          ??= $zero;
+				$users[ $user ][ $table ] += $n;
+			}
+		}
+		foreach ( $this->handled( $query ) as $user => $n ) {
+			$users[ $user ]['applications_handled'] = $n;
+		}
+
+		$rows = array();
+		foreach ( $users as $user_id => $counts ) {
+			$user   = get_userdata( $user_id );
+			$rows[] = array(
+				'user_id'   => $user_id,
+				/* translators: %d: user id. */
+				'user_name' => $user ? (string) $user->display_name : sprintf( __( 'Deleted user #%d', 'recruiting-reports' ), $user_id ),
+			) + $counts;
+		}
+		usort( $rows, static fn( $a, $b ) => array( $b['applications_handled'], $b['status_changes'], $a['user_id'] ) <=> array( $a['applications_handled'], $a['status_changes'], $b['user_id'] ) );
+		return array(
+			'period'  => $query->period(),
+			'totals'  => array(
+				'users'          => count( $rows ),
+				'status_changes' => array_sum( array_column( $rows, 'status_changes' ) ),
+				'notes'          => array_sum( array_column( $rows, 'notes' ) ),
+				'ratings'        => array_sum( array_column( $rows, 'ratings' ) ),
+			),
+			'by_user' => $rows,
+		);
+	}
+
+	/**
+	 * Rows of a table in the period (and job) counted per user and one more column, users other than 0.
+	 *
+	 * @param ReportQuery $query  The period and job.
+	 * @param string      $table  status_history, notes or ratings.
+	 * @param string      $time   Its time column.
+	 * @param string      $column A column of it, or '' (a constant).
+	 * @param string      $extra  A further condition on alias t (ours).
+	 * @return array<int,array{0:int,1:string,2:int}> user id, value, count.
+	 */
+	private function grouped( ReportQuery $query, string $table, string $time, string $column, string $extra ): array {
+		global $wpdb;
+		[ $join, $job ] = $this->job_filter( $query );
+		$column         = "''" === $column ? $column : 't.' . $column;
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $time, $column, $extra and $join are ours, $job prepared.
+		$sql  = $wpdb->prepare( "SELECT t.user_id, $column AS grouped_by, COUNT(*) AS n FROM %i t$join WHERE t.$time >= %d AND t.$time < %d AND t.user_id > 0$extra$job GROUP BY t.user_id, grouped_by", Schema::table( $table ), $query->start, $query->end );
+		$rows = $wpdb->get_results( $sql, ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
+		return array_map( static fn( $row ) => array( (int) $row[0], (string) $row[1], (int) $row[2] ), $rows ? $rows : array() );
+	}
+
+	/**
+	 * Distinct applications per user with a status change, note or rating by them in the period (and job).
+	 *
+	 * @param ReportQuery $query The period and job.
+	 * @return array<int,int> user id => applications.
+	 */
+	private function handled( ReportQuery $query ): array {
+		global $wpdb;
+		[ $join, $job ] = $this->job_filter( $query );
+		$parts          = array();
+		foreach ( array(
+			'status_history' => array( 'changed_at', ' AND t.from_status IS NOT NULL' ),
+			'notes'          => array( 'created_at', '' ),
+			'ratings'        => array( 'created_at', '' ),
+		) as $table => [ $time, $extra ] ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $time, $extra and $join are ours, $job prepared.
+			$parts[] = $wpdb->prepare( "SELECT t.user_id, t.application_id FROM %i t$join WHERE t.$time >= %d AND t.$time < %d AND t.user_id > 0$extra$job", Schema::table( $table ), $query->start, $query->end );
+		}
+		// UNION (not UNION ALL) keeps each user's application once.
+		$rows    = $wpdb->get_results( 'SELECT user_id, COUNT(*) FROM (' . implode( ' UNION ', $parts ) . ') handled GROUP BY user_id', ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- its parts are prepared above.
+		$handled = array();
+		foreach ( $rows ? $rows : array() as $row ) {
+			$handled[ (int) $row[0] ] = (int) $row[1];
+		}
+		return $handled;
+	}
+
+	/**
+	 * The join and condition of the job filter (none for every job).
+	 *
+	 * @param ReportQuery $query The job.
+	 * @return array{0:string,1:string}
+	 */
+	private function job_filter( ReportQuery $query ): array {
+		global $wpdb;
+		if ( null === $query->job_id ) {
+			return array( '', '' );
+		}
+		return array( ' JOIN ' . Schema::table( 'applications' ) . ' a ON a.id = t.application_id', $wpdb->prepare( ' AND a.job_id = %d', $query->job_id ) );
+	}
+}

@@ -1,0 +1,170 @@
+<?php
+/**
+ * GET /reports/pipeline (issue #26): who is waiting, as of now (independent of the period, like time to fill's open
+ * jobs). For the open applications (new, screening, interview, offer) of every job or one: per stage how many, the
+ * median and longest wait in whole days (Domain\TimeInStage: calendar days of the site's timezone, the rule of the
+ * list's days_in_stage) and how many are stale (setting stale_days); the same per job and stage.
+ *
+ * One query over the covering index status_since, reading (job_id, status, status_since) of the open applications;
+ * PHP counts their days with one cutoff per distinct day count. The answer is cached per data version like every
+ * report; the daily stale alerts (Webhooks\StaleAlerts) invalidate the cache, so the days move on at least daily.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Reports;
+
+use RecruitingReports\Data\Schema;
+use RecruitingReports\Data\Settings;
+use RecruitingReports\Domain\TimeInStage;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The Pipeline report.
+ */
+final class PipelineReport {
+
+	public const NAME = 'pipeline';
+
+	/** The report's definition (docs/adding-a-report.md). */
+	public static function definition(): ReportDefinition {
+		$waits = array(
+			'open'         => ReportSchema::integer( __( 'Open applications in the stage now.', 'recruiting-reports' ) ),
+			'median_days'  => ReportSchema::number( __( 'Median whole days waited in the stage (0 when none).', 'recruiting-reports' ) ),
+			'longest_days' => ReportSchema::integer( __( 'The longest wait in the stage, whole days (0 when none).', 'recruiting-reports' ) ),
+			'stale'        => ReportSchema::integer( __( 'Of those, waiting at least the stage\'s days (setting stale_days).', 'recruiting-reports' ) ),
+		);
+		$stage = array(
+			'stage' => array(
+				'type'    => 'string',
+				'enum'    => TimeInStage::OPEN,
+				'context' => array( 'view' ),
+			),
+		);
+		return new ReportDefinition(
+			name: self::NAME,
+			title: __( 'Pipeline and waiting', 'recruiting-reports' ),
+			description: __( 'Who is waiting now: open applications per stage and job, the median and longest wait, and the stale candidates.', 'recruiting-reports' ),
+			run: static fn( ReportQuery $query ) => ( new self() )->run( $query, time() ),
+			schema: array(
+				'totals'   => ReportSchema::object(
+					__( 'Open applications now (independent of the period).', 'recruiting-reports' ),
+					array(
+						'open'  => ReportSchema::integer( __( 'Open applications.', 'recruiting-reports' ) ),
+						'stale' => ReportSchema::integer( __( 'Of those, stale.', 'recruiting-reports' ) ),
+					)
+				),
+				'stages'   => ReportSchema::rows( __( 'new, screening, interview, offer (every one, in order).', 'recruiting-reports' ), $stage + $waits ),
+				'by_job'   => ReportSchema::rows(
+					__( 'Per job and stage with open applications, by job_id then stage.', 'recruiting-reports' ),
+					array(
+						'job_id'    => ReportSchema::integer( __( 'Job id.', 'recruiting-reports' ) ),
+						'job_title' => ReportSchema::text( __( 'Job title.', 'recruiting-reports' ) ),
+					) + $stage + $waits
+				),
+			),
+			figures: array(
+				ReportFigures::count( 'open', __( 'Open applications', 'recruiting-reports' ), 'totals.open' ),
+				ReportFigures::count( 'stale', __( 'Stale candidates', 'recruiting-reports' ), 'totals.stale' ),
+			),
+			block: array(
+				'icon'     => 'clock',
+				'keywords' => array( 'recruiting', 'pipeline', 'stale', 'waiting', 'time in stage' ),
+			),
+		);
+	}
+
+	/**
+	 * Computes the report.
+	 *
+	 * @param ReportQuery $query The job (the period does not apply).
+	 * @param int         $now   Unix seconds the waits are counted to.
+	 */
+	public function run( ReportQuery $query, int $now ): array {
+		$timezone = wp_timezone();
+		$days     = TimeInStage::counter( $now, $timezone );
+		$cutoffs  = TimeInStage::stale_cutoffs( (array) Settings::get( 'stale_days' ), $now, $timezone );
+		$stages   = array_fill_keys( TimeInStage::OPEN, array() );
+		$stale    = array_fill_keys( TimeInStage::OPEN, 0 );
+		$jobs     = array();
+		foreach ( $this->open( $query ) as [ $job_id, $status, $since ] ) {
+			$waited                               = $days( $since );
+			$is_stale                             = $since <= $cutoffs[ $status ] ? 1 : 0;
+			$stages[ $status ][]                  = $waited;
+			$stale[ $status ]                    += $is_stale;
+			$jobs[ $job_id ][ $status ]['days'][] = $waited;
+			$jobs[ $job_id ][ $status ]['stale']  = ( $jobs[ $job_id ][ $status ]['stale'] ?? 0 ) + $is_stale;
+		}
+
+		$rows = array();
+		foreach ( $stages as $status => $waits ) {
+			$rows[] = array( 'stage' => $status ) + self::waits( $waits, $stale[ $status ] );
+		}
+		ksort( $jobs );
+		_prime_post_caches( array_keys( $jobs ), false, false );
+		$by_job = array();
+		foreach ( $jobs as $job_id => $per_stage ) {
+			foreach ( TimeInStage::OPEN as $status ) {
+				if ( isset( $per_stage[ $status ] ) ) {
+					$by_job[] = array(
+						'job_id'    => $job_id,
+						'job_title' => (string) get_post_field( 'post_title', $job_id, 'raw' ),
+						'stage'     => $status,
+					) + self::waits( $per_stage[ $status ]['days'], $per_stage[ $status ]['stale'] );
+				}
+			}
+		}
+		return array(
+			'period' => $query->period(),
+			'totals' => array(
+				'open'  => array_sum( array_map( 'count', $stages ) ),
+				'stale' => array_sum( $stale ),
+			),
+			'stages' => $rows,
+			'by_job' => $by_job,
+		);
+	}
+
+	/**
+	 * A stage's figures from its waits.
+	 *
+	 * @param int[] $waits Whole days waited.
+	 * @param int   $stale How many are stale.
+	 * @return array{open:int,median_days:float,longest_days:int,stale:int}
+	 */
+	private static function waits( array $waits, int $stale ): array {
+		sort( $waits );
+		$count  = count( $waits );
+		$median = 0.0;
+		if ( $count ) {
+			$middle = intdiv( $count, 2 );
+			$median = $count % 2 ? (float) $waits[ $middle ] : ( $waits[ $middle - 1 ] + $waits[ $middle ] ) / 2;
+		}
+		return array(
+			'open'         => $count,
+			'median_days'  => $median,
+			'longest_days' => $count ? $waits[ $count - 1 ] : 0,
+			'stale'        => $stale,
+		);
+	}
+
+	/**
+	 * The open applications (of the job): job id, status, status_since.
+	 *
+	 * @param ReportQuery $query The job.
+	 * @return \Generator<array{0:int,1:string,2:int}>
+	 */
+	private function open( ReportQuery $query ): \Generator {
+		global $wpdb;
+		$open = TimeInStage::OPEN;
+		$job  = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $job prepared.
+		$sql  = $wpdb->prepare( "SELECT job_id, status, status_since FROM %i WHERE status IN (%s, %s, %s, %s)$job", Schema::table( 'applications' ), ...$open );
+		$rows = $wpdb->get_results( $sql, ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
+		$wpdb->flush();
+		foreach ( $rows ? $rows : array() as $row ) {
+			yield array( (int) $row[0], (string) $row[1], (int) $row[2] );
+		}
+	}
+}

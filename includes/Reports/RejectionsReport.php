@@ -1,0 +1,196 @@
+<?php
+/**
+ * GET /reports/rejections (issue #26): why candidates leave. Over the applications now rejected or withdrawn whose
+ * exit (status_since, the time they entered that status) falls in the period, and job: counts by reason (a share of
+ * their status; "no reason given" is a row of its own), by the stage they left from (reopen_status: the stage held
+ * before the exit), by job and by month.
+ *
+ * "Now": an application rejected and reopened is not counted (its reason stays in its history); the reason is the one
+ * of its current exit (applications.exit_reason), labelled as the lists read now, so a reason renamed in the middle
+ * of a period is one row under its new label. Four GROUP BY queries over the same range of the covering index
+ * status_since (status, status_since, job_id, exit_reason, reopen_status); PHP holds their grouped rows only.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Reports;
+
+use RecruitingReports\Data\Reasons;
+use RecruitingReports\Data\Schema;
+use RecruitingReports\Domain\Pipeline;
+use RecruitingReports\Domain\TimeInStage;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The Rejections report.
+ */
+final class RejectionsReport {
+
+	public const NAME = 'rejections';
+
+	/** The report's definition (docs/adding-a-report.md). */
+	public static function definition(): ReportDefinition {
+		$counts = array(
+			'rejected'  => ReportSchema::integer( __( 'Now rejected, rejected in the period.', 'recruiting-reports' ) ),
+			'withdrawn' => ReportSchema::integer( __( 'Now withdrawn, withdrawn in the period.', 'recruiting-reports' ) ),
+		);
+		return new ReportDefinition(
+			name: self::NAME,
+			title: __( 'Rejections and withdrawals', 'recruiting-reports' ),
+			description: __( 'Why candidates leave: rejections and withdrawals by reason, by the stage they left from, by job and by month.', 'recruiting-reports' ),
+			run: static fn( ReportQuery $query ) => ( new self() )->run( $query ),
+			schema: array(
+				'totals'    => ReportSchema::object( __( 'Applications now rejected or withdrawn whose exit falls in the period.', 'recruiting-reports' ), $counts ),
+				'by_reason' => ReportSchema::rows(
+					__( 'One row per status and reason (reason "" is no reason given), rejected first, then by count descending and label.', 'recruiting-reports' ),
+					array(
+						'status' => array(
+							'type'    => 'string',
+							'enum'    => Pipeline::EXITS,
+							'context' => array( 'view' ),
+						),
+						'reason' => ReportSchema::text( __( 'The reason\'s id; "" for no reason given.', 'recruiting-reports' ) ),
+						'label'  => ReportSchema::text( __( 'The reason\'s label as it reads now.', 'recruiting-reports' ) ),
+						'count'  => ReportSchema::integer( __( 'Applications.', 'recruiting-reports' ) ),
+						'share'  => ReportSchema::rate( __( 'count ÷ that status\'s total (4 decimals).', 'recruiting-reports' ) ),
+					)
+				),
+				'by_stage'  => ReportSchema::rows(
+					__( 'The stage held before the exit: new, screening, interview, offer (every one, in order).', 'recruiting-reports' ),
+					array(
+						'stage' => array(
+							'type'    => 'string',
+							'enum'    => TimeInStage::OPEN,
+							'context' => array( 'view' ),
+						),
+					) + $counts
+				),
+				'by_job'    => ReportSchema::rows(
+					__( 'Jobs with an exit, by exits descending then job_id.', 'recruiting-reports' ),
+					array(
+						'job_id'    => ReportSchema::integer( __( 'Job id.', 'recruiting-reports' ) ),
+						'job_title' => ReportSchema::text( __( 'Job title.', 'recruiting-reports' ) ),
+					) + $counts
+				),
+				'trend'     => ReportSchema::rows(
+					__( 'One row per calendar month overlapping the period (by the exit), oldest first.', 'recruiting-reports' ),
+					array( 'month' => ReportSchema::month() ) + $counts
+				),
+			),
+			figures: array(
+				ReportFigures::count( 'rejected', __( 'Rejected', 'recruiting-reports' ), 'totals.rejected' ),
+				ReportFigures::count( 'withdrawn', __( 'Withdrawn', 'recruiting-reports' ), 'totals.withdrawn' ),
+			),
+			block: array(
+				'icon'     => 'dismiss',
+				'keywords' => array( 'recruiting', 'rejection', 'withdrawal', 'reasons' ),
+			),
+		);
+	}
+
+	/**
+	 * Computes the report.
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
+	public function run( ReportQuery $query ): array {
+		$zero   = array_fill_keys( Pipeline::EXITS, 0 );
+		$totals = $zero;
+
+		$by_reason = array();
+		foreach ( $this->grouped( $query, 'exit_reason' ) as $row ) {
+			$totals[ $row['status'] ] += $row['n'];
+			$reason                    = (string) $row['value'];
+			$by_reason[]               = array(
+				'status' => $row['status'],
+				'reason' => $reason,
+				'label'  => Reasons::label( $row['status'], $reason ) ?? __( 'No reason given', 'recruiting-reports' ),
+				'count'  => $row['n'],
+			);
+		}
+		foreach ( $by_reason as &$row ) {
+			$row['share'] = Rounding::rate( $row['count'], $totals[ $row['status'] ] );
+		}
+		unset( $row );
+		usort( $by_reason, static fn( $a, $b ) => array( array_search( $a['status'], Pipeline::EXITS, true ), $b['count'], $a['label'], $a['reason'] ) <=> array( array_search( $b['status'], Pipeline::EXITS, true ), $a['count'], $b['label'], $b['reason'] ) );
+
+		$by_stage = array_fill_keys( TimeInStage::OPEN, $zero );
+		foreach ( $this->grouped( $query, 'reopen_status' ) as $row ) {
+			if ( isset( $by_stage[ $row['value'] ] ) ) {
+				$by_stage[ $row['value'] ][ $row['status'] ] += $row['n'];
+			}
+		}
+
+		$by_job = array();
+		foreach ( $this->grouped( $query, 'job_id' ) as $row ) {
+			$by_job[ (int) $row['value'] ]                  ??= $zero;
+			$by_job[ (int) $row['value'] ][ $row['status'] ] += $row['n'];
+		}
+		_prime_post_caches( array_keys( $by_job ), false, false );
+		$jobs = array();
+		foreach ( $by_job as $job_id => $counts ) {
+			$jobs[] = array(
+				'job_id'    => $job_id,
+				'job_title' => (string) get_post_field( 'post_title', $job_id, 'raw' ),
+			) + $counts;
+		}
+		usort( $jobs, static fn( $a, $b ) => array( $b['rejected'] + $b['withdrawn'], $a['job_id'] ) <=> array( $a['rejected'] + $a['withdrawn'], $b['job_id'] ) );
+
+		$trend = array();
+		foreach ( $query->months as $month ) {
+			$trend[ $month['month'] ] = array( 'month' => $month['month'] ) + $zero;
+		}
+		foreach ( $this->grouped( $query, self::month_case( $query ) ) as $row ) {
+			$trend[ $query->months[ (int) $row['value'] ]['month'] ][ $row['status'] ] += $row['n'];
+		}
+
+		return array(
+			'period'    => $query->period(),
+			'totals'    => $totals,
+			'by_reason' => $by_reason,
+			'by_stage'  => array_map( static fn( $stage, $counts ) => array( 'stage' => $stage ) + $counts, array_keys( $by_stage ), $by_stage ),
+			'by_job'    => $jobs,
+			'trend'     => array_values( $trend ),
+		);
+	}
+
+	/**
+	 * The exits in the period (and job) counted per status and one more column or expression.
+	 *
+	 * @param ReportQuery $query  The period and job.
+	 * @param string      $column A column of the applications table or self::month_case() (never from a request).
+	 * @return array<int,array{status:string,value:mixed,n:int}>
+	 */
+	private function grouped( ReportQuery $query, string $column ): array {
+		global $wpdb;
+		$job = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $column is ours (a column name or month_case()'s integers), $job prepared.
+		$sql  = $wpdb->prepare( "SELECT status, $column AS grouped_by, COUNT(*) AS n FROM %i WHERE status IN (%s, %s) AND status_since >= %d AND status_since < %d$job GROUP BY status, grouped_by", Schema::table( 'applications' ), Pipeline::EXITS[0], Pipeline::EXITS[1], $query->start, $query->end );
+		$rows = $wpdb->get_results( $sql, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
+		return array_map(
+			static fn( $row ) => array(
+				'status' => (string) $row['status'],
+				'value'  => $row['grouped_by'],
+				'n'      => (int) $row['n'],
+			),
+			$rows ? $rows : array()
+		);
+	}
+
+	/**
+	 * The index into $query->months of status_since, as SQL (the months' bounds are integers computed here).
+	 *
+	 * @param ReportQuery $query The period.
+	 */
+	private static function month_case( ReportQuery $query ): string {
+		if ( 1 === count( $query->months ) ) {
+			return '0';
+		}
+		$case = 'CASE';
+		foreach ( array_slice( $query->months, 1, null, true ) as $index => $month ) {
+			$case .= ' WHEN status_since < ' . (int) $month['start'] . ' THEN ' . ( $index - 1 );
+		}
+		return $case . ' ELSE ' . ( count( $query->months ) - 1 ) . ' END';
+	}
+}
