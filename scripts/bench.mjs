@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench — the report benchmark of SPEC §10 on the native stack (PHP 8.2 built-in server with
+// npm run bench — the report benchmark of docs/targets.md#targets on the native stack (PHP 8.2 built-in server with
 // OPcache + MariaDB), in one run:
 //
 //   1. import 100,000 applications with histories (200 jobs) through POST /import in batches of 5,000
@@ -10,7 +10,7 @@
 //
 // A benchmark step: for the default period, one month and one job, ROUNDS times (interleaved, so all
 // requests see the same machine load): a trivial authenticated REST request (GET /wp/v2/users/me),
-// then for each report (the five of SPEC §7 and §7.2 and the three of issue #26, each also with compare=previous_period) an
+// then for each report (the five of docs/reports.md#definitions and §7.2 and the three of issue #26, each also with compare=previous_period) an
 // invalidation (the cache version bump every write does), the report cold (a miss) and the same
 // report again warm (a hit). Prints medians, ratios to the trivial request, PHP peak memory per
 // request, and the time the report classes take inside PHP (no HTTP). At 100,000 applications it also
@@ -18,7 +18,7 @@
 //
 //   5. the careers pages (scripts/bench/careers.mjs): the job list and a job's page as a ratio to a plain page of
 //      the same theme, and an apply-form submission's server time;
-//   6. SPEC §10's load figure on two web nodes, without and with Redis (scripts/bench/load.mjs), on sites of
+//   6. docs/targets.md#targets's load figure on two web nodes, without and with Redis (scripts/bench/load.mjs), on sites of
 //      their own after the first one has stopped.
 //   7. the careers funnel (scripts/bench/funnel.mjs): the beacon's server time and beacons per second held, and
 //      GET /reports/careers cold and warm at 1,000,000 counter rows, on a site of its own.

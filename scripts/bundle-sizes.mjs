@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Prints the size of every built entry point (JS and CSS, raw and gzipped) and checks the
-// front-end budget of SPEC §10: the block's view script, chart.js included, under 80 KB gzipped.
+// front-end budget of docs/targets.md#targets: the block's view script, chart.js included, under 80 KB gzipped.
 // The view script's dependencies (from its .asset.php) are listed too: it must need none of
 // WordPress's scripts, or their weight would count against the front end as well.
 //

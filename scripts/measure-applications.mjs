@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Measures the Applications page at scale on the native stack (SPEC §8: it must work at 100,000 applications):
+// Measures the Applications page at scale on the native stack (docs/ui.md: it must work at 100,000 applications):
 //
 //   node scripts/measure-applications.mjs [--applications=100000] [--runs=5] [--port=9741]
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Measures what API-key authentication costs per request (SPEC §10: under 1 ms), on the native stack:
+// Measures what API-key authentication costs per request (docs/targets.md#targets: under 1 ms), on the native stack:
 //
 //   node scripts/measure-auth.mjs [--requests=200] [--port=9740]
 //

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds recruiting-reports.zip, the release a site admin uploads (Plugins → Add New → Upload):
-// exactly what runs on a site (SPEC §14) under one top folder named after the slug, and nothing
+// exactly what runs on a site (docs/targets.md#release-and-operations) under one top folder named after the slug, and nothing
 // for development (no tests, scripts, dev/ tools, sources, source maps).
 //
 //   node scripts/plugin-zip.mjs [--out=path.zip]
@@ -33,7 +33,7 @@ export const RELEASE_FILES = [
 export const RELEASE_DIRS = [ 'build', 'includes', 'languages' ];
 /**
  * Generated files that must be in those folders: the .pot (npm run make-pot) and the API's OpenAPI
- * document (SPEC §14; npm run openapi writes it into build/).
+ * document (docs/targets.md#release-and-operations; npm run openapi writes it into build/).
  */
 export const GENERATED = [
 	'languages/recruiting-reports.pot',

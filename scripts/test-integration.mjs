@@ -16,7 +16,7 @@
 // the same on every target); on native and sqlite also RR_WORDPRESS_PATH (the WordPress folder).
 // --target=native is native PHP 8.2 + MariaDB; --target=sqlite the same PHP on SQLite (the SQLite
 // Database Integration plugin Playground runs, as the db.php drop-in; no MariaDB).
-// --target=cluster runs tests/cluster/ instead, against two web nodes of one native site (SPEC §13,
+// --target=cluster runs tests/cluster/ instead, against two web nodes of one native site (docs/scaling.md,
 // lib/site-cluster.mjs); those tests also get RR_NODE_URLS (comma-separated), RR_OBJECT_CACHE and, with Redis,
 // RR_REDIS_PORT (for redis-cli), RR_PRIMARY_SOCKET and RR_REPLICA_SOCKET (the MariaDB primary's and its read replica's
 // sockets, for the mariadb client as the superuser).

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Release test runner (SPEC §9, §14): boots a clean native site (PHP 8.2 + MariaDB, the native legs'
+// Release test runner (README.md#quick-start, docs/targets.md#release-and-operations): boots a clean native site (PHP 8.2 + MariaDB, the native legs'
 // WordPress) WITHOUT the plugin and runs tests/release/*.test.mjs against it, in file order: the
 // project's own checks of the zip's contents (what WordPress.org's Plugin Check caught that matters
 // here), the install through core's upload installer with checks of the installed plugin and its

@@ -19,7 +19,7 @@ defined( 'ABSPATH' ) || exit;
 final class BenchmarkCommand {
 
 	/**
-	 * Bulk-seeds the benchmark dataset of SPEC §10 (development only).
+	 * Bulk-seeds the benchmark dataset of docs/targets.md#targets (development only).
 	 *
 	 * Jobs and applications (about five history rows each) over the last three
 	 * years, deterministic, with the summaries kept as every writer keeps them.

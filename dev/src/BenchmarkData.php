@@ -1,6 +1,6 @@
 <?php
 /**
- * The benchmark dataset of SPEC §10: 200 jobs and any number of applications (about five history rows
+ * The benchmark dataset of docs/targets.md#targets: 200 jobs and any number of applications (about five history rows
  * each) spread over the last three years, with candidate journeys from the demo data's generator
  * (HistoryGenerator) on a busier pipeline, deterministic for a seed.
  *
@@ -46,7 +46,7 @@ final class BenchmarkData {
 
 	/**
 	 * A busier pipeline than the demo data's (HistoryGenerator::STEPS), so that applications have about
-	 * five history rows each as SPEC §10's benchmark describes: more rejections, most of them reopened.
+	 * five history rows each as docs/targets.md#targets's benchmark describes: more rejections, most of them reopened.
 	 * About 41% of applications end hired, which makes the time-to-hire report heavier than typical data.
 	 */
 	private const STEPS = array(
@@ -60,7 +60,7 @@ final class BenchmarkData {
 	private const REOPEN = 60;
 
 	private const FIRST = array( 'Ada', 'Grace', 'Alan', 'Mary', 'Priya', 'Chen', 'Fatima', 'Oluwaseun', 'Sofia', 'Mateo', 'Aiko', 'Lars', 'Zainab', 'Tom', 'Niamh', 'Ravi' );
-	/** Where the candidates came from (SPEC §7.2), a few skewed towards the first (direct). */
+	/** Where the candidates came from (docs/reports.md#funnel-sources-time-to-fill), a few skewed towards the first (direct). */
 	private const SOURCES = array( 'direct', 'direct', 'linkedin', 'linkedin', 'indeed', 'referral', 'careers-page', 'glassdoor', 'stackoverflow', 'university' );
 
 	private const LAST = array( 'Lovelace', 'Hopper', 'Turing', 'Seacole', 'Patel', 'Wei', 'Khan', 'Adeyemi', 'Garcia', 'Rossi', 'Tanaka', 'Nilsson', 'Okafor', 'Byrne', 'Murphy', 'Singh' );

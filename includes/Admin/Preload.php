@@ -1,6 +1,6 @@
 <?php
 /**
- * First figures without a REST round trip (SPEC §10): the dashboard widget and the Reports page
+ * First figures without a REST round trip (docs/targets.md#targets): the dashboard widget and the Reports page
  * embed the answers to their first requests in the page, and api-fetch's preloading middleware
  * serves them to the recruiting-reports store as if they had come from the server.
  *

@@ -1,6 +1,6 @@
 <?php
 /**
- * The plugin's API keys (SPEC §3): generation, storage as a keyed hash, authentication, management.
+ * The plugin's API keys (docs/api.md#api-keys): generation, storage as a keyed hash, authentication, management.
  *
  * A key is `rp_live_` or `rp_test_` followed by 44 base62 characters from a CSPRNG (random_int): the first
  * 12 are the lookup part (stored hex-encoded in the indexed, unique `lookup_id` column, so that MySQL's
@@ -24,7 +24,7 @@ use WP_User;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The plugin's API keys (SPEC §3): generation, storage as a keyed hash, authentication, management.
+ * The plugin's API keys (docs/api.md#api-keys): generation, storage as a keyed hash, authentication, management.
  */
 final class ApiKeys {
 

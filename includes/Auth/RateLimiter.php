@@ -1,6 +1,6 @@
 <?php
 /**
- * Per-key request limit over fixed one-hour windows (SPEC §3), counted in the rate_limits table
+ * Per-key request limit over fixed one-hour windows (docs/api.md#api-keys), counted in the rate_limits table
  * (Data\RateLimitRepository, whose conditional increment admits exactly `limit` of N parallel requests).
  *
  * The first request of a window creates its row; a concurrent first request loses the primary-key race and falls
@@ -16,7 +16,7 @@ use RecruitingReports\Data\RateLimitRepository;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Per-key request limit over fixed one-hour windows (SPEC §3), counted in the rate_limits table.
+ * Per-key request limit over fixed one-hour windows (docs/api.md#api-keys), counted in the rate_limits table.
  */
 final class RateLimiter {
 

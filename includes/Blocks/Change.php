@@ -1,6 +1,6 @@
 <?php
 /**
- * The change of a headline figure against the comparison period (SPEC §7.1), as the block shows it:
+ * The change of a headline figure against the comparison period (docs/reports.md#comparison), as the block shows it:
  * ▲/▼ and a percentage on screen, the same in words for screen readers, "—" when the earlier value is 0
  * or unknown (a percentage of nothing means nothing). The Reports page and the widget show the same
  * text from src/components/Change.tsx (tests/php/ChangeTest.php and src/components/Change.test.tsx

@@ -124,7 +124,7 @@ final class ReportContent {
 	}
 
 	/**
-	 * A trend with the comparison period's months overlaid (SPEC §7.1 "can overlay the earlier trend"), as the
+	 * A trend with the comparison period's months overlaid (docs/reports.md#comparison "can overlay the earlier trend"), as the
 	 * Reports page draws it: month n of the earlier period beside month n of the current one (a shorter earlier
 	 * period is padded with points without data, a longer one cut), its series named with its dates, grey and
 	 * dashed (`earlier`), and its columns after the current ones in the data table.

@@ -15,7 +15,7 @@ use WP_REST_Request;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Who may make a report block's figures public (SPEC §8, blocks).
+ * Who may make a report block's figures public (docs/ui.md, blocks).
  *
  * A block's `visibility` attribute comes from post content or, in the editor preview route
  * (`/wp/v2/block-renderer/recruiting-reports/report`), from the request, and anyone who can edit posts

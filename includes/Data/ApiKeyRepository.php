@@ -1,6 +1,6 @@
 <?php
 /**
- * The API keys table (SPEC §3): the rows Auth\ApiKeys creates, authenticates and manages.
+ * The API keys table (docs/api.md#api-keys): the rows Auth\ApiKeys creates, authenticates and manages.
  *
  * @package RecruitingReports
  */

@@ -13,7 +13,7 @@ use WP_Error;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Removing a candidate's application (SPEC §5 "Deleting an application", §12): deletion with everything that
+ * Removing a candidate's application (docs/api.md#resources "Deleting an application", §12): deletion with everything that
  * hangs off it, or anonymisation that keeps the timeline for the reports. DELETE /applications/{id} and the
  * privacy eraser both come here.
  *

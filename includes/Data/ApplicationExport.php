@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /applications?format=csv (SPEC §7.1): the filtered applications, streamed. Rows are read in chunks
+ * GET /applications?format=csv (docs/reports.md#comparison): the filtered applications, streamed. Rows are read in chunks
  * by id (keyset pagination: each chunk is an index range read, whatever the offset) with the job's
  * title joined in, and handed to a callback chunk by chunk, so memory stays constant whatever the count.
  *

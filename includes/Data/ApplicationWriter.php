@@ -1,7 +1,7 @@
 <?php
 /**
  * The one writer of applications' statuses: every status history row and every timeline column is
- * written here, in one format, from Pipeline's rules (SPEC §11: "one writer, one format") — by the API's writes
+ * written here, in one format, from Pipeline's rules (docs/targets.md#rules-we-keep: "one writer, one format") — by the API's writes
  * and by imports alike.
  *
  * @package RecruitingReports
@@ -17,7 +17,7 @@ use WP_Error;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The one writer of applications' statuses: every status history row and every timeline column is written here, in one format, from Pipeline's rules (SPEC §11: "one writer, one format").
+ * The one writer of applications' statuses: every status history row and every timeline column is written here, in one format, from Pipeline's rules (docs/targets.md#rules-we-keep: "one writer, one format").
  */
 final class ApplicationWriter {
 
@@ -71,7 +71,7 @@ final class ApplicationWriter {
 	}
 
 	/**
-	 * Moves an application to a new status (SPEC §6).
+	 * Moves an application to a new status (docs/targets.md#statuses-and-transitions).
 	 *
 	 * The update is a compare-and-swap on the timeline the change was validated against, so two
 	 * concurrent changes can never both apply to the same starting state (no lost or forked history).

@@ -102,7 +102,7 @@ final class Presenter {
 	}
 
 	/**
-	 * What a caller without Read Applications may see of an application (SPEC §2 as decided in issue #23: the
+	 * What a caller without Read Applications may see of an application (docs/api.md#permissions as decided in issue #23: the
 	 * Settings permission manages webhooks and deletes applications, it does not read candidates): its place in
 	 * the pipeline, nothing that identifies or describes the person (candidate, external id, source, history with
 	 * its notes, rating).

@@ -6,7 +6,7 @@
  *
  * Three tables (see Schema):
  * - report_buckets: per UTC month for each job and for all jobs (job_id 0), and per UTC day for all
- *   jobs (span 1 = day, 2 = month), the additive figures of SPEC §7: applications applied in the bucket and how many of them reached each
+ *   jobs (span 1 = day, 2 = month), the additive figures of docs/reports.md#definitions: applications applied in the bucket and how many of them reached each
  *   stage (the cohort), hires in the bucket (by hired_at) with the sum of their times to hire and, per
  *   consecutive stage pair, the sum and count of the times between entering the two stages.
  * - report_hire_days: per UTC day and month, for all jobs, how many hires took N whole days (a

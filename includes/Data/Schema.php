@@ -116,7 +116,7 @@ final class Schema {
   KEY source_applied (source,applied_at),
   KEY status_since (status,status_since,job_id,exit_reason,reopen_status)
 ) $charset;",
-			// Index notes for the report queries of SPEC §7 (docs/reports.md lists every query):
+			// Index notes for the report queries of docs/reports.md#definitions (docs/reports.md lists every query):
 			// status / job_status: overview by_status and totals (all applications, optionally one job), covering.
 			// applied_stage / job_applied_stage: overview cohort (applied_at in period) and its reached() counts, covering.
 			// hire_timeline / job_hire_timeline: hires by time (hired_at in a range, optionally one job), covering:
@@ -469,7 +469,7 @@ final class Schema {
 	public static function drop_all(): void {
 		global $wpdb;
 		foreach ( self::TABLES as $name ) {
-			// phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- uninstall removes the plugin's own tables (SPEC §12).
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- uninstall removes the plugin's own tables (docs/api.md#privacy).
 			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', self::table( $name ) ) );
 		}
 		delete_option( self::VERSION_OPTION );

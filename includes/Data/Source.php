@@ -1,6 +1,6 @@
 <?php
 /**
- * The `source` of an application (SPEC §7.2): where the candidate came from, given by POST /applications,
+ * The `source` of an application (docs/reports.md#funnel-sources-time-to-fill): where the candidate came from, given by POST /applications,
  * the import or the `utm_source` of the page that submitted it. One normalisation for every path, so a
  * source counted by the reports is the same string whichever way it arrived.
  *

@@ -1,6 +1,6 @@
 <?php
 /**
- * The five permissions of SPEC §2 as WordPress capabilities, and the Recruiter role that holds all but Settings.
+ * The five permissions of docs/api.md#permissions as WordPress capabilities, and the Recruiter role that holds all but Settings.
  *
  * @package RecruitingReports
  */
@@ -10,7 +10,7 @@ namespace RecruitingReports\Domain;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The five permissions of SPEC §2 as WordPress capabilities, and the Recruiter role.
+ * The five permissions of docs/api.md#permissions as WordPress capabilities, and the Recruiter role.
  */
 final class Capabilities {
 

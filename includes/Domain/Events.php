@@ -15,7 +15,7 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Events {
 
-	/** Webhook-visible events (SPEC §5). */
+	/** Webhook-visible events (docs/api.md#resources). */
 	public const JOB_CREATED                = 'job.created';
 	public const JOB_UPDATED                = 'job.updated';
 	public const JOB_DELETED                = 'job.deleted';
@@ -41,7 +41,7 @@ final class Events {
 	public const DATA_CHANGED_ACTION = 'recruiting_reports_data_changed';
 
 	/**
-	 * Fires a domain event (SPEC §5 webhooks) with its payload.
+	 * Fires a domain event (docs/api.md#resources webhooks) with its payload.
 	 *
 	 * @param string $event   Event.
 	 * @param array  $payload Payload.

@@ -1,6 +1,6 @@
 <?php
 /**
- * Application statuses, pipeline stages and the transition rules of SPEC §6.
+ * Application statuses, pipeline stages and the transition rules of docs/targets.md#statuses-and-transitions.
  *
  * Pure logic (no WordPress, no database): the REST status endpoint, the importer and the
  * migrations all replay histories through this one class, so a history accepted by one path
@@ -14,7 +14,7 @@ namespace RecruitingReports\Domain;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Application statuses, pipeline stages and the transition rules of SPEC §6.
+ * Application statuses, pipeline stages and the transition rules of docs/targets.md#statuses-and-transitions.
  */
 final class Pipeline {
 

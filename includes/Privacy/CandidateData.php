@@ -16,7 +16,7 @@ use RecruitingReports\Data\MailRepository;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Candidates in WordPress's privacy tools (SPEC §12; Tools → Export Personal Data / Erase Personal Data): a
+ * Candidates in WordPress's privacy tools (docs/api.md#privacy; Tools → Export Personal Data / Erase Personal Data): a
  * personal-data exporter and an eraser, both finding a candidate by the e-mail address of their applications.
  *
  * Export: every application made with the address (job, dates, status, the name, address and phone given), its

@@ -13,7 +13,7 @@ use RecruitingReports\Data\WebhookRepository;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Suggested privacy-policy text (Settings → Privacy → Policy Guide; SPEC §12): what the plugin stores about
+ * Suggested privacy-policy text (Settings → Privacy → Policy Guide; docs/api.md#privacy): what the plugin stores about
  * candidates, who sees it, CVs and documents, how the e-mail address is used, what the job pages count (totals only), how long applications are kept (from
  * the retention rules in force), how candidates get a copy or have it erased, and what the webhooks send to other
  * services.

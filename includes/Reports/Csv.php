@@ -1,6 +1,6 @@
 <?php
 /**
- * CSV text as SPEC §7.1 asks for it: RFC 4180 quoting, CRLF line ends, a UTF-8 byte order mark (so
+ * CSV text as docs/reports.md#comparison asks for it: RFC 4180 quoting, CRLF line ends, a UTF-8 byte order mark (so
  * spreadsheets read the encoding right), and text cells that a spreadsheet would run as a formula
  * (starting with =, +, -, @, a tab or a carriage return) prefixed with '. Numbers stay numbers.
  *

@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /reports/funnel (SPEC §7.2) over the cohort C (applications applied in the period, and job): how
+ * GET /reports/funnel (docs/reports.md#funnel-sources-time-to-fill) over the cohort C (applications applied in the period, and job): how
  * many reached each pipeline stage and the step conversion, the cohort's current outcomes, and the offer
  * acceptance rate. Three queries at most, shared with the overview (PeriodTotals): the cohort's current
  * statuses are summary counters of report_buckets like its reached() counts.

@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /reports/overview (SPEC §7): job counts, application counts, the cohort's conversion rates and
+ * GET /reports/overview (docs/reports.md#definitions): job counts, application counts, the cohort's conversion rates and
  * the average time to hire. Five queries whatever the data size (the scope is the job, or 0 for all):
  *
  * 1. jobs:      COUNT / SUM(CASE …) over recruiting_job posts that are not trashed (type_status_date).
@@ -23,7 +23,7 @@ use RecruitingReports\Domain\Pipeline;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * GET /reports/overview (SPEC §7): job counts, application counts, the cohort's conversion rates and the average time to hire.
+ * GET /reports/overview (docs/reports.md#definitions): job counts, application counts, the cohort's conversion rates and the average time to hire.
  */
 final class OverviewReport {
 
@@ -122,7 +122,7 @@ final class OverviewReport {
 	}
 
 	/**
-	 * The overview report (SPEC §7) for a resolved query.
+	 * The overview report (docs/reports.md#definitions) for a resolved query.
 	 *
 	 * @param ReportQuery $query Query.
 	 */

@@ -1,6 +1,6 @@
 <?php
 /**
- * A report section as CSV (SPEC §7.1 format=csv): the rows are ReportSections' (the same flat tables
+ * A report section as CSV (docs/reports.md#comparison format=csv): the rows are ReportSections' (the same flat tables
  * `wp recruiting report` prints), the first column `period` (`current`, then `comparison` rows); a
  * section without rows (an empty list) still gets its header, from the report's schema.
  *

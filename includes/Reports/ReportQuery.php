@@ -1,6 +1,6 @@
 <?php
 /**
- * One normalised report query (SPEC §7): the resolved period as calendar dates in the site's timezone,
+ * One normalised report query (docs/reports.md#definitions): the resolved period as calendar dates in the site's timezone,
  * its UTC bounds, the calendar months it overlaps (for the trend) and the optional job.
  *
  * Built from raw arguments (REST query, block attributes, widget settings) by from_args(), which applies
@@ -24,14 +24,14 @@ use WP_Error;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * One normalised report query (SPEC §7): the resolved period as calendar dates in the site's timezone, its UTC bounds, the calendar months it overlaps (for the trend) and the optional job.
+ * One normalised report query (docs/reports.md#definitions): the resolved period as calendar dates in the site's timezone, its UTC bounds, the calendar months it overlaps (for the trend) and the optional job.
  */
 final class ReportQuery {
 
 	/** Most calendar months a period may overlap (100 years): keeps the trend and its SQL bounded. */
 	public const MAX_MONTHS = 1200;
 
-	/** Comparison periods (SPEC §7.1). */
+	/** Comparison periods (docs/reports.md#comparison). */
 	public const PREVIOUS_PERIOD = 'previous_period';
 	public const PREVIOUS_YEAR   = 'previous_year';
 
@@ -191,7 +191,7 @@ final class ReportQuery {
 	}
 
 	/**
-	 * The same query for the comparison period (SPEC §7.1): previous_period is the same number of days
+	 * The same query for the comparison period (docs/reports.md#comparison): previous_period is the same number of days
 	 * ending the day before date_from; previous_year the same dates one year earlier (29 February → 28).
 	 *
 	 * @param string $mode PREVIOUS_PERIOD or PREVIOUS_YEAR.

@@ -1,6 +1,6 @@
 <?php
 /**
- * A report as flat tables (SPEC §7.1 "sections"), for the outputs that cannot nest: CSV and the
+ * A report as flat tables (docs/reports.md#comparison "sections"), for the outputs that cannot nest: CSV and the
  * terminal tables of `wp recruiting report`.
  *
  * - each list in the report is a section named after its key, one row per element (`by_job`, `trend`, …);

@@ -25,7 +25,7 @@ final class ReportService {
 	public const SOURCES      = 'sources';
 	public const TIME_TO_FILL = 'time-to-fill';
 
-	/** Values of the `compare` argument (SPEC §7.1). */
+	/** Values of the `compare` argument (docs/reports.md#comparison). */
 	public const COMPARE = array( ReportQuery::PREVIOUS_PERIOD, ReportQuery::PREVIOUS_YEAR );
 
 	/**

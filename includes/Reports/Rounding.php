@@ -1,6 +1,6 @@
 <?php
 /**
- * The rounding rules of SPEC §7, in exact integer arithmetic.
+ * The rounding rules of docs/reports.md#definitions, in exact integer arithmetic.
  *
  * A figure is a ratio of two non-negative integers (a count of applications, or a sum of seconds and a
  * number of days' seconds) rounded half up to a fixed number of decimals. Rounding the exact ratio
@@ -15,7 +15,7 @@ namespace RecruitingReports\Reports;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The rounding rules of SPEC §7, in exact integer arithmetic.
+ * The rounding rules of docs/reports.md#definitions, in exact integer arithmetic.
  */
 final class Rounding {
 

@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /reports/sources (SPEC §7.2) over the cohort C: per source the applications, how many of them have
+ * GET /reports/sources (docs/reports.md#funnel-sources-time-to-fill) over the cohort C: per source the applications, how many of them have
  * been hired (at any time up to now), the conversion and the mean days to hire of those hires. Two
  * queries whatever the data size (the scope is the job, or 0 for all):
  *

@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /reports/time-to-fill (SPEC §7.2): a job is filled at its first hire (filled_at, the earliest
+ * GET /reports/time-to-fill (docs/reports.md#funnel-sources-time-to-fill): a job is filled at its first hire (filled_at, the earliest
  * hired_at of its applications); time to fill is filled_at − the job's creation, in days. Over the jobs
  * F filled in the period (and job): overall mean/median/min/max, by_job, the monthly trend; and the jobs
  * published now without any hire (open_jobs, independent of the period).

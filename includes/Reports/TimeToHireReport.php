@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /reports/time-to-hire (SPEC §7) over the hires H: applications whose hired_at is in the period
+ * GET /reports/time-to-hire (docs/reports.md#definitions) over the hires H: applications whose hired_at is in the period
  * (and job). A bounded number of queries whatever the data size; the scope is the job, or 0 for all:
  *
  * 1. months (summary): SUM of hires, hire_seconds and the stage-pair sums/counts from report_buckets
@@ -34,7 +34,7 @@ use RecruitingReports\Domain\Pipeline;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * GET /reports/time-to-hire (SPEC §7) over the hires H: applications whose hired_at is in the period (and job).
+ * GET /reports/time-to-hire (docs/reports.md#definitions) over the hires H: applications whose hired_at is in the period (and job).
  */
 final class TimeToHireReport {
 
@@ -156,7 +156,7 @@ final class TimeToHireReport {
 	private const SUMS = array( 'hires', 'hire_seconds', 'ns_seconds', 'ns_hires', 'si_seconds', 'si_hires', 'io_seconds', 'io_hires', 'oh_seconds', 'oh_hires' );
 
 	/**
-	 * The time-to-hire report (SPEC §7) for a resolved query.
+	 * The time-to-hire report (docs/reports.md#definitions) for a resolved query.
 	 *
 	 * @param ReportQuery $query Query.
 	 */
@@ -243,7 +243,7 @@ final class TimeToHireReport {
 			foreach ( Pipeline::STEPS as [ $prefix, $from_stage, $to_stage ] ) {
 				$from = Pipeline::entered_column( $from_stage );
 				$to   = Pipeline::entered_column( $to_stage );
-				// NULL when the hire never entered one of the two stages: SUM and COUNT skip it (SPEC §7).
+				// NULL when the hire never entered one of the two stages: SUM and COUNT skip it (docs/reports.md#definitions).
 				$sums[] = "SUM($to - $from) AS {$prefix}_seconds, COUNT($to - $from) AS {$prefix}_hires";
 			}
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only CASE and edge condition (month_case, PeriodParts), constant column expressions.

@@ -1,7 +1,7 @@
 <?php
 /**
  * /recruiting/v1/api-keys — list, create (the key is returned once), read, update (rename, re-permission,
- * expiry, rate limit) and revoke API keys (SPEC §3). Only a logged-in user with Settings may manage keys; any
+ * expiry, rate limit) and revoke API keys (docs/api.md#api-keys). Only a logged-in user with Settings may manage keys; any
  * key-authenticated request is refused with 403 (Access::authorize_key_management).
  *
  * @package RecruitingReports

@@ -1,7 +1,7 @@
 <?php
 /**
  * /recruiting/v1/applications — list with filters, read one with its status history, submit a new application
- * to a published job, and change an application's status (SPEC §5, §6).
+ * to a published job, and change an application's status (docs/api.md#resources, docs/targets.md#statuses-and-transitions).
  *
  * @package RecruitingReports
  */
@@ -85,7 +85,7 @@ final class ApplicationsController extends ItemController {
 					'update',
 					array(
 						'status' => array(
-							'description' => __( 'The new status (SPEC §6 rules apply; 409 lists the allowed ones).', 'recruiting-reports' ),
+							'description' => __( 'The new status (docs/targets.md#statuses-and-transitions rules apply; 409 lists the allowed ones).', 'recruiting-reports' ),
 							'type'        => 'string',
 							'enum'        => Pipeline::STATUSES,
 							'required'    => true,

@@ -7,7 +7,7 @@
  *   REST server asks again: the second call gets the first answer);
  * - routes: route() registers a route of endpoint()s (a method, its callback, an action's permission, its
  *   arguments), described by the item schema unless it says otherwise;
- * - the guard: every callback registered through route() turns an unexpected exception into a plain 500 (SPEC §4);
+ * - the guard: every callback registered through route() turns an unexpected exception into a plain 500 (docs/api.md#errors);
  * - the error helpers and shared argument schemas.
  *
  * @package RecruitingReports
@@ -154,7 +154,7 @@ abstract class Controller extends WP_REST_Controller {
 	}
 
 	/**
-	 * Whether the request's credentials hold a capability (401/403/429 as SPEC §2 and §4 say).
+	 * Whether the request's credentials hold a capability (401/403/429 as docs/api.md#permissions and §4 say).
 	 *
 	 * @param WP_REST_Request $request    Request.
 	 * @param string          $capability Capability.
@@ -194,7 +194,7 @@ abstract class Controller extends WP_REST_Controller {
 	}
 
 	/**
-	 * 500 internal_error (SPEC §4): nothing leaks.
+	 * 500 internal_error (docs/api.md#errors): nothing leaks.
 	 *
 	 * @return WP_Error
 	 */

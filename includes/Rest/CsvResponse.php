@@ -1,6 +1,6 @@
 <?php
 /**
- * A REST response whose body is CSV written by a callback (SPEC §7.1 format=csv). The route runs as any
+ * A REST response whose body is CSV written by a callback (docs/reports.md#comparison format=csv). The route runs as any
  * other (authentication, rate limit, permission check, validation, the same headers); only the body is
  * written by the callback instead of WordPress's JSON encoding, when the server serves the response —
  * so an export streams straight to the client instead of being built in memory.

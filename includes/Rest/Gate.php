@@ -7,7 +7,7 @@
  * 2. The permission check runs before argument validation: WordPress validates arguments first, which would
  *    answer an anonymous or unprivileged client with a 400 describing the route's parameters; here 401/403
  *    always win (rest_request_before_callbacks).
- * 3. Every error leaves in SPEC §4's shape: WordPress's own validation codes (rest_missing_callback_param,
+ * 3. Every error leaves in docs/api.md#errors's shape: WordPress's own validation codes (rest_missing_callback_param,
  *    rest_invalid_json, …) become 400 rest_invalid_param with data.params per field; anything unexpected
  *    becomes 500 internal_error with a generic message (no SQL, path or trace) (rest_post_dispatch).
  * 4. Key-authenticated responses carry X-RateLimit-Limit/Remaining/Reset (and Retry-After on 429).
@@ -177,7 +177,7 @@ final class Gate {
 	}
 
 	/**
-	 * SPEC §4's codes: WordPress's validation errors as rest_invalid_param with data.params per field; anything
+	 * docs/api.md#errors's codes: WordPress's validation errors as rest_invalid_param with data.params per field; anything
 	 * unexpected as a generic 500 internal_error.
 	 *
 	 * @param WP_Error $error Error.

@@ -1,6 +1,6 @@
 <?php
 /**
- * POST /recruiting/v1/import — jobs and applications with their full history (SPEC §5).
+ * POST /recruiting/v1/import — jobs and applications with their full history (docs/api.md#resources).
  *
  * @package RecruitingReports
  */

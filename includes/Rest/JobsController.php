@@ -1,6 +1,6 @@
 <?php
 /**
- * /recruiting/v1/jobs — list, create, read, update, delete (trash) jobs (SPEC §5).
+ * /recruiting/v1/jobs — list, create, read, update, delete (trash) jobs (docs/api.md#resources).
  *
  * @package RecruitingReports
  */

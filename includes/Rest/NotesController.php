@@ -99,7 +99,7 @@ final class NotesController extends ItemController {
 
 	/**
 	 * Route callback: delete_item. Write Applications lets a user delete their own notes; another user's note
-	 * needs Settings too (SPEC §5).
+	 * needs Settings too (docs/api.md#resources).
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error

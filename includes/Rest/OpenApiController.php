@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /recruiting/v1/openapi.json (SPEC §14): an OpenAPI 3.1 document of the whole recruiting/v1 API,
+ * GET /recruiting/v1/openapi.json (docs/targets.md#release-and-operations): an OpenAPI 3.1 document of the whole recruiting/v1 API,
  * generated at request time from the routes WordPress has registered — their methods, their argument
  * schemas (query parameters, or the JSON body of writes) and their response schemas — so it can never
  * drift from the code. Cached per plugin version, locale, site URL and route table.
@@ -325,7 +325,7 @@ final class OpenApiController extends Controller {
 		if ( $public ) {
 			$operation['security'] = array();
 		} elseif ( self::refuses_keys( $path ) ) {
-			// Keys are managed by logged-in users only: a request with an API key is refused (SPEC §2).
+			// Keys are managed by logged-in users only: a request with an API key is refused (docs/api.md#permissions).
 			$operation['security'] = self::security( false );
 		}
 		return $operation;

@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /recruiting/v1/reports/<name> for every report of ReportService's registry (SPEC §7, §7.1, §7.2): HTTP
+ * GET /recruiting/v1/reports/<name> for every report of ReportService's registry (docs/reports.md#definitions, docs/reports.md#comparison, §7.2): HTTP
  * only; the figures come from Reports\ReportService, shared with the dashboard widget, the blocks and WP-CLI.
  *
  * @package RecruitingReports

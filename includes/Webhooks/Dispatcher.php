@@ -1,6 +1,6 @@
 <?php
 /**
- * Webhook delivery (SPEC §5): every domain event is queued as one delivery row per subscribed, active webhook, in
+ * Webhook delivery (docs/api.md#resources): every domain event is queued as one delivery row per subscribed, active webhook, in
  * the request (and the database transaction) that makes the change; WP-Cron sends them later, never inside the
  * user's request.
  *
@@ -32,7 +32,7 @@ use RecruitingReports\Domain\Iso8601;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Webhook delivery (SPEC §5): every domain event is queued as one delivery row per subscribed, active webhook, in the request (and the database transaction) that makes the change; WP-Cron sends them later, never inside the user's request.
+ * Webhook delivery (docs/api.md#resources): every domain event is queued as one delivery row per subscribed, active webhook, in the request (and the database transaction) that makes the change; WP-Cron sends them later, never inside the user's request.
  */
 final class Dispatcher {
 

@@ -1,4 +1,4 @@
-// SPEC §10's load figure, part of `npm run bench`: 16 concurrent clients across two web nodes (one site, one MariaDB,
+// docs/targets.md#targets's load figure, part of `npm run bench`: 16 concurrent clients across two web nodes (one site, one MariaDB,
 // scripts/lib/site-cluster.mjs), all with one API key, each alternating a trivial request (GET /recruiting/v1/jobs/{id}:
 // key authentication, rate limit, one row) and a cached report (GET /recruiting/v1/reports/overview). Reports the
 // mean latency of each, their ratio (target: the report within 1.1× of the trivial request), throughput and the

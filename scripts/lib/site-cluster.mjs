@@ -1,4 +1,4 @@
-// Two web nodes of one site (SPEC §13): the native site (MariaDB, one WordPress tree, one wp-config.php) served
+// Two web nodes of one site (docs/scaling.md): the native site (MariaDB, one WordPress tree, one wp-config.php) served
 // by two more `php -S` servers on two ports (the native site's own server stays idle), optionally with a persistent
 // object cache: redis-server with tests/support/object-cache-redis-test-double.php, the project's test double of the
 // production Redis drop-ins (docs/scaling.md), as wp-content/object-cache.php. The site's home URL follows the Host

@@ -81,7 +81,7 @@ function reportQuery( query: ReportQuery = {} ): TransportRequest[ 'query' ] {
 }
 
 /**
- * The request of a report section as CSV (SPEC §7.1); with `compare` the comparison's rows follow.
+ * The request of a report section as CSV (docs/reports.md#comparison); with `compare` the comparison's rows follow.
  * Also usable as a download link: `buildPath( request.path, request.query )`.
  * @param name
  * @param section
@@ -207,7 +207,7 @@ export function createClient( transport: Transport ) {
 					signal: options.signal,
 				} ),
 			/**
-			 * Every application the filters select, as CSV text (SPEC §7.1).
+			 * Every application the filters select, as CSV text (docs/reports.md#comparison).
 			 * @param query
 			 * @param options
 			 */

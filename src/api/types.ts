@@ -1,5 +1,5 @@
 /**
- * Types of the recruiting/v1 REST API (SPEC §3–§7, docs/api.md).
+ * Types of the recruiting/v1 REST API (docs/api.md#api-keys–§7, docs/api.md).
  *
  * Field names are the wire names (snake_case) so a response can be used as it is.
  */
@@ -20,7 +20,7 @@ export const APPLICATION_STATUSES = [
 ] as const;
 export type ApplicationStatus = ( typeof APPLICATION_STATUSES )[ number ];
 
-/** Pipeline stages in order (SPEC §6). */
+/** Pipeline stages in order (docs/targets.md#statuses-and-transitions). */
 export const PIPELINE_STAGES = [
 	'new',
 	'screening',
@@ -31,10 +31,10 @@ export const PIPELINE_STAGES = [
 export type PipelineStage = ( typeof PIPELINE_STAGES )[ number ];
 
 /* ------------------------------------------------------------------ */
-/* Reports (SPEC §7)                                                    */
+/* Reports (docs/reports.md#definitions)                                                    */
 /* ------------------------------------------------------------------ */
 
-/** The comparison period of `compare` (SPEC §7.1). */
+/** The comparison period of `compare` (docs/reports.md#comparison). */
 export type ComparePeriod = 'previous_period' | 'previous_year';
 
 export interface ReportQuery {
@@ -231,7 +231,7 @@ export interface ReportByName {
 	careers: CareersReport;
 }
 
-/** The CSV sections of each report (`format=csv&section=…`, SPEC §7.1). */
+/** The CSV sections of each report (`format=csv&section=…`, docs/reports.md#comparison). */
 export interface ReportSections {
 	overview: 'summary' | 'jobs' | 'applications' | 'by_status' | 'conversion';
 	'time-to-hire': 'overall' | 'by_stage' | 'by_job' | 'trend';
@@ -242,7 +242,7 @@ export interface ReportSections {
 }
 
 /* ------------------------------------------------------------------ */
-/* Errors (SPEC §4)                                                     */
+/* Errors (docs/api.md#errors)                                                     */
 /* ------------------------------------------------------------------ */
 
 export type ErrorCode =
@@ -298,7 +298,7 @@ export interface UserRef {
 	name: string;
 }
 
-/** The five permissions (SPEC §2) as their capability names. */
+/** The five permissions (docs/api.md#permissions) as their capability names. */
 export const PERMISSIONS = [
 	'recruiting_read_jobs',
 	'recruiting_write_jobs',
@@ -309,7 +309,7 @@ export const PERMISSIONS = [
 export type Permission = ( typeof PERMISSIONS )[ number ];
 
 /* ------------------------------------------------------------------ */
-/* Jobs (SPEC §5)                                                       */
+/* Jobs (docs/api.md#resources)                                                       */
 /* ------------------------------------------------------------------ */
 
 export type JobStatus = 'draft' | 'publish' | 'closed';
@@ -398,10 +398,10 @@ export interface Application {
 	job_title: string | null;
 	external_id: string | null;
 	candidate: Candidate;
-	/** Where the candidate came from: lower case, `direct` when not given (SPEC §7.2). */
+	/** Where the candidate came from: lower case, `direct` when not given (docs/reports.md#funnel-sources-time-to-fill). */
 	source: string;
 	status: ApplicationStatus;
-	/** Statuses this application may move to now (SPEC §6). */
+	/** Statuses this application may move to now (docs/targets.md#statuses-and-transitions). */
 	allowed_transitions: ApplicationStatus[];
 	/** Why it is now rejected or withdrawn (null without a reason, and for every other status). */
 	reason: ReasonRef | null;
@@ -461,7 +461,7 @@ export interface ApplicationListQuery extends PageQuery {
 	/** Last changed before (a retention rule's selection). */
 	updated_before?: IsoDateTime;
 	anonymised?: boolean;
-	/** Has ever held this stage or a later one (SPEC §7 `reached`). */
+	/** Has ever held this stage or a later one (docs/reports.md#definitions `reached`). */
 	reached?: PipelineStage;
 	/** Has entered every one of these stages (`new` always holds). */
 	entered?: PipelineStage[];
@@ -513,7 +513,7 @@ export interface RatingSummary {
 }
 
 /* ------------------------------------------------------------------ */
-/* API keys (SPEC §3)                                                   */
+/* API keys (docs/api.md#api-keys)                                                   */
 /* ------------------------------------------------------------------ */
 
 export type ApiKeyEnvironment = 'live' | 'test';
@@ -565,7 +565,7 @@ export interface ApiKeyUpdate {
 }
 
 /* ------------------------------------------------------------------ */
-/* Webhooks (SPEC §5)                                                   */
+/* Webhooks (docs/api.md#resources)                                                   */
 /* ------------------------------------------------------------------ */
 
 export const WEBHOOK_EVENTS = [

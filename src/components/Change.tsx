@@ -1,5 +1,5 @@
 /**
- * The change of a headline figure against the comparison period (SPEC §7.1): ▲/▼ and a
+ * The change of a headline figure against the comparison period (docs/reports.md#comparison): ▲/▼ and a
  * percentage on screen, the same in words for screen readers; "—" when the earlier value is 0
  * (a percentage of nothing means nothing).
  */

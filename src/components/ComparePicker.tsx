@@ -1,5 +1,5 @@
 /**
- * The comparison picker (SPEC §7.1): no comparison, the previous period or the previous year.
+ * The comparison picker (docs/reports.md#comparison): no comparison, the previous period or the previous year.
  * One component for the Reports page and the dashboard widget, so both offer the same choices.
  */
 import { SelectControl } from '@wordpress/components';

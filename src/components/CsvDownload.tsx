@@ -1,5 +1,5 @@
 /**
- * "Download CSV" for one table of a report: a link to the report's CSV section (SPEC §7.1) with the page's
+ * "Download CSV" for one table of a report: a link to the report's CSV section (docs/reports.md#comparison) with the page's
  * filters and no credentials; a click downloads it with the REST nonce in a header (csvDownload.ts).
  */
 import { useState } from '@wordpress/element';

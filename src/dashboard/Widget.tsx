@@ -65,7 +65,7 @@ interface Props {
 
 type PipelineView = 'status' | 'conversion';
 
-/** Figures "as of now" are the same in both periods (SPEC §7.1): a change would always read 0. */
+/** Figures "as of now" are the same in both periods (docs/reports.md#comparison): a change would always read 0. */
 const AS_OF_NOW = [ 'active_jobs', 'open_jobs' ];
 
 /**

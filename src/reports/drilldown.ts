@@ -1,6 +1,6 @@
 /**
  * Drill-down: the Applications list URL behind every category of a report chart (a bar, a table row, a
- * trend point), built from the report's own definitions (SPEC §7) so the list holds exactly the
+ * trend point), built from the report's own definitions (docs/reports.md#definitions) so the list holds exactly the
  * applications the figure counts:
  *
  * - by status: all applications with that current status (the chart is not limited to the period);

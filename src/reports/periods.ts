@@ -1,6 +1,6 @@
 /**
  * Report periods: the presets offered everywhere (dashboard, Reports page, blocks) and their
- * translation into the date_from/date_to query of SPEC §7. Dates are plain `YYYY-MM-DD`
+ * translation into the date_from/date_to query of docs/reports.md#definitions. Dates are plain `YYYY-MM-DD`
  * calendar dates; "today" comes from the server (site timezone), never from the browser clock.
  */
 import { __ } from '@wordpress/i18n';

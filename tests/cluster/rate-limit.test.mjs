@@ -1,4 +1,4 @@
-// SPEC §10/§13: one API key used through both web nodes at once is limited exactly, and every admitted request
+// docs/targets.md#targets/§13: one API key used through both web nodes at once is limited exactly, and every admitted request
 // gets its own X-RateLimit-Remaining (counting down, no repeats).
 
 import { test, before } from 'node:test';

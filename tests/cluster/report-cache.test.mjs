@@ -1,4 +1,4 @@
-// SPEC §13: no stale report after a write on another node, also when the write's COMMIT is slow and the other node
+// docs/scaling.md: no stale report after a write on another node, also when the write's COMMIT is slow and the other node
 // computes the report meanwhile (with a persistent object cache the version used to be visible before the data).
 
 import { test, before, after } from 'node:test';

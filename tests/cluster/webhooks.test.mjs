@@ -1,4 +1,4 @@
-// SPEC §13: every webhook event is delivered exactly once while the delivery cron runs on both nodes at the same
+// docs/scaling.md: every webhook event is delivered exactly once while the delivery cron runs on both nodes at the same
 // time, and also when the receiver was down and comes back.
 
 import { test, before, after } from 'node:test';

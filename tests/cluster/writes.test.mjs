@@ -1,4 +1,4 @@
-// SPEC §13: concurrent writes through both nodes lose nothing — status changes of the same applications (no forked
+// docs/scaling.md: concurrent writes through both nodes lose nothing — status changes of the same applications (no forked
 // history, summaries equal a rebuild), edits of different fields of the same job, and a delete racing edits (a job
 // deleted with 200 stays deleted).
 

@@ -1,4 +1,4 @@
-// First figures without a REST round trip (SPEC §10): the dashboard widget and the Reports page
+// First figures without a REST round trip (docs/targets.md#targets): the dashboard widget and the Reports page
 // render their first reports from data the page carries (rest_preload_api_request + api-fetch's
 // preloading middleware). Asserts that no recruiting/v1 request leaves the browser before the
 // first figures are shown, and lists the requests each page makes. Time to first figures is

@@ -1,4 +1,4 @@
-// WordPress's privacy tools in Chromium (issue #12, SPEC §12): an export request for a candidate's e-mail address
+// WordPress's privacy tools in Chromium (issue #12, docs/api.md#privacy): an export request for a candidate's e-mail address
 // through Tools → Export Personal Data, downloaded and its file read (the recruiting groups with the candidate's
 // applications, notes and history note); then an erase request through Tools → Erase Personal Data, after which the
 // API has nothing left under that address.

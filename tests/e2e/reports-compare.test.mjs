@@ -28,7 +28,7 @@ const percent = ( rate ) =>
 		Math.round( rate * 1000 ) / 1000
 	);
 
-/** The change a figure must show against the earlier value (as SPEC §7.1 words it). */
+/** The change a figure must show against the earlier value (as docs/reports.md#comparison words it). */
 function expectedChange( current, previous, against ) {
 	const word = PERIOD_WORD[ against ];
 	if ( ! previous ) return `—nothing to compare with in the previous ${ word }`;

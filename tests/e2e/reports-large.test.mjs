@@ -138,7 +138,7 @@ test( 'defect 5: 60 jobs and five years make no endless page: top 10 with "Show 
 		report.by_job.map( ( row ) => [ row.average_days, row.hires ] )
 	);
 
-	// The sections of SPEC §7.2 (Sources, Time to fill) come on top of the 3,600 px, each short too.
+	// The sections of docs/reports.md#funnel-sources-time-to-fill (Sources, Time to fill) come on top of the 3,600 px, each short too.
 	const { height, added } = await page.evaluate( () => ( {
 		height: document.documentElement.scrollHeight,
 		added: [ 'rr-sources', 'rr-time-to-fill' ].map(

@@ -293,7 +293,7 @@ test(
 	{ timeout: 180_000 * SLOW },
 	async () => {
 		await openTab( 'Webhooks' );
-		// The site's environment type is "local", so a loopback receiver is allowed (SPEC §5).
+		// The site's environment type is "local", so a loopback receiver is allowed (docs/api.md#resources).
 		const value = await addWebhookInUi(
 			`${ BASE_URL }/e2e-webhook-receiver`,
 			async ( form ) => {

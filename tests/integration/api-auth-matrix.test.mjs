@@ -1,4 +1,4 @@
-// The auth matrix (SPEC §2, §4): generated from ONE table of routes (method, path, required permission, and a
+// The auth matrix (docs/api.md#permissions, docs/api.md#errors): generated from ONE table of routes (method, path, required permission, and a
 // probe request that has no side effects once permitted) and ONE table of credential kinds, each with the rule
 // that gives its expected answer for a permission. Every (route, kind) pair is checked for the exact status and
 // error code; a permitted request must reach the route (its probe's known answer), never 401/403.
@@ -20,7 +20,7 @@ const WJ = 'recruiting_write_jobs';
 const RA = 'recruiting_read_applications';
 const WA = 'recruiting_write_applications';
 const S = 'recruiting_manage_settings';
-const KEYS = 'manage_api_keys'; // A logged-in user with Settings, never a key (SPEC §2).
+const KEYS = 'manage_api_keys'; // A logged-in user with Settings, never a key (docs/api.md#permissions).
 const NONE = 999999999;
 
 // [method, path ({job} {application} {webhook} {key} are filled in), permission, probe body, status when permitted, representative?]

@@ -1,4 +1,4 @@
-// Bad input on every write route (SPEC §4, §10): wrong types, missing fields, unknown ids, malformed JSON, huge and
+// Bad input on every write route (docs/api.md#errors, docs/targets.md#targets): wrong types, missing fields, unknown ids, malformed JSON, huge and
 // negative numbers, long and non-Latin strings → 400 (with data.params) or 404 with a clear message, never 500,
 // no internals in the body, and nothing half-written (row counts unchanged; a write failing half-way rolls back).
 

@@ -1,4 +1,4 @@
-// API keys (SPEC §2, §3): format, key hygiene (the key is shown once and stored nowhere), header and query forms,
+// API keys (docs/api.md#permissions, docs/api.md#api-keys): format, key hygiene (the key is shown once and stored nowhere), header and query forms,
 // rename / re-permission / expiry / revoke, permissions ∩ owner's capabilities at request time, last-used throttle,
 // and keys never managing keys.
 

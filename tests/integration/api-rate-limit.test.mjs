@@ -1,4 +1,4 @@
-// Rate limiting per API key (SPEC §3): an atomic counter, so parallel requests over the limit admit exactly the
+// Rate limiting per API key (docs/api.md#api-keys): an atomic counter, so parallel requests over the limit admit exactly the
 // limit; headers on every key-authenticated response count down; the reset is the end of the fixed window; 429
 // carries Retry-After; the site default and the per-key override both apply.
 

@@ -1,4 +1,4 @@
-// The resources of SPEC §5 through the REST API: jobs, applications (with status history and SPEC §6 rules),
+// The resources of docs/api.md#resources through the REST API: jobs, applications (with status history and docs/targets.md#statuses-and-transitions rules),
 // notes, ratings, settings; pagination headers; schemas visible through OPTIONS.
 
 import { test, before } from 'node:test';
@@ -111,7 +111,7 @@ test( 'applications: submit to a published job only; list filters; read with his
 	assert.equal( job.application_counts.by_status.new, 2 );
 } );
 
-test( 'status changes follow SPEC §6: skipping, 409 with allowed targets, reopen, no-op, hired is final', async () => {
+test( 'status changes follow docs/targets.md#statuses-and-transitions: skipping, 409 with allowed targets, reopen, no-op, hired is final', async () => {
 	const path = `${ NS }/applications/${ applicationId }/status`;
 	let app = expectStatus( await put( path, { status: 'interview', note: 'Strong CV' } ), 200 );
 	assert.equal( app.status, 'interview' );

@@ -1,4 +1,4 @@
-// Webhooks (SPEC §5): a receiver in this process on 127.0.0.1 verifies signatures; deliveries are queued in the
+// Webhooks (docs/api.md#resources): a receiver in this process on 127.0.0.1 verifies signatures; deliveries are queued in the
 // request that makes the change and sent only when the cron queue runs; a receiver that is down gets every event
 // once it is back; every attempt is logged; private targets are refused in strict (non-local) mode.
 

@@ -1,4 +1,4 @@
-// Deleting (issue #12, SPEC §5): DELETE /applications/{id} needs Settings and removes the application with its history,
+// Deleting (issue #12, docs/api.md#resources): DELETE /applications/{id} needs Settings and removes the application with its history,
 // notes and ratings, keeps the report summaries consistent and queues application.deleted; a note can be deleted by
 // its author or by a user with Settings, anyone else gets 403.
 

@@ -1,4 +1,4 @@
-// Who gets a report block's figures (issue #12, defect 1; SPEC §8 blocks): the editor preview route renders
+// Who gets a report block's figures (issue #12, defect 1; docs/ui.md blocks): the editor preview route renders
 // figures only for users with Read Applications, whatever attributes it is sent, and "everyone" holds only while
 // the post's author and its last editor have Read Applications. Everything goes through real WordPress routes
 // (the block renderer, /wp/v2/posts) as real users of each role. A public Sources block shows visitors free-text

@@ -1,4 +1,4 @@
-// WP-CLI (SPEC §14): `wp recruiting …` run by the real wp-cli.phar against the native test site. Every command's
+// WP-CLI (docs/targets.md#release-and-operations): `wp recruiting …` run by the real wp-cli.phar against the native test site. Every command's
 // success path is checked against what the REST API says about the same data, and every bad input ends with a
 // clear message, exit code 1 and nothing written. Import of 20,000 applications from a file must give the same
 // report figures as the same import through POST /import; both throughputs are printed (applications/s).

@@ -1,4 +1,4 @@
-// Every write route against a delete of the same record, sent at the same time (SPEC §10: no write is lost, no 500):
+// Every write route against a delete of the same record, sent at the same time (docs/targets.md#targets: no write is lost, no 500):
 // each answer is the write's success or a WordPress-shaped 404 (the delete won), the delete succeeds, and the record
 // stays deleted; two deletes of one record: exactly one 200. On Playground (one PHP worker) the requests run one after
 // the other, which must hold too.

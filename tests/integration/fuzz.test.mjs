@@ -1,4 +1,4 @@
-// Schema-driven fuzz of every route of recruiting/v1 (issue #11, SPEC §4, §10): requests generated from the namespace
+// Schema-driven fuzz of every route of recruiting/v1 (issue #11, docs/api.md#errors, docs/targets.md#targets): requests generated from the namespace
 // index (each endpoint's methods and argument schemas) with values that are valid, of the wrong type, null, out of
 // range, very long, control characters and trailing newlines, as the admin (application password) and as an API key.
 // Bounded and reproducible: RR_FUZZ_SEED (default 11) and RR_FUZZ_REQUESTS (default 1500 on native, 60 on Playground,

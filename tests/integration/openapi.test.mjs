@@ -1,4 +1,4 @@
-// GET /recruiting/v1/openapi.json (SPEC §14): an OpenAPI 3.1 document generated from the registered routes,
+// GET /recruiting/v1/openapi.json (docs/targets.md#release-and-operations): an OpenAPI 3.1 document generated from the registered routes,
 // valid under a standard linter (@redocly/cli, 0 errors), listing every route of the namespace with its
 // methods, parameters and both security schemes.
 

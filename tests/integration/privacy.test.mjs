@@ -1,4 +1,4 @@
-// Candidates in WordPress's privacy tools (issue #12, SPEC §12, §5): the exporter and the eraser registered with
+// Candidates in WordPress's privacy tools (issue #12, docs/api.md#privacy, docs/api.md#resources): the exporter and the eraser registered with
 // WordPress, keyed by the candidate's e-mail address; erase = delete (with history, notes, ratings; report summaries
 // consistent; application.deleted queued without personal data) or anonymise when the admin keeps figures (reports
 // unchanged); webhook payloads redacted; the delivery log kept no longer than its setting; the suggested

@@ -1,4 +1,4 @@
-// format=csv (SPEC §7.1): every section of every report parsed back equals the JSON (with compare, the
+// format=csv (docs/reports.md#comparison): every section of every report parsed back equals the JSON (with compare, the
 // comparison's rows follow); RFC 4180 quoting, BOM, CRLF and formula-injection-safe cells; the
 // applications export with its columns; the same credentials, permissions and rate limit as JSON.
 

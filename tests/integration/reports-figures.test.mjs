@@ -1,4 +1,4 @@
-// The figures of both reports (SPEC §7) on hand-built datasets: every expected number is written here,
+// The figures of both reports (docs/reports.md#definitions) on hand-built datasets: every expected number is written here,
 // worked out by hand from the dataset next to it. The site timezone is UTC in this file (reset sets it).
 
 import { test, beforeEach } from 'node:test';

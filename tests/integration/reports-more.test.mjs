@@ -1,4 +1,4 @@
-// The funnel, sources and time-to-fill reports (SPEC §7.2) and the comparison period (§7.1) on hand-built
+// The funnel, sources and time-to-fill reports (docs/reports.md#funnel-sources-time-to-fill) and the comparison period (§7.1) on hand-built
 // datasets: every expected number is written here, worked out by hand from the dataset next to it.
 
 import { test, beforeEach } from 'node:test';
@@ -200,7 +200,7 @@ test( 'the three reports: bad dates 400, unknown job 404, bad compare 400, cache
 	}
 } );
 
-// ---------------------------------------------------------------- comparison (SPEC §7.1).
+// ---------------------------------------------------------------- comparison (docs/reports.md#comparison).
 
 test( 'compare=previous_period and previous_year: periods around month ends and leap days', async () => {
 	const { jobs } = await importData( {

@@ -1,4 +1,4 @@
-// Period resolution (SPEC §7): calendar dates in the site timezone, default and one-bound periods,
+// Period resolution (docs/reports.md#definitions): calendar dates in the site timezone, default and one-bound periods,
 // month and period boundaries in Asia/Kolkata (+05:30) and America/New_York across both DST changes,
 // and parameter validation.
 

@@ -1,6 +1,6 @@
 <?php
 /**
- * The form of API keys (SPEC §3, Auth\ApiKeys): prefix per environment, 44 base62 characters from the CSPRNG,
+ * The form of API keys (docs/api.md#api-keys, Auth\ApiKeys): prefix per environment, 44 base62 characters from the CSPRNG,
  * the parsing that finds a key's row (lookup part hex-encoded, so case-insensitive collations cannot fold two
  * keys together), the hint that is shown, and the permissions a row may hold.
  *

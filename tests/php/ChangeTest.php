@@ -1,6 +1,6 @@
 <?php
 /**
- * The change of a headline figure against the comparison period, as the block shows it (SPEC §7.1). The same cases
+ * The change of a headline figure against the comparison period, as the block shows it (docs/reports.md#comparison). The same cases
  * as src/components/Change.test.tsx, so the block and the Reports page say the same.
  *
  * @package RecruitingReports

@@ -1,6 +1,6 @@
 <?php
 /**
- * The retry schedule of webhook deliveries (SPEC §5, Webhooks\Dispatcher): any failure is retried after 1 min,
+ * The retry schedule of webhook deliveries (docs/api.md#resources, Webhooks\Dispatcher): any failure is retried after 1 min,
  * 5 min, 30 min, 2 h, 6 h, 12 h and 24 h — 8 attempts over about two days — then the delivery is failed.
  *
  * @package RecruitingReports
@@ -17,7 +17,7 @@ final class DispatcherTest extends TestCase {
 	private const NOW = 1736071200;
 
 	/**
-	 * Eight attempts, the backoff of SPEC §5 between them.
+	 * Eight attempts, the backoff of docs/api.md#resources between them.
 	 */
 	public function test_schedule(): void {
 		$this->assertSame( 8, Dispatcher::max_attempts() );

@@ -1,6 +1,6 @@
 <?php
 /**
- * SPEC §5 import rules: an invalid batch lists every problem by index and field; a valid one is normalised.
+ * docs/api.md#resources import rules: an invalid batch lists every problem by index and field; a valid one is normalised.
  *
  * @package RecruitingReports
  */
@@ -14,7 +14,7 @@ use RecruitingReports\Import\ImportValidator;
 final class ImportValidatorTest extends TestCase {
 
 	/**
-	 * The example of SPEC §5.
+	 * The example of docs/api.md#resources.
 	 *
 	 * @return array
 	 */
@@ -135,7 +135,7 @@ final class ImportValidatorTest extends TestCase {
 	}
 
 	/**
-	 * The transition rules of SPEC §6 apply to histories; reopening and skipping are fine.
+	 * The transition rules of docs/targets.md#statuses-and-transitions apply to histories; reopening and skipping are fine.
 	 */
 	public function test_history_transitions(): void {
 		$body                                    = $this->example();

@@ -1,6 +1,6 @@
 <?php
 /**
- * SPEC §6: statuses, stages and transitions.
+ * docs/targets.md#statuses-and-transitions: statuses, stages and transitions.
  *
  * @package RecruitingReports
  */

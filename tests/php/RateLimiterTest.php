@@ -1,6 +1,6 @@
 <?php
 /**
- * The window arithmetic of the per-key rate limit (SPEC §3, Auth\RateLimiter): fixed one-hour windows that
+ * The window arithmetic of the per-key rate limit (docs/api.md#api-keys, Auth\RateLimiter): fixed one-hour windows that
  * start on the hour, and what a request learns for the X-RateLimit-* and Retry-After headers.
  *
  * @package RecruitingReports

@@ -1,6 +1,6 @@
 <?php
 /**
- * SPEC §7 periods: defaults, validation, timezone.
+ * docs/reports.md#definitions periods: defaults, validation, timezone.
  *
  * @package RecruitingReports
  */

@@ -1,6 +1,6 @@
 <?php
 /**
- * SPEC §7 rounding: rates to 4 decimals, days to 1, half up, exact.
+ * docs/reports.md#definitions rounding: rates to 4 decimals, days to 1, half up, exact.
  *
  * @package RecruitingReports
  */

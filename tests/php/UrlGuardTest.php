@@ -1,6 +1,6 @@
 <?php
 /**
- * Which webhook URLs may be called (SPEC §5, Webhooks\UrlGuard): schemes, credentials, host syntax, ports, every
+ * Which webhook URLs may be called (docs/api.md#resources, Webhooks\UrlGuard): schemes, credentials, host syntax, ports, every
  * IANA special-purpose IPv4 and IPv6 block, and host names judged by every address they resolve to.
  *
  * @package RecruitingReports

@@ -1,4 +1,4 @@
-// The release as a site admin gets it (SPEC §14): recruiting-reports.zip installed into a clean
+// The release as a site admin gets it (docs/targets.md#release-and-operations): recruiting-reports.zip installed into a clean
 // WordPress through core's upload installer (Plugin_Upgrader, what Plugins → Add New → Upload runs),
 // activated, and then checked: REST namespace, block, tables, translations from languages/, every PHP
 // file refusing a direct request, and no remote requests from the plugin's code while it loads, activates

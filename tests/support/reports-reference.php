@@ -1,6 +1,6 @@
 <?php
 /**
- * A brute-force reference implementation of SPEC §7 for the consistency test: loads every application
+ * A brute-force reference implementation of docs/reports.md#definitions for the consistency test: loads every application
  * into PHP and applies the definitions literally (a date is in the period when its calendar date in the
  * site timezone is; the trend month is the calendar month of hired_at there). Deliberately shares no code
  * with includes/Reports, so the production queries (summaries, partial days, histogram median) are

@@ -540,7 +540,7 @@ interface DeleteApplicationProps {
 }
 
 /**
- * "Delete application" (Settings, SPEC §5): asks once more in place, then removes the application with its
+ * "Delete application" (Settings, docs/api.md#resources): asks once more in place, then removes the application with its
  * history, notes and ratings (the reports follow) and returns to the list.
  * @param props
  * @param props.id

@@ -1,7 +1,7 @@
 /**
  * An application's notes: the list (newest first, as the API gives them), "Add note" for users with Write
  * Applications, and "Delete" on the notes the server would let this user delete (their own, or any with
- * Settings; SPEC §5). Deleting asks once more in place.
+ * Settings; docs/api.md#resources). Deleting asks once more in place.
  */
 import { Button, TextareaControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';

@@ -81,7 +81,7 @@ export function sliceSpec( spec: ChartSpec, count: number ): ChartSpec {
 }
 
 /**
- * The spec with the earlier period's series added after its own (SPEC §7.1 "can overlay the earlier
+ * The spec with the earlier period's series added after its own (docs/reports.md#comparison "can overlay the earlier
  * trend"): the n-th category of the earlier period beside the n-th of the current one (month 1 with
  * month 1), so a previous period of another length is cut or padded with points without data.
  * @param spec    The current period's spec.

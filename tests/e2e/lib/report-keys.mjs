@@ -1,4 +1,4 @@
-// The keys of the reports' fixed rows, in the order the charts' tables list them (SPEC §7).
+// The keys of the reports' fixed rows, in the order the charts' tables list them (docs/reports.md#definitions).
 
 export const STATUSES = [
 	'new',
