@@ -76,6 +76,22 @@ final class Schema {
 			$t[ $name ] = self::table( $name );
 		}
 
+		return array_merge(
+			self::application_tables( $t, $charset ),
+			self::record_tables( $t, $charset ),
+			self::key_and_careers_tables( $t, $charset ),
+			self::delivery_tables( $t, $charset ),
+		);
+	}
+
+	/**
+	 * The applications and their report summaries (docs/reports.md "Summary tables").
+	 *
+	 * @param string[] $t       Table names by short name.
+	 * @param string   $charset The charset and collation clause.
+	 * @return string[]
+	 */
+	private static function application_tables( array $t, string $charset ): array {
 		return array(
 			// external_key is ExternalId::key( external_id ): the case-folded identity, so that lookups and
 			// the unique index behave the same on MySQL (case-insensitive collations) and SQLite (binary).
@@ -188,6 +204,18 @@ final class Schema {
   applications bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (job_id,status)
 ) $charset;",
+		);
+	}
+
+	/**
+	 * What the team records on an application: the status history, notes and ratings.
+	 *
+	 * @param string[] $t       Table names by short name.
+	 * @param string   $charset The charset and collation clause.
+	 * @return string[]
+	 */
+	private static function record_tables( array $t, string $charset ): array {
+		return array(
 			"CREATE TABLE {$t['status_history']} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   application_id bigint(20) unsigned NOT NULL,
@@ -222,6 +250,18 @@ final class Schema {
   UNIQUE KEY application_user (application_id,user_id),
   KEY created_user (created_at,user_id,application_id)
 ) $charset;",
+		);
+	}
+
+	/**
+	 * API keys, the rate limits and the careers side: the apply form's rows and the funnel's counters.
+	 *
+	 * @param string[] $t       Table names by short name.
+	 * @param string   $charset The charset and collation clause.
+	 * @return string[]
+	 */
+	private static function key_and_careers_tables( array $t, string $charset ): array {
+		return array(
 			// lookup_id: the public identifier inside a key, indexed so that authentication is one point
 			// read; secret_hash: keyed hash of the whole key, compared in constant time.
 			"CREATE TABLE {$t['api_keys']} (
@@ -241,6 +281,13 @@ final class Schema {
   PRIMARY KEY  (id),
   UNIQUE KEY lookup_id (lookup_id),
   KEY user_id (user_id)
+) $charset;",
+			// One row per key and fixed window; incremented atomically with UPDATE … SET hits = hits + 1.
+			"CREATE TABLE {$t['rate_limits']} (
+  key_id bigint(20) unsigned NOT NULL,
+  window_start bigint(20) NOT NULL,
+  hits int(10) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (key_id,window_start)
 ) $charset;",
 			// What the site's apply form stores beside an application (Careers\ApplySubmission): the consent (when, and
 			// the privacy policy's version), the campaign beside the source, the cover letter and the CV file (its
@@ -279,13 +326,18 @@ final class Schema {
   PRIMARY KEY  (span,period,job_id,source_key,metric),
   KEY job_period (job_id,span,period)
 ) $charset;",
-			// One row per key and fixed window; incremented atomically with UPDATE … SET hits = hits + 1.
-			"CREATE TABLE {$t['rate_limits']} (
-  key_id bigint(20) unsigned NOT NULL,
-  window_start bigint(20) NOT NULL,
-  hits int(10) unsigned NOT NULL DEFAULT 0,
-  PRIMARY KEY  (key_id,window_start)
-) $charset;",
+		);
+	}
+
+	/**
+	 * What is sent later by WP-Cron: webhooks with their deliveries and attempts, and the mail outbox.
+	 *
+	 * @param string[] $t       Table names by short name.
+	 * @param string   $charset The charset and collation clause.
+	 * @return string[]
+	 */
+	private static function delivery_tables( array $t, string $charset ): array {
+		return array(
 			"CREATE TABLE {$t['webhooks']} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   url varchar(2048) NOT NULL,
@@ -315,6 +367,16 @@ final class Schema {
   KEY status_due (status,next_attempt_at),
   KEY webhook_created (webhook_id,created_at)
 ) $charset;",
+			"CREATE TABLE {$t['webhook_attempts']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  delivery_id bigint(20) unsigned NOT NULL,
+  attempted_at bigint(20) NOT NULL,
+  response_code int(10) DEFAULT NULL,
+  error text,
+  duration_ms int(10) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (id),
+  KEY delivery_id (delivery_id)
+) $charset;",
 			// E-mails queued in a request and sent by WP-Cron (Mail\Outbox): the rendered message, its state and its last
 			// error. dedupe_key makes a message unique (an application's confirmation; later a digest's user and
 			// period), application_id names the application whose personal data it carries (0: none), for the eraser.
@@ -340,16 +402,6 @@ final class Schema {
   UNIQUE KEY dedupe_key (dedupe_key),
   KEY status_due (status,next_attempt_at),
   KEY application_id (application_id)
-) $charset;",
-			"CREATE TABLE {$t['webhook_attempts']} (
-  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
-  delivery_id bigint(20) unsigned NOT NULL,
-  attempted_at bigint(20) NOT NULL,
-  response_code int(10) DEFAULT NULL,
-  error text,
-  duration_ms int(10) unsigned NOT NULL DEFAULT 0,
-  PRIMARY KEY  (id),
-  KEY delivery_id (delivery_id)
 ) $charset;",
 		);
 	}
