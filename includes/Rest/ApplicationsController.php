@@ -459,13 +459,15 @@ final class ApplicationsController extends ItemController {
 	 * @return array
 	 */
 	protected function item_properties(): array {
-		$stage_dates = array();
-		foreach ( Pipeline::STAGES as $stage ) {
-			$stage_dates[ $stage ] = array(
-				'type'   => array( 'string', 'null' ),
-				'format' => 'date-time',
-			);
-		}
+		return array_merge( self::candidate_properties(), self::status_properties(), self::record_properties() );
+	}
+
+	/**
+	 * Who applied to which job, and from where.
+	 *
+	 * @return array
+	 */
+	private static function candidate_properties(): array {
 		return array(
 			'id'                  => array(
 				'description' => __( 'Application id.', 'recruiting-reports' ),
@@ -523,6 +525,23 @@ final class ApplicationsController extends ItemController {
 				'maxLength'   => 200,
 				'context'     => self::OWN_CONTEXTS,
 			),
+		);
+	}
+
+	/**
+	 * Where the application stands: its status, what it may become, and since when.
+	 *
+	 * @return array
+	 */
+	private static function status_properties(): array {
+		$stage_dates = array();
+		foreach ( Pipeline::STAGES as $stage ) {
+			$stage_dates[ $stage ] = array(
+				'type'   => array( 'string', 'null' ),
+				'format' => 'date-time',
+			);
+		}
+		return array(
 			'status'              => array(
 				'description' => __( 'Current status; change it with PUT /applications/{id}/status.', 'recruiting-reports' ),
 				'type'        => 'string',
@@ -559,6 +578,16 @@ final class ApplicationsController extends ItemController {
 				'context'     => self::ALL_CONTEXTS,
 				'properties'  => $stage_dates,
 			),
+		);
+	}
+
+	/**
+	 * The rating, the record's times, the CV and the status history.
+	 *
+	 * @return array
+	 */
+	private static function record_properties(): array {
+		return array(
 			'rating'              => array(
 				'description' => __( 'Average score of the users\' ratings (null without ratings) and their number.', 'recruiting-reports' ),
 				'type'        => 'object',
