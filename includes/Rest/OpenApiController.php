@@ -126,7 +126,65 @@ final class OpenApiController extends Controller {
 	public function document( WP_REST_Server $server, array $routes ): array {
 		$base       = '/' . $this->namespace;
 		$paths      = array();
-		$components = array(
+		$components = self::error_component();
+		foreach ( $routes as $route => $handlers ) {
+			if ( $route === $base || ! str_starts_with( $route, $base . '/' ) ) {
+				continue; // The namespace index is WordPress's.
+			}
+			$path    = preg_replace( '#\(\?P<(\w+)>[^)]*\)#', '{$1}', substr( $route, strlen( $base ) ) );
+			$options = $server->get_route_options( $route );
+			$schema  = isset( $options['schema'] ) && is_callable( $options['schema'] ) ? call_user_func( $options['schema'] ) : null;
+			$ref     = null;
+			if ( is_array( $schema ) ) {
+				$name                = preg_replace( '/[^A-Za-z0-9._-]+/', '-', (string) ( $schema['title'] ?? trim( $path, '/' ) ) );
+				$components[ $name ] = self::schema( $schema, true );
+				$ref                 = array( '$ref' => '#/components/schemas/' . $name );
+			}
+			preg_match_all( '#\{(\w+)\}#', $path, $matches );
+			foreach ( $handlers as $handler ) {
+				foreach ( array_keys( array_filter( (array) $handler['methods'] ) ) as $method ) {
+					if ( 'HEAD' === $method ) {
+						continue;
+					}
+					$paths[ $path ][ strtolower( $method ) ] = $this->operation( $method, $path, $matches[1], (array) ( $handler['args'] ?? array() ), $ref, $handler );
+				}
+			}
+		}
+		ksort( $paths );
+
+		return array(
+			'openapi'    => '3.1.0',
+			'info'       => array(
+				'title'       => 'Recruiting Reports API',
+				'version'     => RECRUITING_REPORTS_VERSION,
+				'description' => 'Jobs, applications, reports, webhooks and API keys of the Recruiting Reports plugin for WordPress. Errors use WordPress\'s REST error shape.',
+				'license'     => array(
+					'name'       => 'GPL-2.0-or-later',
+					'identifier' => 'GPL-2.0-or-later',
+				),
+			),
+			'servers'    => array( array( 'url' => rest_url( $this->namespace ) ) ),
+			'security'   => self::security( true ),
+			'tags'       => array_values(
+				array_map(
+					static fn( $tag ) => array( 'name' => $tag ),
+					array_unique( array_map( static fn( $path ) => explode( '/', trim( $path, '/' ) )[0], array_keys( $paths ) ) )
+				)
+			),
+			'paths'      => $paths,
+			'components' => array(
+				'schemas'         => $components,
+				'headers'         => self::header_components(),
+				'securitySchemes' => self::security_schemes(),
+			),
+		);
+	}
+
+	/**
+	 * The error shape every route answers with (WordPress's REST error, with the data fields the plugin sends).
+	 */
+	private static function error_component(): array {
+		return array(
 			'Error' => array(
 				'type'       => 'object',
 				'required'   => array( 'code', 'message', 'data' ),
@@ -176,73 +234,27 @@ final class OpenApiController extends Controller {
 				),
 			),
 		);
-		foreach ( $routes as $route => $handlers ) {
-			if ( $route === $base || ! str_starts_with( $route, $base . '/' ) ) {
-				continue; // The namespace index is WordPress's.
-			}
-			$path    = preg_replace( '#\(\?P<(\w+)>[^)]*\)#', '{$1}', substr( $route, strlen( $base ) ) );
-			$options = $server->get_route_options( $route );
-			$schema  = isset( $options['schema'] ) && is_callable( $options['schema'] ) ? call_user_func( $options['schema'] ) : null;
-			$ref     = null;
-			if ( is_array( $schema ) ) {
-				$name                = preg_replace( '/[^A-Za-z0-9._-]+/', '-', (string) ( $schema['title'] ?? trim( $path, '/' ) ) );
-				$components[ $name ] = self::schema( $schema, true );
-				$ref                 = array( '$ref' => '#/components/schemas/' . $name );
-			}
-			preg_match_all( '#\{(\w+)\}#', $path, $matches );
-			foreach ( $handlers as $handler ) {
-				foreach ( array_keys( array_filter( (array) $handler['methods'] ) ) as $method ) {
-					if ( 'HEAD' === $method ) {
-						continue;
-					}
-					$paths[ $path ][ strtolower( $method ) ] = $this->operation( $method, $path, $matches[1], (array) ( $handler['args'] ?? array() ), $ref, $handler );
-				}
-			}
-		}
-		ksort( $paths );
+	}
 
+	/** The three ways to authenticate: an application password, an API key in a header or in the query. */
+	private static function security_schemes(): array {
 		return array(
-			'openapi'    => '3.1.0',
-			'info'       => array(
-				'title'       => 'Recruiting Reports API',
-				'version'     => RECRUITING_REPORTS_VERSION,
-				'description' => 'Jobs, applications, reports, webhooks and API keys of the Recruiting Reports plugin for WordPress. Errors use WordPress\'s REST error shape.',
-				'license'     => array(
-					'name'       => 'GPL-2.0-or-later',
-					'identifier' => 'GPL-2.0-or-later',
-				),
+			'applicationPassword' => array(
+				'type'        => 'http',
+				'scheme'      => 'basic',
+				'description' => 'A WordPress application password (user name and password).',
 			),
-			'servers'    => array( array( 'url' => rest_url( $this->namespace ) ) ),
-			'security'   => self::security( true ),
-			'tags'       => array_values(
-				array_map(
-					static fn( $tag ) => array( 'name' => $tag ),
-					array_unique( array_map( static fn( $path ) => explode( '/', trim( $path, '/' ) )[0], array_keys( $paths ) ) )
-				)
+			'apiKeyHeader'        => array(
+				'type'        => 'apiKey',
+				'in'          => 'header',
+				'name'        => 'X-Recruiting-API-Key',
+				'description' => 'An API key of the plugin (recommended way to present it).',
 			),
-			'paths'      => $paths,
-			'components' => array(
-				'schemas'         => $components,
-				'headers'         => self::header_components(),
-				'securitySchemes' => array(
-					'applicationPassword' => array(
-						'type'        => 'http',
-						'scheme'      => 'basic',
-						'description' => 'A WordPress application password (user name and password).',
-					),
-					'apiKeyHeader'        => array(
-						'type'        => 'apiKey',
-						'in'          => 'header',
-						'name'        => 'X-Recruiting-API-Key',
-						'description' => 'An API key of the plugin (recommended way to present it).',
-					),
-					'apiKeyQuery'         => array(
-						'type'        => 'apiKey',
-						'in'          => 'query',
-						'name'        => 'api_key',
-						'description' => 'An API key of the plugin in the query (for tools that cannot set headers).',
-					),
-				),
+			'apiKeyQuery'         => array(
+				'type'        => 'apiKey',
+				'in'          => 'query',
+				'name'        => 'api_key',
+				'description' => 'An API key of the plugin in the query (for tools that cannot set headers).',
 			),
 		);
 	}
