@@ -332,7 +332,7 @@ test( 'each translator comment reaches the string of the next call; references n
 	);
 	assert.ok(
 		byId
-			.get( 'All applications by current status' )
+			.get( 'Report filters' )
 			.references.some( ( ref ) =>
 				/^build\/reports\.js:\d+$/.test( ref )
 			)
