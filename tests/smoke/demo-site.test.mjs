@@ -13,7 +13,7 @@ import { ok } from '../integration/lib/reports.mjs';
 
 const DEMO = JSON.parse( process.env.RR_DEMO_SUMMARY || 'null' );
 const REFERENCE = "require_once WP_PLUGIN_DIR . '/recruiting-reports/tests/support/reports-reference.php';";
-const REPORTS = [ 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill' ];
+const REPORTS = [ 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill', 'careers', 'rejections', 'pipeline', 'activity' ];
 const STAGES = [ 'new', 'screening', 'interview', 'offer', 'hired' ];
 
 // A period that holds all the demo data (18 months of applications, jobs up to two months older), so the
