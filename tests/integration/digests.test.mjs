@@ -171,6 +171,13 @@ test( 'the digest\'s figures, parsed back from the e-mail, equal the reports\' f
 	assert.equal( figures.hires, figures[ 'time-to-hire.hires' ] );
 	assert.equal( figures.offers_pending, overview.applications.by_status.offer );
 	assert.equal( figures.offers_pending, 1 );
+	// Stale candidates now (not in the period): the Applications list's total with stale=true, which it links to.
+	// The imported applications have waited in their status since October, past every stage's days.
+	const stale = await get( `${ NS }/applications`, { query: { stale: 'true', per_page: 1 } } );
+	expectStatus( stale, 200 );
+	assert.equal( figures.stale, Number( stale.headers.get( 'x-wp-total' ) ) );
+	assert.ok( figures.stale > 0, 'open applications from October are stale' );
+	assert.equal( textLine( message, 'Stale candidates now' ), `Stale candidates now: ${ figures.stale }` );
 	// The text part says the same, with the previous period and the change.
 	const previousNew = overview.comparison.applications.new_this_period;
 	const change = overview.applications.new_this_period - previousNew;
@@ -184,6 +191,7 @@ test( 'the digest\'s figures, parsed back from the e-mail, equal the reports\' f
 	assert.ok( html.includes( `page=recruiting-reports-applications&#038;job_id=${ jobIds.nurse }&#038;applied_from=2026-10-19&#038;applied_to=2026-10-25` ), 'the job links to its drill-down' );
 	assert.ok( html.includes( 'page=recruiting-reports&#038;period=custom&#038;date_from=2026-10-19&#038;date_to=2026-10-25&#038;compare=previous_period#overview-title' ), 'figures link to their report on the Reports page' );
 	assert.ok( html.includes( 'page=recruiting-reports-applications&#038;status=offer' ) );
+	assert.ok( html.includes( 'page=recruiting-reports-applications&#038;stale=true&#038;orderby=status_since&#038;order=asc' ), 'stale candidates link to the list filtered like the widget\'s' );
 	assert.ok( ! /<script|<img|src=|@import|url\(/i.test( html ), 'no scripts, no images, nothing remote' );
 	assert.ok( part( message, 'text/plain' ).includes( `${ site.url }/wp-admin/admin.php?page=recruiting-reports-applications&job_id=${ jobIds.porter }&applied_from=2026-10-19&applied_to=2026-10-25` ) );
 	// RFC 8058 one-click unsubscribe.
