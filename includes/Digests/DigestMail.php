@@ -141,8 +141,8 @@ final class DigestMail {
 		if ( $content['stale']['value'] > 0 ) {
 			$rows .= self::figure_row( 'stale', self::stale_figure( $content ), $content['stale']['url'] );
 		}
-		$cell  = 'style="padding:8px 12px;border-bottom:1px solid #e0e0e0;' . self::FONT . 'font-size:14px;color:#1e1e1e;"';
-		$html  = '<!DOCTYPE html><html lang="' . esc_attr( get_bloginfo( 'language' ) ) . '"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>' . esc_html( self::subject( $content ) ) . '</title></head>'
+		$cell = 'style="padding:8px 12px;border-bottom:1px solid #e0e0e0;' . self::FONT . 'font-size:14px;color:#1e1e1e;"';
+		$html = '<!DOCTYPE html><html lang="' . esc_attr( get_bloginfo( 'language' ) ) . '"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>' . esc_html( self::subject( $content ) ) . '</title></head>'
 			. '<body style="margin:0;padding:0;background:#f0f0f1;">'
 			. '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f0f0f1;"><tr><td align="center" style="padding:16px 8px;">'
 			. '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:4px;">'
