@@ -444,7 +444,7 @@ describe( 'ReportsPage', () => {
 				.map( ( call ) => call.body );
 		await user.click(
 			await screen.findByRole( 'button', {
-				name: 'E-mail me Time to hire',
+				name: 'E-mail me this (Time to hire)',
 			} )
 		);
 		expect(
@@ -461,7 +461,7 @@ describe( 'ReportsPage', () => {
 		// Subscribed already: the report is added, the rhythm kept.
 		await user.click(
 			screen.getByRole( 'button', {
-				name: 'E-mail me Recruiting overview',
+				name: 'E-mail me this (Recruiting overview)',
 			} )
 		);
 		await waitFor( () => expect( puts() ).toHaveLength( 2 ) );
@@ -481,7 +481,7 @@ describe( 'ReportsPage', () => {
 		} );
 		await userEvent.setup().click(
 			await screen.findByRole( 'button', {
-				name: 'E-mail me Recruiting overview',
+				name: 'E-mail me this (Recruiting overview)',
 			} )
 		);
 		expect(

@@ -212,8 +212,8 @@ function EmailMeThis( { report, title }: { report: string; title: string } ) {
 				disabled={ state.busy }
 				accessibleWhenDisabled
 				label={ sprintf(
-					/* translators: %s: report title. */
-					__( 'E-mail me %s', 'recruiting-reports' ),
+					/* translators: %s: report title. The name starts with the button's text (WCAG 2.5.3). */
+					__( 'E-mail me this (%s)', 'recruiting-reports' ),
 					title
 				) }
 				showTooltip={ false }
