@@ -7,8 +7,6 @@
  * candidates (no personal data in the mailbox beyond what the team notification already sends). Each e-mail's
  * dedupe key is `alert:<user>:<last application id>`, so two nodes running the same batch queue it once.
  *
- * (A "stale candidates" alert waits for the insights feature, issue #26, which is not on main.)
- *
  * @package RecruitingReports
  */
 
@@ -25,7 +23,7 @@ use RecruitingReports\Mail\Outbox;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * New-application alerts.
+ * New-application alerts (the daily stale-candidate one: StaleCandidateAlerts).
  */
 final class Alerts {
 

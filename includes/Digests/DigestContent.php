@@ -2,8 +2,8 @@
 /**
  * What a digest says, as data (DigestMail renders it): for the period, each chosen report's headline figures with the
  * previous period's value (the reports' own `compare=previous_period`, so every figure equals what the Reports page
- * and GET /reports/{name} answer for the same period), new applications by job, offers pending and the period's
- * hires; each with the wp-admin address of its drill-down (the Reports page or the filtered Applications list, as
+ * and GET /reports/{name} answer for the same period), new applications by job, offers pending, the period's
+ * hires and the stale candidates now; each with the wp-admin address of its drill-down (the Reports page or the filtered Applications list, as
  * src/reports/drilldown.ts builds them).
  *
  * @package RecruitingReports
@@ -33,7 +33,7 @@ final class DigestContent {
 	 *
 	 * @param array $subscription Subscription::of().
 	 * @param array $period       from, to (YYYY-MM-DD, site timezone).
-	 * @return array|WP_Error period, previous, figures, jobs, offers_pending, hires; an error when a report fails
+	 * @return array|WP_Error period, previous, figures, jobs, offers_pending, hires, stale; an error when a report fails
 	 *                        (the job was deleted).
 	 */
 	public static function build( array $subscription, array $period ) {
@@ -77,6 +77,27 @@ final class DigestContent {
 			),
 			'hires'          => self::figure( ReportService::TIME_TO_HIRE, $hires, $reports[ ReportService::TIME_TO_HIRE ], $args )
 				+ array( 'list_url' => Menu::applications_url( $scope + array( 'hired_from' => $period['from'], 'hired_to' => $period['to'] ) ) ),
+			'stale'          => self::stale( $scope ),
+		);
+	}
+
+	/**
+	 * The stale candidates now (not in the period: waiting is a state), with the Applications list of them, waiting
+	 * longest first — the dashboard widget's count and link (src/dashboard/StaleLink.tsx).
+	 *
+	 * @param array $scope The subscription's job filter, if any.
+	 * @return array{value:int,url:string}
+	 */
+	public static function stale( array $scope ): array {
+		return array(
+			'value' => ApplicationRepository::count_matching( $scope + array( 'stale' => true ) ),
+			'url'   => Menu::applications_url(
+				$scope + array(
+					'stale'   => 'true',
+					'orderby' => 'status_since',
+					'order'   => 'asc',
+				)
+			),
 		);
 	}
 

@@ -96,6 +96,10 @@ final class DigestMail {
 		$lines[] = '  ' . $content['offers_pending']['url'];
 		$lines[] = self::figure_line( array( 'label' => __( 'Hires in the period', 'recruiting-reports' ) ) + $content['hires'] );
 		$lines[] = '  ' . $content['hires']['list_url'];
+		if ( $content['stale']['value'] > 0 ) {
+			$lines[] = self::figure_line( self::stale_figure( $content ) );
+			$lines[] = '  ' . $content['stale']['url'];
+		}
 		$lines[] = '';
 		$lines[] = __( 'New applications by job', 'recruiting-reports' );
 		if ( ! $content['jobs'] ) {
@@ -134,8 +138,11 @@ final class DigestMail {
 		$rows .= '<tr><th colspan="3" align="left" style="padding:14px 12px 4px;' . self::FONT . 'font-size:13px;color:#50575e;text-transform:uppercase;letter-spacing:.04em;">' . esc_html__( 'Pipeline', 'recruiting-reports' ) . '</th></tr>';
 		$rows .= self::figure_row( 'offers_pending', array( 'label' => __( 'Offers pending', 'recruiting-reports' ), 'format' => 'count', 'previous' => null, 'value' => $content['offers_pending']['value'] ), $content['offers_pending']['url'] );
 		$rows .= self::figure_row( 'hires', array( 'label' => __( 'Hires in the period', 'recruiting-reports' ) ) + $content['hires'], $content['hires']['list_url'] );
-		$cell  = 'style="padding:8px 12px;border-bottom:1px solid #e0e0e0;' . self::FONT . 'font-size:14px;color:#1e1e1e;"';
-		$html  = '<!DOCTYPE html><html lang="' . esc_attr( get_bloginfo( 'language' ) ) . '"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>' . esc_html( self::subject( $content ) ) . '</title></head>'
+		if ( $content['stale']['value'] > 0 ) {
+			$rows .= self::figure_row( 'stale', self::stale_figure( $content ), $content['stale']['url'] );
+		}
+		$cell = 'style="padding:8px 12px;border-bottom:1px solid #e0e0e0;' . self::FONT . 'font-size:14px;color:#1e1e1e;"';
+		$html = '<!DOCTYPE html><html lang="' . esc_attr( get_bloginfo( 'language' ) ) . '"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>' . esc_html( self::subject( $content ) ) . '</title></head>'
 			. '<body style="margin:0;padding:0;background:#f0f0f1;">'
 			. '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f0f0f1;"><tr><td align="center" style="padding:16px 8px;">'
 			. '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:4px;">'
@@ -149,6 +156,20 @@ final class DigestMail {
 			. '<a href="' . esc_url( $unsubscribe ) . '" style="color:#2271b1;">' . esc_html__( 'Unsubscribe', 'recruiting-reports' ) . '</a></td></tr>'
 			. '</table></td></tr></table></body></html>';
 		return $html;
+	}
+
+	/**
+	 * The stale candidates as a figure (shown only when there are any: "0 stale" is no news).
+	 *
+	 * @param array $content DigestContent::build().
+	 */
+	private static function stale_figure( array $content ): array {
+		return array(
+			'label'    => __( 'Stale candidates now', 'recruiting-reports' ),
+			'format'   => 'count',
+			'previous' => null,
+			'value'    => $content['stale']['value'],
+		);
 	}
 
 	/**

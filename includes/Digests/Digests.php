@@ -36,6 +36,7 @@ final class Digests {
 		add_action( 'init', array( self::class, 'schedule' ) );
 		Unsubscribe::register();
 		Alerts::register();
+		StaleCandidateAlerts::register();
 		ProfileFields::register();
 	}
 

@@ -72,7 +72,8 @@ final class ProfileFields {
 		}
 		echo '</fieldset></td></tr>';
 		echo '<tr><th scope="row"><label for="recruiting-digest-job">' . esc_html__( 'Job (optional)', 'recruiting-reports' ) . '</label></th><td><input type="number" min="0" class="small-text" id="recruiting-digest-job" name="recruiting_digest[job_id]" value="' . esc_attr( (string) ( $subscription['job_id'] ?? '' ) ) . '"><p class="description">' . esc_html__( 'A job id: the digest then covers that job only. Empty: all jobs.', 'recruiting-reports' ) . '</p></td></tr>';
-		echo '<tr><th scope="row">' . esc_html__( 'Alerts', 'recruiting-reports' ) . '</th><td><label><input type="checkbox" name="recruiting_digest[alert_new_applications]" value="1"' . checked( $subscription['alert_new_applications'], true, false ) . '> ' . esc_html__( 'E-mail me new applications for jobs whose contact e-mail is mine (at most one e-mail every 5 minutes)', 'recruiting-reports' ) . '</label></td></tr>';
+		echo '<tr><th scope="row">' . esc_html__( 'Alerts', 'recruiting-reports' ) . '</th><td><label><input type="checkbox" name="recruiting_digest[alert_new_applications]" value="1"' . checked( $subscription['alert_new_applications'], true, false ) . '> ' . esc_html__( 'E-mail me new applications for jobs whose contact e-mail is mine (at most one e-mail every 5 minutes)', 'recruiting-reports' ) . '</label><br>'
+			. '<label><input type="checkbox" name="recruiting_digest[alert_stale]" value="1"' . checked( $subscription['alert_stale'], true, false ) . '> ' . esc_html__( 'E-mail me daily at the hour above how many candidates are stale, when there are any', 'recruiting-reports' ) . '</label></td></tr>';
 		echo '<tr><th scope="row">' . esc_html__( 'Test', 'recruiting-reports' ) . '</th><td><button type="submit" class="button" name="recruiting_digest_test" value="1">' . esc_html__( 'Save and send me a test now', 'recruiting-reports' ) . '</button></td></tr>';
 		echo '</table>';
 	}
@@ -98,6 +99,7 @@ final class ProfileFields {
 				'reports'                => $fields['reports'] ?? array(),
 				'job_id'                 => $fields['job_id'] ?? null,
 				'alert_new_applications' => ! empty( $fields['alert_new_applications'] ),
+				'alert_stale'            => ! empty( $fields['alert_stale'] ),
 			),
 			Schedule::now()
 		);

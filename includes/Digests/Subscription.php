@@ -2,7 +2,7 @@
 /**
  * A user's digest subscription: how often (daily, weekly or monthly, or off), on which weekday (weekly) and at which
  * hour of the site's timezone, which reports' headline figures, optionally one job, and whether the user wants the
- * "new application" alerts. Only users with Read Applications may have one; the check is repeated whenever a digest
+ * "new application" alerts and the daily "stale candidates" alert. Only users with Read Applications may have one; the check is repeated whenever a digest
  * is due (Digests::queue_due()).
  *
  * Besides the user's choices the stored value keeps `since` (when the digest was switched on: the unsubscribe
@@ -40,6 +40,7 @@ final class Subscription {
 			'reports'                => array( ReportService::OVERVIEW, ReportService::TIME_TO_HIRE ),
 			'job_id'                 => null,
 			'alert_new_applications' => false,
+			'alert_stale'            => false,
 			'since'                  => 0,
 			'last_period'            => '',
 			'alert_after'            => 0,
@@ -69,7 +70,7 @@ final class Subscription {
 	 * Changes a user's subscription with the fields given (others kept), validated.
 	 *
 	 * @param int   $user_id User id.
-	 * @param array $changes frequency, weekday, hour, reports, job_id, alert_new_applications.
+	 * @param array $changes frequency, weekday, hour, reports, job_id, alert_new_applications, alert_stale.
 	 * @param int   $now     Unix seconds (when a digest is switched on).
 	 * @return array|WP_Error The stored subscription, or 400 rest_invalid_param.
 	 */
@@ -193,6 +194,7 @@ final class Subscription {
 			'reports'                => $reports,
 			'job_id'                 => $job_id,
 			'alert_new_applications' => (bool) $subscription['alert_new_applications'],
+			'alert_stale'            => (bool) $subscription['alert_stale'],
 			'since'                  => (int) $subscription['since'],
 			'last_period'            => (string) $subscription['last_period'],
 			'alert_after'            => (int) $subscription['alert_after'],

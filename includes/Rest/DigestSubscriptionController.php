@@ -87,7 +87,7 @@ final class DigestSubscriptionController extends ItemController {
 	 */
 	public function update_item( $request ) {
 		$changes = array();
-		foreach ( array( 'frequency', 'weekday', 'hour', 'reports', 'job_id', 'alert_new_applications' ) as $name ) {
+		foreach ( array( 'frequency', 'weekday', 'hour', 'reports', 'job_id', 'alert_new_applications', 'alert_stale' ) as $name ) {
 			if ( $request->has_param( $name ) ) {
 				$changes[ $name ] = $request[ $name ];
 			}
@@ -132,6 +132,7 @@ final class DigestSubscriptionController extends ItemController {
 			'reports'                => $item['reports'],
 			'job_id'                 => $item['job_id'],
 			'alert_new_applications' => $item['alert_new_applications'],
+			'alert_stale'            => $item['alert_stale'],
 			'timezone'               => wp_timezone_string(),
 			'next_digest_at'         => Iso8601::format( Schedule::next( $item, Schedule::now() ) ),
 		);
@@ -188,6 +189,10 @@ final class DigestSubscriptionController extends ItemController {
 			) + $context,
 			'alert_new_applications' => array(
 				'description' => __( 'Whether new applications for jobs whose contact e-mail is the user\'s are e-mailed (at most every 5 minutes).', 'recruiting-reports' ),
+				'type'        => 'boolean',
+			) + $context,
+			'alert_stale'            => array(
+				'description' => __( 'Whether the number of stale candidates (setting stale_days) is e-mailed daily at the hour, when there are any.', 'recruiting-reports' ),
 				'type'        => 'boolean',
 			) + $context,
 			'timezone'               => array(

@@ -33,6 +33,7 @@ import type {
 	FunnelReport,
 	OverviewReport,
 	PageQuery,
+	DigestSubscription,
 	PluginSettings,
 	RatingSummary,
 	StatusChangeInput,
@@ -174,6 +175,7 @@ export function createClient( transport: Transport ) {
 		webhooks: webhooksRoutes( calls ),
 		settings: settingsRoutes( calls ),
 		mailLog: mailLogRoutes( calls ),
+		digestSubscription: digestSubscriptionRoutes( calls ),
 		retention: retentionRoutes( calls ),
 		import: ( batch: ImportBatch, options: CallOptions = {} ) =>
 			call< ImportSummary >( {
@@ -529,6 +531,32 @@ function settingsRoutes( { call }: Calls ) {
 			call< PluginSettings >( {
 				method: 'PUT',
 				path: '/settings',
+				body: input,
+				signal: options.signal,
+			} ),
+	};
+}
+
+/**
+ * The current user's e-mail digest (`/digest-subscription`).
+ * @param calls      The client's ways of asking.
+ * @param calls.call
+ */
+function digestSubscriptionRoutes( { call }: Calls ) {
+	return {
+		get: ( options: CallOptions = {} ) =>
+			call< DigestSubscription >( {
+				method: 'GET',
+				path: '/digest-subscription',
+				signal: options.signal,
+			} ),
+		update: (
+			input: Partial< DigestSubscription >,
+			options: CallOptions = {}
+		) =>
+			call< DigestSubscription >( {
+				method: 'PUT',
+				path: '/digest-subscription',
 				body: input,
 				signal: options.signal,
 			} ),

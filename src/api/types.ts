@@ -635,6 +635,20 @@ export interface DeliveryListQuery extends PageQuery {
 /* Settings and import                                                  */
 /* ------------------------------------------------------------------ */
 
+/** The current user's e-mail digest (GET/PUT /digest-subscription; docs/digests.md). */
+export interface DigestSubscription {
+	frequency: 'off' | 'daily' | 'weekly' | 'monthly';
+	weekday: number;
+	hour: number;
+	/** Report names whose headline figures the digest shows. */
+	reports: string[];
+	job_id: number | null;
+	alert_new_applications: boolean;
+	alert_stale: boolean;
+	readonly timezone: string;
+	readonly next_digest_at: string | null;
+}
+
 export interface PluginSettings {
 	rate_limit_per_hour: number;
 	default_period:

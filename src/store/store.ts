@@ -241,6 +241,8 @@ const AFFECTED = {
 	webhooks: [ 'getWebhooks', 'getDeliveries' ],
 	deliveries: [ 'getDeliveries' ],
 	settings: [ 'getSettings' ],
+	// Nothing the store caches shows the digest subscription.
+	digestSubscription: [],
 	mailLog: [ 'getMailLog' ],
 	// A rule's change changes what a run would take; applications leaving change it too.
 	retention: [ 'getRetention', 'getRetentionPreview' ],
@@ -472,6 +474,25 @@ export function storeConfig( client: Client ) {
 				'settings',
 				( input: Partial< PluginSettings > ) =>
 					client.settings.update( input )
+			),
+			/**
+			 * "E-mail me this": adds a report to the current user's digest; a user without one gets a weekly
+			 * digest of that report (the server's default day and hour).
+			 */
+			subscribeToReport: write(
+				'digestSubscription',
+				async ( report: string ) => {
+					const current = await client.digestSubscription.get();
+					return client.digestSubscription.update(
+						current.frequency === 'off'
+							? { frequency: 'weekly', reports: [ report ] }
+							: {
+									reports: current.reports.includes( report )
+										? current.reports
+										: [ ...current.reports, report ],
+								}
+					);
+				}
 			),
 			retryMail: write( 'mailLog', ( id: number ) =>
 				client.mailLog.retry( id )

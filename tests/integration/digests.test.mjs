@@ -78,14 +78,14 @@ before( async () => {
 } );
 
 after( async () => {
-	await php( `delete_option( 'recruiting_test_smtp_port' ); delete_option( 'recruiting_test_digest_now' ); foreach ( get_users( array( 'login__in' => array( 'digest-recruiter', 'digest-other', 'digest-gone', 'digest-contact', 'digest-profile' ) ) ) as $u ) { require_once ABSPATH . 'wp-admin/includes/user.php'; wp_delete_user( $u->ID ); }` );
+	await php( `delete_option( 'recruiting_test_smtp_port' ); delete_option( 'recruiting_test_digest_now' ); foreach ( get_users( array( 'login__in' => array( 'digest-recruiter', 'digest-other', 'digest-gone', 'digest-contact', 'digest-profile', 'digest-stale' ) ) ) as $u ) { require_once ABSPATH . 'wp-admin/includes/user.php'; wp_delete_user( $u->ID ); }` );
 	await smtp.dispose();
 } );
 
 test( 'GET/PUT /digest-subscription: the current user\'s own, validated, only with Read Applications', { timeout: TIMEOUT }, async () => {
 	await setNow( '2026-10-12T10:00:00Z' );
 	const initial = expectStatus( await get( `${ NS }/digest-subscription`, as( recruiter ) ), 200 );
-	assert.deepEqual( initial, { frequency: 'off', weekday: 1, hour: 8, reports: [ 'overview', 'time-to-hire' ], job_id: null, alert_new_applications: false, timezone: 'Europe/Berlin', next_digest_at: null } );
+	assert.deepEqual( initial, { frequency: 'off', weekday: 1, hour: 8, reports: [ 'overview', 'time-to-hire' ], job_id: null, alert_new_applications: false, alert_stale: false, timezone: 'Europe/Berlin', next_digest_at: null } );
 	expectError( await put( `${ NS }/digest-subscription`, { weekday: 8 }, as( recruiter ) ), 400, 'rest_invalid_param' );
 	expectError( await put( `${ NS }/digest-subscription`, { reports: [ 'nope' ] }, as( recruiter ) ), 400, 'rest_invalid_param' );
 	expectError( await put( `${ NS }/digest-subscription`, { job_id: 99999999 }, as( recruiter ) ), 400, 'rest_invalid_param' );
@@ -171,6 +171,13 @@ test( 'the digest\'s figures, parsed back from the e-mail, equal the reports\' f
 	assert.equal( figures.hires, figures[ 'time-to-hire.hires' ] );
 	assert.equal( figures.offers_pending, overview.applications.by_status.offer );
 	assert.equal( figures.offers_pending, 1 );
+	// Stale candidates now (not in the period): the Applications list's total with stale=true, which it links to.
+	// The imported applications have waited in their status since October, past every stage's days.
+	const stale = await get( `${ NS }/applications`, { query: { stale: 'true', per_page: 1 } } );
+	expectStatus( stale, 200 );
+	assert.equal( figures.stale, Number( stale.headers.get( 'x-wp-total' ) ) );
+	assert.ok( figures.stale > 0, 'open applications from October are stale' );
+	assert.equal( textLine( message, 'Stale candidates now' ), `Stale candidates now: ${ figures.stale }` );
 	// The text part says the same, with the previous period and the change.
 	const previousNew = overview.comparison.applications.new_this_period;
 	const change = overview.applications.new_this_period - previousNew;
@@ -184,6 +191,7 @@ test( 'the digest\'s figures, parsed back from the e-mail, equal the reports\' f
 	assert.ok( html.includes( `page=recruiting-reports-applications&#038;job_id=${ jobIds.nurse }&#038;applied_from=2026-10-19&#038;applied_to=2026-10-25` ), 'the job links to its drill-down' );
 	assert.ok( html.includes( 'page=recruiting-reports&#038;period=custom&#038;date_from=2026-10-19&#038;date_to=2026-10-25&#038;compare=previous_period#overview-title' ), 'figures link to their report on the Reports page' );
 	assert.ok( html.includes( 'page=recruiting-reports-applications&#038;status=offer' ) );
+	assert.ok( html.includes( 'page=recruiting-reports-applications&#038;stale=true&#038;orderby=status_since&#038;order=asc' ), 'stale candidates link to the list filtered like the widget\'s' );
 	assert.ok( ! /<script|<img|src=|@import|url\(/i.test( html ), 'no scripts, no images, nothing remote' );
 	assert.ok( part( message, 'text/plain' ).includes( `${ site.url }/wp-admin/admin.php?page=recruiting-reports-applications&job_id=${ jobIds.porter }&applied_from=2026-10-19&applied_to=2026-10-25` ) );
 	// RFC 8058 one-click unsubscribe.
@@ -303,6 +311,53 @@ test( '"new application" alerts: opt-in, to the job\'s contact, one e-mail per b
 	await post( '/recruiting-test/v1/fire-hook', { hook: 'recruiting_reports_digest_alerts' } );
 	await runCron();
 	assert.equal( digestsTo( contact, before ).length, 2 );
+} );
+
+test( 'the daily "stale candidates" alert: opt-in, from the hour on, once per user and day, only when there are any', { timeout: TIMEOUT }, async () => {
+	const user = await makeUser( 'digest-stale', 'recruiter' );
+	const before = smtp.messages().length;
+	const hourlyRun = async () => {
+		await fireDigests();
+		await fireDigests();
+		await runCron();
+		return digestsTo( user, before );
+	};
+	await setNow( '2026-11-03T11:00:00Z' ); // 12:00 CET.
+	expectStatus( await put( `${ NS }/digest-subscription`, { hour: 12 }, as( user ) ), 200 );
+	assert.equal( ( await hourlyRun() ).length, 0, 'not opted in' );
+	expectStatus( await put( `${ NS }/digest-subscription`, { alert_stale: true, hour: 13 }, as( user ) ), 200 );
+	assert.equal( ( await hourlyRun() ).length, 0, '12:00 local: before the hour' );
+	await setNow( '2026-11-03T12:00:00Z' ); // 13:00 CET.
+	let alerts = await hourlyRun();
+	assert.equal( alerts.length, 1, 'the hour: one alert, though the event ran twice' );
+	const stale = await get( `${ NS }/applications`, { query: { stale: 'true', per_page: 1 } } );
+	expectStatus( stale, 200 );
+	const total = Number( stale.headers.get( 'x-wp-total' ) );
+	assert.ok( total > 1, 'the October applications still open are stale' );
+	assert.match( part( alerts[ 0 ], 'text/plain' ), new RegExp( `^${ total } candidates have waited in their stage longer than its days\\.$`, 'm' ) );
+	assert.ok( part( alerts[ 0 ], 'text/html' ).includes( `data-figure="stale" data-value="${ total }"` ) );
+	assert.ok( part( alerts[ 0 ], 'text/html' ).includes( 'page=recruiting-reports-applications&#038;stale=true&#038;orderby=status_since&#038;order=asc' ) );
+	assert.equal( alerts[ 0 ].headers[ 'list-unsubscribe-post' ], 'List-Unsubscribe=One-Click' );
+	assert.ok( ! part( alerts[ 0 ], 'text/plain' ).includes( 'Porter' ), 'a count, no names' );
+
+	await setNow( '2026-11-03T22:30:00Z' ); // 23:30 CET, the same day.
+	assert.equal( ( await hourlyRun() ).length, 1, 'once a day' );
+	await setNow( '2026-11-04T12:00:00Z' );
+	alerts = await hourlyRun();
+	assert.equal( alerts.length, 2, 'the next day, again' );
+	const keys = await phpValue( `$GLOBALS['wpdb']->get_col( $GLOBALS['wpdb']->prepare( 'SELECT dedupe_key FROM %i WHERE dedupe_key LIKE %s ORDER BY id', RecruitingReports\\Data\\Schema::table( 'mail_outbox' ), 'stale:${ user.id }:%' ) )` );
+	assert.deepEqual( keys, [ `stale:${ user.id }:2026-11-03`, `stale:${ user.id }:2026-11-04` ] );
+
+	// A day without stale candidates (every stage's days beyond any wait): no alert.
+	const days = expectStatus( await get( `${ NS }/settings` ), 200 ).stale_days;
+	try {
+		expectStatus( await put( `${ NS }/settings`, { stale_days: { new: 365, screening: 365, interview: 365, offer: 365 } } ), 200 );
+		assert.equal( ( await get( `${ NS }/applications`, { query: { stale: 'true', per_page: 1 } } ) ).headers.get( 'x-wp-total' ), '0' );
+		await setNow( '2026-11-05T12:00:00Z' );
+		assert.equal( ( await hourlyRun() ).length, 2, 'no stale candidates, no alert' );
+	} finally {
+		expectStatus( await put( `${ NS }/settings`, { stale_days: days } ), 200 );
+	}
 } );
 
 test( 'the HTML part in Chromium (scripts off, as in a mail client) at 600 and 360 px: nothing overflows; screenshots', { timeout: TIMEOUT }, async () => {

@@ -422,6 +422,78 @@ describe( 'ReportsPage', () => {
 			)
 		).toBeInTheDocument();
 	} );
+
+	it( '“E-mail me this” adds the report to the user’s digest (weekly when there is none) and says so, or why not', async () => {
+		const off = {
+			frequency: 'off',
+			reports: [ 'overview', 'time-to-hire' ],
+		};
+		let stored: Record< string, unknown > = off;
+		const calls = renderReportsPage( {
+			...ROUTES,
+			'GET /digest-subscription': () => stored,
+			'PUT /digest-subscription': ( request ) => {
+				stored = { ...stored, ...( request.body as object ) };
+				return stored;
+			},
+		} );
+		const user = userEvent.setup();
+		const puts = () =>
+			calls
+				.filter( ( call ) => call.method === 'PUT' )
+				.map( ( call ) => call.body );
+		await user.click(
+			await screen.findByRole( 'button', {
+				name: 'E-mail me this (Time to hire)',
+			} )
+		);
+		expect(
+			await screen.findByText(
+				/This report is now in your e-mail digest/,
+				{
+					selector: '.components-notice__content',
+				}
+			)
+		).toBeInTheDocument();
+		expect( puts() ).toEqual( [
+			{ frequency: 'weekly', reports: [ 'time-to-hire' ] },
+		] );
+		// Subscribed already: the report is added, the rhythm kept.
+		await user.click(
+			screen.getByRole( 'button', {
+				name: 'E-mail me this (Recruiting overview)',
+			} )
+		);
+		await waitFor( () => expect( puts() ).toHaveLength( 2 ) );
+		expect( puts()[ 1 ] ).toEqual( {
+			reports: [ 'time-to-hire', 'overview' ],
+		} );
+	} );
+
+	it( '“E-mail me this” shows the server’s refusal', async () => {
+		renderReportsPage( {
+			...ROUTES,
+			'GET /digest-subscription': failing(
+				403,
+				'insufficient_permissions',
+				'Only users who may read applications receive digests.'
+			),
+		} );
+		await userEvent.setup().click(
+			await screen.findByRole( 'button', {
+				name: 'E-mail me this (Recruiting overview)',
+			} )
+		);
+		expect(
+			await screen.findByText(
+				'Only users who may read applications receive digests.',
+				{ selector: '.components-notice__content' }
+			)
+		).toBeInTheDocument();
+		expect(
+			screen.queryByText( /This report is now in your e-mail digest/ )
+		).not.toBeInTheDocument();
+	} );
 } );
 
 describe( 'filters in the URL', () => {

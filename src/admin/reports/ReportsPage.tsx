@@ -2,11 +2,12 @@
  * Recruiting › Reports: every report of the registry (its PHP definitions, served in the page's config) for a
  * period and an optional job, every chart with the numbers behind it. The filters live in the URL, so a report can be bookmarked or shared.
  */
-import { Notice } from '@wordpress/components';
+import { Button, Notice } from '@wordpress/components';
 import { useCallback, useEffect, useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 
+import { toApiError, type ApiError } from '../../api/errors';
 import type {
 	ComparePeriod,
 	Compared,
@@ -15,13 +16,14 @@ import type {
 	ReportQuery,
 } from '../../api/types';
 import { ComparePicker, isComparePeriod } from '../../components/ComparePicker';
+import { errorText } from '../../components/errorText';
 import { formatPeriod } from '../../components/format';
 import { JobPicker } from '../../components/JobPicker';
 import { PeriodPicker } from '../../components/PeriodPicker';
 import { EmptySite } from '../../components/EmptySite';
 import { Busy, ErrorState, Skeleton } from '../../components/states';
 import { getConfig } from '../../config';
-import { useDebouncedValue, useResource } from '../../store';
+import { useDebouncedValue, useResource, useStoreActions } from '../../store';
 import {
 	customRangeProblem,
 	isIsoDate,
@@ -163,6 +165,7 @@ function ReportSection( {
 			data-report={ id }
 		>
 			<h2 id={ `${ id }-title` }>{ title }</h2>
+			<EmailMeThis report={ name } title={ title } />
 			{ state.data && ! state.error && (
 				<p className="rr-report-section__period">
 					{ formatPeriod( state.data.period ) }
@@ -170,6 +173,74 @@ function ReportSection( {
 			) }
 			{ body }
 		</section>
+	);
+}
+
+/**
+ * "E-mail me this": puts the report in the current user's e-mail digest (PUT /digest-subscription), then says
+ * so, or why it failed.
+ * @param props
+ * @param props.report The report's name.
+ * @param props.title  Its title (the button's accessible name).
+ */
+function EmailMeThis( { report, title }: { report: string; title: string } ) {
+	const { subscribeToReport } = useStoreActions();
+	const [ state, setState ] = useState< {
+		busy: boolean;
+		done: boolean;
+		error: ApiError | null;
+	} >( { busy: false, done: false, error: null } );
+	const subscribe = async () => {
+		setState( { busy: true, done: false, error: null } );
+		try {
+			await subscribeToReport( report );
+			setState( { busy: false, done: true, error: null } );
+		} catch ( error ) {
+			setState( {
+				busy: false,
+				done: false,
+				error: toApiError( error ),
+			} );
+		}
+	};
+	return (
+		<div className="rr-report-section__email">
+			<Button
+				variant="secondary"
+				size="compact"
+				isBusy={ state.busy }
+				disabled={ state.busy }
+				accessibleWhenDisabled
+				label={ sprintf(
+					/* translators: %s: report title. The name starts with the button's text (WCAG 2.5.3). */
+					__( 'E-mail me this (%s)', 'recruiting-reports' ),
+					title
+				) }
+				showTooltip={ false }
+				onClick={ subscribe }
+			>
+				{ __( 'E-mail me this', 'recruiting-reports' ) }
+			</Button>
+			{ state.done && (
+				<Notice
+					status="success"
+					onRemove={ () => setState( { ...state, done: false } ) }
+				>
+					{ __(
+						'This report is now in your e-mail digest. Change when it comes in your profile.',
+						'recruiting-reports'
+					) }
+				</Notice>
+			) }
+			{ state.error && (
+				<Notice
+					status="error"
+					onRemove={ () => setState( { ...state, error: null } ) }
+				>
+					{ errorText( state.error ) }
+				</Notice>
+			) }
+		</div>
 	);
 }
 
