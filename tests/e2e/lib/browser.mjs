@@ -81,12 +81,14 @@ export async function login(
 	user = ADMIN_USER,
 	password = ADMIN_PASSWORD
 ) {
-	await page.goto( `${ BASE_URL }/wp-login.php` );
+	// The login page loads zxcvbn after its load event; a submit while that is still in flight was seen to be
+	// lost (no POST reached the server) in two files of one CI run, so the page settles first.
+	await page.goto( `${ BASE_URL }/wp-login.php`, { waitUntil: 'networkidle' } );
 	await page.fill( '#user_login', user );
 	await page.fill( '#user_pass', password );
 	await Promise.all( [
 		page.waitForURL( /wp-admin/ ),
-		page.click( '#wp-submit' ),
+		page.press( '#user_pass', 'Enter' ),
 	] );
 }
 
