@@ -310,7 +310,7 @@ test(
 		await page.locator( '[data-report="rr-time-to-hire"] .rr-figures' ).waitFor();
 		await assertAccessible( page, '.rr-wrap', 'Reports page' );
 		await page.goto( `${ REPORTS }&job_id=99999` );
-		await page.locator( '.rr-page .components-notice' ).waitFor();
+		await page.locator( '.rr-page .components-notice' ).first().waitFor();
 		await assertAccessible( page, '.rr-wrap', 'Reports page (unknown job)' );
 		for ( const tab of [ 'webhooks', 'general' ] ) {
 			await page.goto(
