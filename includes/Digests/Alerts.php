@@ -112,27 +112,40 @@ final class Alerts {
 		$unsubscribe  = Unsubscribe::url( $user_id, $subscription );
 		/* translators: %s: site name. */
 		$subject = sprintf( __( '[%s] New applications', 'recruiting-reports' ), wp_specialchars_decode( get_bloginfo( 'name' ), ENT_QUOTES ) );
-		/* translators: %s: unsubscribe URL. */
-		$footer = sprintf( __( 'Unsubscribe: %s', 'recruiting-reports' ), $unsubscribe );
-		$html   = '<div style="font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:14px;color:#1e1e1e;"><ul style="padding-left:20px;">' . $items . '</ul>'
-			. '<p style="font-size:12px;color:#50575e;"><a href="' . esc_url( $unsubscribe ) . '" style="color:#2271b1;">' . esc_html__( 'Unsubscribe', 'recruiting-reports' ) . '</a></p></div>';
+		$message = self::message( $user_id, $unsubscribe, 'alert:' . $user_id . ':' . $last, $subject, '<ul style="padding-left:20px;">' . $items . '</ul>', implode( "\n", $lines ) );
 		if ( $switched ) {
 			restore_previous_locale();
 		}
-		return (bool) Outbox::queue(
-			array(
-				'kind'           => 'digest_alert',
-				'dedupe_key'     => 'alert:' . $user_id . ':' . $last,
-				'application_id' => 0,
-				'recipients'     => array( get_userdata( $user_id )->user_email ),
-				'subject'        => $subject,
-				'html'           => $html,
-				'text'           => implode( "\n", $lines ) . "\n\n-- \n" . $footer . "\n",
-				'headers'        => array(
-					'List-Unsubscribe: <' . $unsubscribe . '>',
-					'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
-				),
-			)
+		return (bool) Outbox::queue( $message );
+	}
+
+	/**
+	 * An alert as the outbox takes it: the body in the alerts' frame, with the unsubscribe link in both parts and the
+	 * one-click headers (RFC 8058). Called in the recipient's locale.
+	 *
+	 * @param int    $user_id     Recipient.
+	 * @param string $unsubscribe Their signed unsubscribe URL.
+	 * @param string $dedupe_key  Outbox key: what makes the alert once only.
+	 * @param string $subject     Subject.
+	 * @param string $body_html   The HTML body, escaped.
+	 * @param string $body_text   The plain-text body.
+	 */
+	public static function message( int $user_id, string $unsubscribe, string $dedupe_key, string $subject, string $body_html, string $body_text ): array {
+		/* translators: %s: unsubscribe URL. */
+		$footer = sprintf( __( 'Unsubscribe: %s', 'recruiting-reports' ), $unsubscribe );
+		return array(
+			'kind'           => 'digest_alert',
+			'dedupe_key'     => $dedupe_key,
+			'application_id' => 0,
+			'recipients'     => array( get_userdata( $user_id )->user_email ),
+			'subject'        => $subject,
+			'html'           => '<div style="font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:14px;color:#1e1e1e;">' . $body_html
+				. '<p style="font-size:12px;color:#50575e;"><a href="' . esc_url( $unsubscribe ) . '" style="color:#2271b1;">' . esc_html__( 'Unsubscribe', 'recruiting-reports' ) . '</a></p></div>',
+			'text'           => $body_text . "\n\n-- \n" . $footer . "\n",
+			'headers'        => array(
+				'List-Unsubscribe: <' . $unsubscribe . '>',
+				'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+			),
 		);
 	}
 

@@ -64,29 +64,12 @@ final class StaleCandidateAlerts {
 		/* translators: %s: site name. */
 		$subject = sprintf( __( '[%s] Stale candidates', 'recruiting-reports' ), wp_specialchars_decode( get_bloginfo( 'name' ), ENT_QUOTES ) );
 		$link    = __( 'See them in the Applications list', 'recruiting-reports' );
-		/* translators: %s: unsubscribe URL. */
-		$footer = sprintf( __( 'Unsubscribe: %s', 'recruiting-reports' ), $unsubscribe );
-		$html   = '<div style="font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:14px;color:#1e1e1e;">'
-			. '<p data-figure="stale" data-value="' . esc_attr( (string) $stale['value'] ) . '">' . esc_html( $line ) . '</p>'
-			. '<p><a href="' . esc_url( $stale['url'] ) . '" style="color:#2271b1;">' . esc_html( $link ) . '</a></p>'
-			. '<p style="font-size:12px;color:#50575e;"><a href="' . esc_url( $unsubscribe ) . '" style="color:#2271b1;">' . esc_html__( 'Unsubscribe', 'recruiting-reports' ) . '</a></p></div>';
+		$body    = '<p data-figure="stale" data-value="' . esc_attr( (string) $stale['value'] ) . '">' . esc_html( $line ) . '</p>'
+			. '<p><a href="' . esc_url( $stale['url'] ) . '" style="color:#2271b1;">' . esc_html( $link ) . '</a></p>';
+		$message = Alerts::message( $user_id, $unsubscribe, 'stale:' . $user_id . ':' . $day, $subject, $body, $line . "\n" . $link . ': ' . $stale['url'] );
 		if ( $switched ) {
 			restore_previous_locale();
 		}
-		return (bool) Outbox::queue(
-			array(
-				'kind'           => 'digest_alert',
-				'dedupe_key'     => 'stale:' . $user_id . ':' . $day,
-				'application_id' => 0,
-				'recipients'     => array( get_userdata( $user_id )->user_email ),
-				'subject'        => $subject,
-				'html'           => $html,
-				'text'           => $line . "\n" . $link . ': ' . $stale['url'] . "\n\n-- \n" . $footer . "\n",
-				'headers'        => array(
-					'List-Unsubscribe: <' . $unsubscribe . '>',
-					'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
-				),
-			)
-		);
+		return (bool) Outbox::queue( $message );
 	}
 }
