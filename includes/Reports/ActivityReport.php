@@ -81,7 +81,7 @@ final class ActivityReport {
 	private static function by_user_chart(): array {
 		$series = array(
 			ReportCharts::series( __( 'Applications handled', 'recruiting-reports' ), 'applications_handled', 'count', ReportPalette::BLUE ),
-			ReportCharts::series( __( 'Status changes', 'recruiting-reports' ), 'status_changes', 'count', ReportPalette::INDIGO ),
+			ReportCharts::series( __( 'Status changes', 'recruiting-reports' ), 'status_changes', 'count', ReportPalette::PURPLE ),
 		);
 		foreach ( ReportCharts::status_labels() as $status => $label ) {
 			/* translators: %s: a status, e.g. "Interview". */

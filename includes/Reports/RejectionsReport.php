@@ -131,8 +131,11 @@ final class RejectionsReport {
 				'stage',
 				$exits,
 				array(
-					'labels' => $statuses,
-					'empty'  => $empty,
+					'labels'     => $statuses,
+					'horizontal' => true,
+					// Two bars (rejected, withdrawn) per stage, as tall as the four stages need.
+					'row_height' => 40,
+					'empty'      => $empty,
 				)
 			),
 			ReportCharts::over_rows(
@@ -145,7 +148,8 @@ final class RejectionsReport {
 				array(
 					'horizontal' => true,
 					'limit'      => ReportCharts::LIMIT,
-					'row_height' => 40,
+					// Two bars per job, a little tighter than the stages': the section stays under a screenful and a half.
+					'row_height' => 32,
 					'empty'      => $empty,
 					'section'    => __( 'Per job', 'recruiting-reports' ),
 				)
