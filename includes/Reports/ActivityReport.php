@@ -67,10 +67,44 @@ final class ActivityReport {
 				ReportFigures::count( 'notes', __( 'Notes', 'recruiting-reports' ), 'totals.notes' ),
 				ReportFigures::count( 'ratings', __( 'Ratings', 'recruiting-reports' ), 'totals.ratings' ),
 			),
+			charts: array( self::by_user_chart() ),
 			block: array(
 				'icon'     => 'groups',
 				'keywords' => array( 'recruiting', 'activity', 'team', 'recruiter' ),
 			),
+		);
+	}
+
+	/**
+	 * Per team member: what they handled, status changes (in the table by the status set), notes and ratings.
+	 */
+	private static function by_user_chart(): array {
+		$series = array(
+			ReportCharts::series( __( 'Applications handled', 'recruiting-reports' ), 'applications_handled', 'count', ReportPalette::BLUE ),
+			ReportCharts::series( __( 'Status changes', 'recruiting-reports' ), 'status_changes', 'count', ReportPalette::PURPLE ),
+		);
+		foreach ( ReportCharts::status_labels() as $status => $label ) {
+			/* translators: %s: a status, e.g. "Interview". */
+			$series[] = ReportCharts::series( sprintf( __( 'To %s', 'recruiting-reports' ), $label ), 'to_' . $status, 'count', ReportPalette::STATUSES[ $status ], array( 'chart' => false ) );
+		}
+		$series[] = ReportCharts::series( __( 'Notes', 'recruiting-reports' ), 'notes', 'count', ReportPalette::TEAL );
+		$series[] = ReportCharts::series( __( 'Ratings', 'recruiting-reports' ), 'ratings', 'count', ReportPalette::AMBER );
+		return ReportCharts::over_rows(
+			'by_user',
+			__( 'Activity by team member', 'recruiting-reports' ),
+			__( 'Team member', 'recruiting-reports' ),
+			'by_user',
+			'user_name',
+			$series,
+			array(
+				'horizontal' => true,
+				'limit'      => ReportCharts::LIMIT,
+				// Four bars per team member.
+				'row_height' => 64,
+				'wide'       => true,
+				'empty'      => ReportCharts::empty_text( __( 'No team activity in this period. Status changes, notes and ratings by a signed-in user — in wp-admin, through the REST API or by an import — count for that user; applications sent through the careers page are nobody\'s activity.', 'recruiting-reports' ) ),
+				'section'    => __( 'Per team member', 'recruiting-reports' ),
+			)
 		);
 	}
 

@@ -68,9 +68,59 @@ final class PipelineReport {
 				ReportFigures::count( 'open', __( 'Open applications', 'recruiting-reports' ), 'totals.open' ),
 				ReportFigures::count( 'stale', __( 'Stale candidates', 'recruiting-reports' ), 'totals.stale' ),
 			),
+			charts: self::charts(),
 			block: array(
 				'icon'     => 'clock',
 				'keywords' => array( 'recruiting', 'pipeline', 'stale', 'waiting', 'time in stage' ),
+			),
+		);
+	}
+
+	/**
+	 * The report's charts (ReportCharts): per stage and per job and stage, open and stale drawn, the waits in the
+	 * tables.
+	 *
+	 * @return array[]
+	 */
+	private static function charts(): array {
+		$statuses = ReportCharts::status_labels();
+		$series   = array(
+			ReportCharts::series( __( 'Open', 'recruiting-reports' ), 'open', 'count', ReportPalette::BLUE ),
+			ReportCharts::series( __( 'Stale', 'recruiting-reports' ), 'stale', 'count', ReportPalette::AMBER ),
+			ReportCharts::series( __( 'Median wait (days)', 'recruiting-reports' ), 'median_days', 'days', ReportPalette::PURPLE, array( 'chart' => false ) ),
+			ReportCharts::series( __( 'Longest wait (days)', 'recruiting-reports' ), 'longest_days', 'days', ReportPalette::PURPLE, array( 'chart' => false ) ),
+		);
+		$empty    = ReportCharts::empty_text( __( 'No open applications now. Applications come in through the careers page, the REST API or an import, and wait here until they are hired, rejected or withdrawn.', 'recruiting-reports' ) );
+		return array(
+			ReportCharts::over_rows(
+				'stages',
+				__( 'Waiting now, by stage', 'recruiting-reports' ),
+				__( 'Stage', 'recruiting-reports' ),
+				'stages',
+				'stage',
+				$series,
+				array(
+					'labels' => $statuses,
+					'empty'  => $empty,
+					'wide'   => true,
+				)
+			),
+			ReportCharts::over_rows(
+				'by_job',
+				__( 'Waiting now, by job and stage', 'recruiting-reports' ),
+				__( 'Job and stage', 'recruiting-reports' ),
+				'by_job',
+				'job_title',
+				$series,
+				array(
+					'detail'     => ReportCharts::detail( 'stage', $statuses ),
+					'horizontal' => true,
+					'limit'      => ReportCharts::LIMIT,
+					'row_height' => 40,
+					'empty'      => $empty,
+					'wide'       => true,
+					'section'    => __( 'Per job', 'recruiting-reports' ),
+				)
 			),
 		);
 	}

@@ -82,10 +82,79 @@ final class RejectionsReport {
 				ReportFigures::count( 'rejected', __( 'Rejected', 'recruiting-reports' ), 'totals.rejected' ),
 				ReportFigures::count( 'withdrawn', __( 'Withdrawn', 'recruiting-reports' ), 'totals.withdrawn' ),
 			),
+			charts: self::charts(),
 			block: array(
 				'icon'     => 'dismiss',
 				'keywords' => array( 'recruiting', 'rejection', 'withdrawal', 'reasons' ),
 			),
+		);
+	}
+
+	/**
+	 * The report's charts (ReportCharts): by reason, by the stage left from, by job, by month.
+	 *
+	 * @return array[]
+	 */
+	private static function charts(): array {
+		$statuses = ReportCharts::status_labels();
+		$exits    = array(
+			ReportCharts::series( $statuses['rejected'], 'rejected', 'count', ReportPalette::RED ),
+			ReportCharts::series( $statuses['withdrawn'], 'withdrawn', 'count', ReportPalette::GRAY ),
+		);
+		$empty    = ReportCharts::empty_text( __( 'No rejections or withdrawals in this period. They are counted when an application is set to Rejected or Withdrawn — on the application, through the REST API or by an import — with one of the reasons of Settings › Pipeline, or none.', 'recruiting-reports' ) );
+		return array(
+			// One row per status and reason: "No reason given" is a row of each status.
+			ReportCharts::over_rows(
+				'by_reason',
+				__( 'Rejections and withdrawals by reason', 'recruiting-reports' ),
+				__( 'Reason', 'recruiting-reports' ),
+				'by_reason',
+				'label',
+				array(
+					ReportCharts::series( __( 'Applications', 'recruiting-reports' ), 'count', 'count', ReportPalette::BLUE ),
+					ReportCharts::series( __( 'Share of the status', 'recruiting-reports' ), 'share', 'percent', ReportPalette::BLUE, array( 'chart' => false ) ),
+				),
+				array(
+					'detail'     => ReportCharts::detail( 'status', $statuses ),
+					'horizontal' => true,
+					'limit'      => ReportCharts::LIMIT,
+					'row_height' => 28,
+					'empty'      => $empty,
+					'section'    => __( 'By reason', 'recruiting-reports' ),
+				)
+			),
+			ReportCharts::over_rows(
+				'by_stage',
+				__( 'Stage left from', 'recruiting-reports' ),
+				__( 'Stage', 'recruiting-reports' ),
+				'by_stage',
+				'stage',
+				$exits,
+				array(
+					'labels'     => $statuses,
+					'horizontal' => true,
+					// Two bars (rejected, withdrawn) per stage, as tall as the four stages need.
+					'row_height' => 40,
+					'empty'      => $empty,
+				)
+			),
+			ReportCharts::over_rows(
+				'by_job',
+				__( 'Rejections and withdrawals by job', 'recruiting-reports' ),
+				__( 'Job', 'recruiting-reports' ),
+				'by_job',
+				'job_title',
+				$exits,
+				array(
+					'horizontal' => true,
+					'limit'      => ReportCharts::LIMIT,
+					// Two bars per job, a little tighter than the stages': the section stays under a screenful and a half.
+					'row_height' => 32,
+					'empty'      => $empty,
+					'section'    => __( 'Per job', 'recruiting-reports' ),
+				)
+			),
+			ReportCharts::monthly( __( 'Rejections and withdrawals by month', 'recruiting-reports' ), $exits, $empty ),
 		);
 	}
 
