@@ -16,10 +16,14 @@ use RecruitingReports\Data\Settings;
 use RecruitingReports\Data\WebhookRepository;
 use RecruitingReports\Domain\Iso8601;
 use RecruitingReports\Network\Lifecycle;
+use RecruitingReports\Network\NetworkReport;
 use RecruitingReports\Network\NetworkScreen;
 use RecruitingReports\Network\NetworkSettings;
 use RecruitingReports\Network\Sites;
 use RecruitingReports\Network\SiteSummary;
+use RecruitingReports\Reports\ReportCsv;
+use RecruitingReports\Reports\ReportRegistry;
+use RecruitingReports\Reports\ReportSchema;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -83,6 +87,21 @@ final class NetworkController extends Controller {
 				'schema' => null,
 			)
 		);
+		foreach ( ReportRegistry::names() as $report ) {
+			$this->route(
+				'/network/reports/' . $report,
+				array(
+					array(
+						'methods'             => WP_REST_Server::READABLE,
+						'callback'            => fn( WP_REST_Request $request ) => $this->report( $report, $request ),
+						'permission_callback' => $this->permission( 'read' ),
+						'args'                => self::report_params(),
+						'answer'              => array( 'headers' => array( ReportsController::CACHE_HEADER ) ),
+					),
+					'schema' => static fn() => self::report_schema( $report ),
+				)
+			);
+		}
 		$this->route( '/network/api-keys', array( $this->endpoint( WP_REST_Server::READABLE, 'get_api_keys', 'read' ), 'schema' => null ) );
 		$this->route( '/network/webhooks', array( $this->endpoint( WP_REST_Server::READABLE, 'get_webhooks', 'read' ), 'schema' => null ) );
 		$this->route(
@@ -135,6 +154,79 @@ final class NetworkController extends Controller {
 		$response->header( 'X-WP-Total', (string) $summary['total'] );
 		$response->header( 'X-WP-TotalPages', (string) (int) ceil( $summary['total'] / (int) $request['per_page'] ) );
 		return $response;
+	}
+
+	/**
+	 * GET /network/reports/<report>: the report across every site (Network\NetworkReport), as JSON or one section as
+	 * CSV (as the site's report route does).
+	 *
+	 * @param string          $report  Report name (ReportRegistry::names()).
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	private function report( string $report, WP_REST_Request $request ) {
+		$result = NetworkReport::run(
+			$report,
+			array(
+				'date_from' => $request->get_param( 'date_from' ),
+				'date_to'   => $request->get_param( 'date_to' ),
+				'period'    => $request->get_param( 'period' ),
+				'compare'   => $request->get_param( 'compare' ),
+			)
+		);
+		if ( is_wp_error( $result ) ) {
+			return $result;
+		}
+		if ( 'csv' === $request->get_param( 'format' ) ) {
+			// The network's figures; each site's own are its own report's CSV.
+			$data  = array_diff_key( $result['data'], array( 'by_site' => true ) );
+			$check = ReportCsv::check_section( $request->get_param( 'section' ), $data );
+			if ( is_wp_error( $check ) ) {
+				return $check;
+			}
+			$section  = (string) $request->get_param( 'section' );
+			$text     = ReportCsv::render( $report, $section, $data );
+			$response = new CsvResponse(
+				'network-' . ReportCsv::filename( $report, $section, $data ),
+				static function () use ( $text ) {
+					echo $text; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CSV (text/csv), escaped by Csv::cell().
+				}
+			);
+		} else {
+			$response = new WP_REST_Response( $result['data'], 200 );
+		}
+		$response->header( ReportsController::CACHE_HEADER, $result['cache'] );
+		return $response;
+	}
+
+	/** The network report's arguments: the site report's, without the job (jobs are per site), with a preset period. */
+	private static function report_params(): array {
+		$params           = array_diff_key( ( new ReportsController() )->get_collection_params(), array( 'job_id' => true ) );
+		$params['period'] = array(
+			'description' => __( 'A preset period, read in each site\'s timezone (instead of date_from and date_to, which are each site\'s own dates too).', 'recruiting-reports' ),
+			'type'        => 'string',
+			'enum'        => Settings::PERIODS,
+		);
+		return $params;
+	}
+
+	/**
+	 * The network report's schema: the site report's fields (rows of a site's things with their site_id), and by_site.
+	 *
+	 * @param string $report Report name.
+	 */
+	private static function report_schema( string $report ): array {
+		$schema                           = ReportSchema::for( $report );
+		$schema['title']                  = 'recruiting-network-report-' . $report;
+		$schema['properties']['by_site'] = ReportSchema::rows(
+			__( 'Every set-up site of the network, in id order, with its own report for the period as it reads it.', 'recruiting-reports' ),
+			array(
+				'site_id' => ReportSchema::integer( __( 'Site id.', 'recruiting-reports' ) ),
+				'name'    => ReportSchema::text( __( 'Site name.', 'recruiting-reports' ) ),
+				'figures' => ReportSchema::object( __( 'The site\'s own report (GET /reports/<report> on that site).', 'recruiting-reports' ), ReportSchema::for( $report )['properties'] ),
+			)
+		);
+		return $schema;
 	}
 
 	/**
