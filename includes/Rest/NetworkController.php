@@ -65,24 +65,12 @@ final class NetworkController extends Controller {
 					'get_sites',
 					'read',
 					array(
-						'page'     => array(
-							'type'    => 'integer',
-							'minimum' => 1,
-							'maximum' => self::MAX_PAGE,
-							'default' => 1,
-						),
-						'per_page' => array(
-							'type'    => 'integer',
-							'minimum' => 1,
-							'maximum' => self::MAX_PER_PAGE,
-							'default' => NetworkScreen::PER_PAGE,
-						),
-						'period'   => array(
+						'period' => array(
 							'description' => __( 'The figures\' period, read in each site\'s timezone (default: the network\'s default period).', 'recruiting-reports' ),
 							'type'        => 'string',
 							'enum'        => Settings::PERIODS,
 						),
-					)
+					) + self::paging_args()
 				),
 				'schema' => null,
 			)
@@ -102,8 +90,8 @@ final class NetworkController extends Controller {
 				)
 			);
 		}
-		$this->route( '/network/api-keys', array( $this->endpoint( WP_REST_Server::READABLE, 'get_api_keys', 'read' ), 'schema' => null ) );
-		$this->route( '/network/webhooks', array( $this->endpoint( WP_REST_Server::READABLE, 'get_webhooks', 'read' ), 'schema' => null ) );
+		$this->route( '/network/api-keys', array( $this->endpoint( WP_REST_Server::READABLE, 'get_api_keys', 'read', self::paging_args() ), 'schema' => null ) );
+		$this->route( '/network/webhooks', array( $this->endpoint( WP_REST_Server::READABLE, 'get_webhooks', 'read', self::paging_args() ), 'schema' => null ) );
 		$this->route(
 			'/network/sites/(?P<site_id>[\d]+)/api-keys/' . self::ID,
 			array(
@@ -150,10 +138,67 @@ final class NetworkController extends Controller {
 	public function get_sites( $request ) {
 		$period   = $request['period'] ?? NetworkSettings::all()['settings']['default_period'];
 		$summary  = SiteSummary::page( (int) $request['page'], (int) $request['per_page'], $period );
-		$response = new WP_REST_Response( $summary['rows'], 200 );
-		$response->header( 'X-WP-Total', (string) $summary['total'] );
-		$response->header( 'X-WP-TotalPages', (string) (int) ceil( $summary['total'] / (int) $request['per_page'] ) );
+		return self::page_response( $summary['rows'], $summary['total'], $request );
+	}
+
+	/** The page and per_page arguments of the network's lists (Network Admin › Recruiting shows PER_PAGE). */
+	private static function paging_args(): array {
+		return array(
+			'page'     => array(
+				'type'    => 'integer',
+				'minimum' => 1,
+				'maximum' => self::MAX_PAGE,
+				'default' => 1,
+			),
+			'per_page' => array(
+				'type'    => 'integer',
+				'minimum' => 1,
+				'maximum' => self::MAX_PER_PAGE,
+				'default' => NetworkScreen::PER_PAGE,
+			),
+		);
+	}
+
+	/**
+	 * One page of a list with core's paging headers.
+	 *
+	 * @param array[]         $rows    The page's items.
+	 * @param int             $total   Items on every page.
+	 * @param WP_REST_Request $request The request (per_page).
+	 */
+	private static function page_response( array $rows, int $total, WP_REST_Request $request ): WP_REST_Response {
+		$response = new WP_REST_Response( $rows, 200 );
+		$response->header( 'X-WP-Total', (string) $total );
+		$response->header( 'X-WP-TotalPages', (string) (int) ceil( $total / (int) $request['per_page'] ) );
 		return $response;
+	}
+
+	/**
+	 * One page of the items of every site, in site id order and each site's own order: each site's count decides
+	 * whether its items are on the page, and only a site whose items are is read.
+	 *
+	 * @param WP_REST_Request $request The request (page, per_page).
+	 * @param callable        $count   fn(): int — the current site's items.
+	 * @param callable        $items   fn( int $site_id, int $limit ): array[] — the current site's first $limit items, as shown.
+	 * @return WP_REST_Response
+	 */
+	private static function across_sites( WP_REST_Request $request, callable $count, callable $items ): WP_REST_Response {
+		$per_page = (int) $request['per_page'];
+		$skip     = ( (int) $request['page'] - 1 ) * $per_page;
+		$total    = 0;
+		$rows     = array();
+		Sites::walk(
+			static function ( int $site_id ) use ( $count, $items, $per_page, &$skip, &$total, &$rows ) {
+				$here   = (int) $count();
+				$total += $here;
+				$wanted = min( $here - $skip, $per_page - count( $rows ) );
+				if ( $wanted > 0 ) {
+					$rows = array_merge( $rows, array_slice( $items( $site_id, $skip + $wanted ), $skip, $wanted ) );
+				}
+				$skip = max( 0, $skip - $here );
+			}
+		);
+		return self::page_response( $rows, $total, $request );
 	}
 
 	/**
@@ -230,43 +275,49 @@ final class NetworkController extends Controller {
 	}
 
 	/**
-	 * GET /network/api-keys: every key of every site (revoked and expired ones too), as its site's API shows it, with
-	 * the site.
+	 * GET /network/api-keys: a page of every key of every site (revoked and expired ones too), as its site's API shows
+	 * it, with the site.
 	 *
+	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response
 	 */
-	public function get_api_keys() {
-		$keys = array();
-		Sites::walk(
-			static function ( int $site_id ) use ( &$keys ) {
+	public function get_api_keys( $request ) {
+		return self::across_sites(
+			$request,
+			static fn() => ApiKeyRepository::query( array( 'page' => 1, 'per_page' => 1 ) )['total'],
+			static function ( int $site_id, int $limit ) {
 				$controller = new ApiKeysController();
-				foreach ( self::every_page( static fn( int $page ) => ApiKeyRepository::query( array( 'page' => $page, 'per_page' => self::MAX_PER_PAGE ) ) ) as $row ) {
-					$keys[] = self::with_site( $site_id, $controller->prepare_item_for_response( $row, self::view_request() )->get_data() );
-				}
+				return array_map(
+					static fn( array $row ) => self::with_site( $site_id, $controller->prepare_item_for_response( $row, self::view_request() )->get_data() ),
+					ApiKeyRepository::query( array( 'page' => 1, 'per_page' => $limit ) )['rows']
+				);
 			}
 		);
-		return new WP_REST_Response( $keys, 200 );
 	}
 
 	/**
-	 * GET /network/webhooks: every webhook of every site, as its site's API shows it, with the site and its last
-	 * delivery (when, its status and the receiver's answer; null when it never had one).
+	 * GET /network/webhooks: a page of every webhook of every site, as its site's API shows it, with the site and its
+	 * last delivery (when, its status and the receiver's answer; null when it never had one).
 	 *
+	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response
 	 */
-	public function get_webhooks() {
-		$webhooks = array();
-		Sites::walk(
-			static function ( int $site_id ) use ( &$webhooks ) {
+	public function get_webhooks( $request ) {
+		return self::across_sites(
+			$request,
+			static fn() => WebhookRepository::query( 1, 1 )['total'],
+			static function ( int $site_id, int $limit ) {
 				$controller = new WebhooksController();
-				foreach ( self::every_page( array( WebhookRepository::class, 'query' ) ) as $row ) {
-					$data                  = $controller->prepare_item_for_response( $row, self::view_request() )->get_data();
-					$data['last_delivery'] = self::last_delivery( (int) $row['id'] );
-					$webhooks[]            = self::with_site( $site_id, $data );
-				}
+				return array_map(
+					static function ( array $row ) use ( $site_id, $controller ) {
+						$data                  = $controller->prepare_item_for_response( $row, self::view_request() )->get_data();
+						$data['last_delivery'] = self::last_delivery( (int) $row['id'] );
+						return self::with_site( $site_id, $data );
+					},
+					WebhookRepository::query( 1, $limit )['rows']
+				);
 			}
 		);
-		return new WP_REST_Response( $webhooks, 200 );
 	}
 
 	/**
@@ -340,23 +391,6 @@ final class NetworkController extends Controller {
 			return self::not_found( __( 'No site with this id on this network.', 'recruiting-reports' ) );
 		}
 		return Sites::in( $site_id, static fn() => $work( $site_id, (int) $request['id'] ) );
-	}
-
-	/**
-	 * The rows of every page of a repository's query.
-	 *
-	 * @param callable $query Gets a page number (and the page size), returns {rows, total}.
-	 * @return array[]
-	 */
-	private static function every_page( callable $query ): array {
-		$rows = array();
-		for ( $page = 1; ; ++$page ) {
-			$result = $query( $page, self::MAX_PER_PAGE );
-			$rows   = array_merge( $rows, $result['rows'] );
-			if ( count( $rows ) >= $result['total'] || ! $result['rows'] ) {
-				return $rows;
-			}
-		}
 	}
 
 	/**
