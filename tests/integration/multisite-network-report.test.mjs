@@ -10,8 +10,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { basicAuth, expectError, expectStatus } from './lib/api.mjs';
+import { cookieLogin } from './lib/credentials.mjs';
 import { application, iso, job } from './lib/fixtures.mjs';
 import { skipWithoutNetwork, startNetwork } from './lib/network.mjs';
+import { skipWithoutWpCli, wp } from './lib/wp-cli.mjs';
 
 const TIMEOUT = 240_000;
 const DAY = 86_400_000;
@@ -182,6 +184,32 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 		const overall = await network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/time-to-hire', { query: { ...query, section: 'overall' } } );
 		assert.ok( overall.text.includes( `current,${ json.overall.average_days },${ json.overall.median_days },` ), overall.text );
 		expectError( await network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/time-to-hire', { query } ), 400, 'rest_invalid_param' );
+	} );
+
+	test( 'Network Admin › Recruiting shows it without script: a report and a period picked, the network\'s figures and each site\'s', { timeout: TIMEOUT }, async () => {
+		const login = await cookieLogin( network.adminUser, network.adminPassword, network.url );
+		const html = await ( await fetch( `${ network.url }/wp-admin/network/admin.php?page=recruiting-reports-network&rr_report=funnel&rr_period=last_12_months`, { headers: { Cookie: login.cookie } } ) ).text();
+		const json = expectStatus( await network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/funnel', { query: { period: 'last_12_months' } } ), 200 );
+		const section = html.slice( html.indexOf( 'id="rr-network-report"' ), html.indexOf( 'id="rr-credentials"' ) );
+		assert.match( section, /<form method="get" action="[^"]+\/wp-admin\/network\/admin\.php#rr-network-report">/ );
+		assert.match( section, /<label for="rr-network-report-name">Report<\/label> <select id="rr-network-report-name" name="rr_report">/ );
+		assert.match( section, /<option value="funnel" selected='selected'>Hiring funnel<\/option>/ );
+		assert.match( section, /<option value="last_12_months" selected='selected'>/ );
+		const cells = ( table ) => [ ...table.matchAll( /<tr><th scope="row">([^<]+)<\/th>((?:<td>[^<]*<\/td>)+)<\/tr>/g ) ].map( ( match ) => [ match[ 1 ], [ ...match[ 2 ].matchAll( /<td>([^<]*)<\/td>/g ) ].map( ( cell ) => cell[ 1 ] ) ] );
+		const [ networkTable, sitesTable ] = section.split( '</table>' );
+		assert.deepEqual( cells( networkTable ).find( ( [ label ] ) => 'Applications' === label ), [ 'Applications', [ String( json.stages[ 0 ].reached ) ] ] );
+		assert.deepEqual( cells( sitesTable ).map( ( [ name, values ] ) => [ name, values[ 0 ] ] ), json.by_site.map( ( site ) => [ site.name, String( site.figures.stages[ 0 ].reached ) ] ) );
+		assert.ok( json.stages[ 0 ].reached > 0 );
+	} );
+
+	test( '`wp recruiting network report` prints the route\'s answer', { timeout: TIMEOUT, skip: skipWithoutWpCli }, async () => {
+		const result = await wp( [ 'recruiting', 'network', 'report', 'sources', `--date_from=${ QUERIES.custom.date_from }`, `--date_to=${ QUERIES.custom.date_to }`, '--format=json' ], { path: network.wordpressPath } );
+		assert.equal( result.code, 0, result.stderr );
+		const json = expectStatus( await network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/sources', { query: QUERIES.custom } ), 200 );
+		assert.deepEqual( JSON.parse( result.stdout ), json );
+		const csv = await wp( [ 'recruiting', 'network', 'report', 'sources', `--date_from=${ QUERIES.custom.date_from }`, `--date_to=${ QUERIES.custom.date_to }`, '--section=sources', '--format=csv' ], { path: network.wordpressPath } );
+		const rest = await network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/sources', { query: { ...QUERIES.custom, format: 'csv', section: 'sources' } } );
+		assert.equal( csv.stdout, rest.text );
 	} );
 
 	test( 'only a super admin reads it: 403 for a site\'s administrator and an API key, 401 without credentials', { timeout: TIMEOUT }, async () => {
