@@ -70,7 +70,8 @@ final class NetworkController extends Controller {
 							'type'        => 'string',
 							'enum'        => Settings::PERIODS,
 						),
-					) + self::paging_args()
+					) + self::paging_args(),
+					self::list_answer( self::site_row_schema() )
 				),
 				'schema' => null,
 			)
@@ -90,12 +91,12 @@ final class NetworkController extends Controller {
 				)
 			);
 		}
-		$this->route( '/network/api-keys', array( $this->endpoint( WP_REST_Server::READABLE, 'get_api_keys', 'read', self::paging_args() ), 'schema' => null ) );
-		$this->route( '/network/webhooks', array( $this->endpoint( WP_REST_Server::READABLE, 'get_webhooks', 'read', self::paging_args() ), 'schema' => null ) );
+		$this->route( '/network/api-keys', array( $this->endpoint( WP_REST_Server::READABLE, 'get_api_keys', 'read', self::paging_args(), self::list_answer( self::key_schema() ) ), 'schema' => null ) );
+		$this->route( '/network/webhooks', array( $this->endpoint( WP_REST_Server::READABLE, 'get_webhooks', 'read', self::paging_args(), self::list_answer( self::webhook_schema() ) ), 'schema' => null ) );
 		$this->route(
 			'/network/sites/(?P<site_id>[\d]+)/api-keys/' . self::ID,
 			array(
-				$this->endpoint( WP_REST_Server::DELETABLE, 'revoke_api_key', 'update' ),
+				$this->endpoint( WP_REST_Server::DELETABLE, 'revoke_api_key', 'update', array(), array( 'schema' => self::key_schema() ) ),
 				'schema' => null,
 			),
 			$site_arg + self::id_arg( __( 'API key id.', 'recruiting-reports' ) )
@@ -103,7 +104,16 @@ final class NetworkController extends Controller {
 		$this->route(
 			'/network/sites/(?P<site_id>[\d]+)/webhooks/' . self::ID,
 			array(
-				$this->endpoint( WP_REST_Server::DELETABLE, 'delete_webhook', 'update' ),
+				$this->endpoint(
+					WP_REST_Server::DELETABLE,
+					'delete_webhook',
+					'update',
+					array(),
+					array(
+						'shape'  => 'deleted',
+						'schema' => self::with_site_schema( ( new WebhooksController() )->get_item_schema() ),
+					)
+				),
 				'schema' => null,
 			),
 			$site_arg + self::id_arg( __( 'Webhook id.', 'recruiting-reports' ) )
@@ -122,6 +132,17 @@ final class NetworkController extends Controller {
 							'minimum'     => 0,
 							'default'     => 0,
 						),
+					),
+					array(
+						'schema' => array(
+							'type'       => 'object',
+							'properties' => array(
+								'next' => array(
+									'description' => __( 'Pass it as after for the next batch; null when every site is up to date.', 'recruiting-reports' ),
+									'type'        => array( 'integer', 'null' ),
+								),
+							),
+						),
 					)
 				),
 				'schema' => null,
@@ -139,6 +160,95 @@ final class NetworkController extends Controller {
 		$period   = $request['period'] ?? NetworkSettings::all()['settings']['default_period'];
 		$summary  = SiteSummary::page( (int) $request['page'], (int) $request['per_page'], $period );
 		return self::page_response( $summary['rows'], $summary['total'], $request );
+	}
+
+	/**
+	 * The answer of a list route (Controller::endpoint(): the OpenAPI document's list of items).
+	 *
+	 * @param array $item The items' schema.
+	 */
+	private static function list_answer( array $item ): array {
+		return array(
+			'shape'  => 'list',
+			'schema' => $item,
+		);
+	}
+
+	/** A site of the network as the lists name it. */
+	private static function site_schema(): array {
+		return array(
+			'description' => __( 'The site it belongs to.', 'recruiting-reports' ),
+			'type'        => 'object',
+			'properties'  => array(
+				'id'   => array( 'type' => 'integer' ),
+				'name' => array( 'type' => 'string' ),
+				'url'  => array(
+					'type'   => 'string',
+					'format' => 'uri',
+				),
+			),
+		);
+	}
+
+	/**
+	 * A site item's schema with its site.
+	 *
+	 * @param array $schema The site route's item schema.
+	 */
+	private static function with_site_schema( array $schema ): array {
+		$schema['properties']['site'] = self::site_schema();
+		return $schema;
+	}
+
+	/** An API key of GET /network/api-keys: as the site's GET /api-keys shows it, with its site. */
+	private static function key_schema(): array {
+		return self::with_site_schema( ( new ApiKeysController() )->get_item_schema() );
+	}
+
+	/** A webhook of GET /network/webhooks: as the site's GET /webhooks shows it, with its site and last delivery. */
+	private static function webhook_schema(): array {
+		$schema                                = self::with_site_schema( ( new WebhooksController() )->get_item_schema() );
+		$schema['properties']['last_delivery'] = array(
+			'description' => __( 'Its newest delivery (null when it never had one).', 'recruiting-reports' ),
+			'type'        => array( 'object', 'null' ),
+			'properties'  => array(
+				'at'            => array(
+					'type'   => 'string',
+					'format' => 'date-time',
+				),
+				'status'        => array( 'type' => 'string' ),
+				'response_code' => array( 'type' => array( 'integer', 'null' ) ),
+			),
+		);
+		return $schema;
+	}
+
+	/** A line of GET /network/sites. */
+	private static function site_row_schema(): array {
+		$count = array( 'type' => 'integer' );
+		return array(
+			'type'       => 'object',
+			'properties' => array(
+				'id'      => $count,
+				'name'    => array( 'type' => 'string' ),
+				'url'     => array(
+					'type'   => 'string',
+					'format' => 'uri',
+				),
+				'links'   => array(
+					'type'                 => 'object',
+					'additionalProperties' => array(
+						'type'   => 'string',
+						'format' => 'uri',
+					),
+				),
+				'figures' => array(
+					'description' => __( 'Null while the plugin has not set the site up.', 'recruiting-reports' ),
+					'type'        => array( 'object', 'null' ),
+					'properties'  => array_fill_keys( array( 'open_jobs', 'applications', 'hires', 'api_keys', 'webhooks' ), $count ),
+				),
+			),
+		);
 	}
 
 	/** The page and per_page arguments of the network's lists (Network Admin › Recruiting shows PER_PAGE). */
