@@ -82,9 +82,9 @@ final class NetworkReport {
 	/**
 	 * The report computed: each site's answer, merged.
 	 *
-	 * @param string                $report One of ReportRegistry::names() (or not: the sites' answer says so).
-	 * @param array                 $args   The arguments.
-	 * @param array<int,array>      $sites  sites(): site id => name, version, today.
+	 * @param string           $report One of ReportRegistry::names() (or not: the sites' answer says so).
+	 * @param array            $args   The arguments.
+	 * @param array<int,array> $sites  sites(): site id => name, version, today.
 	 * @return array|WP_Error
 	 */
 	private static function compute( string $report, array $args, array $sites ) {

@@ -43,9 +43,9 @@ final class NetworkMerge {
 	 * A list field of every site's answer merged by key: rows with the same key fields become one row, their integer
 	 * fields summed (other fields keep the first site's value: the caller recomputes rates and averages).
 	 *
-	 * @param SiteFigures[] $sites  The sites.
-	 * @param string        $field  The list field.
-	 * @param string[]      $keys   The fields that say which rows are the same.
+	 * @param SiteFigures[] $sites The sites.
+	 * @param string        $field The list field.
+	 * @param string[]      $keys  The fields that say which rows are the same.
 	 * @return array[] In first-seen order.
 	 */
 	public static function keyed( array $sites, string $field, array $keys ): array {
@@ -103,13 +103,15 @@ final class NetworkMerge {
 	public static function at( array $bins, int $position, int $count ): array {
 		ksort( $bins );
 		$values = array();
+		$next   = $position; // The next position to find.
+		$last   = $position + $count - 1;
 		$before = 0;
 		foreach ( $bins as $value => $n ) {
-			while ( count( $values ) < $count && $position + count( $values ) < $before + $n ) {
+			for ( ; $next <= $last && $next < $before + $n; $next++ ) {
 				$values[] = (int) $value;
 			}
 			$before += $n;
-			if ( count( $values ) >= $count ) {
+			if ( $next > $last ) {
 				break;
 			}
 		}

@@ -130,12 +130,12 @@ final class PipelineReport {
 		$stale    = array_fill_keys( TimeInStage::OPEN, 0 );
 		$jobs     = array();
 		foreach ( $this->open( $query ) as [ $job_id, $status, $since ] ) {
-			$waited                                         = $days( $since );
-			$is_stale                                       = $since <= $cutoffs[ $status ] ? 1 : 0;
-			$stages[ $status ][ $waited ]                   = ( $stages[ $status ][ $waited ] ?? 0 ) + 1;
-			$stale[ $status ]                              += $is_stale;
+			$waited                                        = $days( $since );
+			$is_stale                                      = $since <= $cutoffs[ $status ] ? 1 : 0;
+			$stages[ $status ][ $waited ]                  = ( $stages[ $status ][ $waited ] ?? 0 ) + 1;
+			$stale[ $status ]                             += $is_stale;
 			$jobs[ $job_id ][ $status ]['days'][ $waited ] = ( $jobs[ $job_id ][ $status ]['days'][ $waited ] ?? 0 ) + 1;
-			$jobs[ $job_id ][ $status ]['stale']            = ( $jobs[ $job_id ][ $status ]['stale'] ?? 0 ) + $is_stale;
+			$jobs[ $job_id ][ $status ]['stale']           = ( $jobs[ $job_id ][ $status ]['stale'] ?? 0 ) + $is_stale;
 		}
 		return array(
 			'stages' => $stages,

@@ -200,7 +200,7 @@ final class TimeToHireReport {
 					return array( array_combine( array_column( $query->months, 'month' ), $report->months( $query ) ), $report->hire_day_bins( $query ) );
 				}
 			);
-			$months = NetworkMerge::sum( array( $months, $site_months ) );
+			$months                      = NetworkMerge::sum( array( $months, $site_months ) );
 			foreach ( $site_bins as $days => $n ) {
 				$bins[ $days ] = ( $bins[ $days ] ?? 0 ) + $n;
 			}

@@ -157,8 +157,8 @@ final class NetworkController extends Controller {
 	 * @return WP_REST_Response
 	 */
 	public function get_sites( $request ) {
-		$period   = $request['period'] ?? NetworkSettings::all()['settings']['default_period'];
-		$summary  = SiteSummary::page( (int) $request['page'], (int) $request['per_page'], $period );
+		$period  = $request['period'] ?? NetworkSettings::all()['settings']['default_period'];
+		$summary = SiteSummary::page( (int) $request['page'], (int) $request['per_page'], $period );
 		return self::page_response( $summary['rows'], $summary['total'], $request );
 	}
 
@@ -371,8 +371,8 @@ final class NetworkController extends Controller {
 	 * @param string $report Report name.
 	 */
 	private static function report_schema( string $report ): array {
-		$schema                           = ReportSchema::for( $report );
-		$schema['title']                  = 'recruiting-network-report-' . $report;
+		$schema                          = ReportSchema::for( $report );
+		$schema['title']                 = 'recruiting-network-report-' . $report;
 		$schema['properties']['by_site'] = ReportSchema::rows(
 			__( 'Every set-up site of the network, in id order, with its own report for the period as it reads it.', 'recruiting-reports' ),
 			array(
