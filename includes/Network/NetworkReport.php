@@ -57,7 +57,9 @@ final class NetworkReport {
 			$message = sprintf( __( 'period must be one of: %s.', 'recruiting-reports' ), implode( ', ', Settings::PERIODS ) );
 			return new WP_Error( 'rest_invalid_param', $message, array( 'status' => 400, 'params' => array( 'period' => $message ) ) );
 		}
-		$args  = array_intersect_key( $args, array_flip( array( 'date_from', 'date_to', 'period', 'compare' ) ) );
+		// What was given, in one order: the REST route, the screen and WP-CLI share the cached answers.
+		$args = array_filter( array_intersect_key( $args, array_flip( array( 'date_from', 'date_to', 'period', 'compare' ) ) ), static fn( $value ) => null !== $value && '' !== $value );
+		ksort( $args );
 		$sites = null === $definition ? array() : self::sites( $definition );
 		$name  = self::CACHE_PREFIX . md5( $report . '|' . wp_json_encode( $args ) );
 		$state = md5( wp_json_encode( $sites ) );
