@@ -72,6 +72,9 @@ final class ActivityReport {
 				'icon'     => 'groups',
 				'keywords' => array( 'recruiting', 'activity', 'team', 'recruiter' ),
 			),
+			// A user is one person on every site of a network: their counts are summed, and the applications they
+			// handled are distinct per site (each site has its own), so those are summed too.
+			merge: static fn( array $sites ) => self::figures( NetworkMerge::keyed( $sites, 'by_user', array( 'user_id' ) ) ),
 		);
 	}
 
@@ -148,9 +151,17 @@ final class ActivityReport {
 				'user_name' => $user ? (string) $user->display_name : sprintf( __( 'Deleted user #%d', 'recruiting-reports' ), $user_id ),
 			) + $counts;
 		}
+		return array( 'period' => $query->period() ) + self::figures( $rows );
+	}
+
+	/**
+	 * The report's fields from its rows per user: ordered, with the team's totals.
+	 *
+	 * @param array[] $rows Rows per user.
+	 */
+	private static function figures( array $rows ): array {
 		usort( $rows, static fn( $a, $b ) => array( $b['applications_handled'], $b['status_changes'], $a['user_id'] ) <=> array( $a['applications_handled'], $a['status_changes'], $b['user_id'] ) );
 		return array(
-			'period'  => $query->period(),
 			'totals'  => array(
 				'users'          => count( $rows ),
 				'status_changes' => array_sum( array_column( $rows, 'status_changes' ) ),

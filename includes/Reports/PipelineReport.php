@@ -73,6 +73,7 @@ final class PipelineReport {
 				'icon'     => 'clock',
 				'keywords' => array( 'recruiting', 'pipeline', 'stale', 'waiting', 'time in stage' ),
 			),
+			merge: static fn( array $sites ) => self::merge( $sites ),
 		);
 	}
 
@@ -132,25 +133,8 @@ final class PipelineReport {
 	 * @param int         $now   Unix seconds the waits are counted to.
 	 */
 	public function run( ReportQuery $query, int $now ): array {
-		$timezone = wp_timezone();
-		$days     = TimeInStage::counter( $now, $timezone );
-		$cutoffs  = TimeInStage::stale_cutoffs( (array) Settings::get( 'stale_days' ), $now, $timezone );
-		$stages   = array_fill_keys( TimeInStage::OPEN, array() );
-		$stale    = array_fill_keys( TimeInStage::OPEN, 0 );
-		$jobs     = array();
-		foreach ( $this->open( $query ) as [ $job_id, $status, $since ] ) {
-			$waited                               = $days( $since );
-			$is_stale                             = $since <= $cutoffs[ $status ] ? 1 : 0;
-			$stages[ $status ][]                  = $waited;
-			$stale[ $status ]                    += $is_stale;
-			$jobs[ $job_id ][ $status ]['days'][] = $waited;
-			$jobs[ $job_id ][ $status ]['stale']  = ( $jobs[ $job_id ][ $status ]['stale'] ?? 0 ) + $is_stale;
-		}
-
-		$rows = array();
-		foreach ( $stages as $status => $waits ) {
-			$rows[] = array( 'stage' => $status ) + self::waits( $waits, $stale[ $status ] );
-		}
+		$waiting = $this->waiting( $query, $now );
+		$jobs    = $waiting['jobs'];
 		ksort( $jobs );
 		_prime_post_caches( array_keys( $jobs ), false, false );
 		$by_job = array();
@@ -165,10 +149,66 @@ final class PipelineReport {
 				}
 			}
 		}
+		return array( 'period' => $query->period() ) + self::figures( $waiting['stages'], $waiting['stale'], $by_job );
+	}
+
+	/**
+	 * The pipeline across a network's sites: the waits of every site counted together per stage (so the median is the
+	 * union's), and every site's jobs.
+	 *
+	 * @param SiteFigures[] $sites The sites.
+	 */
+	public static function merge( array $sites ): array {
+		$now     = time();
+		$waiting = NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => array_intersect_key( $site->in( static fn( ReportQuery $query ) => ( new self() )->waiting( $query, $now ) ), array_flip( array( 'stages', 'stale' ) ) ), $sites ) );
+		return self::figures( ( $waiting['stages'] ?? array() ) + array_fill_keys( TimeInStage::OPEN, array() ), ( $waiting['stale'] ?? array() ) + array_fill_keys( TimeInStage::OPEN, 0 ), NetworkMerge::listed( $sites, 'by_job' ) );
+	}
+
+	/**
+	 * The waits of the open applications: per stage and per job and stage, how many waited each number of whole days,
+	 * and how many are stale.
+	 *
+	 * @param ReportQuery $query The job (the period does not apply).
+	 * @param int         $now   Unix seconds the waits are counted to.
+	 * @return array{stages:array<string,array<int,int>>,stale:array<string,int>,jobs:array} stages: stage => days => applications.
+	 */
+	public function waiting( ReportQuery $query, int $now ): array {
+		$timezone = wp_timezone();
+		$days     = TimeInStage::counter( $now, $timezone );
+		$cutoffs  = TimeInStage::stale_cutoffs( (array) Settings::get( 'stale_days' ), $now, $timezone );
+		$stages   = array_fill_keys( TimeInStage::OPEN, array() );
+		$stale    = array_fill_keys( TimeInStage::OPEN, 0 );
+		$jobs     = array();
+		foreach ( $this->open( $query ) as [ $job_id, $status, $since ] ) {
+			$waited                                        = $days( $since );
+			$is_stale                                      = $since <= $cutoffs[ $status ] ? 1 : 0;
+			$stages[ $status ][ $waited ]                  = ( $stages[ $status ][ $waited ] ?? 0 ) + 1;
+			$stale[ $status ]                             += $is_stale;
+			$jobs[ $job_id ][ $status ]['days'][ $waited ] = ( $jobs[ $job_id ][ $status ]['days'][ $waited ] ?? 0 ) + 1;
+			$jobs[ $job_id ][ $status ]['stale']           = ( $jobs[ $job_id ][ $status ]['stale'] ?? 0 ) + $is_stale;
+		}
 		return array(
-			'period' => $query->period(),
+			'stages' => $stages,
+			'stale'  => $stale,
+			'jobs'   => $jobs,
+		);
+	}
+
+	/**
+	 * The report's fields from the waits per stage and the by_job rows.
+	 *
+	 * @param array<string,array<int,int>> $stages Stage => whole days => applications.
+	 * @param array<string,int>            $stale  Stage => stale applications.
+	 * @param array[]                      $by_job The by_job rows.
+	 */
+	private static function figures( array $stages, array $stale, array $by_job ): array {
+		$rows = array();
+		foreach ( TimeInStage::OPEN as $status ) {
+			$rows[] = array( 'stage' => $status ) + self::waits( $stages[ $status ], $stale[ $status ] );
+		}
+		return array(
 			'totals' => array(
-				'open'  => array_sum( array_map( 'count', $stages ) ),
+				'open'  => array_sum( array_map( 'array_sum', $stages ) ),
 				'stale' => array_sum( $stale ),
 			),
 			'stages' => $rows,
@@ -179,22 +219,21 @@ final class PipelineReport {
 	/**
 	 * A stage's figures from its waits.
 	 *
-	 * @param int[] $waits Whole days waited.
-	 * @param int   $stale How many are stale.
+	 * @param array<int,int> $waits Whole days waited => applications.
+	 * @param int            $stale How many are stale.
 	 * @return array{open:int,median_days:float,longest_days:int,stale:int}
 	 */
 	private static function waits( array $waits, int $stale ): array {
-		sort( $waits );
-		$count  = count( $waits );
+		$count  = array_sum( $waits );
 		$median = 0.0;
 		if ( $count ) {
-			$middle = intdiv( $count, 2 );
-			$median = $count % 2 ? (float) $waits[ $middle ] : ( $waits[ $middle - 1 ] + $waits[ $middle ] ) / 2;
+			$middle = NetworkMerge::at( $waits, ...NetworkMerge::middle( $count ) );
+			$median = array_sum( $middle ) / count( $middle );
 		}
 		return array(
 			'open'         => $count,
-			'median_days'  => $median,
-			'longest_days' => $count ? $waits[ $count - 1 ] : 0,
+			'median_days'  => (float) $median,
+			'longest_days' => $count ? max( array_keys( $waits ) ) : 0,
 			'stale'        => $stale,
 		);
 	}

@@ -87,6 +87,7 @@ final class RejectionsReport {
 				'icon'     => 'dismiss',
 				'keywords' => array( 'recruiting', 'rejection', 'withdrawal', 'reasons' ),
 			),
+			merge: static fn( array $sites ) => self::merge( $sites ),
 		);
 	}
 
@@ -178,11 +179,7 @@ final class RejectionsReport {
 				'count'  => $row['n'],
 			);
 		}
-		foreach ( $by_reason as &$row ) {
-			$row['share'] = Rounding::rate( $row['count'], $totals[ $row['status'] ] );
-		}
-		unset( $row );
-		usort( $by_reason, static fn( $a, $b ) => array( array_search( $a['status'], Pipeline::EXITS, true ), $b['count'], $a['label'], $a['reason'] ) <=> array( array_search( $b['status'], Pipeline::EXITS, true ), $a['count'], $b['label'], $b['reason'] ) );
+		$by_reason = self::shared( $by_reason, $totals );
 
 		$by_stage = array_fill_keys( TimeInStage::OPEN, $zero );
 		foreach ( $this->grouped( $query, 'reopen_status' ) as $row ) {
@@ -204,7 +201,7 @@ final class RejectionsReport {
 				'job_title' => (string) get_post_field( 'post_title', $job_id, 'raw' ),
 			) + $counts;
 		}
-		usort( $jobs, static fn( $a, $b ) => array( $b['rejected'] + $b['withdrawn'], $a['job_id'] ) <=> array( $a['rejected'] + $a['withdrawn'], $b['job_id'] ) );
+		usort( $jobs, array( self::class, 'job_order' ) );
 
 		$trend = array();
 		foreach ( $query->months as $month ) {
@@ -222,6 +219,50 @@ final class RejectionsReport {
 			'by_job'    => $jobs,
 			'trend'     => array_values( $trend ),
 		);
+	}
+
+	/**
+	 * Rejections across a network's sites: counts summed per reason (a reason is the same when its id and its label
+	 * are: sites name their own reasons), per stage and per month; every site's jobs listed; shares recomputed.
+	 *
+	 * @param SiteFigures[] $sites The sites.
+	 */
+	public static function merge( array $sites ): array {
+		$totals = NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => (array) ( $site->data['totals'] ?? array() ), $sites ) ) + array_fill_keys( Pipeline::EXITS, 0 );
+		$trend  = NetworkMerge::sorted( NetworkMerge::keyed( $sites, 'trend', array( 'month' ) ), static fn( $a, $b ) => strcmp( $a['month'], $b['month'] ) );
+		return array(
+			'totals'    => $totals,
+			'by_reason' => self::shared( NetworkMerge::keyed( $sites, 'by_reason', array( 'status', 'reason', 'label' ) ), $totals ),
+			'by_stage'  => NetworkMerge::keyed( $sites, 'by_stage', array( 'stage' ) ),
+			'by_job'    => NetworkMerge::sorted( NetworkMerge::listed( $sites, 'by_job' ), array( self::class, 'job_order' ) ),
+			'trend'     => $trend,
+		);
+	}
+
+	/**
+	 * The reasons' rows with their share of their status, in the report's order.
+	 *
+	 * @param array[]           $rows   status, reason, label, count.
+	 * @param array<string,int> $totals Status => total.
+	 * @return array[]
+	 */
+	private static function shared( array $rows, array $totals ): array {
+		foreach ( $rows as &$row ) {
+			$row['share'] = Rounding::rate( $row['count'], $totals[ $row['status'] ] );
+		}
+		unset( $row );
+		usort( $rows, static fn( $a, $b ) => array( array_search( $a['status'], Pipeline::EXITS, true ), $b['count'], $a['label'], $a['reason'] ) <=> array( array_search( $b['status'], Pipeline::EXITS, true ), $a['count'], $b['label'], $b['reason'] ) );
+		return $rows;
+	}
+
+	/**
+	 * The order of by_job: most exits first, then (across a network) by site, then by job id.
+	 *
+	 * @param array $a A row.
+	 * @param array $b Another row.
+	 */
+	public static function job_order( array $a, array $b ): int {
+		return array( $b['rejected'] + $b['withdrawn'], $a['site_id'] ?? 0, $a['job_id'] ) <=> array( $a['rejected'] + $a['withdrawn'], $b['site_id'] ?? 0, $b['job_id'] );
 	}
 
 	/**
