@@ -5,8 +5,8 @@
  * that a report reads a few hundred summary rows instead of every application in the period.
  *
  * Three tables (see Schema):
- * - report_buckets: per UTC month for each job and for all jobs (job_id 0), and per UTC day for all
- *   jobs (span 1 = day, 2 = month), the additive figures of docs/reports.md#definitions: applications applied in the bucket and how many of them reached each
+ * - report_buckets: per UTC month and per UTC day (span 1 = day, 2 = month), for each job and for all jobs
+ *   (job_id 0), the additive figures of docs/reports.md#definitions: applications applied in the bucket and how many of them reached each
  *   stage (the cohort), hires in the bucket (by hired_at) with the sum of their times to hire and, per
  *   consecutive stage pair, the sum and count of the times between entering the two stages.
  * - report_hire_days: per UTC day and month, for all jobs, how many hires took N whole days (a
@@ -315,9 +315,10 @@ final class ReportSummary {
 	}
 
 	/**
-	 * Adds measures to the buckets of an instant: its UTC month for the job and for all jobs, its UTC day
-	 * for all jobs only (per-job figures take the days outside whole months from the applications table:
-	 * a job has few rows per day, and per-job day rows would be most of the table).
+	 * Adds measures to the buckets of an instant: its UTC month and its UTC day, for the job and for all jobs. The
+	 * job's day rows let a one-job report read a period's whole days outside whole months from the summaries too
+	 * (before schema 11 it read them from the applications table, a month of the job's rows at each end of a
+	 * default period: most of a one-job report's time at 1,000,000 applications).
 	 *
 	 * @param array $buckets  Buckets.
 	 * @param int   $time     Time.
@@ -339,10 +340,13 @@ final class ReportSummary {
 	 * @param int $job  Job.
 	 */
 	private static function keys( int $time, int $job ): array {
+		$month = self::month_start( $time );
+		$day   = self::day_start( $time );
 		return array(
-			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|' . $job,
-			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|0',
-			self::SPAN_DAY . '|' . self::day_start( $time ) . '|0',
+			self::SPAN_MONTH . '|' . $month . '|' . $job,
+			self::SPAN_MONTH . '|' . $month . '|0',
+			self::SPAN_DAY . '|' . $day . '|' . $job,
+			self::SPAN_DAY . '|' . $day . '|0',
 		);
 	}
 

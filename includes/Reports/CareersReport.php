@@ -257,15 +257,17 @@ final class CareersReport {
 	 * The applications received in the period (every channel) and how many of them have been hired since, by job
 	 * and by source category (free text counts as `other`, as in the counters): the whole UTC months from the
 	 * summary table report_sources (its rows per job and month), the rest of the period from the applications
-	 * (Reports\PeriodParts; per-job summaries have no day rows), so a year reads its months' summary rows and at
-	 * most two months' applications.
+	 * (Reports\PeriodParts; for one job its day rows), so a year reads its months' summary rows and at most two
+	 * months' applications.
 	 *
 	 * @param ReportQuery $query The period and job.
 	 * @return array{jobs:array,sources:array}
 	 */
 	private static function cohort( ReportQuery $query ): array {
 		global $wpdb;
-		$parts  = array( PeriodParts::of( $query->start, $query->end, false ) );
+		// One job reads its day rows too (a range of the primary key); every job's would be a scan of all per-job day
+		// rows (the key starts with the job), so for all jobs the days outside whole months come from the applications.
+		$parts  = array( PeriodParts::of( $query->start, $query->end, null !== $query->job_id ) );
 		$rows   = array();
 		$months = PeriodParts::bucket_condition( $parts );
 		if ( null !== $months ) {

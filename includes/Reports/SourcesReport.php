@@ -100,7 +100,7 @@ final class SourcesReport {
 	 */
 	public function run( ReportQuery $query ): array {
 		global $wpdb;
-		$parts  = array( PeriodParts::of( $query->start, $query->end, null === $query->job_id ) );
+		$parts  = array( PeriodParts::of( $query->start, $query->end ) );
 		$totals = array();
 		$rows   = array();
 
