@@ -153,10 +153,11 @@ async function main() {
 			lines.push( `| ${ row.scenario } | ${ row.report } | ${ row.trivial.toFixed( 1 ) } | ${ row.cold.toFixed( 1 ) } | ${ row.coldRatio.toFixed( 2 ) }× | ${ row.warm.toFixed( 1 ) } | ${ row.warmRatio.toFixed( 2 ) }× | ${ row.compute.toFixed( 1 ) } | ${ mb( row.memory ) } / ${ mb( row.trivialMemory ) } MB |` );
 		}
 		lines.push( '' );
-		const target = result.applications >= 1000000 ? 3 : 1.5;
+		// docs/targets.md#targets: a miss within 1.2× at 100,000 applications and 1.5× at 1,000,000, a hit within 1.05×.
+		const target = result.applications >= 1000000 ? 1.5 : 1.2;
 		const worstCold = Math.max( ...result.rows.map( ( row ) => row.coldRatio ) );
 		const worstWarm = Math.max( ...result.rows.map( ( row ) => row.warmRatio ) );
-		lines.push( `worst cold ratio ${ worstCold.toFixed( 2 ) }× (target ≤ ${ target }×: ${ worstCold <= target ? 'met' : 'MISSED' }); worst warm ratio ${ worstWarm.toFixed( 2 ) }× (target ≤ 1.1×: ${ worstWarm <= 1.1 ? 'met' : 'MISSED' })` );
+		lines.push( `worst cold ratio ${ worstCold.toFixed( 2 ) }× (target ≤ ${ target }×: ${ worstCold <= target ? 'met' : 'MISSED' }); worst warm ratio ${ worstWarm.toFixed( 2 ) }× (target ≤ 1.05×: ${ worstWarm <= 1.05 ? 'met' : 'MISSED' })` );
 		lines.push( '' );
 	}
 	if ( '0' !== CAREERS ) {
