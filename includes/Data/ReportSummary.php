@@ -105,6 +105,13 @@ final class ReportSummary {
 	public const STALE_OPTION = 'recruiting_reports_summaries_stale';
 
 	/**
+	 * The start of the earliest UTC day or month whose summary rows the last apply() changed (PHP_INT_MAX: none).
+	 *
+	 * @var int
+	 */
+	private static int $changed_since = PHP_INT_MAX;
+
+	/**
 	 * Day start => month start (memo).
 	 *
 	 * @var array<int,int>
@@ -129,7 +136,37 @@ final class ReportSummary {
 		foreach ( $after as $row ) {
 			self::collect( $buckets, $bins, $statuses, $sources, $row, 1 );
 		}
+		self::$changed_since = self::earliest( $buckets, $bins, $sources );
 		return self::write_buckets( $buckets ) && self::write_bins( $bins ) && self::write_statuses( $statuses ) && self::write_sources( $sources );
+	}
+
+	/**
+	 * The start of the earliest UTC day or month whose figures the last apply() changed, PHP_INT_MAX when it changed
+	 * none (a status change within one stage): what the report cache needs to know whether a closed period changed
+	 * (Events::data_changed()). Current statuses (report_statuses) belong to no period.
+	 */
+	public static function changed_since(): int {
+		return self::$changed_since;
+	}
+
+	/**
+	 * The earliest bucket start among pending deltas that are not all zero.
+	 *
+	 * @param array<string,array<string,int>> $buckets "span|bucket|job" => measure => delta.
+	 * @param array<string,int>               $bins    "span|bucket|days" => delta.
+	 * @param array<string,array>             $sources "span|bucket|job|source key" => [source, applied, hires, seconds].
+	 */
+	private static function earliest( array $buckets, array $bins, array $sources ): int {
+		$changed  = array_merge(
+			array_keys( array_filter( $buckets, static fn( $measures ) => (bool) array_filter( $measures ) ) ),
+			array_keys( array_filter( $bins ) ),
+			array_keys( array_filter( $sources, static fn( $sums ) => 0 !== $sums[1] || 0 !== $sums[2] || 0 !== $sums[3] ) )
+		);
+		$earliest = PHP_INT_MAX;
+		foreach ( $changed as $key ) {
+			$earliest = min( $earliest, (int) explode( '|', $key, 3 )[1] );
+		}
+		return $earliest;
 	}
 
 	/**

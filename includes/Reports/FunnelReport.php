@@ -78,6 +78,9 @@ final class FunnelReport {
 				'icon'     => 'filter',
 				'keywords' => array( 'recruiting', 'funnel', 'offer acceptance', 'pipeline' ),
 			),
+			// The cohort by applied_at: a closed period changes when one of its applications moves on (a write naming its
+			// applied day), by imports, deletions and erasure.
+			closed: true,
 		);
 	}
 

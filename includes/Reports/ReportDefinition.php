@@ -43,6 +43,11 @@ final class ReportDefinition {
 	 * @param Closure $freshness   Optional fn(): string, for a report whose figures also change without a data
 	 *                             change (the careers funnel's counters): a value that changes whenever they do; a
 	 *                             cached answer is used only while it is the same (docs/reports.md "Careers funnel").
+	 * @param bool    $closed      Whether the figures of a period that ended before the current UTC month can change
+	 *                             only by a write to the applications of that period (ReportSummary reports the days
+	 *                             each write changed) or by an invalidation that names no days (jobs edited,
+	 *                             settings, imports): such periods are then cached under the closed version
+	 *                             (ReportCache). Not for figures of the present (current statuses, open jobs' ages).
 	 * @throws InvalidArgumentException When the name is not a slug, a figure lacks id, label or a known format, or a
 	 *                                  chart lacks id, title, a known kind or series with a known unit.
 	 */
@@ -56,6 +61,7 @@ final class ReportDefinition {
 		public readonly array $charts = array(),
 		public readonly array $block = array(),
 		public readonly ?Closure $freshness = null,
+		public readonly bool $closed = false,
 	) {
 		if ( ! preg_match( '/^[a-z0-9]+(-[a-z0-9]+)*$/', $name ) ) {
 			throw new InvalidArgumentException( 'A report name is a lower-case slug: ' . $name );

@@ -90,6 +90,8 @@ final class SourcesReport {
 				'icon'     => 'megaphone',
 				'keywords' => array( 'recruiting', 'source', 'channel', 'source of hire' ),
 			),
+			// The cohort by applied_at per source: as the funnel's.
+			closed: true,
 		);
 	}
 

@@ -89,6 +89,9 @@ final class TimeToHireReport {
 				'icon'     => 'clock',
 				'keywords' => array( 'recruiting', 'hiring', 'time to hire', 'trend' ),
 			),
+			// Hires by hired_at, stamped at the time of the write: a closed period changes only by imports, deletions,
+			// erasure and job edits (titles).
+			closed: true,
 		);
 	}
 
@@ -397,9 +400,10 @@ final class TimeToHireReport {
 	 */
 	private function spread_job( ReportQuery $query, int $hires ): array {
 		global $wpdb;
-		$table  = Schema::table( 'applications' );
-		$where  = $wpdb->prepare( 'hired_at >= %d AND hired_at < %d', $query->start, $query->end ) . ( null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id ) );
-		$reads  = array(
+		$table = Schema::table( 'applications' );
+		// hire_seconds IS NOT NULL: the index's range starts after the job's applications without a hire (NULLs first).
+		$where   = $wpdb->prepare( 'hire_seconds IS NOT NULL AND hired_at >= %d AND hired_at < %d', $query->start, $query->end ) . ( null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id ) );
+		$reads   = array(
 			'min'    => array( 'ASC', 1, 0 ),
 			'median' => array( 'ASC', 0 === $hires % 2 ? 2 : 1, intdiv( $hires - 1, 2 ) ),
 			'max'    => array( 'DESC', 1, 0 ),
