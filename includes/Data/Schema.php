@@ -149,9 +149,10 @@ final class Schema {
 			// status_since is when the current status was entered; exit_reason the reason of a current rejected or
 			// withdrawn (Data\Reasons); stale_notified the stages (bit 1 << rank) application.stale was sent for.
 			// Report summaries (ReportSummary): additive figures per UTC day (span 1) and month (span 2), per job
-			// and for all jobs (job_id 0); day rows per job since version 11. The primary key serves "these buckets, one scope" (a scope's rows
-			// are contiguous whatever the optimizer's statistics say); bucket_job_hires serves time-to-hire's
-			// by_job ("these buckets, every job": hires and their seconds), covering.
+			// and for all jobs (job_id 0); day rows per job since version 11. The primary key serves "these buckets,
+			// one scope" (a scope's rows are contiguous whatever the optimizer's statistics say); bucket_job serves
+			// "these buckets, every job", covering: time-to-hire's by_job (hires and their seconds) and the careers
+			// report's (applications and hires).
 			"CREATE TABLE {$t['report_buckets']} (
   span tinyint(3) unsigned NOT NULL,
   bucket bigint(20) NOT NULL,
@@ -175,7 +176,7 @@ final class Schema {
   now_rejected bigint(20) NOT NULL DEFAULT 0,
   now_withdrawn bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (span,job_id,bucket),
-  KEY bucket_job_hires (span,bucket,job_id,hires,hire_seconds)
+  KEY bucket_job (span,bucket,job_id,hires,hire_seconds,applied,reached_hired)
 ) $charset;",
 			// Hires per UTC day / month and whole days to hire (all jobs): where the median lies.
 			"CREATE TABLE {$t['report_hire_days']} (
@@ -459,8 +460,13 @@ final class Schema {
 				$wpdb->query( $wpdb->prepare( 'UPDATE %i SET status_since = COALESCE((SELECT MAX(h.changed_at) FROM %i h WHERE h.application_id = %i.id), applied_at)', self::table( 'applications' ), self::table( 'status_history' ), self::table( 'applications' ) ) );
 			},
 			// Version 11 added day rows per job to report_buckets and report_sources (one-job reports read a period's
-			// whole days from them): rebuilt like step 4 (in this request on small sites, else by the operator).
-			11 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
+			// whole days from them), rebuilt like step 4 (in this request on small sites, else by the operator), and
+			// replaced report_buckets' bucket_job_hires by bucket_job (dbDelta added it), which also covers the
+			// careers report's applications and hires per job.
+			11 => static function () {
+				self::drop_indexes( 'report_buckets', array( 'bucket_job_hires' ) );
+				ReportSummary::rebuild_after_upgrade();
+			},
 		);
 	}
 

@@ -11,7 +11,7 @@
  *    covering), grouped by month with the same CASE on hired_at.
  *    1 + 2 give overall.average_days, by_stage and trend.
  * 3. by_job (all jobs): report_buckets rows of every job for the whole UTC months and days of the period,
- *    GROUP BY job_id (bucket_job_hires, covering), plus 4. the hires in the partial days GROUP BY job_id
+ *    GROUP BY job_id (bucket_job, covering), plus 4. the hires in the partial days GROUP BY job_id
  *    (hire_timeline); 5. post titles (one IN query).
  * 6. median, min, max (all jobs): report_hire_days gives how many hires took 0, 1, 2… whole days
  *    (plus the partial days' hires grouped the same way); PHP finds the whole-day bin of the minimum,
