@@ -11,8 +11,10 @@
 // A benchmark step: for the default period, one month and one job, ROUNDS times (interleaved, so all
 // requests see the same machine load): a trivial authenticated REST request (GET /wp/v2/users/me),
 // then for each report (the five of docs/reports.md#definitions and §7.2 and the three of issue #26, each also with compare=previous_period) an
-// invalidation (the cache version bump every write does), the report cold (a miss) and the same
-// report again warm (a hit). Prints medians, ratios to the trivial request, PHP peak memory per
+// invalidation of every period (what a write that may change any period does: imports, deletions, job edits), the
+// report cold (a miss), an invalidation by a write of today only (a new application, a hire: periods that ended
+// before this month stay cached for the reports that declare it, see ReportCache), the report cold again (a miss,
+// or a hit for such a closed period) and the same report again warm (a hit). Prints medians, ratios to the trivial request, PHP peak memory per
 // request, and the time the report classes take inside PHP (no HTTP). At 100,000 applications it also
 // exports them all as CSV (GET /applications?format=csv, streamed): time, rows and PHP peak memory.
 //
@@ -152,21 +154,23 @@ async function main() {
 	lines.push( `- ${ importLine }` );
 	if ( seedLine ) lines.push( `- ${ seedLine }` );
 	lines.push( `- ${ exportLine }` );
-	lines.push( `- medians over ${ ROUNDS } requests each (after ${ WARMUP } warm-up rounds); cold = first request after a cache invalidation; ratio = ÷ trivial request (GET /wp/v2/users/me) of the same rounds` );
+	lines.push( `- medians over ${ ROUNDS } requests each (after ${ WARMUP } warm-up rounds); cold = first request after an invalidation of every period (a full miss); after a write of today = first request after the invalidation a new application or a hire makes (closed periods of time to hire, funnel and sources stay cached: hits counted in brackets); ratio = ÷ trivial request (GET /wp/v2/users/me) of the same rounds` );
 	lines.push( '' );
 	for ( const result of results ) {
 		lines.push( `### ${ fmt( result.applications ) } applications, ${ fmt( result.history ) } history rows, ${ result.jobs } jobs (1-minute load average at the start: ${ result.load.toFixed( 2 ) } on ${ os.cpus().length } CPUs)` );
 		lines.push( '' );
-		lines.push( '| query | report | trivial ms | cold ms | cold ratio | warm ms | warm ratio | PHP compute ms | peak memory cold / trivial |' );
-		lines.push( '|---|---|---:|---:|---:|---:|---:|---:|---:|' );
+		lines.push( '| query | report | trivial ms | cold ms | cold ratio | after a write of today: ms | ratio (hits) | warm ms | warm ratio | PHP compute ms | peak memory cold / trivial |' );
+		lines.push( '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|' );
 		for ( const row of result.rows ) {
-			lines.push( `| ${ row.scenario } | ${ row.report } | ${ row.trivial.toFixed( 1 ) } | ${ row.cold.toFixed( 1 ) } | ${ row.coldRatio.toFixed( 2 ) }× | ${ row.warm.toFixed( 1 ) } | ${ row.warmRatio.toFixed( 2 ) }× | ${ row.compute.toFixed( 1 ) } | ${ mb( row.memory ) } / ${ mb( row.trivialMemory ) } MB |` );
+			lines.push( `| ${ row.scenario } | ${ row.report } | ${ row.trivial.toFixed( 1 ) } | ${ row.cold.toFixed( 1 ) } | ${ row.coldRatio.toFixed( 2 ) }× | ${ row.today.toFixed( 1 ) } | ${ row.todayRatio.toFixed( 2 ) }× (${ row.todayHits }) | ${ row.warm.toFixed( 1 ) } | ${ row.warmRatio.toFixed( 2 ) }× | ${ row.compute.toFixed( 1 ) } | ${ mb( row.memory ) } / ${ mb( row.trivialMemory ) } MB |` );
 		}
 		lines.push( '' );
-		const target = result.applications >= 1000000 ? 3 : 1.5;
+		// docs/targets.md#targets: a miss within 1.2× at 100,000 applications and 1.5× at 1,000,000, a hit within 1.05×.
+		const target = result.applications >= 1000000 ? 1.5 : 1.2;
 		const worstCold = Math.max( ...result.rows.map( ( row ) => row.coldRatio ) );
+		const worstToday = Math.max( ...result.rows.map( ( row ) => row.todayRatio ) );
 		const worstWarm = Math.max( ...result.rows.map( ( row ) => row.warmRatio ) );
-		lines.push( `worst cold ratio ${ worstCold.toFixed( 2 ) }× (target ≤ ${ target }×: ${ worstCold <= target ? 'met' : 'MISSED' }); worst warm ratio ${ worstWarm.toFixed( 2 ) }× (target ≤ 1.1×: ${ worstWarm <= 1.1 ? 'met' : 'MISSED' })` );
+		lines.push( `worst cold ratio ${ worstCold.toFixed( 2 ) }× (target ≤ ${ target }×: ${ worstCold <= target ? 'met' : 'MISSED' }); after a write of today ${ worstToday.toFixed( 2 ) }× (${ worstToday <= target ? 'met' : 'MISSED' }); worst warm ratio ${ worstWarm.toFixed( 2 ) }× (target ≤ 1.05×: ${ worstWarm <= 1.05 ? 'met' : 'MISSED' })` );
 		lines.push( '' );
 	}
 	if ( '0' !== CAREERS ) {
@@ -203,7 +207,7 @@ async function benchmark( auth, now ) {
 	for ( const { scenario, query } of scenarios ) {
 		const samples = { trivial: [], trivialMemory: [] };
 		for ( const { label } of VARIANTS ) {
-			samples[ label ] = { cold: [], warm: [], memory: [] };
+			samples[ label ] = { cold: [], today: [], todayHits: 0, warm: [], memory: [] };
 		}
 		for ( let round = 0; round < WARMUP + ROUNDS; round++ ) {
 			const keep = round >= WARMUP;
@@ -216,12 +220,16 @@ async function benchmark( auth, now ) {
 				const variantQuery = compare ? { ...query, compare: 'previous_period' } : query;
 				await timed( auth, '/recruiting-bench/v1/invalidate', {}, 'POST' );
 				const cold = await timed( auth, `/recruiting/v1/reports/${ name }`, variantQuery );
+				await timed( auth, '/recruiting-bench/v1/invalidate', { since: Math.floor( Date.now() / 1000 ) }, 'POST' );
+				const today = await timed( auth, `/recruiting/v1/reports/${ name }`, variantQuery );
 				const warm = await timed( auth, `/recruiting/v1/reports/${ name }`, variantQuery );
 				if ( cold.cache !== 'miss' || warm.cache !== 'hit' ) {
 					throw new Error( `${ label } ${ JSON.stringify( query ) }: expected miss then hit, got ${ cold.cache } then ${ warm.cache }` );
 				}
 				if ( keep ) {
 					samples[ label ].cold.push( cold.ms );
+					samples[ label ].today.push( today.ms );
+					samples[ label ].todayHits += 'hit' === today.cache ? 1 : 0;
 					samples[ label ].warm.push( warm.ms );
 					samples[ label ].memory.push( cold.memory );
 				}
@@ -231,20 +239,24 @@ async function benchmark( auth, now ) {
 		const trivial = median( samples.trivial );
 		for ( const { label: report } of VARIANTS ) {
 			const cold = median( samples[ report ].cold );
+			const today = median( samples[ report ].today );
 			const warm = median( samples[ report ].warm );
 			rows.push( {
 				scenario,
 				report,
 				trivial,
 				cold,
+				today,
+				todayHits: samples[ report ].todayHits,
 				warm,
 				coldRatio: cold / trivial,
+				todayRatio: today / trivial,
 				warmRatio: warm / trivial,
 				compute: compute[ report ],
 				memory: median( samples[ report ].memory ),
 				trivialMemory: median( samples.trivialMemory ),
 			} );
-			log( `  ${ scenario } ${ report }: trivial ${ trivial.toFixed( 1 ) } ms, cold ${ cold.toFixed( 1 ) } ms (${ ( cold / trivial ).toFixed( 2 ) }×), warm ${ warm.toFixed( 1 ) } ms (${ ( warm / trivial ).toFixed( 2 ) }×), PHP compute ${ compute[ report ].toFixed( 1 ) } ms` );
+			log( `  ${ scenario } ${ report }: trivial ${ trivial.toFixed( 1 ) } ms, cold ${ cold.toFixed( 1 ) } ms (${ ( cold / trivial ).toFixed( 2 ) }×), after a write of today ${ today.toFixed( 1 ) } ms (${ ( today / trivial ).toFixed( 2 ) }×, ${ samples[ report ].todayHits } hits), warm ${ warm.toFixed( 1 ) } ms (${ ( warm / trivial ).toFixed( 2 ) }×), PHP compute ${ compute[ report ].toFixed( 1 ) } ms` );
 		}
 	}
 	return { ...data, rows };

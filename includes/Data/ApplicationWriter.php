@@ -59,6 +59,7 @@ final class ApplicationWriter {
 			// The caller's transaction (Data\Transaction) rolls the application row back.
 			return new WP_Error( 'internal_error', __( 'The application could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
 		}
+		$since = ReportSummary::changed_since(); // Before any listener writes.
 		Events::emit(
 			Events::APPLICATION_CREATED,
 			array(
@@ -66,7 +67,7 @@ final class ApplicationWriter {
 				'job_id'         => $row['job_id'],
 			)
 		);
-		Events::data_changed();
+		Events::data_changed( $since );
 		return $id;
 	}
 
@@ -145,6 +146,7 @@ final class ApplicationWriter {
 				// The caller's transaction (Data\Transaction) rolls the status update back.
 				return new WP_Error( 'internal_error', __( 'The status change could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
 			}
+			$since = ReportSummary::changed_since(); // Before any listener writes.
 			Events::emit(
 				Events::APPLICATION_STATUS_CHANGED,
 				array(
@@ -154,7 +156,7 @@ final class ApplicationWriter {
 					'to'             => $target,
 				)
 			);
-			Events::data_changed();
+			Events::data_changed( $since );
 			return array(
 				'changed' => true,
 				'from'    => $state['status'],

@@ -5,8 +5,8 @@
  * that a report reads a few hundred summary rows instead of every application in the period.
  *
  * Three tables (see Schema):
- * - report_buckets: per UTC month for each job and for all jobs (job_id 0), and per UTC day for all
- *   jobs (span 1 = day, 2 = month), the additive figures of docs/reports.md#definitions: applications applied in the bucket and how many of them reached each
+ * - report_buckets: per UTC month and per UTC day (span 1 = day, 2 = month), for each job and for all jobs
+ *   (job_id 0), the additive figures of docs/reports.md#definitions: applications applied in the bucket and how many of them reached each
  *   stage (the cohort), hires in the bucket (by hired_at) with the sum of their times to hire and, per
  *   consecutive stage pair, the sum and count of the times between entering the two stages.
  * - report_hire_days: per UTC day and month, for all jobs, how many hires took N whole days (a
@@ -105,6 +105,13 @@ final class ReportSummary {
 	public const STALE_OPTION = 'recruiting_reports_summaries_stale';
 
 	/**
+	 * The start of the earliest UTC day or month whose summary rows the last apply() changed (PHP_INT_MAX: none).
+	 *
+	 * @var int
+	 */
+	private static int $changed_since = PHP_INT_MAX;
+
+	/**
 	 * Day start => month start (memo).
 	 *
 	 * @var array<int,int>
@@ -129,7 +136,37 @@ final class ReportSummary {
 		foreach ( $after as $row ) {
 			self::collect( $buckets, $bins, $statuses, $sources, $row, 1 );
 		}
+		self::$changed_since = self::earliest( $buckets, $bins, $sources );
 		return self::write_buckets( $buckets ) && self::write_bins( $bins ) && self::write_statuses( $statuses ) && self::write_sources( $sources );
+	}
+
+	/**
+	 * The start of the earliest UTC day or month whose figures the last apply() changed, PHP_INT_MAX when it changed
+	 * none (a status change within one stage): what the report cache needs to know whether a closed period changed
+	 * (Events::data_changed()). Current statuses (report_statuses) belong to no period.
+	 */
+	public static function changed_since(): int {
+		return self::$changed_since;
+	}
+
+	/**
+	 * The earliest bucket start among pending deltas that are not all zero.
+	 *
+	 * @param array<string,array<string,int>> $buckets "span|bucket|job" => measure => delta.
+	 * @param array<string,int>               $bins    "span|bucket|days" => delta.
+	 * @param array<string,array>             $sources "span|bucket|job|source key" => [source, applied, hires, seconds].
+	 */
+	private static function earliest( array $buckets, array $bins, array $sources ): int {
+		$changed  = array_merge(
+			array_keys( array_filter( $buckets, static fn( $measures ) => (bool) array_filter( $measures ) ) ),
+			array_keys( array_filter( $bins ) ),
+			array_keys( array_filter( $sources, static fn( $sums ) => 0 !== $sums[1] || 0 !== $sums[2] || 0 !== $sums[3] ) )
+		);
+		$earliest = PHP_INT_MAX;
+		foreach ( $changed as $key ) {
+			$earliest = min( $earliest, (int) explode( '|', $key, 3 )[1] );
+		}
+		return $earliest;
 	}
 
 	/**
@@ -315,9 +352,10 @@ final class ReportSummary {
 	}
 
 	/**
-	 * Adds measures to the buckets of an instant: its UTC month for the job and for all jobs, its UTC day
-	 * for all jobs only (per-job figures take the days outside whole months from the applications table:
-	 * a job has few rows per day, and per-job day rows would be most of the table).
+	 * Adds measures to the buckets of an instant: its UTC month and its UTC day, for the job and for all jobs. The
+	 * job's day rows let a one-job report read a period's whole days outside whole months from the summaries too
+	 * (before schema 11 it read them from the applications table, a month of the job's rows at each end of a
+	 * default period: most of a one-job report's time at 1,000,000 applications).
 	 *
 	 * @param array $buckets  Buckets.
 	 * @param int   $time     Time.
@@ -339,10 +377,13 @@ final class ReportSummary {
 	 * @param int $job  Job.
 	 */
 	private static function keys( int $time, int $job ): array {
+		$month = self::month_start( $time );
+		$day   = self::day_start( $time );
 		return array(
-			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|' . $job,
-			self::SPAN_MONTH . '|' . self::month_start( $time ) . '|0',
-			self::SPAN_DAY . '|' . self::day_start( $time ) . '|0',
+			self::SPAN_MONTH . '|' . $month . '|' . $job,
+			self::SPAN_MONTH . '|' . $month . '|0',
+			self::SPAN_DAY . '|' . $day . '|' . $job,
+			self::SPAN_DAY . '|' . $day . '|0',
 		);
 	}
 

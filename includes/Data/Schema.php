@@ -22,7 +22,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 9;
+	public const VERSION = 11;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -129,6 +129,7 @@ final class Schema {
   KEY hire_timeline (hired_at,job_id,applied_at,screening_at,interview_at,offer_at),
   KEY job_hire_timeline (job_id,hired_at,applied_at,screening_at,interview_at,offer_at),
   KEY hire_duration (hire_seconds,hired_at),
+  KEY job_hire_duration (job_id,hire_seconds,hired_at),
   KEY source_applied (source,applied_at),
   KEY status_since (status,status_since,job_id,exit_reason,reopen_status)
 ) $charset;",
@@ -136,9 +137,10 @@ final class Schema {
 			// status / job_status: overview by_status and totals (all applications, optionally one job), covering.
 			// applied_stage / job_applied_stage: overview cohort (applied_at in period) and its reached() counts, covering.
 			// hire_timeline / job_hire_timeline: hires by time (hired_at in a range, optionally one job), covering:
-			// the partial days at the ends of a period, and every figure of a one-job time-to-hire report.
+			// the partial days at the ends of a period, and a one-job time-to-hire report's monthly sums there.
 			// hire_duration: hires in order of time to hire (hire_seconds = hired_at - applied_at), for the exact
-			// median, minimum and maximum once report_hire_days has located them (TimeToHireReport).
+			// median, minimum and maximum once report_hire_days has located them (TimeToHireReport);
+			// job_hire_duration the same for one job, read in order without the histogram (since version 11).
 			// Whole days and months of a period come from the report_* summary tables below instead.
 			// job_status also serves GET /applications?job_id=&status=; source_applied serves ?source=.
 			// status_since: time in stage and exits, covering — the pipeline report (open statuses, how long each
@@ -147,9 +149,10 @@ final class Schema {
 			// status_since is when the current status was entered; exit_reason the reason of a current rejected or
 			// withdrawn (Data\Reasons); stale_notified the stages (bit 1 << rank) application.stale was sent for.
 			// Report summaries (ReportSummary): additive figures per UTC day (span 1) and month (span 2), per job
-			// and for all jobs (job_id 0). The primary key serves "these buckets, one scope" (a scope's rows
-			// are contiguous whatever the optimizer's statistics say); bucket_job_hires serves time-to-hire's
-			// by_job ("these buckets, every job": hires and their seconds), covering.
+			// and for all jobs (job_id 0); day rows per job since version 11. The primary key serves "these buckets,
+			// one scope" (a scope's rows are contiguous whatever the optimizer's statistics say); bucket_job serves
+			// "these buckets, every job", covering: time-to-hire's by_job (hires and their seconds) and the careers
+			// report's (applications and hires).
 			"CREATE TABLE {$t['report_buckets']} (
   span tinyint(3) unsigned NOT NULL,
   bucket bigint(20) NOT NULL,
@@ -173,7 +176,7 @@ final class Schema {
   now_rejected bigint(20) NOT NULL DEFAULT 0,
   now_withdrawn bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (span,job_id,bucket),
-  KEY bucket_job_hires (span,bucket,job_id,hires,hire_seconds)
+  KEY bucket_job (span,bucket,job_id,hires,hire_seconds,applied,reached_hired)
 ) $charset;",
 			// Hires per UTC day / month and whole days to hire (all jobs): where the median lies.
 			"CREATE TABLE {$t['report_hire_days']} (
@@ -455,6 +458,14 @@ final class Schema {
 			9 => static function () {
 				global $wpdb;
 				$wpdb->query( $wpdb->prepare( 'UPDATE %i SET status_since = COALESCE((SELECT MAX(h.changed_at) FROM %i h WHERE h.application_id = %i.id), applied_at)', self::table( 'applications' ), self::table( 'status_history' ), self::table( 'applications' ) ) );
+			},
+			// Version 11 added day rows per job to report_buckets and report_sources (one-job reports read a period's
+			// whole days from them), rebuilt like step 4 (in this request on small sites, else by the operator), and
+			// replaced report_buckets' bucket_job_hires by bucket_job (dbDelta added it), which also covers the
+			// careers report's applications and hires per job.
+			11 => static function () {
+				self::drop_indexes( 'report_buckets', array( 'bucket_job_hires' ) );
+				ReportSummary::rebuild_after_upgrade();
 			},
 		);
 	}

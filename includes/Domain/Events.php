@@ -52,8 +52,13 @@ final class Events {
 
 	/**
 	 * Fires after a write that can change a report (the report cache listens).
+	 *
+	 * @param int|null $since The start (unix seconds) of the earliest UTC day or month whose figures the write changed
+	 *                        (ReportSummary::changed_since(), PHP_INT_MAX for none), when the write knows it; null
+	 *                        (the default) when any period may have changed. Reports of periods that ended before the
+	 *                        current month stay cached after a write that changed only later days (ReportCache).
 	 */
-	public static function data_changed(): void {
-		do_action( self::DATA_CHANGED_ACTION ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed (recruiting_reports_data_changed).
+	public static function data_changed( ?int $since = null ): void {
+		do_action( self::DATA_CHANGED_ACTION, $since ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed (recruiting_reports_data_changed).
 	}
 }

@@ -10,7 +10,7 @@
  * year reads twelve months' rows, not 365 days'; and each figure from the rows of what it groups by (the counters'
  * rollups per job, per source and over everything), not from every job × source row. The retention deletes old
  * days only: a period that cuts into such a month counts only the days still there (docs/reports.md "Careers
- * funnel"). Applications and hires come from the summary table report_sources for whole months.
+ * funnel"). Applications and hires come from the summary tables for whole UTC months and days (cohort()).
  *
  * @package RecruitingReports
  */
@@ -278,43 +278,51 @@ final class CareersReport {
 
 	/**
 	 * The applications received in the period (every channel) and how many of them have been hired since, by job
-	 * and by source category (free text counts as `other`, as in the counters): the whole UTC months from the
-	 * summary table report_sources (its rows per job and month), the rest of the period from the applications
-	 * (Reports\PeriodParts; per-job summaries have no day rows), so a year reads its months' summary rows and at
-	 * most two months' applications.
+	 * and by source category (free text counts as `other`, as in the counters): the whole UTC months and days from
+	 * the summaries — by job from report_buckets (the cohort's applied and reached_hired, the same counts: hired is
+	 * final; its index bucket_job reads "these buckets, every job", covering), by source from report_sources' rows of the
+	 * scope (a range of its primary key) — and the partial days at the ends from the applications
+	 * (Reports\PeriodParts).
 	 *
 	 * @param ReportQuery $query The period and job.
 	 * @return array{jobs:array,sources:array}
 	 */
 	private static function cohort( ReportQuery $query ): array {
 		global $wpdb;
-		$parts  = array( PeriodParts::of( $query->start, $query->end, false ) );
-		$rows   = array();
-		$months = PeriodParts::bucket_condition( $parts );
-		if ( null !== $months ) {
+		$parts  = array( PeriodParts::of( $query->start, $query->end ) );
+		$cohort = array(
+			'jobs'    => array(),
+			'sources' => array(),
+		);
+		// A summary row can sum to nothing (report_buckets has rows of jobs with only hires in a bucket, and rows whose
+		// applications moved away): no job or source is listed for it.
+		$add     = static function ( string $group, string $key, $applications, $hires ) use ( &$cohort ): void {
+			if ( 0 === (int) $applications && 0 === (int) $hires ) {
+				return;
+			}
+			$cohort[ $group ][ $key ]['applications'] = ( $cohort[ $group ][ $key ]['applications'] ?? 0 ) + (int) $applications;
+			$cohort[ $group ][ $key ]['hires']        = ( $cohort[ $group ][ $key ]['hires'] ?? 0 ) + (int) $hires;
+		};
+		$buckets = PeriodParts::bucket_condition( $parts );
+		if ( null !== $buckets ) {
 			// Job 0 holds the rows over every job. Every row of one source_key holds the same source: MIN() picks it.
 			$jobs = null === $query->job_id ? 'job_id > 0' : $wpdb->prepare( 'job_id = %d', $query->job_id );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts, prepared $jobs.
-			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT job_id, MIN(source) AS source, SUM(applied) AS applications, SUM(hires) AS hires FROM %i WHERE $jobs AND $months GROUP BY job_id, source_key", Schema::table( 'report_sources' ) ), ARRAY_A );
+			// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts, prepared $jobs.
+			foreach ( $wpdb->get_results( $wpdb->prepare( "SELECT job_id, SUM(applied) AS applications, SUM(reached_hired) AS hires FROM %i WHERE $jobs AND $buckets GROUP BY job_id", Schema::table( 'report_buckets' ) ), ARRAY_A ) as $row ) {
+				$add( 'jobs', (string) $row['job_id'], $row['applications'], $row['hires'] );
+			}
+			foreach ( $wpdb->get_results( $wpdb->prepare( "SELECT MIN(source) AS source, SUM(applied) AS applications, SUM(hires) AS hires FROM %i WHERE job_id = %d AND $buckets GROUP BY source_key", Schema::table( 'report_sources' ), $query->job_id ?? 0 ), ARRAY_A ) as $row ) {
+				$add( 'sources', Source::category( (string) $row['source'] ), $row['applications'], $row['hires'] );
+			}
+			// phpcs:enable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 		}
 		$edges = PeriodParts::raw_condition( $parts, 'applied_at' );
 		if ( null !== $edges ) {
 			$job = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
 			// HEX(): byte-exact groups (a collation would merge 'café' and 'cafe'). phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers, prepared $job.
 			foreach ( $wpdb->get_results( $wpdb->prepare( "SELECT job_id, HEX(source) AS source_hex, COUNT(*) AS applications, COUNT(hired_at) AS hires FROM %i WHERE $edges$job GROUP BY job_id, HEX(source)", Schema::table( 'applications' ) ), ARRAY_A ) as $row ) {
-				$rows[] = array( 'source' => (string) hex2bin( (string) $row['source_hex'] ) ) + $row;
-			}
-		}
-		$cohort = array(
-			'jobs'    => array(),
-			'sources' => array(),
-		);
-		foreach ( $rows as $row ) {
-			$source = Source::category( (string) $row['source'] );
-			foreach ( array( 'jobs' => (string) $row['job_id'], 'sources' => $source ) as $group => $key ) {
-				foreach ( array( 'applications', 'hires' ) as $field ) {
-					$cohort[ $group ][ $key ][ $field ] = ( $cohort[ $group ][ $key ][ $field ] ?? 0 ) + (int) $row[ $field ];
-				}
+				$add( 'jobs', (string) $row['job_id'], $row['applications'], $row['hires'] );
+				$add( 'sources', Source::category( (string) hex2bin( (string) $row['source_hex'] ) ), $row['applications'], $row['hires'] );
 			}
 		}
 		return $cohort;

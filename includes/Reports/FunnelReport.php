@@ -80,6 +80,9 @@ final class FunnelReport {
 			),
 			// Every figure comes from the period's totals: the network's are the sites' summed.
 			merge: static fn( array $sites ) => self::from_totals( NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => $site->in( array( PeriodTotals::class, 'of' ) ), $sites ) ) + array_fill_keys( PeriodTotals::MEASURES, 0 ) ),
+			// The cohort by applied_at: a closed period changes when one of its applications moves on (a write naming its
+			// applied day), by imports, deletions and erasure.
+			closed: true,
 		);
 	}
 

@@ -3,11 +3,12 @@
  * Splits a UTC interval [from, to) — a period or one month of a period, in whatever timezone it was
  * resolved — into the pieces the summary tables can answer and the rest:
  *
- * - whole UTC months inside it (report_buckets / report_hire_days rows of span 2),
- * - whole UTC days inside it but outside those months (rows of span 1, which exist for all jobs only),
+ * - whole UTC months inside it (report_buckets / report_hire_days / report_sources rows of span 2),
+ * - whole UTC days inside it but outside those months (rows of span 1),
  * - at most two partial UTC days at its ends ("raw": read from the applications table by time range,
- *   through the indexes on applied_at / hired_at; under a day of data each). For one job, whose
- *   summaries have no day rows, the whole days outside whole months are raw as well.
+ *   through the indexes on applied_at / hired_at; under a day of data each). A reader that cannot use day
+ *   rows (the careers report's per-job rows for all jobs, and report_hire_days for one job, which have
+ *   none) reads the whole days outside whole months raw as well.
  *
  * The pieces are disjoint and cover [from, to) exactly, so sums and counts over them add up to the sums
  * and counts over the interval, in any timezone: midnights at half-hour offsets or on DST days only
@@ -53,8 +54,8 @@ final class PeriodParts {
 	 *
 	 * @param int  $from From.
 	 * @param int  $to   To.
-	 * @param bool $days Whether day rows exist for the scope (all jobs); without them the whole days
-	 *                   outside whole months are read from the applications table too (one job).
+	 * @param bool $days Whether the reader uses day rows; without them the whole days outside whole
+	 *                   months are read from the applications table too.
 	 */
 	public static function of( int $from, int $to, bool $days = true ): self {
 		$parts = new self();

@@ -36,7 +36,7 @@ final class PeriodTotals {
 	public static function of( ReportQuery $query ): array {
 		global $wpdb;
 		$totals = array_fill_keys( self::MEASURES, 0 );
-		$parts  = array( PeriodParts::of( $query->start, $query->end, null === $query->job_id ) );
+		$parts  = array( PeriodParts::of( $query->start, $query->end ) );
 		$job    = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
 
 		$buckets = PeriodParts::bucket_condition( $parts );

@@ -24,6 +24,14 @@
  *   has committed by then), and a miss first waits for that position on the replica (prepare_reads()), else
  *   computes on the primary. Without one the version is a database row, and the only copy of it that is never
  *   behind a write already answered is the primary's: reports then read the version, and compute, there.
+ * - Closed periods (ending before the current UTC month) of the reports that declare it (ReportDefinition::$closed)
+ *   are cached under a second version, the closed version, so that the writes of the current month — new
+ *   applications, hires (stamped now) — leave them cached: a one-month report of last month, and the comparison
+ *   half of `compare`, stay hits. Every invalidation replaces both versions except one whose write says which days
+ *   it changed (Events::data_changed( $since ), from ReportSummary::changed_since(): application create and status
+ *   change) and changed none before the current month; the decision is taken after the commit, so a write that
+ *   commits after midnight on the first of a month counts its previous month as closed. Status changes of an
+ *   application that applied in a closed month change that month's cohort (funnel, sources) and replace both.
  * - Bumped on Events::DATA_CHANGED_ACTION (import, application create/status change, jobs through the
  *   REST API, reason labels and stale thresholds, the daily stale alerts) and on WordPress's own post hooks for
  *   jobs, so jobs edited, trashed, restored or deleted in wp-admin invalidate too; and when a user is deleted or
@@ -35,6 +43,7 @@
 namespace RecruitingReports\Reports;
 
 use RecruitingReports\Data\ReadReplicas;
+use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Transaction;
 use RecruitingReports\Domain\Events;
 use RecruitingReports\Domain\JobPostType;
@@ -48,9 +57,19 @@ final class ReportCache {
 
 	public const VERSION_OPTION = 'recruiting_reports_cache_version';
 
+	/** The closed periods' version (see the class comment), as an option and as an object cache key. */
+	public const CLOSED_OPTION = 'recruiting_reports_closed_version';
+	private const CLOSED_KEY   = 'report_closed_version';
+
 	/** Object cache key and group of the version when the object cache is persistent. */
 	private const VERSION_KEY   = 'report_version';
 	private const VERSION_GROUP = 'recruiting_reports';
+
+	/**
+	 * A write committed this close to the end of a month counts the month as closed already (clocks of web nodes
+	 * differ by up to this much).
+	 */
+	private const CLOCK_MARGIN = 60;
 
 	/** Object cache key prefix of the primary's GTID position at each counter value (read replicas only). */
 	private const POSITION_KEY = 'report_position_';
@@ -64,7 +83,7 @@ final class ReportCache {
 	 * Hooks cache invalidation into every write that can change a report.
 	 */
 	public static function register(): void {
-		add_action( Events::DATA_CHANGED_ACTION, array( self::class, 'bump' ), 10, 0 );
+		add_action( Events::DATA_CHANGED_ACTION, array( self::class, 'on_data_changed' ), 10, 1 );
 		add_action( 'save_post_' . JobPostType::POST_TYPE, array( self::class, 'bump' ), 10, 0 );
 		add_action( 'transition_post_status', array( self::class, 'on_transition' ), 10, 3 );
 		add_action( 'deleted_post', array( self::class, 'on_post_change' ), 10, 2 );
@@ -77,20 +96,31 @@ final class ReportCache {
 
 	/** Invalidates every cached report, once the current transaction (if any) has committed. */
 	public static function bump(): void {
-		Transaction::after_commit( array( self::class, 'replace_version' ) );
+		self::on_data_changed( null );
 	}
 
-	/** Replaces the version now (Transaction::after_commit() callback). */
+	/**
+	 * Invalidates after a write (Events::DATA_CHANGED_ACTION), once the current transaction (if any) has committed:
+	 * every cached report, or only those of periods that are not closed when the write changed no closed day.
+	 *
+	 * @param int|null $since The earliest day or month the write changed (Events::data_changed()); null: any.
+	 */
+	public static function on_data_changed( $since = null ): void {
+		Transaction::after_commit(
+			static function () use ( $since ) {
+				self::replace_version();
+				if ( null === $since || (int) $since < ReportSummary::month_start( time() + self::CLOCK_MARGIN ) ) {
+					self::replace( self::CLOSED_OPTION, self::CLOSED_KEY );
+				}
+			}
+		);
+	}
+
+	/** Replaces the version now (after a commit). */
 	public static function replace_version(): void {
-		if ( ! wp_using_ext_object_cache() ) {
-			update_option( self::VERSION_OPTION, bin2hex( random_bytes( 8 ) ), true );
+		$counter = self::replace( self::VERSION_OPTION, self::VERSION_KEY );
+		if ( null === $counter ) {
 			return;
-		}
-		$counter = wp_cache_incr( self::VERSION_KEY, 1, self::VERSION_GROUP );
-		if ( false === $counter ) {
-			// No counter (first use, or evicted): a fresh random start invalidates as well.
-			$counter = random_int( 1, PHP_INT_MAX >> 1 );
-			wp_cache_set( self::VERSION_KEY, $counter, self::VERSION_GROUP );
 		}
 		// Read after the increment: every write counted up to this value has committed, so the position covers it
 		// (a position read before could miss a write that committed and counted in between).
@@ -98,6 +128,27 @@ final class ReportCache {
 		if ( '' !== $position ) {
 			wp_cache_set( self::POSITION_KEY . $counter, $position, self::VERSION_GROUP, self::TTL );
 		}
+	}
+
+	/**
+	 * Replaces a version: a new random token in its option, or with a persistent object cache its counter incremented.
+	 *
+	 * @param string $option Its option.
+	 * @param string $key    Its object cache key.
+	 * @return int|null The new counter value (null without a persistent object cache).
+	 */
+	private static function replace( string $option, string $key ): ?int {
+		if ( ! wp_using_ext_object_cache() ) {
+			update_option( $option, bin2hex( random_bytes( 8 ) ), true );
+			return null;
+		}
+		$counter = wp_cache_incr( $key, 1, self::VERSION_GROUP );
+		if ( false === $counter ) {
+			// No counter (first use, or evicted): a fresh random start invalidates as well.
+			$counter = random_int( 1, PHP_INT_MAX >> 1 );
+			wp_cache_set( $key, $counter, self::VERSION_GROUP );
+		}
+		return $counter;
 	}
 
 	/**
@@ -144,33 +195,49 @@ final class ReportCache {
 
 	/** The current data version (created on first use). */
 	public static function version(): string {
+		return self::current( self::VERSION_OPTION, self::VERSION_KEY );
+	}
+
+	/** The closed periods' version (created on first use; see the class comment). */
+	public static function closed_version(): string {
+		return 'closed-' . self::current( self::CLOSED_OPTION, self::CLOSED_KEY );
+	}
+
+	/**
+	 * A version's current value (created on first use).
+	 *
+	 * @param string $option Its option.
+	 * @param string $key    Its object cache key.
+	 */
+	private static function current( string $option, string $key ): string {
 		if ( wp_using_ext_object_cache() ) {
-			$version = wp_cache_get( self::VERSION_KEY, self::VERSION_GROUP, true );
+			$version = wp_cache_get( $key, self::VERSION_GROUP, true );
 			if ( false === $version ) {
-				wp_cache_add( self::VERSION_KEY, random_int( 1, PHP_INT_MAX >> 1 ), self::VERSION_GROUP );
-				$version = wp_cache_get( self::VERSION_KEY, self::VERSION_GROUP, true );
+				wp_cache_add( $key, random_int( 1, PHP_INT_MAX >> 1 ), self::VERSION_GROUP );
+				$version = wp_cache_get( $key, self::VERSION_GROUP, true );
 			}
 			return 'c' . $version;
 		}
-		$version = ReadReplicas::in_use() ? self::primary_version() : get_option( self::VERSION_OPTION );
+		$version = ReadReplicas::in_use() ? self::primary_version( $option ) : get_option( $option );
 		if ( ! is_string( $version ) || '' === $version ) {
 			$version = bin2hex( random_bytes( 8 ) );
-			add_option( self::VERSION_OPTION, $version, '', true );
-			$version = (string) get_option( self::VERSION_OPTION, $version );
+			add_option( $option, $version, '', true );
+			$version = (string) get_option( $option, $version );
 		}
 		return $version;
 	}
 
 	/**
-	 * The version option as the primary has it (not the copy WordPress loaded with the autoloaded options, which
+	 * A version option as the primary has it (not the copy WordPress loaded with the autoloaded options, which
 	 * came from a replica on a GET request); the rest of the request reads from the primary as well.
 	 *
+	 * @param string $option The option.
 	 * @return string|null
 	 */
-	private static function primary_version(): ?string {
+	private static function primary_version( string $option ): ?string {
 		global $wpdb;
 		ReadReplicas::use_primary();
-		return $wpdb->get_var( $wpdb->prepare( 'SELECT option_value FROM %i WHERE option_name = %s', $wpdb->options, self::VERSION_OPTION ) );
+		return $wpdb->get_var( $wpdb->prepare( 'SELECT option_value FROM %i WHERE option_name = %s', $wpdb->options, $option ) );
 	}
 
 	/**

@@ -47,6 +47,11 @@ final class ReportDefinition {
 	 *                             of a network (GET /network/reports/<name>, docs/multisite.md "The network report"),
 	 *                             from each site's own answer (`data`) and what the report reads in the site
 	 *                             (`in()`); without it the network report has only its `by_site` breakdown.
+	 * @param bool    $closed      Whether the figures of a period that ended before the current UTC month can change
+	 *                             only by a write to the applications of that period (ReportSummary reports the days
+	 *                             each write changed) or by an invalidation that names no days (jobs edited,
+	 *                             settings, imports): such periods are then cached under the closed version
+	 *                             (ReportCache). Not for figures of the present (current statuses, open jobs' ages).
 	 * @throws InvalidArgumentException When the name is not a slug, a figure lacks id, label or a known format, or a
 	 *                                  chart lacks id, title, a known kind or series with a known unit.
 	 */
@@ -61,6 +66,7 @@ final class ReportDefinition {
 		public readonly array $block = array(),
 		public readonly ?Closure $freshness = null,
 		public readonly ?Closure $merge = null,
+		public readonly bool $closed = false,
 	) {
 		if ( ! preg_match( '/^[a-z0-9]+(-[a-z0-9]+)*$/', $name ) ) {
 			throw new InvalidArgumentException( 'A report name is a lower-case slug: ' . $name );

@@ -9,6 +9,7 @@
 namespace RecruitingReports\Reports;
 
 use RecruitingReports\Data\JobRepository;
+use RecruitingReports\Data\ReportSummary;
 use WP_Error;
 
 defined( 'ABSPATH' ) || exit;
@@ -89,12 +90,13 @@ final class ReportService {
 		 */
 		$use_cache    = (bool) apply_filters( 'recruiting_reports_use_report_cache', true, $report, $query );
 		$data_version = ReportCache::version();
-		$version      = $data_version . self::freshness( $report );
+		$versions     = self::versions( $report, $data_version );
 		$compare      = null === $compare || '' === $compare ? null : $compare;
 		// With a comparison the whole answer has its own entry (the key includes compare), so a warm
-		// request reads one entry like any other report.
+		// request reads one entry like any other report. The compared period is the earlier one: the pair is
+		// closed when the asked period is.
 		$entry = null === $compare ? $report : $report . '+' . $compare;
-		$data  = $use_cache ? ReportCache::get( $entry, $query, $version ) : null;
+		$data  = $use_cache ? ReportCache::get( $entry, $query, $versions( $query ) ) : null;
 		$cache = 'hit';
 		if ( null === $data ) {
 			// On a read replica: only once it has every write the version stands for (the job check included).
@@ -102,15 +104,16 @@ final class ReportService {
 			if ( null !== $query->job_id && ! JobRepository::get( $query->job_id ) ) {
 				return ReportQuery::job_not_found( $query->job_id );
 			}
-			$data = null === $compare ? self::fresh( $report, $query, $version, $use_cache ) : self::cached( $report, $query, $version, $use_cache );
+			$data = null === $compare ? self::fresh( $report, $query, $versions( $query ), $use_cache ) : self::cached( $report, $query, $versions, $use_cache );
 			if ( null !== $compare ) {
 				// Each period is computed exactly as if asked for directly (so `comparison` equals that
-				// request) or read from that request's entry when it is cached. Only the pair is written:
-				// without a persistent object cache every entry written is a durable database write, and
-				// three of them made a compared miss cost more than twice one report.
-				$data['comparison'] = self::cached( $report, $query->comparison( $compare ), $version, $use_cache );
+				// request) or read from that request's entry when it is cached. Only the pair is written (and
+				// a closed period's own entry, which outlives the pair's): without a persistent object cache
+				// every entry written is a durable database write, and three of them made a compared miss cost
+				// more than twice one report.
+				$data['comparison'] = self::cached( $report, $query->comparison( $compare ), $versions, $use_cache );
 				if ( $use_cache ) {
-					ReportCache::set( $entry, $query, $version, $data );
+					ReportCache::set( $entry, $query, $versions( $query ), $data );
 				}
 			}
 			$cache = 'miss';
@@ -130,25 +133,38 @@ final class ReportService {
 	}
 
 	/**
-	 * What a report's cached answers depend on besides the data version (ReportDefinition::$freshness), or ''.
+	 * The version a report's cached answer for a period must carry: the data version, or for a closed period of a
+	 * report that declares it (ReportDefinition::$closed) the closed version (ReportCache); with what the report's
+	 * answers also depend on (ReportDefinition::$freshness). Both versions are read now, before any computing.
 	 *
-	 * @param string $report One of ReportRegistry::names().
+	 * @param string $report       One of ReportRegistry::names().
+	 * @param string $data_version ReportCache::version().
+	 * @return callable fn( ReportQuery ): string
 	 */
-	private static function freshness( string $report ): string {
-		$freshness = ReportRegistry::get( $report )->freshness;
-		return null === $freshness ? '' : '|' . $freshness();
+	private static function versions( string $report, string $data_version ): callable {
+		$definition = ReportRegistry::get( $report );
+		$freshness  = null === $definition->freshness ? '' : '|' . ( $definition->freshness )();
+		if ( ! $definition->closed ) {
+			return static fn() => $data_version . $freshness;
+		}
+		$closed_version = ReportCache::closed_version();
+		$current_month  = ReportSummary::month_start( time() );
+		return static fn( ReportQuery $query ) => ( $query->end <= $current_month ? $closed_version : $data_version ) . $freshness;
 	}
 
 	/**
-	 * One report for one period from its cache entry, else computed (and not cached: see run()).
+	 * One report for one period from its cache entry, else computed (and cached only when the period is closed:
+	 * see run()).
 	 *
 	 * @param string      $report    One of ReportRegistry::names().
 	 * @param ReportQuery $query     The period and job.
-	 * @param string      $version   The data version read before computing.
+	 * @param callable    $versions  fn( ReportQuery ): string, the version of an entry (versions()).
 	 * @param bool        $use_cache Whether the cache may be used (recruiting_reports_use_report_cache).
 	 */
-	private static function cached( string $report, ReportQuery $query, string $version, bool $use_cache ): array {
-		return ( $use_cache ? ReportCache::get( $report, $query, $version ) : null ) ?? self::fresh( $report, $query, $version, false );
+	private static function cached( string $report, ReportQuery $query, callable $versions, bool $use_cache ): array {
+		$version = $versions( $query );
+		$closed  = str_starts_with( $version, 'closed-' );
+		return ( $use_cache ? ReportCache::get( $report, $query, $version ) : null ) ?? self::fresh( $report, $query, $version, $use_cache && $closed );
 	}
 
 	/**

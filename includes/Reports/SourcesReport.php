@@ -92,6 +92,8 @@ final class SourcesReport {
 			),
 			// A source is the same channel on every site: its applications, hires and seconds are summed.
 			merge: static fn( array $sites ) => array( 'sources' => self::rows( NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => $site->in( array( self::class, 'totals' ) ), $sites ) ) ) ),
+			// The cohort by applied_at per source: as the funnel's.
+			closed: true,
 		);
 	}
 
@@ -115,7 +117,7 @@ final class SourcesReport {
 	 */
 	public static function totals( ReportQuery $query ): array {
 		global $wpdb;
-		$parts  = array( PeriodParts::of( $query->start, $query->end, null === $query->job_id ) );
+		$parts  = array( PeriodParts::of( $query->start, $query->end ) );
 		$totals = array();
 		$rows   = array();
 

@@ -10,17 +10,16 @@
  * 2. months (edges): the same figures over hires in the partial days (hire_timeline / job_hire_timeline,
  *    covering), grouped by month with the same CASE on hired_at.
  *    1 + 2 give overall.average_days, by_stage and trend.
- * 3. by_job (all jobs): report_buckets rows of every job for the whole UTC months of the period,
- *    GROUP BY job_id (bucket_job_hires, covering), plus 4. the hires outside those months GROUP BY job_id
+ * 3. by_job (all jobs): report_buckets rows of every job for the whole UTC months and days of the period,
+ *    GROUP BY job_id (bucket_job, covering), plus 4. the hires in the partial days GROUP BY job_id
  *    (hire_timeline); 5. post titles (one IN query).
  * 6. median, min, max (all jobs): report_hire_days gives how many hires took 0, 1, 2… whole days
  *    (plus the partial days' hires grouped the same way); PHP finds the whole-day bin of the minimum,
  *    the middle one(s) and the maximum, and 7. reads exactly those rows from the hire_duration index
  *    (hire_seconds, hired_at) within their bins: a UNION ALL of LIMIT 1|2 OFFSET <position in the bin>.
- * For one job, 6.–7. are instead MIN/MAX and ORDER BY … LIMIT 2 OFFSET ⌊(n-1)/2⌋ over that job's hires
- * (job_hire_timeline), whose number is bounded by the job's own volume; and its months and by_job come
- * from its month rows plus its hires outside whole UTC months (report_buckets has day rows for all
- * jobs only).
+ * For one job, 6.–7. are instead ORDER BY hire_seconds … LIMIT 1 | LIMIT 2 OFFSET ⌊(n-1)/2⌋ over that job's hires in
+ * order of time to hire (job_hire_duration), whose number is bounded by the job's own volume; its months and by_job come
+ * from its month and day rows like all jobs'.
  *
  * @package RecruitingReports
  */
@@ -91,6 +90,9 @@ final class TimeToHireReport {
 				'keywords' => array( 'recruiting', 'hiring', 'time to hire', 'trend' ),
 			),
 			merge: static fn( array $sites ) => self::merge( $sites ),
+			// Hires by hired_at, stamped at the time of the write: a closed period changes only by imports, deletions,
+			// erasure and job edits (titles).
+			closed: true,
 		);
 	}
 
@@ -312,8 +314,7 @@ final class TimeToHireReport {
 	public function months( ReportQuery $query ): array {
 		global $wpdb;
 		$months = array_fill( 0, count( $query->months ), array_fill_keys( self::SUMS, 0 ) );
-		$days   = null === $query->job_id;
-		$parts  = array_map( static fn( $month ) => PeriodParts::of( $month['start'], $month['end'], $days ), $query->months );
+		$parts  = array_map( static fn( $month ) => PeriodParts::of( $month['start'], $month['end'] ), $query->months );
 		$last   = count( $query->months ) - 1;
 
 		$rows    = array();
@@ -356,7 +357,7 @@ final class TimeToHireReport {
 	 */
 	private function jobs( ReportQuery $query ): array {
 		global $wpdb;
-		$parts = array( PeriodParts::of( $query->start, $query->end, false ) ); // Per-job rows are months only.
+		$parts = array( PeriodParts::of( $query->start, $query->end ) );
 		$rows  = array();
 
 		$buckets = PeriodParts::bucket_condition( $parts );
@@ -519,7 +520,9 @@ final class TimeToHireReport {
 	}
 
 	/**
-	 * Minimum, median and maximum over the hires of one job (or, as a fallback, of H) read directly.
+	 * Minimum, median and maximum over the hires of one job (or, as a fallback, of H) read directly: three reads
+	 * in one query, each walking the hires in order of time to hire (job_hire_duration for one job, hire_duration
+	 * for all) and keeping those hired in the period, so no read sorts the period's hires.
 	 *
 	 * @param ReportQuery $query Query.
 	 * @param int         $hires Hires.
@@ -527,16 +530,28 @@ final class TimeToHireReport {
 	 */
 	private function spread_job( ReportQuery $query, int $hires ): array {
 		global $wpdb;
-		$table  = Schema::table( 'applications' );
-		$job    = $query->job_id ?? 0; // 0: every job.
-		$range  = $wpdb->get_row( $wpdb->prepare( 'SELECT MIN(hired_at - applied_at) AS lowest, MAX(hired_at - applied_at) AS highest FROM %i WHERE hired_at >= %d AND hired_at < %d AND (%d = 0 OR job_id = %d)', $table, $query->start, $query->end, $job, $job ), ARRAY_A );
-		$offset = intdiv( $hires - 1, 2 );
-		$limit  = 0 === $hires % 2 ? 2 : 1;
-		$middle = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( 'SELECT hired_at - applied_at AS duration FROM %i WHERE hired_at >= %d AND hired_at < %d AND (%d = 0 OR job_id = %d) ORDER BY duration LIMIT %d OFFSET %d', $table, $query->start, $query->end, $job, $job, $limit, $offset ) ) );
+		$table = Schema::table( 'applications' );
+		// hire_seconds IS NOT NULL: the index's range starts after the job's applications without a hire (NULLs first).
+		$where   = $wpdb->prepare( 'hire_seconds IS NOT NULL AND hired_at >= %d AND hired_at < %d', $query->start, $query->end ) . ( null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id ) );
+		$reads   = array(
+			'min'    => array( 'ASC', 1, 0 ),
+			'median' => array( 'ASC', 0 === $hires % 2 ? 2 : 1, intdiv( $hires - 1, 2 ) ),
+			'max'    => array( 'DESC', 1, 0 ),
+		);
+		$selects = array();
+		foreach ( $reads as $name => [ $order, $limit, $offset ] ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $where is prepared above, $order a constant.
+			$selects[] = $wpdb->prepare( "SELECT %s AS part, hire_seconds FROM (SELECT hire_seconds FROM %i WHERE $where ORDER BY hire_seconds $order LIMIT %d OFFSET %d) AS %i", $name, $table, $limit, $offset, $name );
+		}
+		$values = array_fill_keys( array_keys( $reads ), array() );
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- each SELECT is prepared above.
+		foreach ( $wpdb->get_results( implode( ' UNION ALL ', $selects ), ARRAY_A ) as $row ) {
+			$values[ $row['part'] ][] = (int) $row['hire_seconds'];
+		}
 		return array(
-			'min'    => (int) ( $range['lowest'] ?? 0 ),
-			'median' => array( array_sum( $middle ), max( 1, count( $middle ) ) ),
-			'max'    => (int) ( $range['highest'] ?? 0 ),
+			'min'    => $values['min'][0] ?? 0,
+			'median' => array( array_sum( $values['median'] ), max( 1, count( $values['median'] ) ) ),
+			'max'    => $values['max'][0] ?? 0,
 		);
 	}
 

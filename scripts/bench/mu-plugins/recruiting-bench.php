@@ -53,8 +53,10 @@ add_action(
 			array(
 				'methods'             => 'POST',
 				'permission_callback' => static fn() => current_user_can( 'manage_options' ),
-				'callback'            => static function () {
-					\RecruitingReports\Domain\Events::data_changed();
+				// ?since=<unix time>: the invalidation of a write that changed only that day and later (a new
+				// application, a hire); without it, of a write that may have changed any period.
+				'callback'            => static function ( WP_REST_Request $request ) {
+					\RecruitingReports\Domain\Events::data_changed( null === $request['since'] ? null : (int) $request['since'] );
 					return array( 'invalidated' => true );
 				},
 			)
