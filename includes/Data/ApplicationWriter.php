@@ -140,7 +140,8 @@ final class ApplicationWriter {
 				continue; // Someone else changed it first: re-read and validate again.
 			}
 			// The row, its history and the report summaries change together or not at all.
-			if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note, $reason ) ) )
+			$history = static fn() => BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note, $reason ) ) );
+			if ( ! ActivitySummary::around( array( $id ), $history )
 				|| ! ReportSummary::apply( array( $row ), array( array_merge( $row, $columns ) ) ) ) {
 				// The caller's transaction (Data\Transaction) rolls the status update back.
 				return new WP_Error( 'internal_error', __( 'The status change could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
@@ -203,6 +204,7 @@ final class ApplicationWriter {
 		$existing = ApplicationRepository::ids_for_external_ids( $external );
 		// What the report summaries counted for the records about to be replaced.
 		$before   = $existing ? ReportSummary::rows_for( array_values( $existing ) ) : array();
+		$activity = $existing ? ActivitySummary::rows_for( array_values( $existing ) ) : array();
 		$now      = time();
 		$new_rows = array();
 		$columns  = null;
@@ -252,7 +254,8 @@ final class ApplicationWriter {
 		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, $history_rows ) ) {
 			return null;
 		}
-		if ( ! ReportSummary::apply( $before, ReportSummary::rows_for( array_values( $ids ) ) ) ) {
+		if ( ! ReportSummary::apply( $before, ReportSummary::rows_for( array_values( $ids ) ) )
+			|| ! ActivitySummary::apply( $activity, ActivitySummary::rows_for( array_values( $ids ) ) ) ) {
 			return null;
 		}
 		return array(
