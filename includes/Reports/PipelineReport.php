@@ -5,8 +5,9 @@
  * median and longest wait in whole days (Domain\TimeInStage: calendar days of the site's timezone, the rule of the
  * list's days_in_stage) and how many are stale (setting stale_days); the same per job and stage.
  *
- * One query over the covering index status_since, reading (job_id, status, status_since) of the open applications;
- * PHP counts their days with one cutoff per distinct day count. The answer is cached per data version like every
+ * One query over the covering index status_since (job_status_since for one job), reading (job_id, status,
+ * status_since) of the open applications in the index's order; PHP counts days only for the middle and first entry
+ * of each list. The answer is cached per data version like every
  * report; the daily stale alerts (Webhooks\StaleAlerts) invalidate the cache, so the days move on at least daily.
  *
  * @package RecruitingReports
@@ -108,18 +109,18 @@ final class PipelineReport {
 		$stages   = array_fill_keys( TimeInStage::OPEN, array() );
 		$stale    = array_fill_keys( TimeInStage::OPEN, 0 );
 		$jobs     = array();
+		// In order of entry per stage, so every list below is sorted (longest wait first) as it is built.
 		foreach ( $this->open( $query ) as [ $job_id, $status, $since ] ) {
-			$waited                               = $days( $since );
-			$is_stale                             = $since <= $cutoffs[ $status ] ? 1 : 0;
-			$stages[ $status ][]                  = $waited;
-			$stale[ $status ]                    += $is_stale;
-			$jobs[ $job_id ][ $status ]['days'][] = $waited;
-			$jobs[ $job_id ][ $status ]['stale']  = ( $jobs[ $job_id ][ $status ]['stale'] ?? 0 ) + $is_stale;
+			$is_stale                              = $since <= $cutoffs[ $status ] ? 1 : 0;
+			$stages[ $status ][]                   = $since;
+			$stale[ $status ]                     += $is_stale;
+			$jobs[ $job_id ][ $status ]['since'][] = $since;
+			$jobs[ $job_id ][ $status ]['stale']   = ( $jobs[ $job_id ][ $status ]['stale'] ?? 0 ) + $is_stale;
 		}
 
 		$rows = array();
 		foreach ( $stages as $status => $waits ) {
-			$rows[] = array( 'stage' => $status ) + self::waits( $waits, $stale[ $status ] );
+			$rows[] = array( 'stage' => $status ) + self::waits( $waits, $stale[ $status ], $days );
 		}
 		ksort( $jobs );
 		_prime_post_caches( array_keys( $jobs ), false, false );
@@ -131,7 +132,7 @@ final class PipelineReport {
 						'job_id'    => $job_id,
 						'job_title' => (string) get_post_field( 'post_title', $job_id, 'raw' ),
 						'stage'     => $status,
-					) + self::waits( $per_stage[ $status ]['days'], $per_stage[ $status ]['stale'] );
+					) + self::waits( $per_stage[ $status ]['since'], $per_stage[ $status ]['stale'], $days );
 				}
 			}
 		}
@@ -147,30 +148,32 @@ final class PipelineReport {
 	}
 
 	/**
-	 * A stage's figures from its waits.
+	 * A stage's figures from when its applications entered it. Days waited only grow the earlier the entry, so the
+	 * middle and the first entries are the median and the longest wait: days are counted for those alone.
 	 *
-	 * @param int[] $waits Whole days waited.
-	 * @param int   $stale How many are stale.
+	 * @param int[]    $since Entry instants, earliest first.
+	 * @param int      $stale How many are stale.
+	 * @param \Closure $days  TimeInStage::counter(): whole days waited since an instant.
 	 * @return array{open:int,median_days:float,longest_days:int,stale:int}
 	 */
-	private static function waits( array $waits, int $stale ): array {
-		sort( $waits );
-		$count  = count( $waits );
+	private static function waits( array $since, int $stale, \Closure $days ): array {
+		$count  = count( $since );
 		$median = 0.0;
 		if ( $count ) {
 			$middle = intdiv( $count, 2 );
-			$median = $count % 2 ? (float) $waits[ $middle ] : ( $waits[ $middle - 1 ] + $waits[ $middle ] ) / 2;
+			$median = $count % 2 ? (float) $days( $since[ $middle ] ) : ( $days( $since[ $middle - 1 ] ) + $days( $since[ $middle ] ) ) / 2;
 		}
 		return array(
 			'open'         => $count,
 			'median_days'  => $median,
-			'longest_days' => $count ? $waits[ $count - 1 ] : 0,
+			'longest_days' => $count ? $days( $since[0] ) : 0,
 			'stale'        => $stale,
 		);
 	}
 
 	/**
-	 * The open applications (of the job): job id, status, status_since.
+	 * The open applications (of the job): job id, status, status_since, by status and status_since (the order of the
+	 * indexes status_since and job_status_since, so no sort).
 	 *
 	 * @param ReportQuery $query The job.
 	 * @return \Generator<array{0:int,1:string,2:int}>
@@ -180,7 +183,7 @@ final class PipelineReport {
 		$open = TimeInStage::OPEN;
 		$job  = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $job prepared.
-		$sql  = $wpdb->prepare( "SELECT job_id, status, status_since FROM %i WHERE status IN (%s, %s, %s, %s)$job", Schema::table( 'applications' ), ...$open );
+		$sql  = $wpdb->prepare( "SELECT job_id, status, status_since FROM %i WHERE status IN (%s, %s, %s, %s)$job ORDER BY status, status_since", Schema::table( 'applications' ), ...$open );
 		$rows = $wpdb->get_results( $sql, ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
 		$wpdb->flush();
 		foreach ( $rows ? $rows : array() as $row ) {

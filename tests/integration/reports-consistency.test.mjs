@@ -29,7 +29,9 @@ before( async () => {
 				\\RecruitingReports\\Data\\ApplicationWriter::change_status( (int) $id, $target, get_current_user_id(), null, $reason );
 			}
 		}
-		// Notes and ratings over three years by the admin, a recruiter and a user deleted since (the activity report).
+		// Notes and ratings over three years by the admin, a recruiter and a user deleted since (the activity report),
+		// written at past times directly, with the activity summary's difference as every writer adds it.
+		$activity = static fn( array $ids, callable $write ) => \\RecruitingReports\\Data\\ActivitySummary::around( $ids, $write );
 		require_once ABSPATH . 'wp-admin/includes/user.php';
 		$team = array( get_current_user_id() );
 		foreach ( array( 'cons-a', 'cons-b' ) as $login ) {
@@ -38,15 +40,16 @@ before( async () => {
 		$sample = $wpdb->get_col( "SELECT id FROM $table ORDER BY id LIMIT 300" );
 		foreach ( $sample as $i => $id ) {
 			$at = time() - ( $i * 3 + 1 ) * 86400 - $i * 3600;
-			$wpdb->insert( $wpdb->prefix . 'recruiting_notes', array( 'application_id' => $id, 'user_id' => $team[ $i % 3 ], 'content' => 'n', 'created_at' => $at ) );
+			$activity( array( $id ), static fn() => $wpdb->insert( $wpdb->prefix . 'recruiting_notes', array( 'application_id' => $id, 'user_id' => $team[ $i % 3 ], 'content' => 'n', 'created_at' => $at ) ) );
 			if ( $i % 2 ) {
-				$wpdb->insert( $wpdb->prefix . 'recruiting_ratings', array( 'application_id' => $id, 'user_id' => $team[ ( $i + 1 ) % 3 ], 'score' => 3, 'created_at' => $at, 'updated_at' => $at ) );
+				$activity( array( $id ), static fn() => $wpdb->insert( $wpdb->prefix . 'recruiting_ratings', array( 'application_id' => $id, 'user_id' => $team[ ( $i + 1 ) % 3 ], 'score' => 3, 'created_at' => $at, 'updated_at' => $at ) ) );
 			}
 		}
 		$changes = array_map( 'intval', $wpdb->get_col( "SELECT id FROM {$wpdb->prefix}recruiting_status_history WHERE from_status IS NOT NULL" ) );
 		foreach ( array( 1, 2 ) as $member ) {
-			$ids = implode( ',', array_filter( $changes, static fn( $change ) => $member === $change % 5 ) );
-			$wpdb->query( "UPDATE {$wpdb->prefix}recruiting_status_history SET user_id = {$team[ $member ]} WHERE id IN ($ids)" );
+			$ids  = implode( ',', array_filter( $changes, static fn( $change ) => $member === $change % 5 ) );
+			$apps = array_map( 'intval', $wpdb->get_col( "SELECT DISTINCT application_id FROM {$wpdb->prefix}recruiting_status_history WHERE id IN ($ids)" ) );
+			$activity( $apps, static fn() => $wpdb->query( "UPDATE {$wpdb->prefix}recruiting_status_history SET user_id = {$team[ $member ]} WHERE id IN ($ids)" ) );
 		}
 		wp_delete_user( $team[2] );
 		$job = (int) $wpdb->get_var( "SELECT job_id FROM $table ORDER BY id LIMIT 1" );
