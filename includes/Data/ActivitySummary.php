@@ -102,8 +102,8 @@ final class ActivitySummary {
 				foreach ( array( "2|$month|$job", "2|$month|0", "1|$day|$job", "1|$day|0" ) as $key ) {
 					$counts[ "$key|$user|$kind" ] = ( $counts[ "$key|$user|$kind" ] ?? 0 ) + $sign;
 				}
-				$pairs[ "$application|$user" ]['job']         = $job;
-				$pairs[ "$application|$user" ]['user']        = $user;
+				$pairs[ "$application|$user" ]['job']          = $job;
+				$pairs[ "$application|$user" ]['user']         = $user;
 				$pairs[ "$application|$user" ]['days'][ $day ] = true;
 			}
 			foreach ( $pairs as $pair ) {

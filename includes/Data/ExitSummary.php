@@ -52,7 +52,7 @@ final class ExitSummary {
 		$exit_rows = array();
 		foreach ( array_filter( $exits ) as $key => $delta ) {
 			[ $span, $bucket, $job, $status, $reason, $stage ] = explode( '|', $key );
-			$exit_rows[ $key ] = array( (int) $span, (int) $bucket, (int) $job, $status, $reason, $stage, $delta );
+			$exit_rows[ $key ]                                 = array( (int) $span, (int) $bucket, (int) $job, $status, $reason, $stage, $delta );
 		}
 		$job_rows = array();
 		foreach ( array_filter( $jobs ) as $key => $delta ) {

@@ -94,7 +94,7 @@ final class ActivityReport {
 		);
 		$users = array();
 		foreach ( $this->counts( $query ) as [ $user, $kind, $n ] ) {
-			$users[ $user ]          ??= $zero;
+			$users[ $user ]         ??= $zero;
 			$users[ $user ][ $kind ] += $n;
 			if ( str_starts_with( $kind, 'to_' ) ) {
 				$users[ $user ]['status_changes'] += $n;
@@ -203,10 +203,10 @@ final class ActivityReport {
 	/**
 	 * Distinct applications per user active in [from, to) and not in [seen from, seen to) (the job's).
 	 *
-	 * @param ReportQuery                $query The job.
-	 * @param int                        $from  From.
-	 * @param int                        $to    To.
-	 * @param array{0:int,1:int}|null    $seen  The range already counted, if any.
+	 * @param ReportQuery             $query The job.
+	 * @param int                     $from  From.
+	 * @param int                     $to    To.
+	 * @param array{0:int,1:int}|null $seen  The range already counted, if any.
 	 * @return array<int,int> user id => applications.
 	 */
 	private function raw_handled( ReportQuery $query, int $from, int $to, ?array $seen ): array {

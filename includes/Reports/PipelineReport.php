@@ -88,10 +88,10 @@ final class PipelineReport {
 	 */
 	private static function now( ReportQuery $query ): array {
 		static $memo = array();
-		$now = time();
-		$key = implode( '|', array( ReportCache::version(), (string) $query->job_id, wp_timezone_string(), wp_json_encode( Settings::get( 'stale_days' ) ) ) );
+		$now         = time();
+		$key         = implode( '|', array( ReportCache::version(), (string) $query->job_id, wp_timezone_string(), wp_json_encode( Settings::get( 'stale_days' ) ) ) );
 		if ( ! isset( $memo[ $key ] ) || $now - $memo[ $key ][0] > self::REUSE_SECONDS ) {
-			$memo         = array( $key => array( $now, ( new self() )->run( $query, $now ) ) ); // One entry: no growth in long processes.
+			$memo = array( $key => array( $now, ( new self() )->run( $query, $now ) ) ); // One entry: no growth in long processes.
 		}
 		return array( 'period' => $query->period() ) + $memo[ $key ][1];
 	}

@@ -106,8 +106,8 @@ final class RejectionsReport {
 		$reasons  = array();
 		$by_stage = array_fill_keys( TimeInStage::OPEN, $zero );
 		foreach ( $this->exits( $query ) as [ $status, $reason, $stage, $month, $n ] ) {
-			$totals[ $status ]                                  += $n;
-			$reasons[ $status ][ $reason ]                       = ( $reasons[ $status ][ $reason ] ?? 0 ) + $n;
+			$totals[ $status ]                                     += $n;
+			$reasons[ $status ][ $reason ]                          = ( $reasons[ $status ][ $reason ] ?? 0 ) + $n;
 			$trend[ $query->months[ $month ]['month'] ][ $status ] += $n;
 			if ( isset( $by_stage[ $stage ] ) ) {
 				$by_stage[ $stage ][ $status ] += $n;
@@ -213,7 +213,7 @@ final class RejectionsReport {
 		$jobs = array();
 		foreach ( $rows as [ $job_id, $status, $n ] ) {
 			if ( (int) $n ) {
-				$jobs[ (int) $job_id ]            ??= array_fill_keys( Pipeline::EXITS, 0 );
+				$jobs[ (int) $job_id ]           ??= array_fill_keys( Pipeline::EXITS, 0 );
 				$jobs[ (int) $job_id ][ $status ] += (int) $n;
 			}
 		}

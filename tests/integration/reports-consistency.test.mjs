@@ -4,7 +4,7 @@
 
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertSummariesConsistent, resetForReports, php, importData } from './lib/reports.mjs';
+import { assertSummariesConsistent, resetForReports, php, importData, report } from './lib/reports.mjs';
 
 const REFERENCE = "require_once WP_PLUGIN_DIR . '/recruiting-reports/tests/support/reports-reference.php';";
 
@@ -69,6 +69,24 @@ before( async () => {
 test( 'the summary tables equal a rebuild from the applications table after every kind of write', async () => {
 	const rebuilt = await assertSummariesConsistent();
 	assert.ok( rebuilt.report_buckets.length > 100 );
+} );
+
+test( 'the upgrade to schema version 10 fills the exits and activity summaries from the rows already there', async () => {
+	const tables = [ 'report_exits', 'report_exit_jobs', 'report_activity', 'report_activity_handled' ];
+	const snapshot = async () => {
+		const all = JSON.parse( await php( `${ REFERENCE } echo wp_json_encode( rr_summary_snapshot() );` ) );
+		return Object.fromEntries( tables.map( ( name ) => [ name, all[ name ] ] ) );
+	};
+	const expected = await snapshot();
+	for ( const name of tables ) {
+		assert.ok( expected[ name ].length > 10, `${ name } has rows` );
+	}
+	// The state version 9 had: none of these tables' rows.
+	await php( `global $wpdb; foreach ( ${ JSON.stringify( tables ).replace( /\[/, 'array(' ).replace( /\]/, ')' ) } as $name ) { $wpdb->query( $wpdb->prepare( 'DELETE FROM %i', \\RecruitingReports\\Data\\Schema::table( $name ) ) ); } update_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION, 9 );` );
+	assert.deepEqual( Object.values( await snapshot() ).flat(), [] );
+	await report( 'overview' ); // The request that upgrades.
+	assert.equal( await php( 'echo get_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION );' ), '10' );
+	assert.deepEqual( await snapshot(), expected );
 } );
 
 test( 'every report equals a brute-force computation in several timezones, periods and jobs', async () => {
