@@ -261,15 +261,10 @@ final class BenchmarkData {
 				'job_id' => $job_ids[ $app['job'] ],
 				'source' => self::source( $app['number'] ),
 			) + $timeline;
-			foreach ( ApplicationWriter::history_rows( $id, $app['applied_at'], $app['history'], $user_id ) as $row ) {
-				$hist_rows[] = $row;
-				++$history_rows;
-				// A status change (not the first row) by a user is activity: ActivitySummary::rows_for()'s shape.
-				[ , $from, $to, $at ] = $row;
-				if ( null !== $from && $user_id > 0 ) {
-					$activity[] = array( $id, $job_ids[ $app['job'] ], $user_id, 'to_' . $to, $at );
-				}
-			}
+			$rows = ApplicationWriter::history_rows( $id, $app['applied_at'], $app['history'], $user_id );
+			array_push( $hist_rows, ...$rows );
+			array_push( $activity, ...ActivitySummary::from_history( $rows, array( $id => $job_ids[ $app['job'] ] ) ) );
+			$history_rows += count( $rows );
 			++$written;
 			if ( count( $app_rows ) >= self::CHUNK ) {
 				$flush();

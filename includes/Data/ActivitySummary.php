@@ -42,7 +42,10 @@ final class ActivitySummary {
 	);
 
 	/**
-	 * The activity of applications: one row per status change, note and rating by a user.
+	 * The activity of applications: one row per status change, note and rating by a user. A locking read (SELECT …
+	 * FOR UPDATE on MySQL/MariaDB; WordPress's SQLite integration drops the clause, SQLite has one writer at a time):
+	 * it reads the latest committed rows, not the transaction's snapshot, and a concurrent writer of the same
+	 * applications' activity waits until this transaction ends, so two differences never start from the same state.
 	 *
 	 * @param int[] $ids Application ids.
 	 * @return array<int,array{0:int,1:int,2:int,3:string,4:int}> application id, job id, user id, kind, time.
@@ -55,7 +58,7 @@ final class ActivitySummary {
 			foreach ( self::SOURCES as $table => [ $time, $kind, $extra ] ) {
 				$what = null === $kind ? "''" : "t.$kind";
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $what, $time and $extra are ours; the ids are placeholders.
-				$sql   = $wpdb->prepare( "SELECT t.application_id, a.job_id, t.user_id, $what, t.$time FROM %i t JOIN %i a ON a.id = t.application_id WHERE t.application_id IN ($in) AND t.user_id > 0$extra", array_merge( array( Schema::table( $table ), Schema::table( 'applications' ) ), $chunk ) );
+				$sql   = $wpdb->prepare( "SELECT t.application_id, a.job_id, t.user_id, $what, t.$time FROM %i t JOIN %i a ON a.id = t.application_id WHERE t.application_id IN ($in) AND t.user_id > 0$extra FOR UPDATE", array_merge( array( Schema::table( $table ), Schema::table( 'applications' ) ), $chunk ) );
 				$found = $wpdb->get_results( $sql, ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
 				foreach ( $found ? $found : array() as $row ) {
 					$rows[] = array( (int) $row[0], (int) $row[1], (int) $row[2], null === $kind ? $table : 'to_' . $row[3], (int) $row[4] );
@@ -63,6 +66,24 @@ final class ActivitySummary {
 			}
 		}
 		return $rows;
+	}
+
+	/**
+	 * The activity in history rows about to be written (rows_for()'s shape without reading them back): the status
+	 * changes (not an application's first row) by a user.
+	 *
+	 * @param array[]        $rows Rows in ApplicationWriter::HISTORY_COLUMNS order.
+	 * @param array<int,int> $jobs Application id => job id.
+	 * @return array[]
+	 */
+	public static function from_history( array $rows, array $jobs ): array {
+		$activity = array();
+		foreach ( $rows as [ $application, $from, $to, $at, $user ] ) {
+			if ( null !== $from && $user > 0 ) {
+				$activity[] = array( (int) $application, $jobs[ $application ], (int) $user, 'to_' . $to, (int) $at );
+			}
+		}
+		return $activity;
 	}
 
 	/**

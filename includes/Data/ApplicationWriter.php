@@ -248,14 +248,22 @@ final class ApplicationWriter {
 			return null;
 		}
 		$history_rows = array();
+		$new_jobs     = array(); // Application id => job id, of the applications created here.
 		foreach ( $applications as $app ) {
-			array_push( $history_rows, ...self::history_rows( $ids[ ExternalId::key( $app['external_id'] ) ], $app['applied_at'], $app['history'], $user_id ) );
+			$id = $ids[ ExternalId::key( $app['external_id'] ) ];
+			array_push( $history_rows, ...self::history_rows( $id, $app['applied_at'], $app['history'], $user_id ) );
+			if ( ! isset( $existing[ ExternalId::key( $app['external_id'] ) ] ) ) {
+				$new_jobs[ $id ] = (int) $app['job_id'];
+			}
 		}
 		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, $history_rows ) ) {
 			return null;
 		}
+		// A new application's activity is its history rows just built; a re-imported one's is read back (its notes and
+		// ratings stay, and may have moved to another job with it).
+		$new_activity = ActivitySummary::from_history( array_filter( $history_rows, static fn( $row ) => isset( $new_jobs[ $row[0] ] ) ), $new_jobs );
 		if ( ! ReportSummary::apply( $before, ReportSummary::rows_for( array_values( $ids ) ) )
-			|| ! ActivitySummary::apply( $activity, ActivitySummary::rows_for( array_values( $ids ) ) ) ) {
+			|| ! ActivitySummary::apply( $activity, array_merge( ActivitySummary::rows_for( array_values( $existing ) ), $new_activity ) ) ) {
 			return null;
 		}
 		return array(
