@@ -22,12 +22,15 @@
 //      their own after the first one has stopped.
 //   7. the careers funnel (scripts/bench/funnel.mjs): the beacon's server time and beacons per second held, and
 //      GET /reports/careers cold and warm at 1,000,000 counter rows, on a site of its own.
+//   8. the network report (scripts/bench/network.mjs): GET /network/reports/<report> cold and warm on a multisite
+//      network of 100 sites × 10,000 applications, on a network of its own.
 //
 // Env: RR_PORT (default 9760), BENCH_ROUNDS (default 21), BENCH_MAX (100000 to stop after step 2),
 // BENCH_REPORTS (comma-separated report variants to run, e.g. funnel,funnel+compare; default all),
 // BENCH_CAREERS=0 skips step 5, BENCH_CAREERS=only runs just step 5 (on a fresh site, in a minute),
 // BENCH_LOAD=0 skips step 6, BENCH_LOAD=only runs just step 6, BENCH_FUNNEL=0 skips step 7, BENCH_FUNNEL=only runs
-// just step 7 (npm run bench:funnel), RR_KEEP_SITE=1 keeps the site's files.
+// just step 7 (npm run bench:funnel), BENCH_NETWORK=0 skips step 8, BENCH_NETWORK=only runs just step 8 (npm run
+// bench:network), RR_KEEP_SITE=1 keeps the site's files.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -65,7 +68,10 @@ for ( const signal of [ 'SIGINT', 'SIGTERM' ] ) {
 	process.on( signal, () => stop().finally( () => process.exit( 130 ) ) );
 }
 
-const only = process.env.BENCH_LOAD === 'only' || process.env.BENCH_FUNNEL === 'only';
+const only = process.env.BENCH_LOAD === 'only' || process.env.BENCH_FUNNEL === 'only' || process.env.BENCH_NETWORK === 'only';
+// The one step asked for alone (BENCH_<STEP>=only), if any: every other step is left out.
+const alone = [ 'BENCH_CAREERS', 'BENCH_LOAD', 'BENCH_FUNNEL', 'BENCH_NETWORK' ].find( ( name ) => 'only' === process.env[ name ] );
+const runs = ( name ) => '0' !== process.env[ name ] && ( undefined === alone || name === alone );
 if ( ! only ) {
 	try {
 		site = await startNativeSite( {
@@ -81,13 +87,17 @@ if ( ! only ) {
 		await stop();
 	}
 }
-if ( '0' !== process.env.BENCH_LOAD && 'only' !== CAREERS && 'only' !== process.env.BENCH_FUNNEL ) {
+if ( runs( 'BENCH_LOAD' ) ) {
 	const { loadFigure } = await import( './bench/load.mjs' );
 	appendReport( await loadFigure( log ) );
 }
-if ( '0' !== process.env.BENCH_FUNNEL && 'only' !== process.env.BENCH_LOAD && 'only' !== CAREERS ) {
+if ( runs( 'BENCH_FUNNEL' ) ) {
 	const { funnelFigure } = await import( './bench/funnel.mjs' );
 	appendReport( await funnelFigure( log ) );
+}
+if ( runs( 'BENCH_NETWORK' ) ) {
+	const { networkFigure } = await import( './bench/network.mjs' );
+	appendReport( await networkFigure( log ) );
 }
 process.exit( process.exitCode ?? 0 );
 

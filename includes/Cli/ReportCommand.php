@@ -83,8 +83,18 @@ final class ReportCommand {
 			Commands::fail( $result );
 		}
 		WP_CLI::debug( 'report cache: ' . $result['cache'], 'recruiting' );
-		$data = $result['data'];
+		self::print_report( $args[0], $result['data'], $format, $section );
+	}
 
+	/**
+	 * Prints a report's data as the options ask (`wp recruiting report` and `wp recruiting network report`).
+	 *
+	 * @param string      $report  Report name.
+	 * @param array       $data    The report.
+	 * @param string      $format  table, json, csv or yaml.
+	 * @param string|null $section The section to print, or null for the whole report.
+	 */
+	public static function print_report( string $report, array $data, string $format, ?string $section ): void {
 		if ( null === $section && 'json' === $format ) {
 			WP_CLI::line( (string) wp_json_encode( $data, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ) );
 			return;
@@ -98,11 +108,11 @@ final class ReportCommand {
 		if ( null !== $section ) {
 			if ( ! isset( $sections[ $section ] ) ) {
 				/* translators: 1: section name, 2: report name, 3: list of sections. */
-				WP_CLI::error( sprintf( __( 'Unknown section "%1$s" of the report %2$s. Sections: %3$s.', 'recruiting-reports' ), $section, $args[0], implode( ', ', array_keys( $sections ) ) ) );
+				WP_CLI::error( sprintf( __( 'Unknown section "%1$s" of the report %2$s. Sections: %3$s.', 'recruiting-reports' ), $section, $report, implode( ', ', array_keys( $sections ) ) ) );
 			}
 			if ( 'csv' === $format ) {
 				// The API's own CSV (format=csv&section=…): the same bytes, formula-safe cells, a BOM for spreadsheets.
-				echo ReportCsv::render( $args[0], $section, $data ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CSV for a terminal or file, not HTML.
+				echo ReportCsv::render( $report, $section, $data ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CSV for a terminal or file, not HTML.
 				return;
 			}
 			self::print_rows( $format, $sections[ $section ] );
@@ -110,7 +120,7 @@ final class ReportCommand {
 		}
 		if ( 'csv' === $format ) {
 			/* translators: 1: report name, 2: list of sections. */
-			WP_CLI::error( sprintf( __( 'CSV holds one table: add --section=<name>. Sections of the report %1$s: %2$s.', 'recruiting-reports' ), $args[0], implode( ', ', array_keys( $sections ) ) ) );
+			WP_CLI::error( sprintf( __( 'CSV holds one table: add --section=<name>. Sections of the report %1$s: %2$s.', 'recruiting-reports' ), $report, implode( ', ', array_keys( $sections ) ) ) );
 		}
 		WP_CLI::log( sprintf( 'period: %s … %s', $data['period']['from'] ?? '', $data['period']['to'] ?? '' ) );
 		foreach ( $sections as $name => $rows ) {

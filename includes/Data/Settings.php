@@ -131,16 +131,12 @@ final class Settings {
 				'minimum'     => 1,
 				'maximum'     => 120,
 			),
-			'mail_notify_to'           => array(
-				'description' => __( 'Who is told of a new application when its job has no contact e-mail (empty: the site\'s administration address).', 'recruiting-reports' ),
-				'type'        => 'array',
-				'items'       => array(
-					'type'   => 'string',
-					'format' => 'email',
-				),
-				'maxItems'    => 20,
-				'uniqueItems' => true,
-			),
+		) + self::pipeline_schema() + self::mail_schema();
+	}
+
+	/** Settings › Pipeline's fields: the reasons and the stale thresholds. */
+	private static function pipeline_schema(): array {
+		return array(
 			'reason_required'          => array(
 				'description' => __( 'Whether rejecting or withdrawing an application requires a reason (PUT /applications/{id}/status answers 400 without one).', 'recruiting-reports' ),
 				'type'        => 'boolean',
@@ -160,13 +156,27 @@ final class Settings {
 				),
 				'additionalProperties' => false,
 			),
-		) + self::template_schema();
+		);
 	}
 
-	/** The e-mail templates' schema: plain text with the placeholders of Mail\Templates; '' resets to the default. */
-	private static function template_schema(): array {
+	/**
+	 * Settings › E-mails' fields: who is told of an application, and the templates — plain text with the placeholders
+	 * of Mail\Templates; '' resets to the default.
+	 */
+	private static function mail_schema(): array {
 		$placeholders = __( 'Placeholders: {candidate_name}, {job_title}, {site_name}, {application_url} (the application in wp-admin; empty in the candidate\'s e-mail). Empty: the default text.', 'recruiting-reports' );
-		$schema       = array();
+		$schema       = array(
+			'mail_notify_to'           => array(
+				'description' => __( 'Who is told of a new application when its job has no contact e-mail (empty: the site\'s administration address).', 'recruiting-reports' ),
+				'type'        => 'array',
+				'items'       => array(
+					'type'   => 'string',
+					'format' => 'email',
+				),
+				'maxItems'    => 20,
+				'uniqueItems' => true,
+			),
+		);
 		foreach ( array(
 			'mail_candidate_subject' => array( __( 'Subject of the confirmation the candidate gets.', 'recruiting-reports' ), 200 ),
 			'mail_candidate_body'    => array( __( 'Body of the confirmation the candidate gets (plain text; blank lines separate paragraphs).', 'recruiting-reports' ), 5000 ),

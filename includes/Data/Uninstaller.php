@@ -8,6 +8,7 @@
 namespace RecruitingReports\Data;
 
 use RecruitingReports\Domain\JobPostType;
+use RecruitingReports\Network\NetworkReport;
 use RecruitingReports\Network\NetworkSettings;
 use RecruitingReports\Network\Sites;
 
@@ -40,8 +41,20 @@ final class Uninstaller {
 			(int) get_site_option( self::PROGRESS_OPTION, 0 )
 		);
 		delete_site_option( self::PROGRESS_OPTION );
+		self::delete_network_report_cache();
 		if ( NetworkSettings::all()['settings']['delete_data_on_uninstall'] ) {
 			delete_site_option( NetworkSettings::OPTION );
+		}
+	}
+
+	/**
+	 * The network report's cached answers (site transients; they copy the sites' figures, job titles and team members'
+	 * names): a cache, so gone whatever the sites decided about their data.
+	 */
+	private static function delete_network_report_cache(): void {
+		global $wpdb;
+		foreach ( array( '_site_transient_', '_site_transient_timeout_' ) as $prefix ) {
+			$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE site_id = %d AND meta_key LIKE %s', $wpdb->sitemeta, get_current_network_id(), $wpdb->esc_like( $prefix . NetworkReport::CACHE_PREFIX ) . '%' ) );
 		}
 	}
 

@@ -55,11 +55,56 @@ final class NetworkCredentialsSection {
 		}
 	}
 
-	/** Prints both lists. */
+	/** Query arguments of the two lists' page numbers. */
+	private const PAGE_ARGS = array(
+		'api-keys' => 'rr_keys_page',
+		'webhooks' => 'rr_webhooks_page',
+	);
+
+	/** Prints both lists, a page of each. */
 	public static function render(): void {
 		echo '<h2 id="rr-credentials">' . esc_html__( 'API keys and webhooks', 'recruiting-reports' ) . '</h2>';
-		self::render_keys( rest_do_request( new WP_REST_Request( 'GET', '/recruiting/v1/network/api-keys' ) )->get_data() );
-		self::render_webhooks( rest_do_request( new WP_REST_Request( 'GET', '/recruiting/v1/network/webhooks' ) )->get_data() );
+		$keys = self::page( 'api-keys' );
+		self::render_keys( $keys->get_data() );
+		self::render_pages( 'api-keys', $keys, __( 'Pages of API keys', 'recruiting-reports' ) );
+		$webhooks = self::page( 'webhooks' );
+		self::render_webhooks( $webhooks->get_data() );
+		self::render_pages( 'webhooks', $webhooks, __( 'Pages of webhooks', 'recruiting-reports' ) );
+	}
+
+	/**
+	 * The page of a list the screen's query asks for, from its network route.
+	 *
+	 * @param string $list api-keys or webhooks.
+	 */
+	private static function page( string $list ): \WP_REST_Response {
+		$request = new WP_REST_Request( 'GET', '/recruiting/v1/network/' . $list );
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a page number to read.
+		$request->set_param( 'page', max( 1, absint( $_GET[ self::PAGE_ARGS[ $list ] ] ?? 1 ) ) );
+		$request->set_param( 'per_page', NetworkScreen::PER_PAGE );
+		return rest_do_request( $request );
+	}
+
+	/**
+	 * The paging links under a list (none when it has one page).
+	 *
+	 * @param string            $list     api-keys or webhooks.
+	 * @param \WP_REST_Response $response Its page.
+	 * @param string            $label    The navigation's accessible name.
+	 */
+	private static function render_pages( string $list, \WP_REST_Response $response, string $label ): void {
+		$arg   = self::PAGE_ARGS[ $list ];
+		$links = paginate_links(
+			array(
+				'base'    => add_query_arg( $arg, '%#%', NetworkScreen::url() ) . '#rr-credentials',
+				'format'  => '',
+				'current' => max( 1, absint( $_GET[ $arg ] ?? 1 ) ), // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a page number to read.
+				'total'   => (int) ( $response->get_headers()['X-WP-TotalPages'] ?? 1 ),
+			)
+		);
+		if ( $links ) {
+			echo '<nav class="tablenav" aria-label="' . esc_attr( $label ) . '"><div class="tablenav-pages">' . wp_kses_post( $links ) . '</div></nav>';
+		}
 	}
 
 	/**

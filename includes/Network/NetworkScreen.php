@@ -110,6 +110,7 @@ final class NetworkScreen {
 		NetworkCredentialsSection::render_notice();
 		self::render_defaults( $defaults );
 		self::render_sites( $defaults['settings']['default_period'] );
+		NetworkReportSection::render( $defaults['settings']['default_period'] );
 		NetworkCredentialsSection::render();
 		echo '</div>';
 	}

@@ -70,10 +70,47 @@ final class ActivityReport {
 				ReportFigures::count( 'notes', __( 'Notes', 'recruiting-reports' ), 'totals.notes' ),
 				ReportFigures::count( 'ratings', __( 'Ratings', 'recruiting-reports' ), 'totals.ratings' ),
 			),
+			charts: array( self::by_user_chart() ),
 			block: array(
 				'icon'     => 'groups',
 				'keywords' => array( 'recruiting', 'activity', 'team', 'recruiter' ),
 			),
+			// A user is one person on every site of a network: their counts are summed, and the applications they
+			// handled are distinct per site (each site has its own), so those are summed too.
+			merge: static fn( array $sites ) => self::figures( NetworkMerge::keyed( $sites, 'by_user', array( 'user_id' ) ) ),
+		);
+	}
+
+	/**
+	 * Per team member: what they handled, status changes (in the table by the status set), notes and ratings.
+	 */
+	private static function by_user_chart(): array {
+		$series = array(
+			ReportCharts::series( __( 'Applications handled', 'recruiting-reports' ), 'applications_handled', 'count', ReportPalette::BLUE ),
+			ReportCharts::series( __( 'Status changes', 'recruiting-reports' ), 'status_changes', 'count', ReportPalette::PURPLE ),
+		);
+		foreach ( ReportCharts::status_labels() as $status => $label ) {
+			/* translators: %s: a status, e.g. "Interview". */
+			$series[] = ReportCharts::series( sprintf( __( 'To %s', 'recruiting-reports' ), $label ), 'to_' . $status, 'count', ReportPalette::STATUSES[ $status ], array( 'chart' => false ) );
+		}
+		$series[] = ReportCharts::series( __( 'Notes', 'recruiting-reports' ), 'notes', 'count', ReportPalette::TEAL );
+		$series[] = ReportCharts::series( __( 'Ratings', 'recruiting-reports' ), 'ratings', 'count', ReportPalette::AMBER );
+		return ReportCharts::over_rows(
+			'by_user',
+			__( 'Activity by team member', 'recruiting-reports' ),
+			__( 'Team member', 'recruiting-reports' ),
+			'by_user',
+			'user_name',
+			$series,
+			array(
+				'horizontal' => true,
+				'limit'      => ReportCharts::LIMIT,
+				// Four bars per team member.
+				'row_height' => 64,
+				'wide'       => true,
+				'empty'      => ReportCharts::empty_text( __( 'No team activity in this period. Status changes, notes and ratings by a signed-in user — in wp-admin, through the REST API or by an import — count for that user; applications sent through the careers page are nobody\'s activity.', 'recruiting-reports' ) ),
+				'section'    => __( 'Per team member', 'recruiting-reports' ),
+			)
 		);
 	}
 
@@ -113,9 +150,17 @@ final class ActivityReport {
 				'user_name' => $user ? (string) $user->display_name : sprintf( __( 'Deleted user #%d', 'recruiting-reports' ), $user_id ),
 			) + $counts;
 		}
+		return array( 'period' => $query->period() ) + self::figures( $rows );
+	}
+
+	/**
+	 * The report's fields from its rows per user: ordered, with the team's totals.
+	 *
+	 * @param array[] $rows Rows per user.
+	 */
+	private static function figures( array $rows ): array {
 		usort( $rows, static fn( $a, $b ) => array( $b['applications_handled'], $b['status_changes'], $a['user_id'] ) <=> array( $a['applications_handled'], $a['status_changes'], $b['user_id'] ) );
 		return array(
-			'period'  => $query->period(),
 			'totals'  => array(
 				'users'          => count( $rows ),
 				'status_changes' => array_sum( array_column( $rows, 'status_changes' ) ),

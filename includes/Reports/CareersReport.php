@@ -64,6 +64,7 @@ final class CareersReport {
 				'keywords' => array( 'recruiting', 'careers', 'funnel', 'views', 'conversion' ),
 			),
 			freshness: static fn() => (string) CareersCounters::total_since( FunnelCounting::day( time() - DAY_IN_SECONDS ) ),
+			merge: static fn( array $sites ) => self::merge( $sites ),
 		);
 	}
 
@@ -151,8 +152,31 @@ final class CareersReport {
 		foreach ( array_unique( array_merge( array_keys( $counts['sources'] ), array_keys( $cohort['sources'] ) ) ) as $source ) {
 			$by_source[] = array( 'source' => (string) $source ) + self::step( $counts['sources'][ $source ] ?? array(), $cohort['sources'][ $source ] ?? array() );
 		}
+		return array( 'period' => $query->period() ) + self::figures( $by_job, $by_source, self::trend( $query, $daily, $counts['trend'] ) );
+	}
+
+	/**
+	 * The careers funnel across a network's sites: every count summed (per source, per day or month, in total), every
+	 * site's jobs listed, each conversion recomputed from the summed counts.
+	 *
+	 * @param SiteFigures[] $sites The sites.
+	 */
+	public static function merge( array $sites ): array {
+		$by_source = array_map( static fn( array $row ) => array( 'source' => (string) $row['source'] ) + self::step( $row, $row ), NetworkMerge::keyed( $sites, 'by_source', array( 'source' ) ) );
+		$trend     = NetworkMerge::sorted( NetworkMerge::keyed( $sites, 'trend', array( 'period' ) ), static fn( $a, $b ) => strcmp( $a['period'], $b['period'] ) );
+		return self::figures( NetworkMerge::listed( $sites, 'by_job' ), $by_source, $trend );
+	}
+
+	/**
+	 * The report's fields from its rows: ordered, with the totals over the jobs.
+	 *
+	 * @param array[] $by_job    Rows per job (with site_id across a network).
+	 * @param array[] $by_source Rows per source.
+	 * @param array[] $trend     Rows per day or month.
+	 */
+	private static function figures( array $by_job, array $by_source, array $trend ): array {
 		$by_views = static fn( $a, $b ) => array( $b['job_views'], $b['applications'] ) <=> array( $a['job_views'], $a['applications'] );
-		usort( $by_job, static fn( $a, $b ) => $by_views( $a, $b ) ?: $a['job_id'] <=> $b['job_id'] );
+		usort( $by_job, static fn( $a, $b ) => $by_views( $a, $b ) ?: array( $a['site_id'] ?? 0, $a['job_id'] ) <=> array( $b['site_id'] ?? 0, $b['job_id'] ) );
 		usort( $by_source, static fn( $a, $b ) => $by_views( $a, $b ) ?: strcmp( $a['source'], $b['source'] ) );
 
 		$totals = array();
@@ -160,11 +184,10 @@ final class CareersReport {
 			$totals[ $field ] = array_sum( array_column( $by_job, $field ) );
 		}
 		return array(
-			'period'    => $query->period(),
 			'totals'    => self::step( $totals, $totals ),
 			'by_job'    => $by_job,
 			'by_source' => $by_source,
-			'trend'     => self::trend( $query, $daily, $counts['trend'] ),
+			'trend'     => $trend,
 		);
 	}
 

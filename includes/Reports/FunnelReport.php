@@ -78,6 +78,8 @@ final class FunnelReport {
 				'icon'     => 'filter',
 				'keywords' => array( 'recruiting', 'funnel', 'offer acceptance', 'pipeline' ),
 			),
+			// Every figure comes from the period's totals: the network's are the sites' summed.
+			merge: static fn( array $sites ) => self::from_totals( NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => $site->in( array( PeriodTotals::class, 'of' ) ), $sites ) ) + array_fill_keys( PeriodTotals::MEASURES, 0 ) ),
 		);
 	}
 
@@ -87,7 +89,15 @@ final class FunnelReport {
 	 * @param ReportQuery $query The period and job.
 	 */
 	public function run( ReportQuery $query ): array {
-		$totals  = PeriodTotals::of( $query );
+		return array( 'period' => $query->period() ) + self::from_totals( PeriodTotals::of( $query ) );
+	}
+
+	/**
+	 * The funnel's fields from a period's totals.
+	 *
+	 * @param array<string,int> $totals PeriodTotals::of().
+	 */
+	private static function from_totals( array $totals ): array {
 		$reached = array( $totals['applied'], $totals['reached_screening'], $totals['reached_interview'], $totals['reached_offer'], $totals['reached_hired'] );
 
 		$stages = array();
@@ -102,7 +112,6 @@ final class FunnelReport {
 		// hired is final, so the cohort now at hired is exactly the cohort that reached it.
 		$done = $totals['reached_hired'] + $totals['now_rejected'] + $totals['now_withdrawn'];
 		return array(
-			'period'                => $query->period(),
 			'stages'                => $stages,
 			'outcomes'              => array(
 				'rejected'    => $totals['now_rejected'],

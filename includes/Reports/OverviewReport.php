@@ -80,6 +80,7 @@ final class OverviewReport {
 				'icon'     => 'chart-bar',
 				'keywords' => array( 'recruiting', 'applications', 'conversion', 'pipeline' ),
 			),
+			merge: static fn( array $sites ) => self::merge( $sites ),
 		);
 	}
 
@@ -128,16 +129,42 @@ final class OverviewReport {
 	 */
 	public function run( ReportQuery $query ): array {
 		$totals   = PeriodTotals::of( $query );
-		$reached  = array( $totals['applied'], $totals['reached_screening'], $totals['reached_interview'], $totals['reached_offer'], $totals['reached_hired'] );
 		$statuses = $this->statuses( $query );
-		return array(
-			'period'                => $query->period(),
-			'jobs'                  => $this->jobs( $query ),
-			'applications'          => array(
+		return array( 'period' => $query->period() ) + self::from_parts(
+			$this->jobs( $query ),
+			array(
 				'total'           => $statuses['total'],
-				'new_this_period' => $reached[0],
+				'new_this_period' => $totals['applied'],
 				'by_status'       => $statuses['by_status'],
 			),
+			$totals
+		);
+	}
+
+	/**
+	 * The overview across a network's sites: job and application counts summed, the conversion and the average time
+	 * to hire recomputed from the sites' summed period totals (PeriodTotals).
+	 *
+	 * @param SiteFigures[] $sites The sites.
+	 */
+	public static function merge( array $sites ): array {
+		$totals = NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => $site->in( array( PeriodTotals::class, 'of' ) ), $sites ) ) + array_fill_keys( PeriodTotals::MEASURES, 0 );
+		$counts = NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => array_intersect_key( $site->data, array_flip( array( 'jobs', 'applications' ) ) ), $sites ) );
+		return self::from_parts( $counts['jobs'] ?? array(), $counts['applications'] ?? array(), $totals );
+	}
+
+	/**
+	 * The overview's fields from its counts and the period's totals.
+	 *
+	 * @param array $jobs         total, active, new_this_period.
+	 * @param array $applications total, new_this_period, by_status.
+	 * @param array $totals       PeriodTotals::of().
+	 */
+	private static function from_parts( array $jobs, array $applications, array $totals ): array {
+		$reached = array( $totals['applied'], $totals['reached_screening'], $totals['reached_interview'], $totals['reached_offer'], $totals['reached_hired'] );
+		return array(
+			'jobs'                  => $jobs,
+			'applications'          => $applications,
 			'conversion'            => array(
 				'application_to_screening' => Rounding::rate( $reached[1], $reached[0] ),
 				'screening_to_interview'   => Rounding::rate( $reached[2], $reached[1] ),

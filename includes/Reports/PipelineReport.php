@@ -5,9 +5,8 @@
  * median and longest wait in whole days (Domain\TimeInStage: calendar days of the site's timezone, the rule of the
  * list's days_in_stage) and how many are stale (setting stale_days); the same per job and stage.
  *
- * One query over the covering index status_since (job_status_since for one job), reading (job_id, status,
- * status_since) of the open applications in the index's order; PHP counts days only for the middle and first entry
- * of each list. The answer is cached per data version like every
+ * One query over the covering index status_since, reading (job_id, status, status_since) of the open applications;
+ * PHP counts their days with one cutoff per distinct day count. The answer is cached per data version like every
  * report; the daily stale alerts (Webhooks\StaleAlerts) invalidate the cache, so the days move on at least daily.
  *
  * @package RecruitingReports
@@ -72,9 +71,60 @@ final class PipelineReport {
 				ReportFigures::count( 'open', __( 'Open applications', 'recruiting-reports' ), 'totals.open' ),
 				ReportFigures::count( 'stale', __( 'Stale candidates', 'recruiting-reports' ), 'totals.stale' ),
 			),
+			charts: self::charts(),
 			block: array(
 				'icon'     => 'clock',
 				'keywords' => array( 'recruiting', 'pipeline', 'stale', 'waiting', 'time in stage' ),
+			),
+			merge: static fn( array $sites ) => self::merge( $sites ),
+		);
+	}
+
+	/**
+	 * The report's charts (ReportCharts): per stage and per job and stage, open and stale drawn, the waits in the
+	 * tables.
+	 *
+	 * @return array[]
+	 */
+	private static function charts(): array {
+		$statuses = ReportCharts::status_labels();
+		$series   = array(
+			ReportCharts::series( __( 'Open', 'recruiting-reports' ), 'open', 'count', ReportPalette::BLUE ),
+			ReportCharts::series( __( 'Stale', 'recruiting-reports' ), 'stale', 'count', ReportPalette::AMBER ),
+			ReportCharts::series( __( 'Median wait (days)', 'recruiting-reports' ), 'median_days', 'days', ReportPalette::PURPLE, array( 'chart' => false ) ),
+			ReportCharts::series( __( 'Longest wait (days)', 'recruiting-reports' ), 'longest_days', 'days', ReportPalette::PURPLE, array( 'chart' => false ) ),
+		);
+		$empty    = ReportCharts::empty_text( __( 'No open applications now. Applications come in through the careers page, the REST API or an import, and wait here until they are hired, rejected or withdrawn.', 'recruiting-reports' ) );
+		return array(
+			ReportCharts::over_rows(
+				'stages',
+				__( 'Waiting now, by stage', 'recruiting-reports' ),
+				__( 'Stage', 'recruiting-reports' ),
+				'stages',
+				'stage',
+				$series,
+				array(
+					'labels' => $statuses,
+					'empty'  => $empty,
+					'wide'   => true,
+				)
+			),
+			ReportCharts::over_rows(
+				'by_job',
+				__( 'Waiting now, by job and stage', 'recruiting-reports' ),
+				__( 'Job and stage', 'recruiting-reports' ),
+				'by_job',
+				'job_title',
+				$series,
+				array(
+					'detail'     => ReportCharts::detail( 'stage', $statuses ),
+					'horizontal' => true,
+					'limit'      => ReportCharts::LIMIT,
+					'row_height' => 40,
+					'empty'      => $empty,
+					'wide'       => true,
+					'section'    => __( 'Per job', 'recruiting-reports' ),
+				)
 			),
 		);
 	}
@@ -103,25 +153,8 @@ final class PipelineReport {
 	 * @param int         $now   Unix seconds the waits are counted to.
 	 */
 	public function run( ReportQuery $query, int $now ): array {
-		$timezone = wp_timezone();
-		$days     = TimeInStage::counter( $now, $timezone );
-		$cutoffs  = TimeInStage::stale_cutoffs( (array) Settings::get( 'stale_days' ), $now, $timezone );
-		$stages   = array_fill_keys( TimeInStage::OPEN, array() );
-		$stale    = array_fill_keys( TimeInStage::OPEN, 0 );
-		$jobs     = array();
-		// In order of entry per stage, so every list below is sorted (longest wait first) as it is built.
-		foreach ( $this->open( $query ) as [ $job_id, $status, $since ] ) {
-			$is_stale                              = $since <= $cutoffs[ $status ] ? 1 : 0;
-			$stages[ $status ][]                   = $since;
-			$stale[ $status ]                     += $is_stale;
-			$jobs[ $job_id ][ $status ]['since'][] = $since;
-			$jobs[ $job_id ][ $status ]['stale']   = ( $jobs[ $job_id ][ $status ]['stale'] ?? 0 ) + $is_stale;
-		}
-
-		$rows = array();
-		foreach ( $stages as $status => $waits ) {
-			$rows[] = array( 'stage' => $status ) + self::waits( $waits, $stale[ $status ], $days );
-		}
+		$waiting = $this->waiting( $query, $now );
+		$jobs    = $waiting['jobs'];
 		ksort( $jobs );
 		_prime_post_caches( array_keys( $jobs ), false, false );
 		$by_job = array();
@@ -132,14 +165,70 @@ final class PipelineReport {
 						'job_id'    => $job_id,
 						'job_title' => (string) get_post_field( 'post_title', $job_id, 'raw' ),
 						'stage'     => $status,
-					) + self::waits( $per_stage[ $status ]['since'], $per_stage[ $status ]['stale'], $days );
+					) + self::waits( $per_stage[ $status ]['days'], $per_stage[ $status ]['stale'] );
 				}
 			}
 		}
+		return array( 'period' => $query->period() ) + self::figures( $waiting['stages'], $waiting['stale'], $by_job );
+	}
+
+	/**
+	 * The pipeline across a network's sites: the waits of every site counted together per stage (so the median is the
+	 * union's), and every site's jobs.
+	 *
+	 * @param SiteFigures[] $sites The sites.
+	 */
+	public static function merge( array $sites ): array {
+		$now     = time();
+		$waiting = NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => array_intersect_key( $site->in( static fn( ReportQuery $query ) => ( new self() )->waiting( $query, $now ) ), array_flip( array( 'stages', 'stale' ) ) ), $sites ) );
+		return self::figures( ( $waiting['stages'] ?? array() ) + array_fill_keys( TimeInStage::OPEN, array() ), ( $waiting['stale'] ?? array() ) + array_fill_keys( TimeInStage::OPEN, 0 ), NetworkMerge::listed( $sites, 'by_job' ) );
+	}
+
+	/**
+	 * The waits of the open applications: per stage and per job and stage, how many waited each number of whole days,
+	 * and how many are stale.
+	 *
+	 * @param ReportQuery $query The job (the period does not apply).
+	 * @param int         $now   Unix seconds the waits are counted to.
+	 * @return array{stages:array<string,array<int,int>>,stale:array<string,int>,jobs:array} stages: stage => days => applications.
+	 */
+	public function waiting( ReportQuery $query, int $now ): array {
+		$timezone = wp_timezone();
+		$days     = TimeInStage::counter( $now, $timezone );
+		$cutoffs  = TimeInStage::stale_cutoffs( (array) Settings::get( 'stale_days' ), $now, $timezone );
+		$stages   = array_fill_keys( TimeInStage::OPEN, array() );
+		$stale    = array_fill_keys( TimeInStage::OPEN, 0 );
+		$jobs     = array();
+		foreach ( $this->open( $query ) as [ $job_id, $status, $since ] ) {
+			$waited                                        = $days( $since );
+			$is_stale                                      = $since <= $cutoffs[ $status ] ? 1 : 0;
+			$stages[ $status ][ $waited ]                  = ( $stages[ $status ][ $waited ] ?? 0 ) + 1;
+			$stale[ $status ]                             += $is_stale;
+			$jobs[ $job_id ][ $status ]['days'][ $waited ] = ( $jobs[ $job_id ][ $status ]['days'][ $waited ] ?? 0 ) + 1;
+			$jobs[ $job_id ][ $status ]['stale']           = ( $jobs[ $job_id ][ $status ]['stale'] ?? 0 ) + $is_stale;
+		}
 		return array(
-			'period' => $query->period(),
+			'stages' => $stages,
+			'stale'  => $stale,
+			'jobs'   => $jobs,
+		);
+	}
+
+	/**
+	 * The report's fields from the waits per stage and the by_job rows.
+	 *
+	 * @param array<string,array<int,int>> $stages Stage => whole days => applications.
+	 * @param array<string,int>            $stale  Stage => stale applications.
+	 * @param array[]                      $by_job The by_job rows.
+	 */
+	private static function figures( array $stages, array $stale, array $by_job ): array {
+		$rows = array();
+		foreach ( TimeInStage::OPEN as $status ) {
+			$rows[] = array( 'stage' => $status ) + self::waits( $stages[ $status ], $stale[ $status ] );
+		}
+		return array(
 			'totals' => array(
-				'open'  => array_sum( array_map( 'count', $stages ) ),
+				'open'  => array_sum( array_map( 'array_sum', $stages ) ),
 				'stale' => array_sum( $stale ),
 			),
 			'stages' => $rows,
@@ -148,32 +237,29 @@ final class PipelineReport {
 	}
 
 	/**
-	 * A stage's figures from when its applications entered it. Days waited only grow the earlier the entry, so the
-	 * middle and the first entries are the median and the longest wait: days are counted for those alone.
+	 * A stage's figures from its waits.
 	 *
-	 * @param int[]    $since Entry instants, earliest first.
-	 * @param int      $stale How many are stale.
-	 * @param \Closure $days  TimeInStage::counter(): whole days waited since an instant.
+	 * @param array<int,int> $waits Whole days waited => applications.
+	 * @param int            $stale How many are stale.
 	 * @return array{open:int,median_days:float,longest_days:int,stale:int}
 	 */
-	private static function waits( array $since, int $stale, \Closure $days ): array {
-		$count  = count( $since );
+	private static function waits( array $waits, int $stale ): array {
+		$count  = array_sum( $waits );
 		$median = 0.0;
 		if ( $count ) {
-			$middle = intdiv( $count, 2 );
-			$median = $count % 2 ? (float) $days( $since[ $middle ] ) : ( $days( $since[ $middle - 1 ] ) + $days( $since[ $middle ] ) ) / 2;
+			$middle = NetworkMerge::at( $waits, ...NetworkMerge::middle( $count ) );
+			$median = array_sum( $middle ) / count( $middle );
 		}
 		return array(
 			'open'         => $count,
-			'median_days'  => $median,
-			'longest_days' => $count ? $days( $since[0] ) : 0,
+			'median_days'  => (float) $median,
+			'longest_days' => $count ? max( array_keys( $waits ) ) : 0,
 			'stale'        => $stale,
 		);
 	}
 
 	/**
-	 * The open applications (of the job): job id, status, status_since, by status and status_since (the order of the
-	 * indexes status_since and job_status_since, so no sort).
+	 * The open applications (of the job): job id, status, status_since.
 	 *
 	 * @param ReportQuery $query The job.
 	 * @return \Generator<array{0:int,1:string,2:int}>
@@ -183,7 +269,7 @@ final class PipelineReport {
 		$open = TimeInStage::OPEN;
 		$job  = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $job prepared.
-		$sql  = $wpdb->prepare( "SELECT job_id, status, status_since FROM %i WHERE status IN (%s, %s, %s, %s)$job ORDER BY status, status_since", Schema::table( 'applications' ), ...$open );
+		$sql  = $wpdb->prepare( "SELECT job_id, status, status_since FROM %i WHERE status IN (%s, %s, %s, %s)$job", Schema::table( 'applications' ), ...$open );
 		$rows = $wpdb->get_results( $sql, ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
 		$wpdb->flush();
 		foreach ( $rows ? $rows : array() as $row ) {

@@ -84,10 +84,80 @@ final class RejectionsReport {
 				ReportFigures::count( 'rejected', __( 'Rejected', 'recruiting-reports' ), 'totals.rejected' ),
 				ReportFigures::count( 'withdrawn', __( 'Withdrawn', 'recruiting-reports' ), 'totals.withdrawn' ),
 			),
+			charts: self::charts(),
 			block: array(
 				'icon'     => 'dismiss',
 				'keywords' => array( 'recruiting', 'rejection', 'withdrawal', 'reasons' ),
 			),
+			merge: static fn( array $sites ) => self::merge( $sites ),
+		);
+	}
+
+	/**
+	 * The report's charts (ReportCharts): by reason, by the stage left from, by job, by month.
+	 *
+	 * @return array[]
+	 */
+	private static function charts(): array {
+		$statuses = ReportCharts::status_labels();
+		$exits    = array(
+			ReportCharts::series( $statuses['rejected'], 'rejected', 'count', ReportPalette::RED ),
+			ReportCharts::series( $statuses['withdrawn'], 'withdrawn', 'count', ReportPalette::GRAY ),
+		);
+		$empty    = ReportCharts::empty_text( __( 'No rejections or withdrawals in this period. They are counted when an application is set to Rejected or Withdrawn — on the application, through the REST API or by an import — with one of the reasons of Settings › Pipeline, or none.', 'recruiting-reports' ) );
+		return array(
+			// One row per status and reason: "No reason given" is a row of each status.
+			ReportCharts::over_rows(
+				'by_reason',
+				__( 'Rejections and withdrawals by reason', 'recruiting-reports' ),
+				__( 'Reason', 'recruiting-reports' ),
+				'by_reason',
+				'label',
+				array(
+					ReportCharts::series( __( 'Applications', 'recruiting-reports' ), 'count', 'count', ReportPalette::BLUE ),
+					ReportCharts::series( __( 'Share of the status', 'recruiting-reports' ), 'share', 'percent', ReportPalette::BLUE, array( 'chart' => false ) ),
+				),
+				array(
+					'detail'     => ReportCharts::detail( 'status', $statuses ),
+					'horizontal' => true,
+					'limit'      => ReportCharts::LIMIT,
+					'row_height' => 28,
+					'empty'      => $empty,
+					'section'    => __( 'By reason', 'recruiting-reports' ),
+				)
+			),
+			ReportCharts::over_rows(
+				'by_stage',
+				__( 'Stage left from', 'recruiting-reports' ),
+				__( 'Stage', 'recruiting-reports' ),
+				'by_stage',
+				'stage',
+				$exits,
+				array(
+					'labels'     => $statuses,
+					'horizontal' => true,
+					// Two bars (rejected, withdrawn) per stage, as tall as the four stages need.
+					'row_height' => 40,
+					'empty'      => $empty,
+				)
+			),
+			ReportCharts::over_rows(
+				'by_job',
+				__( 'Rejections and withdrawals by job', 'recruiting-reports' ),
+				__( 'Job', 'recruiting-reports' ),
+				'by_job',
+				'job_title',
+				$exits,
+				array(
+					'horizontal' => true,
+					'limit'      => ReportCharts::LIMIT,
+					// Two bars per job, a little tighter than the stages': the section stays under a screenful and a half.
+					'row_height' => 32,
+					'empty'      => $empty,
+					'section'    => __( 'Per job', 'recruiting-reports' ),
+				)
+			),
+			ReportCharts::monthly( __( 'Rejections and withdrawals by month', 'recruiting-reports' ), $exits, $empty ),
 		);
 	}
 
@@ -123,11 +193,10 @@ final class RejectionsReport {
 					'reason' => $reason,
 					'label'  => Reasons::label( $status, $reason ) ?? __( 'No reason given', 'recruiting-reports' ),
 					'count'  => $count,
-					'share'  => Rounding::rate( $count, $totals[ $status ] ),
 				);
 			}
 		}
-		usort( $by_reason, static fn( $a, $b ) => array( array_search( $a['status'], Pipeline::EXITS, true ), $b['count'], $a['label'], $a['reason'] ) <=> array( array_search( $b['status'], Pipeline::EXITS, true ), $a['count'], $b['label'], $b['reason'] ) );
+		$by_reason = self::shared( $by_reason, $totals );
 
 		$by_job = null === $query->job_id ? $this->by_job( $query ) : ( array_sum( $totals ) ? array( $query->job_id => $totals ) : array() );
 		_prime_post_caches( array_keys( $by_job ), false, false );
@@ -138,7 +207,7 @@ final class RejectionsReport {
 				'job_title' => (string) get_post_field( 'post_title', $job_id, 'raw' ),
 			) + $counts;
 		}
-		usort( $jobs, static fn( $a, $b ) => array( $b['rejected'] + $b['withdrawn'], $a['job_id'] ) <=> array( $a['rejected'] + $a['withdrawn'], $b['job_id'] ) );
+		usort( $jobs, array( self::class, 'job_order' ) );
 
 		return array(
 			'period'    => $query->period(),
@@ -148,6 +217,50 @@ final class RejectionsReport {
 			'by_job'    => $jobs,
 			'trend'     => array_values( $trend ),
 		);
+	}
+
+	/**
+	 * Rejections across a network's sites: counts summed per reason (a reason is the same when its id and its label
+	 * are: sites name their own reasons), per stage and per month; every site's jobs listed; shares recomputed.
+	 *
+	 * @param SiteFigures[] $sites The sites.
+	 */
+	public static function merge( array $sites ): array {
+		$totals = NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => (array) ( $site->data['totals'] ?? array() ), $sites ) ) + array_fill_keys( Pipeline::EXITS, 0 );
+		$trend  = NetworkMerge::sorted( NetworkMerge::keyed( $sites, 'trend', array( 'month' ) ), static fn( $a, $b ) => strcmp( $a['month'], $b['month'] ) );
+		return array(
+			'totals'    => $totals,
+			'by_reason' => self::shared( NetworkMerge::keyed( $sites, 'by_reason', array( 'status', 'reason', 'label' ) ), $totals ),
+			'by_stage'  => NetworkMerge::keyed( $sites, 'by_stage', array( 'stage' ) ),
+			'by_job'    => NetworkMerge::sorted( NetworkMerge::listed( $sites, 'by_job' ), array( self::class, 'job_order' ) ),
+			'trend'     => $trend,
+		);
+	}
+
+	/**
+	 * The reasons' rows with their share of their status, in the report's order.
+	 *
+	 * @param array[]           $rows   status, reason, label, count.
+	 * @param array<string,int> $totals Status => total.
+	 * @return array[]
+	 */
+	private static function shared( array $rows, array $totals ): array {
+		foreach ( $rows as &$row ) {
+			$row['share'] = Rounding::rate( $row['count'], $totals[ $row['status'] ] );
+		}
+		unset( $row );
+		usort( $rows, static fn( $a, $b ) => array( array_search( $a['status'], Pipeline::EXITS, true ), $b['count'], $a['label'], $a['reason'] ) <=> array( array_search( $b['status'], Pipeline::EXITS, true ), $a['count'], $b['label'], $b['reason'] ) );
+		return $rows;
+	}
+
+	/**
+	 * The order of by_job: most exits first, then (across a network) by site, then by job id.
+	 *
+	 * @param array $a A row.
+	 * @param array $b Another row.
+	 */
+	public static function job_order( array $a, array $b ): int {
+		return array( $b['rejected'] + $b['withdrawn'], $a['site_id'] ?? 0, $a['job_id'] ) <=> array( $a['rejected'] + $a['withdrawn'], $b['site_id'] ?? 0, $b['job_id'] );
 	}
 
 	/**
@@ -250,6 +363,7 @@ final class RejectionsReport {
 		}
 		return false;
 	}
+
 
 	/**
 	 * The index into $query->months of status_since, as SQL (the months' bounds are integers computed here).

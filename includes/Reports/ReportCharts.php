@@ -60,7 +60,9 @@ final class ReportCharts {
 	 * @param string              $field    The row field naming the category (and choosing per-category colours).
 	 * @param array[]             $series   Series (series()), whose value is a row field.
 	 * @param array<string,mixed> $options  As keyed(), plus labels (field value => translated label) or
-	 *                                      format 'month' (a YYYY-MM field shown as the site's month).
+	 *                                      format 'month' (a YYYY-MM field shown as the site's month), and
+	 *                                      detail (detail()): a second field the label names, for rows whose
+	 *                                      first field repeats (a job per stage, a reason per status).
 	 */
 	public static function over_rows( string $id, string $title, string $category, string $rows, string $field, array $series, array $options = array() ): array {
 		$categories = array(
@@ -73,7 +75,10 @@ final class ReportCharts {
 		if ( isset( $options['format'] ) ) {
 			$categories['format'] = $options['format'];
 		}
-		unset( $options['labels'], $options['format'] );
+		if ( isset( $options['detail'] ) ) {
+			$categories['detail'] = $options['detail'];
+		}
+		unset( $options['labels'], $options['format'], $options['detail'] );
 		return self::chart( $id, $title, $category, $categories, $series, $options );
 	}
 
@@ -152,6 +157,21 @@ final class ReportCharts {
 	}
 
 	/**
+	 * A second field in the label of a category over rows: "<label> (<detail>)", e.g. "Designer (Screening)".
+	 *
+	 * @param string               $field  The row field.
+	 * @param array<string,string> $labels Its value => translated label.
+	 */
+	public static function detail( string $field, array $labels ): array {
+		return array(
+			'field'  => $field,
+			'labels' => (object) $labels,
+			/* translators: A chart category naming two things: 1: e.g. a job title or a reason; 2: e.g. a stage or a status. */
+			'format' => __( '%1$s (%2$s)', 'recruiting-reports' ),
+		);
+	}
+
+	/**
 	 * What a chart without anything to draw says: `text`, or with a count (a value expression), `text` when the
 	 * count is 0 and `otherwise` when there is a count but every value is 0.
 	 *
@@ -201,7 +221,7 @@ final class ReportCharts {
 			'horizontal'    => 'bar' === $kind && ! empty( $chart['horizontal'] ),
 			'title'         => $chart['title'],
 			'categoryLabel' => $chart['category'],
-			'labels'        => array_map( static fn( $category ) => self::label( $chart['categories'], $category['key'], $month ), $categories ),
+			'labels'        => array_map( static fn( $category ) => self::label( $chart['categories'], $category, $month ), $categories ),
 			'series'        => array(),
 		);
 		foreach ( $chart['series'] as $series ) {
@@ -284,15 +304,22 @@ final class ReportCharts {
 	 * A category's label.
 	 *
 	 * @param array    $categories The declaration's categories.
-	 * @param string   $key        The category's key.
+	 * @param array    $category   The category: its key and, over rows, its row.
 	 * @param callable $month      Month formatter.
 	 */
-	private static function label( array $categories, string $key, callable $month ): string {
+	private static function label( array $categories, array $category, callable $month ): string {
+		$key = $category['key'];
 		if ( 'month' === ( $categories['format'] ?? '' ) ) {
 			return (string) $month( $key );
 		}
 		$labels = (array) ( $categories['labels'] ?? array() );
-		return (string) ( $labels[ $key ] ?? $key );
+		$label  = (string) ( $labels[ $key ] ?? $key );
+		if ( isset( $categories['detail'] ) ) {
+			$detail = (string) ( $category['row'][ $categories['detail']['field'] ] ?? '' );
+			$names  = (array) $categories['detail']['labels'];
+			return sprintf( (string) $categories['detail']['format'], $label, (string) ( $names[ $detail ] ?? $detail ) );
+		}
+		return $label;
 	}
 
 	/**

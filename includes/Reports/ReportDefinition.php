@@ -43,6 +43,10 @@ final class ReportDefinition {
 	 * @param Closure $freshness   Optional fn(): string, for a report whose figures also change without a data
 	 *                             change (the careers funnel's counters): a value that changes whenever they do; a
 	 *                             cached answer is used only while it is the same (docs/reports.md "Careers funnel").
+	 * @param Closure $merge       Optional fn( SiteFigures[] $sites ): array — the report's fields across the sites
+	 *                             of a network (GET /network/reports/<name>, docs/multisite.md "The network report"),
+	 *                             from each site's own answer (`data`) and what the report reads in the site
+	 *                             (`in()`); without it the network report has only its `by_site` breakdown.
 	 * @throws InvalidArgumentException When the name is not a slug, a figure lacks id, label or a known format, or a
 	 *                                  chart lacks id, title, a known kind or series with a known unit.
 	 */
@@ -56,6 +60,7 @@ final class ReportDefinition {
 		public readonly array $charts = array(),
 		public readonly array $block = array(),
 		public readonly ?Closure $freshness = null,
+		public readonly ?Closure $merge = null,
 	) {
 		if ( ! preg_match( '/^[a-z0-9]+(-[a-z0-9]+)*$/', $name ) ) {
 			throw new InvalidArgumentException( 'A report name is a lower-case slug: ' . $name );

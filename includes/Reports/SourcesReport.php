@@ -90,6 +90,8 @@ final class SourcesReport {
 				'icon'     => 'megaphone',
 				'keywords' => array( 'recruiting', 'source', 'channel', 'source of hire' ),
 			),
+			// A source is the same channel on every site: its applications, hires and seconds are summed.
+			merge: static fn( array $sites ) => array( 'sources' => self::rows( NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => $site->in( array( self::class, 'totals' ) ), $sites ) ) ) ),
 		);
 	}
 
@@ -99,6 +101,19 @@ final class SourcesReport {
 	 * @param ReportQuery $query The period and job.
 	 */
 	public function run( ReportQuery $query ): array {
+		return array(
+			'period'  => $query->period(),
+			'sources' => self::rows( self::totals( $query ) ),
+		);
+	}
+
+	/**
+	 * The cohort's applications, hires and hire seconds per source.
+	 *
+	 * @param ReportQuery $query The period and job.
+	 * @return array<string,array{0:int,1:int,2:int}> source => [applications, hires, hire seconds].
+	 */
+	public static function totals( ReportQuery $query ): array {
 		global $wpdb;
 		$parts  = array( PeriodParts::of( $query->start, $query->end, null === $query->job_id ) );
 		$totals = array();
@@ -129,7 +144,16 @@ final class SourcesReport {
 				( $totals[ $source ][2] ?? 0 ) + (int) $row['hire_seconds'],
 			);
 		}
+		return $totals;
+	}
 
+	/**
+	 * The report's rows from the totals per source.
+	 *
+	 * @param array<string,array{0:int,1:int,2:int}> $totals source => [applications, hires, hire seconds].
+	 * @return array[]
+	 */
+	private static function rows( array $totals ): array {
 		$sources = array();
 		foreach ( $totals as $source => [ $applied, $hires, $seconds ] ) {
 			if ( $applied > 0 ) { // A source whose applications all moved away (re-import) keeps zero rows.
@@ -142,10 +166,7 @@ final class SourcesReport {
 				);
 			}
 		}
-		return array(
-			'period'  => $query->period(),
-			'sources' => self::ordered( $sources ),
-		);
+		return self::ordered( $sources );
 	}
 
 	/**

@@ -96,6 +96,7 @@ final class TimeToFillReport {
 				'icon'     => 'calendar-alt',
 				'keywords' => array( 'recruiting', 'time to fill', 'open jobs', 'vacancy' ),
 			),
+			merge: static fn( array $sites ) => self::merge( $sites ),
 		);
 	}
 
@@ -146,12 +147,46 @@ final class TimeToFillReport {
 	 * @param ReportQuery $query The period and job.
 	 */
 	public function run( ReportQuery $query ): array {
-		$jobs   = $this->jobs( $query );
-		$fills  = $this->fills( $query );
+		$parts = $this->parts( $query );
+		return array( 'period' => $query->period() ) + self::figures( $parts['filled'], $parts['open'], array_column( $query->months, 'month' ) );
+	}
+
+	/**
+	 * Time to fill across a network's sites: every site's filled jobs together (so the median is the union's), their
+	 * months as each site reads them, and the open jobs' counts and ages summed.
+	 *
+	 * @param SiteFigures[] $sites The sites.
+	 */
+	public static function merge( array $sites ): array {
 		$filled = array();
 		$open   = array( 0, 0 );
-		$now    = time();
-		foreach ( $jobs as $id => $job ) {
+		$months = array();
+		foreach ( $sites as $site ) {
+			$parts  = $site->in( static fn( ReportQuery $query ) => ( new self() )->parts( $query ) );
+			$filled = array_merge( $filled, array_map( static fn( array $job ) => array( 'site_id' => $site->site_id ) + $job, $parts['filled'] ) );
+			$open   = array( $open[0] + $parts['open'][0], $open[1] + $parts['open'][1] );
+			$months = array_merge( $months, array_column( $site->query->months, 'month' ) );
+		}
+		$months = array_unique( $months );
+		sort( $months );
+		return self::figures( $filled, $open, $months );
+	}
+
+	/**
+	 * The jobs filled in the period, with their dates and month as the site reads them, and the open jobs.
+	 *
+	 * @param ReportQuery $query The period and job.
+	 * @return array{filled:array[],open:array{0:int,1:int}} filled: id, title, seconds, opened, filled (dates), month;
+	 *                                                        open: [jobs, total seconds since their creation].
+	 */
+	public function parts( ReportQuery $query ): array {
+		$fills    = $this->fills( $query );
+		$filled   = array();
+		$open     = array( 0, 0 );
+		$now      = time();
+		$timezone = wp_timezone();
+		$date     = static fn( int $time ) => ( new \DateTimeImmutable( '@' . $time ) )->setTimezone( $timezone )->format( 'Y-m-d' );
+		foreach ( $this->jobs( $query ) as $id => $job ) {
 			$at = $fills[ $id ] ?? null;
 			if ( null === $at ) {
 				if ( 'publish' === $job['status'] ) {
@@ -160,16 +195,33 @@ final class TimeToFillReport {
 				continue;
 			}
 			if ( $at >= $query->start && $at < $query->end ) {
-				$filled[] = $job + array(
+				$month    = array_values( array_filter( $query->months, static fn( $month ) => $at >= $month['start'] && $at < $month['end'] ) );
+				$filled[] = array(
 					'id'      => $id,
-					'filled'  => $at,
+					'title'   => $job['title'],
 					'seconds' => $at - $job['created'],
+					'opened'  => $date( $job['created'] ),
+					'filled'  => $date( $at ),
+					'month'   => $month[0]['month'] ?? '',
 				);
 			}
 		}
+		return array(
+			'filled' => $filled,
+			'open'   => $open,
+		);
+	}
 
-		// By exact seconds descending, then job id: also the order the median and extremes are read in.
-		usort( $filled, static fn( $a, $b ) => array( $b['seconds'], $a['id'] ) <=> array( $a['seconds'], $b['id'] ) );
+	/**
+	 * The report's fields from its filled jobs and open jobs.
+	 *
+	 * @param array[]            $filled parts()' filled jobs (with site_id across a network).
+	 * @param array{0:int,1:int} $open   Open jobs and their total age in seconds.
+	 * @param string[]           $months The period's months (YYYY-MM), oldest first.
+	 */
+	private static function figures( array $filled, array $open, array $months ): array {
+		// By exact seconds descending, then site and job id: also the order the median and extremes are read in.
+		usort( $filled, static fn( $a, $b ) => array( $b['seconds'], $a['site_id'] ?? 0, $a['id'] ) <=> array( $a['seconds'], $b['site_id'] ?? 0, $b['id'] ) );
 		$count  = count( $filled );
 		$total  = array_sum( array_column( $filled, 'seconds' ) );
 		$middle = $count ? array( $filled[ intdiv( $count, 2 ) ]['seconds'] ) : array( 0 );
@@ -177,31 +229,28 @@ final class TimeToFillReport {
 			$middle[] = $filled[ $count / 2 - 1 ]['seconds'];
 		}
 
-		$timezone = wp_timezone();
-		$date     = static fn( int $time ) => ( new \DateTimeImmutable( '@' . $time ) )->setTimezone( $timezone )->format( 'Y-m-d' );
-		$by_job   = array();
+		$by_job = array();
 		foreach ( $filled as $job ) {
-			$by_job[] = array(
+			$by_job[] = array_intersect_key( $job, array( 'site_id' => true ) ) + array(
 				'job_id'    => $job['id'],
 				'job_title' => $job['title'],
-				'opened'    => $date( $job['created'] ),
-				'filled'    => $date( $job['filled'] ),
+				'opened'    => $job['opened'],
+				'filled'    => $job['filled'],
 				'days'      => Rounding::days( $job['seconds'] ),
 			);
 		}
 
 		$trend = array();
-		foreach ( $query->months as $month ) {
-			$in      = array_filter( $filled, static fn( $job ) => $job['filled'] >= $month['start'] && $job['filled'] < $month['end'] );
+		foreach ( $months as $month ) {
+			$in      = array_filter( $filled, static fn( $job ) => $job['month'] === $month );
 			$trend[] = array(
-				'month'        => $month['month'],
+				'month'        => $month,
 				'average_days' => Rounding::mean_days( array_sum( array_column( $in, 'seconds' ) ), count( $in ) ),
 				'jobs'         => count( $in ),
 			);
 		}
 
 		return array(
-			'period'    => $query->period(),
 			'overall'   => array(
 				'average_days' => Rounding::mean_days( $total, $count ),
 				'median_days'  => Rounding::ratio( array_sum( $middle ), count( $middle ) * Rounding::DAY, 10 ),

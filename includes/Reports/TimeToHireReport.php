@@ -90,6 +90,7 @@ final class TimeToHireReport {
 				'icon'     => 'clock',
 				'keywords' => array( 'recruiting', 'hiring', 'time to hire', 'trend' ),
 			),
+			merge: static fn( array $sites ) => self::merge( $sites ),
 		);
 	}
 
@@ -161,14 +162,9 @@ final class TimeToHireReport {
 	 * @param ReportQuery $query Query.
 	 */
 	public function run( ReportQuery $query ): array {
-		$months = $this->months( $query );
-		$total  = array_fill_keys( self::SUMS, 0 );
-		foreach ( $months as $sums ) {
-			foreach ( self::SUMS as $column ) {
-				$total[ $column ] += $sums[ $column ];
-			}
-		}
-		$hires = $total['hires'];
+		$months = array_combine( array_column( $query->months, 'month' ), $this->months( $query ) );
+		$total  = self::total( $months );
+		$hires  = $total['hires'];
 
 		$spread = array(
 			'min'    => 0,
@@ -179,38 +175,132 @@ final class TimeToHireReport {
 			$spread = null === $query->job_id ? $this->spread_all( $query, $hires ) : $this->spread_job( $query, $hires );
 		}
 
-		$by_stage = array();
-		foreach ( Pipeline::STEPS as $key => [ $prefix ] ) {
-			$by_stage[ $key ] = Rounding::mean_days( $total[ $prefix . '_seconds' ], $total[ $prefix . '_hires' ] );
-		}
-
-		$trend = array();
-		foreach ( $query->months as $i => $month ) {
-			$trend[] = array(
-				'month'        => $month['month'],
-				'average_days' => Rounding::mean_days( $months[ $i ]['hire_seconds'], $months[ $i ]['hires'] ),
-				'hires'        => $months[ $i ]['hires'],
-			);
-		}
-
 		if ( null === $query->job_id ) {
 			$jobs = $this->jobs( $query );
 		} else {
 			$jobs = $hires > 0 ? array( $query->job_id => array( $hires, $total['hire_seconds'] ) ) : array();
 		}
+		return array( 'period' => $query->period() ) + self::figures( $months, $spread['median'], Rounding::days( $spread['min'] ), Rounding::days( $spread['max'] ), $this->by_job( $jobs ) );
+	}
 
+	/**
+	 * Time to hire across a network's sites: the sums per month added up (average, by stage, trend), the median of
+	 * every site's hires together (located in the sites' summed hire-day histograms, then read from the sites' hires
+	 * in its whole-day bins), the fastest and slowest of any site, and every site's jobs.
+	 *
+	 * @param SiteFigures[] $sites The sites.
+	 */
+	public static function merge( array $sites ): array {
+		$months = array();
+		$bins   = array();
+		foreach ( $sites as $site ) {
+			[ $site_months, $site_bins ] = $site->in(
+				static function ( ReportQuery $query ) {
+					$report = new self();
+					return array( array_combine( array_column( $query->months, 'month' ), $report->months( $query ) ), $report->hire_day_bins( $query ) );
+				}
+			);
+			$months                      = NetworkMerge::sum( array( $months, $site_months ) );
+			foreach ( $site_bins as $days => $n ) {
+				$bins[ $days ] = ( $bins[ $days ] ?? 0 ) + $n;
+			}
+		}
+		ksort( $months );
+		ksort( $bins );
+		$hired  = array_filter( $sites, static fn( SiteFigures $site ) => array_sum( array_column( $site->data['trend'] ?? array(), 'hires' ) ) > 0 );
+		$median = self::median_of( $hired, $bins, self::total( $months )['hires'] );
+		$by_job = NetworkMerge::sorted( NetworkMerge::listed( $sites, 'by_job' ), array( self::class, 'job_order' ) );
+		return self::figures(
+			$months,
+			$median,
+			$hired ? min( array_map( static fn( SiteFigures $site ) => $site->data['overall']['min_days'], $hired ) ) : 0.0,
+			$hired ? max( array_map( static fn( SiteFigures $site ) => $site->data['overall']['max_days'], $hired ) ) : 0.0,
+			$by_job
+		);
+	}
+
+	/**
+	 * The median of the hires of several sites: [sum of the middle durations, their count].
+	 *
+	 * @param SiteFigures[]  $sites The sites with hires.
+	 * @param array<int,int> $bins  Their summed hire-day histogram (whole days => hires), ascending.
+	 * @param int            $hires Their hires.
+	 * @return array{0:int,1:int}
+	 */
+	private static function median_of( array $sites, array $bins, int $hires ): array {
+		if ( $hires < 1 ) {
+			return array( 0, 1 );
+		}
+		[ $position, $count ] = NetworkMerge::middle( $hires );
+		// The whole-day bins of the middle position(s), and how many hires come before the first of them.
+		$first  = NetworkMerge::at( $bins, $position, 1 )[0];
+		$last   = NetworkMerge::at( $bins, $position + $count - 1, 1 )[0];
+		$before = array_sum( array_filter( $bins, static fn( $n, $days ) => $days < $first, ARRAY_FILTER_USE_BOTH ) );
+		$offset = $position - $before;
+		$values = array();
+		foreach ( $sites as $site ) {
+			// A site's first offset + count durations in those bins hold every one of the union's middle values it has.
+			$values = array_merge( $values, $site->in( static fn( ReportQuery $query ) => ( new self() )->durations( $query, $first, $last, $offset + $count ) ) );
+		}
+		sort( $values );
+		$middle = array_slice( $values, $offset, $count );
+		return array( array_sum( $middle ), max( 1, count( $middle ) ) );
+	}
+
+	/**
+	 * The sums of every month.
+	 *
+	 * @param array<string,array<string,int>> $months Month => SUMS.
+	 * @return array<string,int> SUMS.
+	 */
+	private static function total( array $months ): array {
+		return NetworkMerge::sum( array_values( $months ) ) + array_fill_keys( self::SUMS, 0 );
+	}
+
+	/**
+	 * The report's fields from its sums per month and its spread.
+	 *
+	 * @param array<string,array<string,int>> $months   Month (YYYY-MM) => SUMS, oldest first.
+	 * @param array{0:int,1:int}              $median   Sum of the middle durations (seconds), their count.
+	 * @param float                           $min_days Fastest hire, days.
+	 * @param float                           $max_days Slowest hire, days.
+	 * @param array[]                         $by_job   The by_job rows.
+	 */
+	private static function figures( array $months, array $median, float $min_days, float $max_days, array $by_job ): array {
+		$total    = self::total( $months );
+		$by_stage = array();
+		foreach ( Pipeline::STEPS as $key => [ $prefix ] ) {
+			$by_stage[ $key ] = Rounding::mean_days( $total[ $prefix . '_seconds' ], $total[ $prefix . '_hires' ] );
+		}
+		$trend = array();
+		foreach ( $months as $month => $sums ) {
+			$trend[] = array(
+				'month'        => (string) $month,
+				'average_days' => Rounding::mean_days( $sums['hire_seconds'], $sums['hires'] ),
+				'hires'        => $sums['hires'],
+			);
+		}
 		return array(
-			'period'   => $query->period(),
 			'overall'  => array(
-				'average_days' => Rounding::mean_days( $total['hire_seconds'], $hires ),
-				'median_days'  => Rounding::ratio( $spread['median'][0], $spread['median'][1] * Rounding::DAY, 10 ),
-				'min_days'     => Rounding::days( $spread['min'] ),
-				'max_days'     => Rounding::days( $spread['max'] ),
+				'average_days' => Rounding::mean_days( $total['hire_seconds'], $total['hires'] ),
+				'median_days'  => Rounding::ratio( $median[0], $median[1] * Rounding::DAY, 10 ),
+				'min_days'     => $min_days,
+				'max_days'     => $max_days,
 			),
 			'by_stage' => $by_stage,
-			'by_job'   => $this->by_job( $jobs ),
+			'by_job'   => $by_job,
 			'trend'    => $trend,
 		);
+	}
+
+	/**
+	 * The order of by_job: most hires first, then (across a network) by site, then by job id.
+	 *
+	 * @param array $a A row.
+	 * @param array $b Another row.
+	 */
+	public static function job_order( array $a, array $b ): int {
+		return array( $b['hires'], $a['site_id'] ?? 0, $a['job_id'] ) <=> array( $a['hires'], $b['site_id'] ?? 0, $b['job_id'] );
 	}
 
 	/**
@@ -219,7 +309,7 @@ final class TimeToHireReport {
 	 * @param ReportQuery $query Query.
 	 * @return array<int,array<string,int>> month index => SUMS.
 	 */
-	private function months( ReportQuery $query ): array {
+	public function months( ReportQuery $query ): array {
 		global $wpdb;
 		$months = array_fill( 0, count( $query->months ), array_fill_keys( self::SUMS, 0 ) );
 		$days   = null === $query->job_id;
@@ -297,6 +387,30 @@ final class TimeToHireReport {
 	 * @return array{min:int,median:array{0:int,1:int},max:int} median as [sum of the middle values, their count].
 	 */
 	private function spread_all( ReportQuery $query, int $hires ): array {
+		$bins = $this->hire_day_bins( $query );
+		if ( array_sum( $bins ) !== $hires ) {
+			// Only if the data changed between two reads of this request: the next write bumps the cache.
+			return $this->spread_job( $query, $hires );
+		}
+
+		$middle = intdiv( $hires - 1, 2 );
+		$count  = 0 === $hires % 2 ? 2 : 1;
+		$values = $this->nth( $query, $bins, array( array( 0, 1 ), array( $middle, $count ), array( $hires - 1, 1 ) ) );
+		return array(
+			'min'    => $values[0][0] ?? 0,
+			'median' => array( array_sum( $values[1] ), max( 1, count( $values[1] ) ) ),
+			'max'    => $values[2][0] ?? 0,
+		);
+	}
+
+	/**
+	 * How many hires of the period (every job) took 0, 1, 2… whole days (ReportSummary::MAX_BIN and more in the last
+	 * bin): report_hire_days for the whole UTC months and days, the partial days' hires grouped the same way.
+	 *
+	 * @param ReportQuery $query Query.
+	 * @return array<int,int> Whole days => hires, ascending.
+	 */
+	public function hire_day_bins( ReportQuery $query ): array {
 		global $wpdb;
 		$parts = array( PeriodParts::of( $query->start, $query->end ) );
 		$bins  = array();
@@ -320,19 +434,38 @@ final class TimeToHireReport {
 			}
 		}
 		ksort( $bins );
-		if ( array_sum( $bins ) !== $hires ) {
-			// Only if the data changed between two reads of this request: the next write bumps the cache.
-			return $this->spread_job( $query, $hires );
-		}
+		return $bins;
+	}
 
-		$middle = intdiv( $hires - 1, 2 );
-		$count  = 0 === $hires % 2 ? 2 : 1;
-		$values = $this->nth( $query, $bins, array( array( 0, 1 ), array( $middle, $count ), array( $hires - 1, 1 ) ) );
-		return array(
-			'min'    => $values[0][0] ?? 0,
-			'median' => array( array_sum( $values[1] ), max( 1, count( $values[1] ) ) ),
-			'max'    => $values[2][0] ?? 0,
-		);
+	/**
+	 * The shortest hire durations (seconds, ascending) of the period (every job) within whole-day bins.
+	 *
+	 * @param ReportQuery $query Query.
+	 * @param int         $first The first bin (whole days).
+	 * @param int         $last  The last bin (ReportSummary::MAX_BIN: no upper bound).
+	 * @param int         $limit Most durations.
+	 * @return int[]
+	 */
+	public function durations( ReportQuery $query, int $first, int $last, int $limit ): array {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- bin_range() is prepared.
+		return array_map( 'intval', $wpdb->get_col( $wpdb->prepare( 'SELECT hire_seconds FROM %i WHERE ' . self::bin_range( $query, $first, $last ) . ' ORDER BY hire_seconds LIMIT %d', Schema::table( 'applications' ), $limit ) ) );
+	}
+
+	/**
+	 * The prepared condition on the period's hires (every job) whose durations fall in whole-day bins.
+	 *
+	 * @param ReportQuery $query Query.
+	 * @param int         $first The first bin.
+	 * @param int|null    $last  The last bin (null or ReportSummary::MAX_BIN: no upper bound).
+	 */
+	private static function bin_range( ReportQuery $query, int $first, ?int $last ): string {
+		global $wpdb;
+		$where = $wpdb->prepare( 'hire_seconds >= %d AND hired_at >= %d AND hired_at < %d', $first * Rounding::DAY, $query->start, $query->end );
+		if ( null !== $last && $last < ReportSummary::MAX_BIN ) {
+			$where .= $wpdb->prepare( ' AND hire_seconds < %d', ( $last + 1 ) * Rounding::DAY );
+		}
+		return $where;
 	}
 
 	/**
@@ -368,10 +501,7 @@ final class TimeToHireReport {
 			if ( null === $first ) {
 				continue;
 			}
-			$where = $wpdb->prepare( 'hire_seconds >= %d AND hired_at >= %d AND hired_at < %d', $first * Rounding::DAY, $query->start, $query->end );
-			if ( null !== $last && $last < ReportSummary::MAX_BIN ) {
-				$where .= $wpdb->prepare( ' AND hire_seconds < %d', ( $last + 1 ) * Rounding::DAY );
-			}
+			$where = self::bin_range( $query, $first, $last );
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $where is prepared just above.
 			$selects[] = $wpdb->prepare( 'SELECT %d AS position, hire_seconds FROM (SELECT hire_seconds FROM %i WHERE ' . $where . ' ORDER BY hire_seconds LIMIT %d OFFSET %d) AS %i', $i, $table, $count, $offset, 'p' . $i );
 		}
@@ -459,7 +589,7 @@ final class TimeToHireReport {
 				'hires'        => $hires,
 			);
 		}
-		usort( $rows, static fn( $a, $b ) => array( $b['hires'], $a['job_id'] ) <=> array( $a['hires'], $b['job_id'] ) );
+		usort( $rows, array( self::class, 'job_order' ) );
 		return $rows;
 	}
 }

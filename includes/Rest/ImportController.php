@@ -115,72 +115,13 @@ final class ImportController extends Controller {
 				'description' => __( 'Jobs to create or update, identified by external_id.', 'recruiting-reports' ),
 				'type'        => 'array',
 				'maxItems'    => ImportValidator::MAX_JOBS,
-				'items'       => array(
-					'type'       => 'object',
-					'required'   => array( 'external_id', 'title' ),
-					'properties' => array(
-						'external_id'     => array( 'type' => 'string' ),
-						'title'           => array( 'type' => 'string' ),
-						'description'     => array( 'type' => 'string' ),
-						'status'          => array(
-							'type' => 'string',
-							'enum' => array( 'draft', 'publish', 'closed' ),
-						),
-						'department'      => array( 'type' => 'string' ),
-						'location'        => array( 'type' => 'string' ),
-						'employment_type' => array( 'type' => 'string' ),
-						'created_at'      => $instant,
-					) + JobDetails::schema(),
-				),
+				'items'       => self::job_item( $instant ),
 			),
 			'applications' => array(
 				'description' => __( 'Applications with their status history, identified by external_id.', 'recruiting-reports' ),
 				'type'        => 'array',
 				'maxItems'    => ImportValidator::MAX_APPLICATIONS,
-				'items'       => array(
-					'type'       => 'object',
-					'required'   => array( 'external_id', 'candidate', 'applied_at' ),
-					'properties' => array(
-						'external_id' => array( 'type' => 'string' ),
-						'job'         => array(
-							'description' => __( 'External id of a job in this or an earlier import.', 'recruiting-reports' ),
-							'type'        => 'string',
-						),
-						'job_id'      => array(
-							'description' => __( 'Id of an existing job (instead of job).', 'recruiting-reports' ),
-							'type'        => 'integer',
-						),
-						'candidate'   => array(
-							'type'       => 'object',
-							'properties' => array(
-								'name'  => array( 'type' => 'string' ),
-								'email' => array(
-									'type'   => 'string',
-									'format' => 'email',
-								),
-								'phone' => array( 'type' => 'string' ),
-							),
-						),
-						'applied_at'  => $instant,
-						'history'     => array(
-							'type'  => 'array',
-							'items' => array(
-								'type'       => 'object',
-								'properties' => array(
-									'status' => array(
-										'type' => 'string',
-										'enum' => Pipeline::STATUSES,
-									),
-									'at'     => $instant,
-									'reason' => array(
-										'description' => __( 'On an entry to rejected or withdrawn: the id of a reason of that list (retired ones too).', 'recruiting-reports' ),
-										'type'        => array( 'string', 'null' ),
-									),
-								),
-							),
-						),
-					),
-				),
+				'items'       => self::application_item( $instant ),
 			),
 		);
 		foreach ( $args as $name => $arg ) {
@@ -190,5 +131,82 @@ final class ImportController extends Controller {
 			);
 		}
 		return $args;
+	}
+
+	/**
+	 * An imported job's schema.
+	 *
+	 * @param array $instant The schema of a date-time.
+	 */
+	private static function job_item( array $instant ): array {
+		return array(
+			'type'       => 'object',
+			'required'   => array( 'external_id', 'title' ),
+			'properties' => array(
+				'external_id'     => array( 'type' => 'string' ),
+				'title'           => array( 'type' => 'string' ),
+				'description'     => array( 'type' => 'string' ),
+				'status'          => array(
+					'type' => 'string',
+					'enum' => array( 'draft', 'publish', 'closed' ),
+				),
+				'department'      => array( 'type' => 'string' ),
+				'location'        => array( 'type' => 'string' ),
+				'employment_type' => array( 'type' => 'string' ),
+				'created_at'      => $instant,
+			) + JobDetails::schema(),
+		);
+	}
+
+	/**
+	 * An imported application's schema, with its status history.
+	 *
+	 * @param array $instant The schema of a date-time.
+	 */
+	private static function application_item( array $instant ): array {
+		return array(
+			'type'       => 'object',
+			'required'   => array( 'external_id', 'candidate', 'applied_at' ),
+			'properties' => array(
+				'external_id' => array( 'type' => 'string' ),
+				'job'         => array(
+					'description' => __( 'External id of a job in this or an earlier import.', 'recruiting-reports' ),
+					'type'        => 'string',
+				),
+				'job_id'      => array(
+					'description' => __( 'Id of an existing job (instead of job).', 'recruiting-reports' ),
+					'type'        => 'integer',
+				),
+				'candidate'   => array(
+					'type'       => 'object',
+					'properties' => array(
+						'name'  => array( 'type' => 'string' ),
+						'email' => array(
+							'type'   => 'string',
+							'format' => 'email',
+						),
+						'phone' => array( 'type' => 'string' ),
+					),
+				),
+				'applied_at'  => $instant,
+				'history'     => array(
+					'type'  => 'array',
+					'items' => array(
+						'type'       => 'object',
+						'properties' => array(
+							'status' => array(
+								'type' => 'string',
+								'enum' => Pipeline::STATUSES,
+							),
+							'at'     => $instant,
+							'reason' => array(
+								'description' => __( 'On an entry to rejected or withdrawn: the id of a reason of that list (retired ones too).', 'recruiting-reports' ),
+								'type'        => array( 'string', 'null' ),
+							),
+						),
+					),
+				),
+			),
+		);
 	}
 }

@@ -4,11 +4,10 @@
 // snapshot: it replays the database, the `wp` user and the WordPress install. read_only, as replicas run: a write
 // or a locking read (SELECT … FOR UPDATE) sent to it fails loudly (ERROR 1290) instead of quietly diverging.
 
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { findBinary } from './site-native.mjs';
+import { findBinary, spawnMariaDb } from './site-native.mjs';
 import { readTail } from './site-common.mjs';
 
 const REPLICATION_USER = 'replication';
@@ -38,37 +37,10 @@ export function mariaDbSql( socket, sql ) {
  * @returns {Promise<{socket: string}>}
  */
 export async function startReadReplica( { root, primary, groups } ) {
-	const dir = path.join( root, 'replica' );
-	const datadir = path.join( dir, 'data' );
-	const tmpdir = path.join( dir, 'tmp' );
-	const socket = path.join( dir, 'mysqld.sock' );
-	const errorLog = path.join( dir, 'mariadb.err' );
-	fs.mkdirSync( tmpdir, { recursive: true } );
-	const asRoot = process.getuid?.() === 0;
-	const dbUser = asRoot ? 'mysql' : os.userInfo().username;
-	if ( asRoot ) execFileSync( 'chown', [ '-R', 'mysql:mysql', dir ] );
-	execFileSync( findBinary( 'mariadb-install-db' ), [ '--no-defaults', `--user=${ dbUser }`, `--datadir=${ datadir }`, '--auth-root-authentication-method=socket', '--skip-test-db' ], {
-		stdio: [ 'ignore', 'ignore', 'pipe' ],
+	const { server, socket, errorLog } = spawnMariaDb( {
+		dir: path.join( root, 'replica' ),
+		args: [ '--skip-networking', '--server-id=2', '--read-only=1', '--gtid-strict-mode=1', '--innodb-buffer-pool-size=128M' ],
 	} );
-	const server = spawn(
-		findBinary( 'mariadbd' ),
-		[
-			'--no-defaults',
-			`--user=${ dbUser }`,
-			`--datadir=${ datadir }`,
-			`--socket=${ socket }`,
-			`--pid-file=${ path.join( dir, 'mariadb.pid' ) }`,
-			`--log-error=${ errorLog }`,
-			`--tmpdir=${ tmpdir }`,
-			'--skip-networking',
-			'--server-id=2',
-			'--read-only=1',
-			'--gtid-strict-mode=1',
-			'--innodb-buffer-pool-size=128M',
-			'--innodb-flush-log-at-trx-commit=2',
-		],
-		{ detached: true, stdio: 'ignore' }
-	);
 	groups.push( server );
 
 	// Replicated as well (harmless there): the replica replays the primary's binary log from its first event.

@@ -344,14 +344,18 @@ export function findBinary( name ) {
 }
 
 /**
- * mariadbd on a fresh data dir in `root`/db (unix socket only, unless it is a replication source).
- * @returns {Promise<{socket: string, port?: number}>}
+ * A fresh mariadbd on its own data dir in `dir` (mariadb-install-db, then the server in its own process group), for
+ * the native site's database and the cluster leg's read replica (read-replica.mjs).
+ * @param {object} options
+ * @param {string} options.dir folder for the data dir, socket, error log and temporary tables
+ * @param {string[]} options.args the server's own options (networking, replication, buffer pool)
+ * @returns {{server: import('node:child_process').ChildProcess, socket: string, errorLog: string, dbUser: string}}
  */
-async function startMariaDb( root, dbName, groups, { replicationSource = false } = {} ) {
-	const dir = path.join( root, 'db' );
+export function spawnMariaDb( { dir, args } ) {
 	const datadir = path.join( dir, 'data' );
 	const socket = path.join( dir, 'mysqld.sock' );
-	fs.mkdirSync( dir );
+	const errorLog = path.join( dir, 'mariadb.err' );
+	fs.mkdirSync( dir, { recursive: true } );
 	// As root, mariadbd refuses to run as root; it drops to `mysql`, which must own the dir.
 	const asRoot = process.getuid?.() === 0;
 	const dbUser = asRoot ? 'mysql' : os.userInfo().username;
@@ -369,8 +373,6 @@ async function startMariaDb( root, dbName, groups, { replicationSource = false }
 		],
 		{ stdio: [ 'ignore', 'ignore', 'pipe' ] }
 	);
-	const errorLog = path.join( dir, 'mariadb.err' );
-	const port = replicationSource ? await freePort() : undefined;
 	// Its own folder for on-disk temporary tables: every test site's server would otherwise share /tmp.
 	const tmpdir = path.join( dir, 'tmp' );
 	fs.mkdirSync( tmpdir );
@@ -385,6 +387,24 @@ async function startMariaDb( root, dbName, groups, { replicationSource = false }
 			`--pid-file=${ path.join( dir, 'mariadb.pid' ) }`,
 			`--log-error=${ errorLog }`,
 			`--tmpdir=${ tmpdir }`,
+			...args,
+			// Throwaway data: durability buys nothing and costs a lot on imports/benchmarks.
+			'--innodb-flush-log-at-trx-commit=2',
+		],
+		{ detached: true, stdio: 'ignore' } // detached = setsid: own process group
+	);
+	return { server, socket, errorLog, dbUser };
+}
+
+/**
+ * mariadbd on a fresh data dir in `root`/db (unix socket only, unless it is a replication source).
+ * @returns {Promise<{socket: string, port?: number}>}
+ */
+async function startMariaDb( root, dbName, groups, { replicationSource = false } = {} ) {
+	const port = replicationSource ? await freePort() : undefined;
+	const { server, socket, errorLog, dbUser } = spawnMariaDb( {
+		dir: path.join( root, 'db' ),
+		args: [
 			...( replicationSource
 				? [
 						'--bind-address=127.0.0.1',
@@ -396,11 +416,9 @@ async function startMariaDb( root, dbName, groups, { replicationSource = false }
 				  ]
 				: [ '--skip-networking' ] ),
 			'--innodb-buffer-pool-size=256M',
-			// Throwaway data: durability buys nothing and costs a lot on imports/benchmarks.
-			'--innodb-flush-log-at-trx-commit=2',
 		],
-		{ detached: true, stdio: 'ignore' } // detached = setsid: own process group
-	);
+	} );
+	const asRoot = process.getuid?.() === 0;
 	groups.push( server );
 	// A database server that dies under the tests (seen twice: a segfault in Aria's drop_table) says why before
 	// its temp dir goes: the error log holds the crash report and the query.

@@ -42,6 +42,12 @@ export interface ChartDeclaration {
 				field: string;
 				labels?: Record< string, string >;
 				format?: 'month';
+				/** A second field the label names: `format` ("%1$s (%2$s)") of the label and this field's label. */
+				detail?: {
+					field: string;
+					labels: Record< string, string >;
+					format: string;
+				};
 		  };
 	series: SeriesDeclaration[];
 	/** Its label among the block's sections (the title when not declared). */
@@ -81,12 +87,26 @@ function categoriesOf(
 	} ) );
 }
 
-function labelOf( declaration: ChartDeclaration, key: string ): string {
+function labelOf( declaration: ChartDeclaration, category: Category ): string {
 	const categories = declaration.categories;
+	const key = category.key;
 	if ( 'format' in categories && categories.format === 'month' ) {
 		return formatMonth( key );
 	}
-	return categories.labels?.[ key ] ?? key;
+	const label = categories.labels?.[ key ] ?? key;
+	if ( 'detail' in categories && categories.detail ) {
+		const detail = String(
+			category.row?.[ categories.detail.field ] ?? ''
+		);
+		// The format is PHP's translation ("%1$s (%2$s)"), which sprintf's types cannot read from a string.
+		const format = sprintf as ( text: string, ...args: string[] ) => string;
+		return format(
+			categories.detail.format,
+			label,
+			categories.detail.labels[ detail ] ?? detail
+		);
+	}
+	return label;
 }
 
 function seriesOf(
@@ -150,7 +170,7 @@ export function declaredSpec(
 		title: declaration.title,
 		categoryLabel: declaration.category,
 		labels: categories.map( ( category ) =>
-			labelOf( declaration, category.key )
+			labelOf( declaration, category )
 		),
 		series: declaration.series.map( ( series ) =>
 			seriesOf( series, categories, report )

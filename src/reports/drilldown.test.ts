@@ -8,6 +8,8 @@ import {
 	careersLinks,
 	funnelLinks,
 	overviewLinks,
+	pipelineLinks,
+	rejectionsLinks,
 	timeToHireLinks,
 } from './drilldown';
 import { comparedSpec, reportChart } from './charts';
@@ -193,5 +195,107 @@ describe( 'drill-down links', () => {
 			careersLinks( specOf( 'careers', 'by_source', careers ), careers )
 				.links
 		).toBeUndefined();
+	} );
+
+	it( 'rejections by reason: that status and reason (none for no reason given); by job: its exits; labelled with the status', () => {
+		const exits = { rejected: 1, withdrawn: 1 };
+		const rejections = {
+			period,
+			totals: { rejected: 2, withdrawn: 1 },
+			by_reason: [
+				{
+					status: 'rejected',
+					reason: 'salary',
+					label: 'Salary expectations',
+					count: 1,
+					share: 0.5,
+				},
+				{
+					status: 'rejected',
+					reason: '',
+					label: 'No reason given',
+					count: 1,
+					share: 0.5,
+				},
+				{
+					status: 'withdrawn',
+					reason: '',
+					label: 'No reason given',
+					count: 1,
+					share: 1,
+				},
+			],
+			by_stage: [],
+			by_job: [ { job_id: 9, job_title: 'Nurse', ...exits } ],
+			trend: [],
+		};
+		const byReason = rejectionsLinks(
+			specOf( 'rejections', 'by_reason', rejections ),
+			rejections as Parameters< typeof rejectionsLinks >[ 1 ],
+			4
+		);
+		expect( byReason.labels ).toEqual( [
+			'Salary expectations (Rejected)',
+			'No reason given (Rejected)',
+			'No reason given (Withdrawn)',
+		] );
+		expect( byReason.links ).toEqual( [
+			`${ BASE }&job_id=4&status=rejected&reason=salary`,
+			null,
+			null,
+		] );
+		expect(
+			rejectionsLinks(
+				specOf( 'rejections', 'by_job', rejections ),
+				rejections as Parameters< typeof rejectionsLinks >[ 1 ],
+				0
+			).links
+		).toEqual( [ `${ BASE }&job_id=9&status=rejected%2Cwithdrawn` ] );
+		expect(
+			rejectionsLinks(
+				specOf( 'rejections', 'trend', rejections ),
+				rejections as Parameters< typeof rejectionsLinks >[ 1 ],
+				0
+			).links
+		).toBeUndefined();
+	} );
+
+	it( 'pipeline: a stage (or a job’s stage) with stale candidates opens them, waiting longest first; none without', () => {
+		const waits = { median_days: 2, longest_days: 9 };
+		const pipeline = {
+			period,
+			totals: { open: 5, stale: 2 },
+			stages: [
+				{ stage: 'new', open: 3, stale: 2, ...waits },
+				{ stage: 'screening', open: 2, stale: 0, ...waits },
+			],
+			by_job: [
+				{
+					job_id: 9,
+					job_title: 'Nurse',
+					stage: 'new',
+					open: 3,
+					stale: 2,
+					...waits,
+				},
+			],
+		};
+		const rows = pipeline as Parameters< typeof pipelineLinks >[ 1 ];
+		expect(
+			pipelineLinks( specOf( 'pipeline', 'stages', pipeline ), rows, 4 )
+				.links
+		).toEqual( [
+			`${ BASE }&job_id=4&status=new&stale=true&orderby=status_since&order=asc`,
+			null,
+		] );
+		const byJob = pipelineLinks(
+			specOf( 'pipeline', 'by_job', pipeline ),
+			rows,
+			0
+		);
+		expect( byJob.labels ).toEqual( [ 'Nurse (New)' ] );
+		expect( byJob.links ).toEqual( [
+			`${ BASE }&job_id=9&status=new&stale=true&orderby=status_since&order=asc`,
+		] );
 	} );
 } );

@@ -12,7 +12,12 @@
  * - source: the period's cohort that came from it;
  * - time to fill by job: that job's hires (its first one filled it);
  * - careers funnel by job: that job's applications received in the period (its applications column; views and
- *   form starts are counters, with no applications behind them).
+ *   form starts are counters, with no applications behind them);
+ * - rejections by reason: the applications now rejected (or withdrawn) with that reason, whenever they left (the
+ *   list has no filter by the date of the exit), none for "no reason given" (nor by a missing reason); by job:
+ *   that job's applications now rejected or withdrawn; the stage left from and the months have none;
+ * - pipeline, a stage (or a job's stage) with stale candidates: its stale applications, waiting longest first;
+ * - team activity: none (the list has no filter by who acted; docs/ui.md).
  *
  * Every link also carries the report's job filter.
  */
@@ -20,6 +25,7 @@ import {
 	APPLICATION_STATUSES,
 	type CareersReport,
 	CONVERSION_STEPS,
+	type ExitStatus,
 	STAGE_STEPS,
 	type FunnelReport,
 	type OverviewReport,
@@ -225,6 +231,97 @@ export function careersLinks(
 	};
 }
 
+/** The fields of the rejections report's rows the drill-down reads. */
+interface RejectionsRows {
+	by_reason?: Array< { status: ExitStatus; reason: string } >;
+	by_job?: Array< { job_id: number } >;
+}
+
+/**
+ * The rejections report's charts by reason and by job with their drill-down links.
+ * @param spec   A spec built from the report.
+ * @param report The report.
+ * @param jobId  The report's job filter (0: all jobs).
+ */
+export function rejectionsLinks(
+	spec: ChartSpec,
+	report: RejectionsRows,
+	jobId: number
+): ChartSpec {
+	const scope = jobScope( jobId );
+	if ( spec.id === 'by_reason' ) {
+		return {
+			...spec,
+			links: ( report.by_reason ?? [] ).map( ( row ) =>
+				row.reason
+					? link( {
+							...scope,
+							status: [ row.status ],
+							reason: row.reason,
+						} )
+					: null
+			),
+		};
+	}
+	if ( spec.id === 'by_job' ) {
+		return {
+			...spec,
+			links: ( report.by_job ?? [] ).map( ( row ) =>
+				link( {
+					job_id: row.job_id,
+					status: [ 'rejected', 'withdrawn' ],
+				} )
+			),
+		};
+	}
+	return spec;
+}
+
+/** The fields of the pipeline report's rows the drill-down reads. */
+interface PipelineRow {
+	stage: PipelineStage;
+	stale: number;
+	job_id?: number;
+}
+
+/** The pipeline report's rows the drill-down reads. */
+interface PipelineRows {
+	stages?: PipelineRow[];
+	by_job?: PipelineRow[];
+}
+
+/**
+ * The pipeline report's charts with their drill-down links: a stage with stale candidates opens them, waiting
+ * longest first.
+ * @param spec   A spec built from the report (stages or by_job).
+ * @param report The report.
+ * @param jobId  The report's job filter (0: all jobs).
+ */
+export function pipelineLinks(
+	spec: ChartSpec,
+	report: PipelineRows,
+	jobId: number
+): ChartSpec {
+	if ( spec.id !== 'by_job' && spec.id !== 'stages' ) {
+		return spec;
+	}
+	const rows = spec.id === 'by_job' ? report.by_job : report.stages;
+	return {
+		...spec,
+		links: ( rows ?? [] ).map( ( row ) =>
+			row.stale > 0
+				? link( {
+						...jobScope( row.job_id ?? jobId ),
+						status: [ row.stage ],
+						stale: true,
+						orderby: 'status_since',
+						order: 'asc',
+					} )
+				: null
+		),
+	};
+}
+
 /**
  * A filled job's hires: the applications behind its time to fill (the earliest of them filled it).
  * @param jobId The job.
@@ -258,6 +355,10 @@ export function chartLinks(
 			return sourcesLinks( spec, report as SourcesReport, jobId );
 		case 'careers':
 			return careersLinks( spec, report as CareersReport );
+		case 'rejections':
+			return rejectionsLinks( spec, report as RejectionsRows, jobId );
+		case 'pipeline':
+			return pipelineLinks( spec, report as PipelineRows, jobId );
 		default:
 			return spec;
 	}

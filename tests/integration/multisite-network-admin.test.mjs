@@ -201,6 +201,41 @@ describe( 'Network Admin › Recruiting and the network routes', { skip: skipWit
 		expectError( await network.siteRequest( 'north', 'GET', '/recruiting/v1/applications', { auth: { 'X-Recruiting-API-Key': northKey.key } } ), 401, 'invalid_api_key' );
 	} );
 
+	test( 'the network lists are paged across sites as core pages (X-WP-Total, X-WP-TotalPages), and so is the screen', { timeout: TIMEOUT }, async () => {
+		const permissions = [ 'recruiting_read_applications' ];
+		for ( let i = 0; i < 22; i++ ) {
+			expectStatus( await network.siteRequest( i % 2 ? 'south' : 'north', 'POST', '/recruiting/v1/api-keys', { body: { name: `paged ${ i }`, permissions } } ), 201 );
+		}
+		for ( const slug of [ 'north', 'south' ] ) {
+			await network.phpValue( `RecruitingReports\\Network\\Sites::in( ${ sites[ slug ] }, static fn() => RecruitingReports\\Data\\WebhookRepository::create( 'https://hooks.example.com/${ slug }-paged', array( 'application.created' ), true, get_current_user_id() ) )` );
+		}
+		const ids = ( rows ) => rows.map( ( row ) => `${ row.site.id }:${ row.id }` );
+		for ( const [ list, size ] of [ [ 'api-keys', 5 ], [ 'webhooks', 1 ] ] ) {
+			const all = await network.siteRequest( '', 'GET', `/recruiting/v1/network/${ list }`, { query: { per_page: 100 } } );
+			const every = expectStatus( all, 200 );
+			assert.ok( every.length >= 2, list );
+			assert.equal( Number( all.headers.get( 'x-wp-total' ) ), every.length );
+			const pages = [];
+			for ( let page = 1; page <= Math.ceil( every.length / size ); page++ ) {
+				const response = await network.siteRequest( '', 'GET', `/recruiting/v1/network/${ list }`, { query: { page, per_page: size } } );
+				pages.push( ...expectStatus( response, 200 ) );
+				assert.equal( Number( response.headers.get( 'x-wp-total' ) ), every.length );
+				assert.equal( Number( response.headers.get( 'x-wp-totalpages' ) ), Math.ceil( every.length / size ) );
+			}
+			assert.deepEqual( ids( pages ), ids( every ), `${ list }: the pages together are the whole list, in order` );
+			assert.deepEqual( expectStatus( await network.siteRequest( '', 'GET', `/recruiting/v1/network/${ list }`, { query: { page: 99, per_page: size } } ), 200 ), [] );
+		}
+		const keys = expectStatus( await network.siteRequest( '', 'GET', '/recruiting/v1/network/api-keys', { query: { per_page: 100 } } ), 200 );
+		assert.ok( keys.length > 20 );
+		const first = await ( await fetch( network.url + PAGE, { headers: { Cookie: login.cookie } } ) ).text();
+		assert.match( first, /<nav class="tablenav" aria-label="Pages of API keys">/ );
+		assert.ok( first.includes( 'rr_keys_page=2' ), 'a link to the second page of keys' );
+		const second = await ( await fetch( `${ network.url }${ PAGE }&rr_keys_page=2`, { headers: { Cookie: login.cookie } } ) ).text();
+		const keyNames = ( html ) => [ ...html.slice( html.indexOf( 'Every API key of the network' ), html.indexOf( 'Every webhook of the network' ) ).matchAll( /<td>([^<]+) <code>/g ) ].map( ( match ) => match[ 1 ] );
+		assert.deepEqual( keyNames( first ), keys.slice( 0, 20 ).map( ( key ) => key.name ) );
+		assert.deepEqual( keyNames( second ), keys.slice( 20, 40 ).map( ( key ) => key.name ) );
+	} );
+
 	test( 'POST /network/upgrade brings every site\'s schema up to date, a batch at a time', { timeout: TIMEOUT }, async () => {
 		await network.setSchemaVersion( SCHEMA.version - 1 );
 		let next = 0;

@@ -8,20 +8,19 @@
 // What Prism cannot carry: a request without credentials (Prism itself answers 401 when a request meets none of an
 // operation's security schemes, without asking the server), so the 401s sent are a wrong API key and a wrong
 // application password. Request validation is off (--validate-request=false): the crawl sends invalid requests on
-// purpose, and it is the answers that are checked.
+// purpose, and it is the answers that are checked. The network routes, registered on a multisite network only, are
+// crawled on a network by multisite-openapi-prism.test.mjs.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { site, get, put, expectStatus, resetSite, asAdmin, basicAuth } from './lib/api.mjs';
 import { makeKey, makeUser, keyHeader, php } from './lib/credentials.mjs';
 import { freePort } from '../../scripts/lib/site-common.mjs';
+import { startPrism, stopPrism } from './lib/prism.mjs';
 
-const PRISM = path.resolve( import.meta.dirname, '../../node_modules/.bin/prism' );
 const NS = '/recruiting/v1';
 const MISSING = 987654321;
 
@@ -33,40 +32,6 @@ let doc;
 /** Every answer of the crawl: method, path, status, violations. */
 const sent = [];
 
-/** Whether something accepts connections on the port. */
-function listening( port ) {
-	return new Promise( ( resolve ) => {
-		const socket = net.connect( port, '127.0.0.1' );
-		socket.once( 'connect', () => socket.end( () => resolve( true ) ) );
-		socket.once( 'error', () => resolve( false ) );
-	} );
-}
-
-/**
- * Starts Prism (its log at `warn`: violations only, and it answers faster) and resolves once it accepts
- * connections; rejects when it exits first or is not up within 60 s.
- */
-async function startPrism( file, port ) {
-	const child = spawn(
-		PRISM,
-		[ 'proxy', file, `${ site.url }/wp-json${ NS }`, '--host', '127.0.0.1', '--port', String( port ), '--errors', '--validate-request=false', '--cors=false', '--verboseLevel=warn' ],
-		{ stdio: [ 'ignore', 'pipe', 'pipe' ] }
-	);
-	child.stdout.on( 'data', ( data ) => ( prismLog += data ) );
-	child.stderr.on( 'data', ( data ) => ( prismLog += data ) );
-	for ( let attempt = 0; attempt < 300; attempt++ ) {
-		if ( null !== child.exitCode ) {
-			throw new Error( `prism exited (${ child.exitCode }) before listening:\n${ prismLog }` );
-		}
-		if ( await listening( port ) ) {
-			return child;
-		}
-		await new Promise( ( resolve ) => setTimeout( resolve, 200 ) );
-	}
-	child.kill();
-	throw new Error( `prism did not listen on ${ port } within 60 s:\n${ prismLog }` );
-}
-
 before( async () => {
 	await resetSite();
 	doc = expectStatus( await get( `${ NS }/openapi.json`, { auth: {} } ), 200 );
@@ -74,17 +39,13 @@ before( async () => {
 	const file = path.join( tmp, 'openapi.json' );
 	fs.writeFileSync( file, JSON.stringify( doc ) );
 	const port = await freePort();
-	prism = await startPrism( file, port );
+	prism = await startPrism( file, `${ site.url }/wp-json${ NS }`, port, ( text ) => ( prismLog += text ) );
 	prismUrl = `http://127.0.0.1:${ port }`;
 } );
 
 after( async () => {
 	await put( `${ NS }/settings`, { rate_limit_per_hour: 1000 } );
-	if ( prism && null === prism.exitCode ) {
-		const exited = new Promise( ( resolve ) => prism.once( 'exit', resolve ) );
-		prism.kill();
-		await exited;
-	}
+	await stopPrism( prism );
 	fs.rmSync( tmp, { recursive: true, force: true } );
 } );
 

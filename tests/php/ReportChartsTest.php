@@ -115,6 +115,50 @@ final class ReportChartsTest extends TestCase {
 		$this->assertSame( 'No hires in this period.', ReportContent::empty_message( 'time-to-hire', 'trend', $data ) );
 	}
 
+	public function test_a_category_names_its_detail_where_its_label_repeats(): void {
+		$data = array(
+			'by_reason' => array(
+				array(
+					'status' => 'rejected',
+					'reason' => '',
+					'label'  => 'No reason given',
+					'count'  => 2,
+					'share'  => 0.6667,
+				),
+				array(
+					'status' => 'withdrawn',
+					'reason' => '',
+					'label'  => 'No reason given',
+					'count'  => 1,
+					'share'  => 1,
+				),
+			),
+		);
+		$spec = ReportContent::spec( 'rejections', 'by_reason', $data, array() );
+		$this->assertSame( array( 'No reason given (Rejected)', 'No reason given (Withdrawn)' ), $spec['labels'] );
+		$this->assertSame( array( 2, 1 ), $spec['series'][0]['values'] );
+		$this->assertSame( array( 0.6667, 1.0 ), $spec['series'][1]['values'] );
+		$pipeline = ReportContent::spec(
+			'pipeline',
+			'by_job',
+			array(
+				'by_job' => array(
+					array(
+						'job_id'       => 7,
+						'job_title'    => 'Nurse',
+						'stage'        => 'interview',
+						'open'         => 1,
+						'median_days'  => 4.0,
+						'longest_days' => 4,
+						'stale'        => 0,
+					),
+				),
+			),
+			array()
+		);
+		$this->assertSame( array( 'Nurse (Interview)' ), $pipeline['labels'] );
+	}
+
 	public function test_a_chart_without_a_known_kind_or_unit_is_refused(): void {
 		$this->expectException( InvalidArgumentException::class );
 		new ReportDefinition(

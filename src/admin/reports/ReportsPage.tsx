@@ -137,7 +137,11 @@ function ReportSection( {
 	);
 	const id = `rr-${ name }`;
 	let body: ReactNode;
-	if ( state.error ) {
+	if ( missing && query.job_id ) {
+		// The page says it once, for every report (MissingJobNotice): no error of its own, not even for the
+		// moment before the page hides the sections.
+		body = null;
+	} else if ( state.error ) {
 		body = <ErrorState error={ state.error } onRetry={ state.retry } />;
 	} else if ( state.loading || state.data === undefined ) {
 		body = (

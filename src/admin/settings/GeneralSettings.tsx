@@ -4,7 +4,6 @@
  */
 import {
 	Button,
-	Notice,
 	SelectControl,
 	TextControl,
 	ToggleControl,
@@ -12,12 +11,11 @@ import {
 import { useCallback, useEffect, useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
-import { toApiError, type ApiError } from '../../api/errors';
 import type { PluginSettings } from '../../api/types';
 import { ErrorState, Skeleton } from '../../components/states';
 import { PERIOD_PRESETS, periodLabel } from '../../reports/periods';
 import { useResource, useStoreActions } from '../../store';
-import { errorText } from '../../components/errorText';
+import { useSettingsSave } from './useSettingsSave';
 
 /**
  * The problem with a count typed in a number field, or null when it is a whole number in range.
@@ -125,10 +123,7 @@ export function GeneralSettings() {
 	const [ form, setForm ] = useState< PluginSettings | null >( null );
 	const [ rateText, setRateText ] = useState( '' );
 	const [ daysText, setDaysText ] = useState( '' );
-	const [ saving, setSaving ] = useState( false );
-	const [ result, setResult ] = useState<
-		{ ok: true } | { ok: false; error: ApiError } | null
-	>( null );
+	const { saving, save: saveWith, notice } = useSettingsSave();
 
 	// The form shows what the server holds: after loading and after each save.
 	const show = useCallback( ( settings: PluginSettings ) => {
@@ -240,54 +235,42 @@ export function GeneralSettings() {
 		},
 	];
 
-	const save = async ( event: { preventDefault: () => void } ) => {
+	const save = ( event: { preventDefault: () => void } ) => {
 		event.preventDefault();
 		if ( rateProblem || daysProblem || baseProblem ) {
 			return;
 		}
-		setSaving( true );
-		setResult( null );
-		try {
-			// The Pipeline and E-mails tabs save their own fields: sending this tab's copy of them could undo a change
-			// made there since (or retire a reason added there).
-			const {
-				reason_required: _required,
-				rejection_reasons: _rejection,
-				withdrawal_reasons: _withdrawal,
-				stale_days: _stale,
-				mail_notify_to: _to,
-				mail_candidate_subject: _candidateSubject,
-				mail_candidate_body: _candidateBody,
-				mail_notify_subject: _notifySubject,
-				mail_notify_body: _notifyBody,
-				...general
-			} = form;
-			show(
-				await actions.updateSettings( {
-					...general,
-					rate_limit_per_hour: Number( rateText ),
-					delivery_log_days: Number( daysText ),
-				} )
-			);
-			setResult( { ok: true } );
-		} catch ( thrown ) {
-			setResult( { ok: false, error: toApiError( thrown ) } );
-		}
-		setSaving( false );
+		// The Pipeline and E-mails tabs save their own fields: sending this tab's copy of them could undo a change
+		// made there since (or retire a reason added there).
+		const {
+			reason_required: _required,
+			rejection_reasons: _rejection,
+			withdrawal_reasons: _withdrawal,
+			stale_days: _stale,
+			mail_notify_to: _to,
+			mail_candidate_subject: _candidateSubject,
+			mail_candidate_body: _candidateBody,
+			mail_notify_subject: _notifySubject,
+			mail_notify_body: _notifyBody,
+			...general
+		} = form;
+		saveWith(
+			async () => {
+				show(
+					await actions.updateSettings( {
+						...general,
+						rate_limit_per_hour: Number( rateText ),
+						delivery_log_days: Number( daysText ),
+					} )
+				);
+			},
+			__( 'Settings saved.', 'recruiting-reports' )
+		);
 	};
 
 	return (
 		<GeneralSection>
-			{ result?.ok && (
-				<Notice status="success" onRemove={ () => setResult( null ) }>
-					{ __( 'Settings saved.', 'recruiting-reports' ) }
-				</Notice>
-			) }
-			{ result && ! result.ok && (
-				<Notice status="error" onRemove={ () => setResult( null ) }>
-					{ errorText( result.error ) }
-				</Notice>
-			) }
+			{ notice }
 			<form onSubmit={ save } className="rr-general-form" noValidate>
 				<CountField
 					max={ 1000000 }

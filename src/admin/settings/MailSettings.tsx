@@ -23,6 +23,7 @@ import { formatDateTime } from '../../components/format';
 import { errorText } from '../../components/errorText';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useResource, useStoreActions } from '../../store';
+import { useSettingsSave } from './useSettingsSave';
 
 type Template = 'mail_candidate' | 'mail_notify';
 type TemplateField = `${ Template }_${ 'subject' | 'body' }`;
@@ -119,10 +120,7 @@ function MailForm( { settings }: { settings: PluginSettings } ) {
 	const [ toText, setToText ] = useState(
 		settings.mail_notify_to.join( '\n' )
 	);
-	const [ busy, setBusy ] = useState( false );
-	const [ result, setResult ] = useState<
-		{ ok: true; text: string } | { ok: false; error: ApiError } | null
-	>( null );
+	const { saving: busy, save: saveWith, notice } = useSettingsSave();
 	const addresses = parseAddresses( toText );
 	const wrong = addresses.filter( ( address ) => ! ADDRESS.test( address ) );
 	const toProblem = wrong.length
@@ -133,10 +131,8 @@ function MailForm( { settings }: { settings: PluginSettings } ) {
 			)
 		: null;
 
-	const send = async ( input: Partial< PluginSettings >, done: string ) => {
-		setBusy( true );
-		setResult( null );
-		try {
+	const send = ( input: Partial< PluginSettings >, done: string ) =>
+		saveWith( async () => {
 			const saved = await actions.updateSettings( input );
 			// Only the fields sent take the server's answer: edits not sent (the other template's) stay.
 			const sent = Object.keys( input ) as ( keyof PluginSettings )[];
@@ -146,12 +142,7 @@ function MailForm( { settings }: { settings: PluginSettings } ) {
 					sent.map( ( field ) => [ field, saved[ field ] ] )
 				),
 			} ) );
-			setResult( { ok: true, text: done } );
-		} catch ( thrown ) {
-			setResult( { ok: false, error: toApiError( thrown ) } );
-		}
-		setBusy( false );
-	};
+		}, done );
 	const save = ( event: { preventDefault: () => void } ) => {
 		event.preventDefault();
 		if ( ! toProblem ) {
@@ -177,16 +168,7 @@ function MailForm( { settings }: { settings: PluginSettings } ) {
 
 	return (
 		<form onSubmit={ save } className="rr-general-form" noValidate>
-			{ result?.ok && (
-				<Notice status="success" onRemove={ () => setResult( null ) }>
-					{ result.text }
-				</Notice>
-			) }
-			{ result && ! result.ok && (
-				<Notice status="error" onRemove={ () => setResult( null ) }>
-					{ errorText( result.error ) }
-				</Notice>
-			) }
+			{ notice }
 			<TextareaControl
 				__nextHasNoMarginBottom
 				label={ __(

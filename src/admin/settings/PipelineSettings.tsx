@@ -6,19 +6,17 @@
 import {
 	Button,
 	CheckboxControl,
-	Notice,
 	TextControl,
 	ToggleControl,
 } from '@wordpress/components';
 import { useEffect, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
-import { toApiError, type ApiError } from '../../api/errors';
 import type { PluginSettings } from '../../api/types';
 import { ErrorState, Skeleton } from '../../components/states';
-import { errorText } from '../../components/errorText';
 import { stageLabel } from '../applications/labels';
 import { useResource, useStoreActions } from '../../store';
+import { useSettingsSave } from './useSettingsSave';
 
 type Lists = Pick< PluginSettings, 'rejection_reasons' | 'withdrawal_reasons' >;
 type ListName = keyof Lists;
@@ -125,10 +123,7 @@ export function PipelineSettings() {
 	const state = useResource< PluginSettings >( 'getSettings', [] );
 	const actions = useStoreActions();
 	const [ form, setForm ] = useState< Form | null >( null );
-	const [ saving, setSaving ] = useState( false );
-	const [ result, setResult ] = useState<
-		{ ok: true } | { ok: false; error: ApiError } | null
-	>( null );
+	const { saving, save: saveWith, notice } = useSettingsSave();
 
 	useEffect( () => {
 		if ( state.data ) {
@@ -164,31 +159,28 @@ export function PipelineSettings() {
 			Number( form.stale_days[ stage ] ) < 1 ||
 			Number( form.stale_days[ stage ] ) > 365
 	);
-	const save = async ( event: { preventDefault: () => void } ) => {
+	const save = ( event: { preventDefault: () => void } ) => {
 		event.preventDefault();
 		if ( badDays ) {
 			return;
 		}
-		setSaving( true );
-		setResult( null );
-		try {
-			const saved = await actions.updateSettings( {
-				reason_required: form.reason_required,
-				rejection_reasons: form.rejection_reasons,
-				withdrawal_reasons: form.withdrawal_reasons,
-				stale_days: {
-					new: Number( form.stale_days.new ),
-					screening: Number( form.stale_days.screening ),
-					interview: Number( form.stale_days.interview ),
-					offer: Number( form.stale_days.offer ),
-				},
-			} );
-			setForm( toForm( saved ) );
-			setResult( { ok: true } );
-		} catch ( thrown ) {
-			setResult( { ok: false, error: toApiError( thrown ) } );
-		}
-		setSaving( false );
+		saveWith(
+			async () => {
+				const saved = await actions.updateSettings( {
+					reason_required: form.reason_required,
+					rejection_reasons: form.rejection_reasons,
+					withdrawal_reasons: form.withdrawal_reasons,
+					stale_days: {
+						new: Number( form.stale_days.new ),
+						screening: Number( form.stale_days.screening ),
+						interview: Number( form.stale_days.interview ),
+						offer: Number( form.stale_days.offer ),
+					},
+				} );
+				setForm( toForm( saved ) );
+			},
+			__( 'Settings saved.', 'recruiting-reports' )
+		);
 	};
 
 	return (
@@ -199,16 +191,7 @@ export function PipelineSettings() {
 			<h2 id="rr-pipeline-title">
 				{ __( 'Pipeline', 'recruiting-reports' ) }
 			</h2>
-			{ result?.ok && (
-				<Notice status="success" onRemove={ () => setResult( null ) }>
-					{ __( 'Settings saved.', 'recruiting-reports' ) }
-				</Notice>
-			) }
-			{ result && ! result.ok && (
-				<Notice status="error" onRemove={ () => setResult( null ) }>
-					{ errorText( result.error ) }
-				</Notice>
-			) }
+			{ notice }
 			<form onSubmit={ save } className="rr-general-form" noValidate>
 				<ToggleControl
 					__nextHasNoMarginBottom

@@ -1,0 +1,120 @@
+<?php
+/**
+ * The merging rules of the network report (docs/multisite.md "The network report"), shared by the reports' `merge`
+ * functions: counts are summed, rows that are the same thing on every site (a month, a stage, a source, a user) are
+ * one row with their counts summed, rows of things that belong to one site (jobs) are listed with their site. Rates
+ * and averages are never merged here: each report recomputes them from the summed numerators and denominators.
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Reports;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Merging helpers.
+ */
+final class NetworkMerge {
+
+	/**
+	 * Arrays of counts summed key by key, recursively (integers are added; anything else keeps its first value).
+	 *
+	 * @param array[] $values Arrays of the same shape.
+	 * @return array
+	 */
+	public static function sum( array $values ): array {
+		$total = array();
+		foreach ( $values as $value ) {
+			foreach ( $value as $key => $field ) {
+				if ( ! array_key_exists( $key, $total ) ) {
+					$total[ $key ] = $field;
+				} elseif ( is_int( $field ) && is_int( $total[ $key ] ) ) {
+					$total[ $key ] += $field;
+				} elseif ( is_array( $field ) && is_array( $total[ $key ] ) ) {
+					$total[ $key ] = self::sum( array( $total[ $key ], $field ) );
+				}
+			}
+		}
+		return $total;
+	}
+
+	/**
+	 * A list field of every site's answer merged by key: rows with the same key fields become one row, their integer
+	 * fields summed (other fields keep the first site's value: the caller recomputes rates and averages).
+	 *
+	 * @param SiteFigures[] $sites The sites.
+	 * @param string        $field The list field.
+	 * @param string[]      $keys  The fields that say which rows are the same.
+	 * @return array[] In first-seen order.
+	 */
+	public static function keyed( array $sites, string $field, array $keys ): array {
+		$merged = array();
+		foreach ( $sites as $site ) {
+			foreach ( (array) ( $site->data[ $field ] ?? array() ) as $row ) {
+				$key            = wp_json_encode( array_map( static fn( $name ) => $row[ $name ] ?? null, $keys ) );
+				$merged[ $key ] = isset( $merged[ $key ] ) ? array_intersect_key( $row, array_flip( $keys ) ) + self::sum( array( $merged[ $key ], $row ) ) : $row;
+			}
+		}
+		return array_values( $merged );
+	}
+
+	/**
+	 * A list field of every site's answer, each row with its site_id (rows of things that belong to one site).
+	 *
+	 * @param SiteFigures[] $sites The sites.
+	 * @param string        $field The list field.
+	 * @return array[]
+	 */
+	public static function listed( array $sites, string $field ): array {
+		return array_merge( array(), ...array_map( static fn( SiteFigures $site ) => $site->rows( $field ), $sites ) );
+	}
+
+	/**
+	 * A list of rows sorted by a comparison, returned.
+	 *
+	 * @param array[]  $rows    Rows.
+	 * @param callable $compare Comparison.
+	 * @return array[]
+	 */
+	public static function sorted( array $rows, callable $compare ): array {
+		usort( $rows, $compare );
+		return $rows;
+	}
+
+	/**
+	 * The positions of the median in a sorted list of $count values: [first position, how many] (two for an even count).
+	 *
+	 * @param int $count Values.
+	 * @return array{0:int,1:int}
+	 */
+	public static function middle( int $count ): array {
+		return array( intdiv( max( 0, $count - 1 ), 2 ), 0 === $count % 2 ? 2 : 1 );
+	}
+
+	/**
+	 * The values at $count positions from $position of the sorted values a histogram counts (value => how many).
+	 *
+	 * @param array<int,int> $bins     Value => count.
+	 * @param int            $position First position, from 0.
+	 * @param int            $count    Positions.
+	 * @return int[]
+	 */
+	public static function at( array $bins, int $position, int $count ): array {
+		ksort( $bins );
+		$values = array();
+		$next   = $position; // The next position to find.
+		$last   = $position + $count - 1;
+		$before = 0;
+		foreach ( $bins as $value => $n ) {
+			for ( ; $next <= $last && $next < $before + $n; $next++ ) {
+				$values[] = (int) $value;
+			}
+			$before += $n;
+			if ( $next > $last ) {
+				break;
+			}
+		}
+		return $values;
+	}
+}
