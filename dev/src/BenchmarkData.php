@@ -18,6 +18,7 @@
 
 namespace RecruitingReports\Dev;
 
+use RecruitingReports\Data\ActivitySummary;
 use RecruitingReports\Data\ApplicationWriter;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\ReportSummary;
@@ -202,8 +203,9 @@ final class BenchmarkData {
 		$app_rows     = array();
 		$hist_rows    = array();
 		$summary_rows = array();
+		$activity     = array();
 
-		$flush = static function () use ( &$app_rows, &$hist_rows, &$summary_rows, $applications, $history, $app_columns, $progress ) {
+		$flush = static function () use ( &$app_rows, &$hist_rows, &$summary_rows, &$activity, $applications, $history, $app_columns, $progress ) {
 			global $wpdb;
 			$wpdb->query( 'START TRANSACTION' );
 			foreach ( array_chunk( $app_rows, self::ROWS_PER_STATEMENT ) as $rows ) {
@@ -212,7 +214,7 @@ final class BenchmarkData {
 			foreach ( array_chunk( $hist_rows, self::ROWS_PER_STATEMENT * 4 ) as $rows ) {
 				self::insert( $history, ApplicationWriter::HISTORY_COLUMNS, $rows );
 			}
-			if ( ! ReportSummary::apply( array(), $summary_rows ) ) {
+			if ( ! ReportSummary::apply( array(), $summary_rows ) || ! ActivitySummary::apply( array(), $activity ) ) {
 				throw new \RuntimeException( 'Benchmark summary update failed: ' . $wpdb->last_error );
 			}
 			$wpdb->query( 'COMMIT' );
@@ -222,6 +224,7 @@ final class BenchmarkData {
 			$app_rows     = array();
 			$hist_rows    = array();
 			$summary_rows = array();
+			$activity     = array();
 		};
 
 		foreach ( self::applications( $first, $count, $now, $job_count ) as $app ) {
@@ -258,10 +261,10 @@ final class BenchmarkData {
 				'job_id' => $job_ids[ $app['job'] ],
 				'source' => self::source( $app['number'] ),
 			) + $timeline;
-			foreach ( ApplicationWriter::history_rows( $id, $app['applied_at'], $app['history'], $user_id ) as $row ) {
-				$hist_rows[] = $row;
-				++$history_rows;
-			}
+			$rows = ApplicationWriter::history_rows( $id, $app['applied_at'], $app['history'], $user_id );
+			array_push( $hist_rows, ...$rows );
+			array_push( $activity, ...ActivitySummary::from_history( $rows, array( $id => $job_ids[ $app['job'] ] ) ) );
+			$history_rows += count( $rows );
 			++$written;
 			if ( count( $app_rows ) >= self::CHUNK ) {
 				$flush();

@@ -41,7 +41,9 @@ final class ApplicationEraser {
 		return Transaction::run(
 			static function () use ( $id ) {
 				global $wpdb;
-				$row = self::guarded_write(
+				// Read while the application is there (its job is read with its activity).
+				$activity = ActivitySummary::rows_for( array( $id ) );
+				$row      = self::guarded_write(
 					$id,
 					static function ( array $where, array $format ) use ( $wpdb ) {
 						return $wpdb->delete( Schema::table( 'applications' ), $where, $format );
@@ -55,6 +57,9 @@ final class ApplicationEraser {
 					if ( false === $wpdb->delete( Schema::table( $name ), array( 'application_id' => $id ), array( '%d' ) ) ) {
 						return self::failed();
 					}
+				}
+				if ( ! ActivitySummary::apply( $activity, array() ) ) {
+					return self::failed();
 				}
 				if ( ! ReportSummary::apply( array( array_intersect_key( $row, array_flip( ReportSummary::ROW_COLUMNS ) ) ), array() ) ) {
 					return self::failed();
@@ -142,7 +147,7 @@ final class ApplicationEraser {
 					Events::data_changed();
 				}
 				$history = Schema::table( 'status_history' );
-				if ( false === $wpdb->delete( Schema::table( 'notes' ), array( 'application_id' => $id ), array( '%d' ) )
+				if ( false === ActivitySummary::around( array( $id ), static fn() => $wpdb->delete( Schema::table( 'notes' ), array( 'application_id' => $id ), array( '%d' ) ) )
 					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
 					|| false === $wpdb->query( $wpdb->prepare( "UPDATE $history SET note = NULL WHERE application_id = %d", $id ) ) ) {
 					return self::failed();

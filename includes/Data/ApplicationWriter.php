@@ -141,7 +141,8 @@ final class ApplicationWriter {
 				continue; // Someone else changed it first: re-read and validate again.
 			}
 			// The row, its history and the report summaries change together or not at all.
-			if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note, $reason ) ) )
+			$history = static fn() => BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, array( self::history_row( $id, $state['status'], $target, $now, $user_id, $note, $reason ) ) );
+			if ( ! ActivitySummary::around( array( $id ), $history )
 				|| ! ReportSummary::apply( array( $row ), array( array_merge( $row, $columns ) ) ) ) {
 				// The caller's transaction (Data\Transaction) rolls the status update back.
 				return new WP_Error( 'internal_error', __( 'The status change could not be saved.', 'recruiting-reports' ), array( 'status' => 500 ) );
@@ -205,6 +206,7 @@ final class ApplicationWriter {
 		$existing = ApplicationRepository::ids_for_external_ids( $external );
 		// What the report summaries counted for the records about to be replaced.
 		$before   = $existing ? ReportSummary::rows_for( array_values( $existing ) ) : array();
+		$activity = $existing ? ActivitySummary::rows_for( array_values( $existing ) ) : array();
 		$now      = time();
 		$new_rows = array();
 		$columns  = null;
@@ -248,13 +250,22 @@ final class ApplicationWriter {
 			return null;
 		}
 		$history_rows = array();
+		$new_jobs     = array(); // Application id => job id, of the applications created here.
 		foreach ( $applications as $app ) {
-			array_push( $history_rows, ...self::history_rows( $ids[ ExternalId::key( $app['external_id'] ) ], $app['applied_at'], $app['history'], $user_id ) );
+			$id = $ids[ ExternalId::key( $app['external_id'] ) ];
+			array_push( $history_rows, ...self::history_rows( $id, $app['applied_at'], $app['history'], $user_id ) );
+			if ( ! isset( $existing[ ExternalId::key( $app['external_id'] ) ] ) ) {
+				$new_jobs[ $id ] = (int) $app['job_id'];
+			}
 		}
 		if ( ! BulkInsert::insert( Schema::table( 'status_history' ), self::HISTORY_COLUMNS, $history_rows ) ) {
 			return null;
 		}
-		if ( ! ReportSummary::apply( $before, ReportSummary::rows_for( array_values( $ids ) ) ) ) {
+		// A new application's activity is its history rows just built; a re-imported one's is read back (its notes and
+		// ratings stay, and may have moved to another job with it).
+		$new_activity = ActivitySummary::from_history( array_filter( $history_rows, static fn( $row ) => isset( $new_jobs[ $row[0] ] ) ), $new_jobs );
+		if ( ! ReportSummary::apply( $before, ReportSummary::rows_for( array_values( $ids ) ) )
+			|| ! ActivitySummary::apply( $activity, array_merge( ActivitySummary::rows_for( array_values( $existing ) ), $new_activity ) ) ) {
 			return null;
 		}
 		return array(

@@ -60,18 +60,27 @@ final class NoteRepository {
 	 * @return int|null The note id.
 	 */
 	public static function create( int $application_id, int $user_id, string $content ): ?int {
-		global $wpdb;
-		$inserted = $wpdb->insert(
-			Schema::table( 'notes' ),
-			array(
-				'application_id' => $application_id,
-				'user_id'        => $user_id,
-				'content'        => $content,
-				'created_at'     => time(),
-			),
-			array( '%d', '%d', '%s', '%d' )
+		// With the activity summary, in one transaction.
+		$id = Transaction::run(
+			static fn() => ActivitySummary::around(
+				array( $application_id ),
+				static function () use ( $application_id, $user_id, $content ) {
+					global $wpdb;
+					$inserted = $wpdb->insert(
+						Schema::table( 'notes' ),
+						array(
+							'application_id' => $application_id,
+							'user_id'        => $user_id,
+							'content'        => $content,
+							'created_at'     => time(),
+						),
+						array( '%d', '%d', '%s', '%d' )
+					);
+					return $inserted ? (int) $wpdb->insert_id : false;
+				}
+			)
 		);
-		return $inserted ? (int) $wpdb->insert_id : null;
+		return is_int( $id ) ? $id : null;
 	}
 
 	/**
@@ -81,7 +90,19 @@ final class NoteRepository {
 	 * @return bool Whether this call deleted it (false when a concurrent delete was first).
 	 */
 	public static function delete( int $id ): bool {
-		global $wpdb;
-		return 1 === (int) $wpdb->delete( Schema::table( 'notes' ), array( 'id' => $id ), array( '%d' ) );
+		$note = self::find( $id );
+		if ( ! $note ) {
+			return false;
+		}
+		// With the activity summary, in one transaction.
+		return true === Transaction::run(
+			static fn() => ActivitySummary::around(
+				array( (int) $note['application_id'] ),
+				static function () use ( $id ) {
+					global $wpdb;
+					return 1 === (int) $wpdb->delete( Schema::table( 'notes' ), array( 'id' => $id ), array( '%d' ) );
+				}
+			)
+		);
 	}
 }

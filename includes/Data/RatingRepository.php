@@ -75,20 +75,30 @@ final class RatingRepository {
 		$now      = time();
 		$existing = $wpdb->get_var( $wpdb->prepare( 'SELECT id FROM %i WHERE application_id = %d AND user_id = %d', $table, $application_id, $user_id ) );
 		if ( null === $existing ) {
-			$suppress = $wpdb->suppress_errors( true );
-			$inserted = $wpdb->insert(
-				$table,
-				array(
-					'application_id' => $application_id,
-					'user_id'        => $user_id,
-					'score'          => $score,
-					'created_at'     => $now,
-					'updated_at'     => $now,
-				),
-				array( '%d', '%d', '%d', '%d', '%d' )
+			// A first rating is activity: inserted with the activity summary, in one transaction.
+			$inserted = Transaction::run(
+				static fn() => ActivitySummary::around(
+					array( $application_id ),
+					static function () use ( $table, $application_id, $user_id, $score, $now ) {
+						global $wpdb;
+						$suppress = $wpdb->suppress_errors( true );
+						$inserted = $wpdb->insert(
+							$table,
+							array(
+								'application_id' => $application_id,
+								'user_id'        => $user_id,
+								'score'          => $score,
+								'created_at'     => $now,
+								'updated_at'     => $now,
+							),
+							array( '%d', '%d', '%d', '%d', '%d' )
+						);
+						$wpdb->suppress_errors( $suppress );
+						return (bool) $inserted;
+					}
+				)
 			);
-			$wpdb->suppress_errors( $suppress );
-			if ( $inserted ) {
+			if ( true === $inserted ) {
 				return true;
 			}
 		}
@@ -102,14 +112,22 @@ final class RatingRepository {
 	 * @param int $user_id        User.
 	 */
 	public static function remove( int $application_id, int $user_id ): void {
-		global $wpdb;
-		$wpdb->delete(
-			Schema::table( 'ratings' ),
-			array(
-				'application_id' => $application_id,
-				'user_id'        => $user_id,
-			),
-			array( '%d', '%d' )
+		// With the activity summary, in one transaction.
+		Transaction::run(
+			static fn() => ActivitySummary::around(
+				array( $application_id ),
+				static function () use ( $application_id, $user_id ) {
+					global $wpdb;
+					return $wpdb->delete(
+						Schema::table( 'ratings' ),
+						array(
+							'application_id' => $application_id,
+							'user_id'        => $user_id,
+						),
+						array( '%d', '%d' )
+					);
+				}
+			)
 		);
 	}
 }

@@ -46,7 +46,7 @@ final class ReportSummary {
 	public const MAX_BIN = 3650;
 
 	/** The columns of an application row the summaries are computed from. */
-	public const ROW_COLUMNS = array( 'id', 'job_id', 'source', 'status', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at' );
+	public const ROW_COLUMNS = array( 'id', 'job_id', 'source', 'status', 'max_stage', 'applied_at', 'screening_at', 'interview_at', 'offer_at', 'hired_at', 'status_since', 'exit_reason', 'reopen_status' );
 
 	/** The cohort's reached(stage) counters: column => stage rank. */
 	public const REACHED = array(
@@ -137,7 +137,8 @@ final class ReportSummary {
 			self::collect( $buckets, $bins, $statuses, $sources, $row, 1 );
 		}
 		self::$changed_since = self::earliest( $buckets, $bins, $sources );
-		return self::write_buckets( $buckets ) && self::write_bins( $bins ) && self::write_statuses( $statuses ) && self::write_sources( $sources );
+		return self::write_buckets( $buckets ) && self::write_bins( $bins ) && self::write_statuses( $statuses ) && self::write_sources( $sources )
+			&& ExitSummary::apply( $before, $after );
 	}
 
 	/**
@@ -213,7 +214,7 @@ final class ReportSummary {
 	 */
 	public static function rebuild( int $batch_size = 5000, ?callable $progress = null ): bool {
 		global $wpdb;
-		foreach ( array( 'report_buckets', 'report_hire_days', 'report_statuses', 'report_sources' ) as $name ) {
+		foreach ( array_merge( array( 'report_buckets', 'report_hire_days', 'report_statuses', 'report_sources' ), ExitSummary::TABLES ) as $name ) {
 			$wpdb->query( $wpdb->prepare( 'DELETE FROM %i', Schema::table( $name ) ) );
 		}
 		$table   = Schema::table( 'applications' );
@@ -228,6 +229,10 @@ final class ReportSummary {
 				ARRAY_A
 			);
 			if ( ! $rows ) {
+				// The activity summary is computed from the history, notes and ratings, not from these rows.
+				if ( ! ActivitySummary::rebuild() ) {
+					return false;
+				}
 				delete_option( self::STALE_OPTION );
 				return true;
 			}
@@ -460,7 +465,7 @@ final class ReportSummary {
 	 * @param array               $added   Added.
 	 * @param array<string,array> $rows    Key => values in $columns order (integers, or strings: status names, sources).
 	 */
-	private static function upsert( string $name, array $columns, array $added, array $rows ): bool {
+	public static function upsert( string $name, array $columns, array $added, array $rows ): bool {
 		global $wpdb;
 		if ( ! $rows ) {
 			return true;

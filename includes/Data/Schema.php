@@ -40,6 +40,10 @@ final class Schema {
 		'report_hire_days',
 		'report_statuses',
 		'report_sources',
+		'report_exits',
+		'report_exit_jobs',
+		'report_activity',
+		'report_activity_handled',
 		'application_forms',
 		'careers_counts',
 		'mail_outbox',
@@ -78,6 +82,7 @@ final class Schema {
 
 		return array_merge(
 			self::application_tables( $t, $charset ),
+			self::team_report_tables( $t, $charset ),
 			self::record_tables( $t, $charset ),
 			self::key_and_careers_tables( $t, $charset ),
 			self::delivery_tables( $t, $charset ),
@@ -131,7 +136,8 @@ final class Schema {
   KEY hire_duration (hire_seconds,hired_at),
   KEY job_hire_duration (job_id,hire_seconds,hired_at),
   KEY source_applied (source,applied_at),
-  KEY status_since (status,status_since,job_id,exit_reason,reopen_status)
+  KEY status_since (status,status_since,job_id,exit_reason,reopen_status),
+  KEY job_status_since (job_id,status,status_since,exit_reason,reopen_status)
 ) $charset;",
 			// Index notes for the report queries of docs/reports.md#definitions (docs/reports.md lists every query):
 			// status / job_status: overview by_status and totals (all applications, optionally one job), covering.
@@ -145,7 +151,8 @@ final class Schema {
 			// job_status also serves GET /applications?job_id=&status=; source_applied serves ?source=.
 			// status_since: time in stage and exits, covering — the pipeline report (open statuses, how long each
 			// waits, per job), the rejections report (rejected/withdrawn since an instant, by reason, stage and job),
-			// the list's stale filter and "waiting longest" order, and the daily stale alerts.
+			// the list's stale filter and "waiting longest" order, and the daily stale alerts. job_status_since: the same
+			// for one job (its open applications; its exits in the days outside the exits summary's whole months).
 			// status_since is when the current status was entered; exit_reason the reason of a current rejected or
 			// withdrawn (Data\Reasons); stale_notified the stages (bit 1 << rank) application.stale was sent for.
 			// Report summaries (ReportSummary): additive figures per UTC day (span 1) and month (span 2), per job
@@ -206,6 +213,60 @@ final class Schema {
   status varchar(20) NOT NULL,
   applications bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (job_id,status)
+) $charset;",
+		);
+	}
+
+	/**
+	 * The summaries of the rejections and activity reports (issue #26; ExitSummary, ActivitySummary): spans and
+	 * buckets as in report_buckets (UTC day 1, UTC month 2; the exits' days for all jobs only, the activity's per job
+	 * too). Each primary key is the upsert's key and serves "these buckets, one scope".
+	 *
+	 * @param string[] $t       Table names by short name.
+	 * @param string   $charset The charset and collation clause.
+	 * @return string[]
+	 */
+	private static function team_report_tables( array $t, string $charset ): array {
+		return array(
+			// Applications now rejected or withdrawn by the bucket of status_since, their reason ('' none; reason ids
+			// are lower-case slugs, Data\Reasons) and the stage they left from ('' none).
+			"CREATE TABLE {$t['report_exits']} (
+  span tinyint(3) unsigned NOT NULL,
+  bucket bigint(20) NOT NULL,
+  job_id bigint(20) unsigned NOT NULL,
+  status varchar(20) NOT NULL,
+  reason varchar(64) NOT NULL DEFAULT '',
+  stage varchar(20) NOT NULL DEFAULT '',
+  exits bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (span,job_id,bucket,status,reason,stage)
+) $charset;",
+			// The same per UTC month, job and status only: by_job over every job.
+			"CREATE TABLE {$t['report_exit_jobs']} (
+  bucket bigint(20) NOT NULL,
+  job_id bigint(20) unsigned NOT NULL,
+  status varchar(20) NOT NULL,
+  exits bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (bucket,job_id,status)
+) $charset;",
+			// Activities per user and kind (to_<status>, notes, ratings).
+			"CREATE TABLE {$t['report_activity']} (
+  span tinyint(3) unsigned NOT NULL,
+  bucket bigint(20) NOT NULL,
+  job_id bigint(20) unsigned NOT NULL,
+  user_id bigint(20) unsigned NOT NULL,
+  kind varchar(30) NOT NULL,
+  n bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (span,job_id,bucket,user_id,kind)
+) $charset;",
+			// Applications handled: a user's applications active in the bucket, by their last active day before it.
+			"CREATE TABLE {$t['report_activity_handled']} (
+  span tinyint(3) unsigned NOT NULL,
+  bucket bigint(20) NOT NULL,
+  job_id bigint(20) unsigned NOT NULL,
+  user_id bigint(20) unsigned NOT NULL,
+  prev_day bigint(20) NOT NULL,
+  n bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (span,job_id,bucket,user_id,prev_day)
 ) $charset;",
 		);
 	}
@@ -459,10 +520,11 @@ final class Schema {
 				global $wpdb;
 				$wpdb->query( $wpdb->prepare( 'UPDATE %i SET status_since = COALESCE((SELECT MAX(h.changed_at) FROM %i h WHERE h.application_id = %i.id), applied_at)', self::table( 'applications' ), self::table( 'status_history' ), self::table( 'applications' ) ) );
 			},
-			// Version 11 added day rows per job to report_buckets and report_sources (one-job reports read a period's
-			// whole days from them), rebuilt like step 4 (in this request on small sites, else by the operator), and
-			// replaced report_buckets' bucket_job_hires by bucket_job (dbDelta added it), which also covers the
-			// careers report's applications and hires per job.
+			// Version 10 added the exits and activity summaries (ExitSummary, ActivitySummary); version 11 added day rows
+			// per job to report_buckets and report_sources (one-job reports read a period's whole days from them) and
+			// replaced report_buckets' bucket_job_hires by bucket_job (dbDelta added it), which also covers the careers
+			// report's applications and hires per job. One rebuild fills them all (in this request on small sites, else
+			// left to `wp recruiting summaries rebuild`), so a site upgrading from 9 rebuilds once.
 			11 => static function () {
 				self::drop_indexes( 'report_buckets', array( 'bucket_job_hires' ) );
 				ReportSummary::rebuild_after_upgrade();

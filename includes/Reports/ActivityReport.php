@@ -6,14 +6,17 @@
  * deleted since reads "Deleted user #id". Writes without a user (the apply form's applications) are nobody's activity;
  * imports record the importing user, so a migrated history counts for them at its own dates.
  *
- * Four queries over the period's range of indexes made for them (status_history changed_user, notes and ratings
- * created_user: time first, then user and application), each grouped; one job adds a join on the applications' ids.
+ * Read from the activity summary (Data\ActivitySummary) for the period's whole UTC months and days, and from the
+ * history, notes and ratings (indexes changed_user and created_user: time first, then user and application) for the
+ * partial days; one job adds a join on the applications' ids.
  *
  * @package RecruitingReports
  */
 
 namespace RecruitingReports\Reports;
 
+use RecruitingReports\Data\ActivitySummary;
+use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\Pipeline;
 
@@ -127,15 +130,11 @@ final class ActivityReport {
 			'applications_handled' => 0,
 		);
 		$users = array();
-		foreach ( $this->grouped( $query, 'status_history', 'changed_at', 'to_status', ' AND t.from_status IS NOT NULL' ) as [ $user, $status, $n ] ) {
-			$users[ $user ]                   ??= $zero;
-			$users[ $user ]['status_changes']  += $n;
-			$users[ $user ][ 'to_' . $status ] += $n;
-		}
-		foreach ( array( 'notes', 'ratings' ) as $table ) {
-			foreach ( $this->grouped( $query, $table, 'created_at', "''", '' ) as [ $user, , $n ] ) {
-				$users[ $user ]          ??= $zero;
-				$users[ $user ][ $table ] += $n;
+		foreach ( $this->counts( $query ) as [ $user, $kind, $n ] ) {
+			$users[ $user ]         ??= $zero;
+			$users[ $user ][ $kind ] += $n;
+			if ( str_starts_with( $kind, 'to_' ) ) {
+				$users[ $user ]['status_changes'] += $n;
 			}
 		}
 		foreach ( $this->handled( $query ) as $user => $n ) {
@@ -173,45 +172,103 @@ final class ActivityReport {
 	}
 
 	/**
-	 * Rows of a table in the period (and job) counted per user and one more column, users other than 0.
+	 * The activities of the period (and job) per user and kind (to_<status>, notes, ratings): the summary rows of its
+	 * whole UTC months and days, the history, notes and ratings of the rest.
 	 *
-	 * @param ReportQuery $query  The period and job.
-	 * @param string      $table  status_history, notes or ratings.
-	 * @param string      $time   Its time column.
-	 * @param string      $column A column of it, or '' (a constant).
-	 * @param string      $extra  A further condition on alias t (ours).
-	 * @return array<int,array{0:int,1:string,2:int}> user id, value, count.
+	 * @param ReportQuery $query The period and job.
+	 * @return array<int,array{0:int,1:string,2:int}> user id, kind, count.
 	 */
-	private function grouped( ReportQuery $query, string $table, string $time, string $column, string $extra ): array {
+	private function counts( ReportQuery $query ): array {
 		global $wpdb;
+		$parts   = array( PeriodParts::of( $query->start, $query->end ) );
+		$counts  = array();
+		$buckets = PeriodParts::bucket_condition( $parts );
+		if ( null !== $buckets ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
+			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT user_id, kind, SUM(n) FROM %i WHERE job_id = %d AND $buckets GROUP BY user_id, kind", Schema::table( 'report_activity' ), $query->job_id ?? 0 ), ARRAY_N );
+			foreach ( $rows ? $rows : array() as [ $user, $kind, $n ] ) {
+				if ( (int) $n ) { // Rows whose activities were all deleted since stay, at 0.
+					$counts[] = array( (int) $user, (string) $kind, (int) $n );
+				}
+			}
+		}
 		[ $join, $job ] = $this->job_filter( $query );
-		$column         = "''" === $column ? $column : 't.' . $column;
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $time, $column, $extra and $join are ours, $job prepared.
-		$sql  = $wpdb->prepare( "SELECT t.user_id, $column AS grouped_by, COUNT(*) AS n FROM %i t$join WHERE t.$time >= %d AND t.$time < %d AND t.user_id > 0$extra$job GROUP BY t.user_id, grouped_by", Schema::table( $table ), $query->start, $query->end );
-		$rows = $wpdb->get_results( $sql, ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
-		return array_map( static fn( $row ) => array( (int) $row[0], (string) $row[1], (int) $row[2] ), $rows ? $rows : array() );
+		foreach ( ActivitySummary::SOURCES as $table => [ $time, $kind, $extra ] ) {
+			$raw = PeriodParts::raw_condition( $parts, 't.' . $time );
+			if ( null === $raw ) {
+				break;
+			}
+			$column = null === $kind ? "''" : 't.' . $kind;
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $column, $extra, $join and $raw are ours, $job prepared.
+			$sql  = $wpdb->prepare( "SELECT t.user_id, $column AS grouped_by, COUNT(*) FROM %i t$join WHERE $raw AND t.user_id > 0$extra$job GROUP BY t.user_id, grouped_by", Schema::table( $table ) );
+			$rows = $wpdb->get_results( $sql, ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
+			foreach ( $rows ? $rows : array() as [ $user, $value, $n ] ) {
+				$counts[] = array( (int) $user, null === $kind ? $table : 'to_' . $value, (int) $n );
+			}
+		}
+		return $counts;
 	}
 
 	/**
 	 * Distinct applications per user with a status change, note or rating by them in the period (and job).
+	 *
+	 * The period is the whole UTC days and months [S, T) that ActivitySummary answers and at most two partial ranges
+	 * of raw activity before S and after T. A user's application counts once: from the summary when it was active in
+	 * [S, T) (its entry with prev_day < S); else from the range before S; else from the range after T.
 	 *
 	 * @param ReportQuery $query The period and job.
 	 * @return array<int,int> user id => applications.
 	 */
 	private function handled( ReportQuery $query ): array {
 		global $wpdb;
+		$parts   = PeriodParts::of( $query->start, $query->end );
+		$handled = array();
+		$buckets = PeriodParts::bucket_condition( array( $parts ) );
+		$whole   = null;
+		if ( null !== $buckets ) {
+			$starts = array_merge( $parts->months, array_column( $parts->days, 0 ) );
+			$ends   = array_merge( array_map( array( ReportSummary::class, 'next_month' ), $parts->months ), array_column( $parts->days, 1 ) );
+			$whole  = array( min( $starts ), max( $ends ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
+			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT user_id, SUM(n) FROM %i WHERE job_id = %d AND $buckets AND prev_day < %d GROUP BY user_id", Schema::table( 'report_activity_handled' ), $query->job_id ?? 0, $whole[0] ), ARRAY_N );
+			foreach ( $rows ? $rows : array() as [ $user, $n ] ) {
+				$handled[ (int) $user ] = (int) $n;
+			}
+		}
+		foreach ( $parts->raw as [ $from, $to ] ) {
+			// Not counted already: active in the whole part (before S), or in it or the range before it (after T).
+			$seen = null === $whole ? null : ( $to <= $whole[0] ? $whole : array( $query->start, $whole[1] ) );
+			foreach ( $this->raw_handled( $query, $from, $to, $seen ) as $user => $n ) {
+				$handled[ $user ] = ( $handled[ $user ] ?? 0 ) + $n;
+			}
+		}
+		return array_filter( $handled );
+	}
+
+	/**
+	 * Distinct applications per user active in [from, to) and not in [seen from, seen to) (the job's).
+	 *
+	 * @param ReportQuery             $query The job.
+	 * @param int                     $from  From.
+	 * @param int                     $to    To.
+	 * @param array{0:int,1:int}|null $seen  The range already counted, if any.
+	 * @return array<int,int> user id => applications.
+	 */
+	private function raw_handled( ReportQuery $query, int $from, int $to, ?array $seen ): array {
+		global $wpdb;
 		[ $join, $job ] = $this->job_filter( $query );
 		$parts          = array();
-		foreach ( array(
-			'status_history' => array( 'changed_at', ' AND t.from_status IS NOT NULL' ),
-			'notes'          => array( 'created_at', '' ),
-			'ratings'        => array( 'created_at', '' ),
-		) as $table => [ $time, $extra ] ) {
+		$not_seen       = '';
+		foreach ( ActivitySummary::SOURCES as $table => [ $time, , $extra ] ) {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $time, $extra and $join are ours, $job prepared.
-			$parts[] = $wpdb->prepare( "SELECT t.user_id, t.application_id FROM %i t$join WHERE t.$time >= %d AND t.$time < %d AND t.user_id > 0$extra$job", Schema::table( $table ), $query->start, $query->end );
+			$parts[] = $wpdb->prepare( "SELECT t.user_id, t.application_id FROM %i t$join WHERE t.$time >= %d AND t.$time < %d AND t.user_id > 0$extra$job", Schema::table( $table ), $from, $to );
+			if ( null !== $seen ) {
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $time and $extra are ours.
+				$not_seen .= $wpdb->prepare( " AND NOT EXISTS (SELECT 1 FROM %i t WHERE t.application_id = handled.application_id AND t.user_id = handled.user_id AND t.$time >= %d AND t.$time < %d$extra)", Schema::table( $table ), $seen[0], $seen[1] );
+			}
 		}
 		// UNION (not UNION ALL) keeps each user's application once.
-		$rows    = $wpdb->get_results( 'SELECT user_id, COUNT(*) FROM (' . implode( ' UNION ', $parts ) . ') handled GROUP BY user_id', ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- its parts are prepared above.
+		$rows    = $wpdb->get_results( 'SELECT user_id, COUNT(*) FROM (' . implode( ' UNION ', $parts ) . ') handled WHERE 1 = 1' . $not_seen . ' GROUP BY user_id', ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- its parts are prepared above.
 		$handled = array();
 		foreach ( $rows ? $rows : array() as $row ) {
 			$handled[ (int) $row[0] ] = (int) $row[1];

@@ -7,8 +7,9 @@
  *
  * "Now": an application rejected and reopened is not counted (its reason stays in its history); the reason is the one
  * of its current exit (applications.exit_reason), labelled as the lists read now, so a reason renamed in the middle
- * of a period is one row under its new label. Four GROUP BY queries over the same range of the covering index
- * status_since (status, status_since, job_id, exit_reason, reopen_status); PHP holds their grouped rows only.
+ * of a period is one row under its new label. Read from the exits summary (Data\ExitSummary) for the whole UTC months
+ * and days of each month of the period, and from the applications (the covering index status_since) for the partial
+ * days; by_job of every job from report_exit_jobs and the applications of the days outside whole months.
  *
  * @package RecruitingReports
  */
@@ -16,6 +17,7 @@
 namespace RecruitingReports\Reports;
 
 use RecruitingReports\Data\Reasons;
+use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\Pipeline;
 use RecruitingReports\Domain\TimeInStage;
@@ -167,32 +169,36 @@ final class RejectionsReport {
 	public function run( ReportQuery $query ): array {
 		$zero   = array_fill_keys( Pipeline::EXITS, 0 );
 		$totals = $zero;
-
-		$by_reason = array();
-		foreach ( $this->grouped( $query, 'exit_reason' ) as $row ) {
-			$totals[ $row['status'] ] += $row['n'];
-			$reason                    = (string) $row['value'];
-			$by_reason[]               = array(
-				'status' => $row['status'],
-				'reason' => $reason,
-				'label'  => Reasons::label( $row['status'], $reason ) ?? __( 'No reason given', 'recruiting-reports' ),
-				'count'  => $row['n'],
-			);
+		$trend  = array();
+		foreach ( $query->months as $month ) {
+			$trend[ $month['month'] ] = array( 'month' => $month['month'] ) + $zero;
 		}
-		$by_reason = self::shared( $by_reason, $totals );
-
+		$reasons  = array();
 		$by_stage = array_fill_keys( TimeInStage::OPEN, $zero );
-		foreach ( $this->grouped( $query, 'reopen_status' ) as $row ) {
-			if ( isset( $by_stage[ $row['value'] ] ) ) {
-				$by_stage[ $row['value'] ][ $row['status'] ] += $row['n'];
+		foreach ( $this->exits( $query ) as [ $status, $reason, $stage, $month, $n ] ) {
+			$totals[ $status ]                                     += $n;
+			$reasons[ $status ][ $reason ]                          = ( $reasons[ $status ][ $reason ] ?? 0 ) + $n;
+			$trend[ $query->months[ $month ]['month'] ][ $status ] += $n;
+			if ( isset( $by_stage[ $stage ] ) ) {
+				$by_stage[ $stage ][ $status ] += $n;
 			}
 		}
 
-		$by_job = array();
-		foreach ( $this->grouped( $query, 'job_id' ) as $row ) {
-			$by_job[ (int) $row['value'] ]                  ??= $zero;
-			$by_job[ (int) $row['value'] ][ $row['status'] ] += $row['n'];
+		$by_reason = array();
+		foreach ( $reasons as $status => $counts ) {
+			foreach ( $counts as $reason => $count ) {
+				$reason      = (string) $reason;
+				$by_reason[] = array(
+					'status' => $status,
+					'reason' => $reason,
+					'label'  => Reasons::label( $status, $reason ) ?? __( 'No reason given', 'recruiting-reports' ),
+					'count'  => $count,
+				);
+			}
 		}
+		$by_reason = self::shared( $by_reason, $totals );
+
+		$by_job = null === $query->job_id ? $this->by_job( $query ) : ( array_sum( $totals ) ? array( $query->job_id => $totals ) : array() );
 		_prime_post_caches( array_keys( $by_job ), false, false );
 		$jobs = array();
 		foreach ( $by_job as $job_id => $counts ) {
@@ -202,14 +208,6 @@ final class RejectionsReport {
 			) + $counts;
 		}
 		usort( $jobs, array( self::class, 'job_order' ) );
-
-		$trend = array();
-		foreach ( $query->months as $month ) {
-			$trend[ $month['month'] ] = array( 'month' => $month['month'] ) + $zero;
-		}
-		foreach ( $this->grouped( $query, self::month_case( $query ) ) as $row ) {
-			$trend[ $query->months[ (int) $row['value'] ]['month'] ][ $row['status'] ] += $row['n'];
-		}
 
 		return array(
 			'period'    => $query->period(),
@@ -266,27 +264,106 @@ final class RejectionsReport {
 	}
 
 	/**
-	 * The exits in the period (and job) counted per status and one more column or expression.
+	 * The exits of the period (and job), counted per status, reason, stage and month of the period: the summary rows
+	 * of the months' whole UTC months and days (ExitSummary), the applications of the rest.
 	 *
-	 * @param ReportQuery $query  The period and job.
-	 * @param string      $column A column of the applications table or self::month_case() (never from a request).
-	 * @return array<int,array{status:string,value:mixed,n:int}>
+	 * @param ReportQuery $query The period and job.
+	 * @return array<int,array{0:string,1:string,2:string,3:int,4:int}> status, reason ('' none), stage ('' none),
+	 *                                                                  index into $query->months, count.
 	 */
-	private function grouped( ReportQuery $query, string $column ): array {
+	private function exits( ReportQuery $query ): array {
 		global $wpdb;
-		$job = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $column is ours (a column name or month_case()'s integers), $job prepared.
-		$sql  = $wpdb->prepare( "SELECT status, $column AS grouped_by, COUNT(*) AS n FROM %i WHERE status IN (%s, %s) AND status_since >= %d AND status_since < %d$job GROUP BY status, grouped_by", Schema::table( 'applications' ), Pipeline::EXITS[0], Pipeline::EXITS[1], $query->start, $query->end );
-		$rows = $wpdb->get_results( $sql, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
-		return array_map(
-			static fn( $row ) => array(
-				'status' => (string) $row['status'],
-				'value'  => $row['grouped_by'],
-				'n'      => (int) $row['n'],
-			),
-			$rows ? $rows : array()
-		);
+		$parts = array();
+		foreach ( $query->months as $index => $month ) {
+			$parts[ $index ] = PeriodParts::of( $month['start'], $month['end'], null === $query->job_id );
+		}
+		$exits   = array();
+		$buckets = PeriodParts::bucket_condition( $parts );
+		if ( null !== $buckets ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
+			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT span, bucket, status, reason, stage, exits FROM %i WHERE job_id = %d AND $buckets", Schema::table( 'report_exits' ), $query->job_id ?? 0 ), ARRAY_N );
+			foreach ( $rows ? $rows : array() as [ $span, $bucket, $status, $reason, $stage, $n ] ) {
+				if ( ! (int) $n ) {
+					continue; // A summary row whose exits have all moved on.
+				}
+				$exits[] = array( (string) $status, (string) $reason, (string) $stage, self::month_of( $parts, (int) $span, (int) $bucket ), (int) $n );
+			}
+		}
+		$raw = PeriodParts::raw_condition( $parts, 'status_since' );
+		if ( null !== $raw ) {
+			$job = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- month_case() and $raw are integers of ours, $job prepared.
+			$sql  = $wpdb->prepare( 'SELECT status, exit_reason, reopen_status, ' . self::month_case( $query ) . " AS month_index, COUNT(*) FROM %i WHERE status IN (%s, %s) AND $raw$job GROUP BY status, exit_reason, reopen_status, month_index", Schema::table( 'applications' ), Pipeline::EXITS[0], Pipeline::EXITS[1] );
+			$rows = $wpdb->get_results( $sql, ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
+			foreach ( $rows ? $rows : array() as [ $status, $reason, $stage, $month, $n ] ) {
+				$exits[] = array( (string) $status, (string) $reason, (string) $stage, (int) $month, (int) $n );
+			}
+		}
+		return $exits;
 	}
+
+	/**
+	 * Exits per job over the whole period (every job): report_exit_jobs for the whole UTC months, the applications
+	 * for the rest.
+	 *
+	 * @param ReportQuery $query The period.
+	 * @return array<int,array<string,int>> job id => status => count.
+	 */
+	private function by_job( ReportQuery $query ): array {
+		global $wpdb;
+		$parts = PeriodParts::of( $query->start, $query->end, false );
+		$rows  = array();
+		if ( $parts->months ) {
+			$months = implode( ',', array_map( 'intval', $parts->months ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers.
+			$rows = (array) $wpdb->get_results( $wpdb->prepare( "SELECT job_id, status, SUM(exits) FROM %i WHERE bucket IN ($months) GROUP BY job_id, status", Schema::table( 'report_exit_jobs' ) ), ARRAY_N );
+		}
+		$raw = PeriodParts::raw_condition( array( $parts ), 'status_since' );
+		if ( null !== $raw ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
+			array_push( $rows, ...(array) $wpdb->get_results( $wpdb->prepare( "SELECT job_id, status, COUNT(*) FROM %i WHERE status IN (%s, %s) AND $raw GROUP BY job_id, status", Schema::table( 'applications' ), Pipeline::EXITS[0], Pipeline::EXITS[1] ), ARRAY_N ) );
+		}
+		$jobs = array();
+		foreach ( $rows as [ $job_id, $status, $n ] ) {
+			if ( (int) $n ) {
+				$jobs[ (int) $job_id ]           ??= array_fill_keys( Pipeline::EXITS, 0 );
+				$jobs[ (int) $job_id ][ $status ] += (int) $n;
+			}
+		}
+		return array_filter( $jobs, 'array_sum' );
+	}
+
+	/**
+	 * The month of the period a summary row belongs to.
+	 *
+	 * @param PeriodParts[] $parts  The months' parts, by index into the query's months.
+	 * @param int           $span   ReportSummary::SPAN_DAY or SPAN_MONTH.
+	 * @param int           $bucket The row's bucket.
+	 */
+	private static function month_of( array $parts, int $span, int $bucket ): int {
+		foreach ( $parts as $index => $part ) {
+			if ( ReportSummary::SPAN_MONTH === $span ? in_array( $bucket, $part->months, true ) : self::in_days( $part, $bucket ) ) {
+				return $index;
+			}
+		}
+		return 0; // Not reached: the rows were selected by these parts.
+	}
+
+	/**
+	 * Whether a day bucket is among a part's whole days.
+	 *
+	 * @param PeriodParts $part   Part.
+	 * @param int         $bucket Day start.
+	 */
+	private static function in_days( PeriodParts $part, int $bucket ): bool {
+		foreach ( $part->days as [ $from, $to ] ) {
+			if ( $bucket >= $from && $bucket < $to ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
 
 	/**
 	 * The index into $query->months of status_since, as SQL (the months' bounds are integers computed here).

@@ -13,7 +13,7 @@ test( 'activation created every table, the capabilities and the Recruiter role',
 	for ( const [ name, count ] of Object.entries( state.tables ) ) {
 		assert.equal( typeof count, 'number', `table ${ name } exists` );
 	}
-	assert.equal( Object.keys( state.tables ).length, 16 );
+	assert.equal( Object.keys( state.tables ).length, 20 );
 	for ( const cap of CAPS ) {
 		assert.ok( state.roles.administrator.includes( cap ), `administrator has ${ cap }` );
 	}
@@ -46,7 +46,7 @@ test( 'an upgrade from schema version 1 keeps the data and rebuilds the timeline
 
 	// The next request loads the plugin, which sees version 1 and migrates.
 	const after = await siteState();
-	assert.equal( after.schema_version, 9 );
+	assert.equal( after.schema_version, 10 );
 	assert.deepEqual( after.tables, before.tables );
 	const row = expectStatus( await get( '/recruiting-test/v1/applications/up-1' ), 200 );
 	assert.equal( row.status, 'withdrawn' );

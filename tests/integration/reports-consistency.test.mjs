@@ -4,7 +4,8 @@
 
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertSummariesConsistent, resetForReports, php, importData } from './lib/reports.mjs';
+import { assertSummariesConsistent, resetForReports, php, importData, report } from './lib/reports.mjs';
+import { SCHEMA } from './lib/network.mjs';
 
 const REFERENCE = "require_once WP_PLUGIN_DIR . '/recruiting-reports/tests/support/reports-reference.php';";
 
@@ -29,7 +30,9 @@ before( async () => {
 				\\RecruitingReports\\Data\\ApplicationWriter::change_status( (int) $id, $target, get_current_user_id(), null, $reason );
 			}
 		}
-		// Notes and ratings over three years by the admin, a recruiter and a user deleted since (the activity report).
+		// Notes and ratings over three years by the admin, a recruiter and a user deleted since (the activity report),
+		// written at past times directly, with the activity summary's difference as every writer adds it.
+		$activity = static fn( array $ids, callable $write ) => \\RecruitingReports\\Data\\ActivitySummary::around( $ids, $write );
 		require_once ABSPATH . 'wp-admin/includes/user.php';
 		$team = array( get_current_user_id() );
 		foreach ( array( 'cons-a', 'cons-b' ) as $login ) {
@@ -38,15 +41,16 @@ before( async () => {
 		$sample = $wpdb->get_col( "SELECT id FROM $table ORDER BY id LIMIT 300" );
 		foreach ( $sample as $i => $id ) {
 			$at = time() - ( $i * 3 + 1 ) * 86400 - $i * 3600;
-			$wpdb->insert( $wpdb->prefix . 'recruiting_notes', array( 'application_id' => $id, 'user_id' => $team[ $i % 3 ], 'content' => 'n', 'created_at' => $at ) );
+			$activity( array( $id ), static fn() => $wpdb->insert( $wpdb->prefix . 'recruiting_notes', array( 'application_id' => $id, 'user_id' => $team[ $i % 3 ], 'content' => 'n', 'created_at' => $at ) ) );
 			if ( $i % 2 ) {
-				$wpdb->insert( $wpdb->prefix . 'recruiting_ratings', array( 'application_id' => $id, 'user_id' => $team[ ( $i + 1 ) % 3 ], 'score' => 3, 'created_at' => $at, 'updated_at' => $at ) );
+				$activity( array( $id ), static fn() => $wpdb->insert( $wpdb->prefix . 'recruiting_ratings', array( 'application_id' => $id, 'user_id' => $team[ ( $i + 1 ) % 3 ], 'score' => 3, 'created_at' => $at, 'updated_at' => $at ) ) );
 			}
 		}
 		$changes = array_map( 'intval', $wpdb->get_col( "SELECT id FROM {$wpdb->prefix}recruiting_status_history WHERE from_status IS NOT NULL" ) );
 		foreach ( array( 1, 2 ) as $member ) {
-			$ids = implode( ',', array_filter( $changes, static fn( $change ) => $member === $change % 5 ) );
-			$wpdb->query( "UPDATE {$wpdb->prefix}recruiting_status_history SET user_id = {$team[ $member ]} WHERE id IN ($ids)" );
+			$ids  = implode( ',', array_filter( $changes, static fn( $change ) => $member === $change % 5 ) );
+			$apps = array_map( 'intval', $wpdb->get_col( "SELECT DISTINCT application_id FROM {$wpdb->prefix}recruiting_status_history WHERE id IN ($ids)" ) );
+			$activity( $apps, static fn() => $wpdb->query( "UPDATE {$wpdb->prefix}recruiting_status_history SET user_id = {$team[ $member ]} WHERE id IN ($ids)" ) );
 		}
 		wp_delete_user( $team[2] );
 		$job = (int) $wpdb->get_var( "SELECT job_id FROM $table ORDER BY id LIMIT 1" );
@@ -66,6 +70,24 @@ before( async () => {
 test( 'the summary tables equal a rebuild from the applications table after every kind of write', async () => {
 	const rebuilt = await assertSummariesConsistent();
 	assert.ok( rebuilt.report_buckets.length > 100 );
+} );
+
+test( 'the upgrade from schema version 9 fills the exits and activity summaries (added in 10) from the rows already there', async () => {
+	const tables = [ 'report_exits', 'report_exit_jobs', 'report_activity', 'report_activity_handled' ];
+	const snapshot = async () => {
+		const all = JSON.parse( await php( `${ REFERENCE } echo wp_json_encode( rr_summary_snapshot() );` ) );
+		return Object.fromEntries( tables.map( ( name ) => [ name, all[ name ] ] ) );
+	};
+	const expected = await snapshot();
+	for ( const name of tables ) {
+		assert.ok( expected[ name ].length > 10, `${ name } has rows` );
+	}
+	// The state version 9 had: none of these tables' rows.
+	const left = await php( `global $wpdb; $left = 0; foreach ( ${ JSON.stringify( tables ).replace( /\[/, 'array(' ).replace( /\]/, ')' ) } as $name ) { $wpdb->query( $wpdb->prepare( 'DELETE FROM %i', \\RecruitingReports\\Data\\Schema::table( $name ) ) ); $left += (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i', \\RecruitingReports\\Data\\Schema::table( $name ) ) ); } update_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION, 9 ); echo $left;` );
+	assert.equal( left, '0' );
+	await report( 'overview' ); // The request that upgrades (the plugin migrates on the first load at version 9).
+	assert.equal( await php( 'echo get_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION );' ), String( SCHEMA.version ) );
+	assert.deepEqual( await snapshot(), expected );
 } );
 
 test( 'every report equals a brute-force computation in several timezones, periods and jobs', async () => {

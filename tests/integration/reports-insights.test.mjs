@@ -115,16 +115,18 @@ test( 'activity: per user status changes by target status, notes, ratings, appli
 	// Recruiter A made r1's and r2's changes, wrote notes on r1 and w1 and rated r3; recruiter B made w1's changes,
 	// wrote a note on w1 and rated w1 after the period; then B's account was deleted.
 	const ids = JSON.parse(
+		// Written at past times directly, with the activity summary's difference as every writer adds it.
 		await php( `global $wpdb; $p = $wpdb->prefix . 'recruiting_';
+			$activity = static fn( array $ids, callable $write ) => \\RecruitingReports\\Data\\ActivitySummary::around( $ids, $write );
 			$a = wp_insert_user( array( 'user_login' => 'act-a', 'user_pass' => 'x-act-a', 'display_name' => 'Recruiter A', 'role' => 'recruiter' ) );
 			$b = wp_insert_user( array( 'user_login' => 'act-b', 'user_pass' => 'x-act-b', 'display_name' => 'Recruiter B', 'role' => 'recruiter' ) );
-			$wpdb->query( $wpdb->prepare( "UPDATE {$p}status_history SET user_id = %d WHERE application_id IN (%d, %d) AND from_status IS NOT NULL", $a, ${ apps.r1 }, ${ apps.r2 } ) );
-			$wpdb->query( $wpdb->prepare( "UPDATE {$p}status_history SET user_id = %d WHERE application_id = %d AND from_status IS NOT NULL", $b, ${ apps.w1 } ) );
+			$activity( array( ${ apps.r1 }, ${ apps.r2 } ), static fn() => $wpdb->query( $wpdb->prepare( "UPDATE {$p}status_history SET user_id = %d WHERE application_id IN (%d, %d) AND from_status IS NOT NULL", $a, ${ apps.r1 }, ${ apps.r2 } ) ) );
+			$activity( array( ${ apps.w1 } ), static fn() => $wpdb->query( $wpdb->prepare( "UPDATE {$p}status_history SET user_id = %d WHERE application_id = %d AND from_status IS NOT NULL", $b, ${ apps.w1 } ) ) );
 			foreach ( array( array( ${ apps.r1 }, $a, '2025-03-15T10:00:00Z' ), array( ${ apps.w1 }, $a, '2025-03-16T10:00:00Z' ), array( ${ apps.w1 }, $b, '2025-04-01T10:00:00Z' ) ) as [ $app, $user, $at ] ) {
-				$wpdb->insert( "{$p}notes", array( 'application_id' => $app, 'user_id' => $user, 'content' => 'note', 'created_at' => strtotime( $at ) ) );
+				$activity( array( $app ), static fn() => $wpdb->insert( "{$p}notes", array( 'application_id' => $app, 'user_id' => $user, 'content' => 'note', 'created_at' => strtotime( $at ) ) ) );
 			}
 			foreach ( array( array( ${ apps.r3 }, $a, '2025-03-20T10:00:00Z' ), array( ${ apps.w1 }, $b, '2025-06-01T10:00:00Z' ) ) as [ $app, $user, $at ] ) {
-				$wpdb->insert( "{$p}ratings", array( 'application_id' => $app, 'user_id' => $user, 'score' => 4, 'created_at' => strtotime( $at ), 'updated_at' => strtotime( $at ) ) );
+				$activity( array( $app ), static fn() => $wpdb->insert( "{$p}ratings", array( 'application_id' => $app, 'user_id' => $user, 'score' => 4, 'created_at' => strtotime( $at ), 'updated_at' => strtotime( $at ) ) ) );
 			}
 			require_once ABSPATH . 'wp-admin/includes/user.php';
 			wp_delete_user( $b );

@@ -546,11 +546,15 @@ function rr_summary_snapshot(): array {
 		'report_hire_days' => 'span, bucket, days',
 		'report_statuses'  => 'job_id, status',
 		'report_sources'   => 'span, bucket, job_id, source_key',
+		'report_exits'            => 'span, bucket, job_id, status, reason, stage',
+		'report_exit_jobs'        => 'bucket, job_id, status',
+		'report_activity'         => 'span, bucket, job_id, user_id, kind',
+		'report_activity_handled' => 'span, bucket, job_id, user_id, prev_day',
 	) as $name => $order ) {
 		$rows = $wpdb->get_results( 'SELECT * FROM ' . $wpdb->prefix . 'recruiting_' . $name . ' ORDER BY ' . $order, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 		$keep = array();
 		foreach ( $rows as $row ) {
-			$measures = array_diff_key( $row, array_flip( array( 'span', 'bucket', 'job_id', 'days', 'status', 'source_key', 'source' ) ) );
+			$measures = array_diff_key( $row, array_flip( array( 'span', 'bucket', 'job_id', 'days', 'status', 'source_key', 'source', 'reason', 'stage', 'user_id', 'kind', 'prev_day' ) ) );
 			if ( array_filter( array_map( 'intval', $measures ) ) ) {
 				$keep[] = implode( '|', $row );
 			}
