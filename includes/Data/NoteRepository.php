@@ -7,6 +7,8 @@
 
 namespace RecruitingReports\Data;
 
+use RecruitingReports\Domain\Events;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -80,7 +82,11 @@ final class NoteRepository {
 				}
 			)
 		);
-		return is_int( $id ) ? $id : null;
+		if ( ! is_int( $id ) ) {
+			return null;
+		}
+		self::activity_changed();
+		return $id;
 	}
 
 	/**
@@ -95,7 +101,7 @@ final class NoteRepository {
 			return false;
 		}
 		// With the activity summary, in one transaction.
-		return true === Transaction::run(
+		$deleted = true === Transaction::run(
 			static fn() => ActivitySummary::around(
 				array( (int) $note['application_id'] ),
 				static function () use ( $id ) {
@@ -104,5 +110,17 @@ final class NoteRepository {
 				}
 			)
 		);
+		if ( $deleted ) {
+			self::activity_changed();
+		}
+		return $deleted;
+	}
+
+	/**
+	 * After a note is added or deleted: the activity report's cached answers are out of date. No closed period of
+	 * the reports cached by period (time to hire, funnel, sources) counts notes, so those stay (ReportCache).
+	 */
+	public static function activity_changed(): void {
+		Events::data_changed( PHP_INT_MAX );
 	}
 }

@@ -99,6 +99,7 @@ final class RatingRepository {
 				)
 			);
 			if ( true === $inserted ) {
+				NoteRepository::activity_changed(); // A first rating counts in the activity report, as a note does.
 				return true;
 			}
 		}
@@ -113,7 +114,7 @@ final class RatingRepository {
 	 */
 	public static function remove( int $application_id, int $user_id ): void {
 		// With the activity summary, in one transaction.
-		Transaction::run(
+		$removed = Transaction::run(
 			static fn() => ActivitySummary::around(
 				array( $application_id ),
 				static function () use ( $application_id, $user_id ) {
@@ -129,5 +130,8 @@ final class RatingRepository {
 				}
 			)
 		);
+		if ( is_int( $removed ) && $removed > 0 ) {
+			NoteRepository::activity_changed();
+		}
 	}
 }

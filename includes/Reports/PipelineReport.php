@@ -72,6 +72,9 @@ final class PipelineReport {
 				ReportFigures::count( 'stale', __( 'Stale candidates', 'recruiting-reports' ), 'totals.stale' ),
 			),
 			charts: self::charts(),
+			// Waits are whole calendar days of the site's timezone (Domain\TimeInStage): a cached answer is for one day.
+			freshness: static fn() => wp_date( 'Y-m-d' ),
+			now: true,
 			block: array(
 				'icon'     => 'clock',
 				'keywords' => array( 'recruiting', 'pipeline', 'stale', 'waiting', 'time in stage' ),

@@ -52,6 +52,8 @@ final class ReportDefinition {
 	 *                             each write changed) or by an invalidation that names no days (jobs edited,
 	 *                             settings, imports): such periods are then cached under the closed version
 	 *                             (ReportCache). Not for figures of the present (current statuses, open jobs' ages).
+	 * @param bool    $now         Whether every figure is of the present whatever the period (the pipeline's waiting
+	 *                             candidates): the Reports page says "As of now" where it gives other reports' dates.
 	 * @throws InvalidArgumentException When the name is not a slug, a figure lacks id, label or a known format, or a
 	 *                                  chart lacks id, title, a known kind or series with a known unit.
 	 */
@@ -67,6 +69,7 @@ final class ReportDefinition {
 		public readonly ?Closure $freshness = null,
 		public readonly ?Closure $merge = null,
 		public readonly bool $closed = false,
+		public readonly bool $now = false,
 	) {
 		if ( ! preg_match( '/^[a-z0-9]+(-[a-z0-9]+)*$/', $name ) ) {
 			throw new InvalidArgumentException( 'A report name is a lower-case slug: ' . $name );

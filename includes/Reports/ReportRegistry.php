@@ -71,7 +71,7 @@ final class ReportRegistry {
 	 * report in menu order its name, title, headline figures and charts as declared (src/reports/figures.ts and
 	 * src/reports/charts.ts evaluate them).
 	 *
-	 * @return array<int,array{name:string,title:string,figures:array[],charts:array[],sections:string[]}>
+	 * @return array<int,array{name:string,title:string,figures:array[],charts:array[],sections:string[],now:bool}>
 	 */
 	public static function presentation(): array {
 		return array_values(
@@ -82,6 +82,7 @@ final class ReportRegistry {
 					'figures' => $report->figures,
 					'charts'   => $report->charts,
 					'sections' => $report->sections(),
+					'now'      => $report->now,
 				),
 				self::all()
 			)

@@ -40,6 +40,8 @@ export interface ReportPresentation {
 	charts: ChartDeclaration[];
 	/** The block's default sections: `figures` and chart ids, in order. */
 	sections: string[];
+	/** Every figure is of the present, whatever the period (ReportDefinition's `now`). */
+	now?: boolean;
 }
 
 /**

@@ -217,6 +217,8 @@ test(
 	NATIVE_ONLY,
 	async () => {
 		const section = await openSection( 'pipeline' );
+		// Who is waiting now does not depend on the period: the section says so where the others give dates.
+		assert.equal( ( await section.locator( '.rr-report-section__period' ).textContent() ).trim(), 'As of now, whatever the period' );
 		assert.equal( await figureValue( section, 'open' ), 4 );
 		assert.equal( await figureValue( section, 'stale' ), 2 );
 		// Open, Stale, Median wait, Longest wait.

@@ -142,3 +142,34 @@ test( 'the timezone is part of the key: a change never serves bounds computed fo
 	assert.equal( utc.cache, 'hit' );
 	assert.deepEqual( utc, overview );
 } );
+
+test( 'a note added or deleted and a first rating or its removal invalidate the activity report; closed periods of the other reports stay cached', async () => {
+	const today = new Date().toISOString().slice( 0, 10 );
+	const week = { date_from: new Date( Date.now() - 7 * 86400000 ).toISOString().slice( 0, 10 ), date_to: today };
+	const application = JSON.parse( await php( "echo wp_json_encode( $GLOBALS['wpdb']->get_row( \"SELECT id FROM {$GLOBALS['wpdb']->prefix}recruiting_applications WHERE external_key = 'ch1'\" ) );" ) ).id;
+	const activity = async ( what, expected ) => {
+		const fresh = await ok( 'activity', week );
+		assert.equal( fresh.cache, 'miss', `activity misses after ${ what }` );
+		assert.deepEqual( [ fresh.totals.notes, fresh.totals.ratings ], expected, what );
+		assert.equal( ( await ok( 'activity', week ) ).cache, 'hit', `activity hits again after ${ what }` );
+	};
+	const before = await ok( 'activity', week );
+	await ok( 'activity', week );
+	await ok( 'time-to-hire', PERIOD ); // 2025 is a closed period: notes and ratings are not its figures.
+	const notes = before.totals.notes;
+	const ratings = before.totals.ratings;
+
+	const note = await request( 'POST', `/recruiting/v1/applications/${ application }/notes`, { body: { content: 'Called back' } } );
+	assert.equal( note.status, 201, note.text );
+	await activity( 'a note was added', [ notes + 1, ratings ] );
+	const rated = await request( 'PUT', `/recruiting/v1/applications/${ application }/rating`, { body: { score: 4 } } );
+	assert.equal( rated.status, 200, rated.text );
+	await activity( 'a first rating', [ notes + 1, ratings + 1 ] );
+	const unrated = await request( 'DELETE', `/recruiting/v1/applications/${ application }/rating` );
+	assert.ok( [ 200, 204 ].includes( unrated.status ), unrated.text );
+	await activity( 'a rating was removed', [ notes + 1, ratings ] );
+	const deleted = await request( 'DELETE', `/recruiting/v1/notes/${ note.json.id }` );
+	assert.equal( deleted.status, 200, deleted.text );
+	await activity( 'a note was deleted', [ notes, ratings ] );
+	assert.equal( ( await ok( 'time-to-hire', PERIOD ) ).cache, 'hit', 'a closed period of time to hire stays cached' );
+} );

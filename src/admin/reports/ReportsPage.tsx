@@ -172,7 +172,12 @@ function ReportSection( {
 			<EmailMeThis report={ name } title={ title } />
 			{ state.data && ! state.error && (
 				<p className="rr-report-section__period">
-					{ formatPeriod( state.data.period ) }
+					{ presentation.now
+						? __(
+								'As of now, whatever the period',
+								'recruiting-reports'
+							)
+						: formatPeriod( state.data.period ) }
 				</p>
 			) }
 			{ body }
