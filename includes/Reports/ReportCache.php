@@ -48,6 +48,9 @@ final class ReportCache {
 
 	public const VERSION_OPTION = 'recruiting_reports_cache_version';
 
+	/** Fired once the version is replaced (after the write's COMMIT): the network report's version follows it. */
+	public const VERSION_REPLACED_ACTION = 'recruiting_reports_cache_version_replaced';
+
 	/** Object cache key and group of the version when the object cache is persistent. */
 	private const VERSION_KEY   = 'report_version';
 	private const VERSION_GROUP = 'recruiting_reports';
@@ -82,6 +85,12 @@ final class ReportCache {
 
 	/** Replaces the version now (Transaction::after_commit() callback). */
 	public static function replace_version(): void {
+		self::replace_site_version();
+		do_action( self::VERSION_REPLACED_ACTION );
+	}
+
+	/** Replaces this site's version (the option, or the object cache's counter with its primary position). */
+	private static function replace_site_version(): void {
 		if ( ! wp_using_ext_object_cache() ) {
 			update_option( self::VERSION_OPTION, bin2hex( random_bytes( 8 ) ), true );
 			return;
