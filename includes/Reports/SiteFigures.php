@@ -34,6 +34,14 @@ final class SiteFigures {
 	) {}
 
 	/**
+	 * The keys of what in() was asked for in this computation (pieces() keeps only these: reads that are not asked
+	 * for again, such as a pipeline's waits counted to an earlier second, do not pile up).
+	 *
+	 * @var array<string,true>
+	 */
+	private array $asked = array();
+
+	/**
 	 * Runs $read( $query ) switched to the site and returns what it returns; the same read again (the same function
 	 * with the same captured values, at the same data version: the network report keeps them with the site's part)
 	 * is answered without switching.
@@ -42,7 +50,8 @@ final class SiteFigures {
 	 * @return mixed
 	 */
 	public function in( callable $read ) {
-		$key = self::read_key( $read );
+		$key                 = self::read_key( $read );
+		$this->asked[ $key ] = true;
 		if ( array_key_exists( $key, $this->pieces ) ) {
 			return $this->pieces[ $key ];
 		}
@@ -56,12 +65,13 @@ final class SiteFigures {
 	}
 
 	/**
-	 * What in() read: read key => value (for the next network answer at the same data version).
+	 * What in() was asked for in this computation: read key => value (for the next network answer at the same data
+	 * version).
 	 *
 	 * @return array<string,mixed>
 	 */
 	public function pieces(): array {
-		return $this->pieces;
+		return array_intersect_key( $this->pieces, $this->asked );
 	}
 
 	/**
