@@ -10,9 +10,9 @@
  * it was computed, until the first midnight of any site (which moves the default and preset periods), and for a
  * report whose figures also change without a data write (the careers funnel's counters) for FRESHNESS_SECONDS: a hit
  * reads the version and the entry. A miss reads every site's state in one query over their options tables (with a
- * persistent object cache, or for a report with a freshness of its own, site by site) and recomputes from each
- * site's part (its answer and what the merge read from it), kept per site and state in one more site transient: only
- * the sites whose state changed are read again.
+ * persistent object cache, site by site) and recomputes from each site's part (its answer and what the merge read from
+ * it), kept per site and state in one more site transient: only the sites whose state changed (and, for a report with
+ * a freshness of its own, whose part is older than FRESHNESS_SECONDS) are read again.
  *
  * @package RecruitingReports
  */
@@ -44,7 +44,11 @@ final class NetworkReport {
 	/** Site transient names of the cached answers and parts start with this (the uninstaller deletes them). */
 	public const CACHE_PREFIX = 'recruiting_reports_network_';
 
-	/** How long a network answer of a report with a freshness of its own (the careers funnel's counters) is served. */
+	/**
+	 * How far behind its sites a network answer of a report with a freshness of its own (the careers funnel's
+	 * counters, which change without a data write) may be: its sites' parts are re-read, and it is recomputed, once
+	 * the oldest part it was computed from is this old.
+	 */
 	public const FRESHNESS_SECONDS = MINUTE_IN_SECONDS;
 
 	/** The arguments that make a different answer, in the cache key's order. */
@@ -85,16 +89,17 @@ final class NetworkReport {
 			);
 		}
 		$definition = ReportRegistry::get( $report );
-		$sites      = null === $definition ? array() : self::sites( $definition );
-		$data       = self::compute( $report, $args, $sites );
-		if ( is_wp_error( $data ) ) {
-			return $data;
+		$sites      = null === $definition ? array() : self::sites();
+		$computed   = self::compute( $report, $args, $sites, null !== $definition && null !== $definition->freshness ? time() - self::FRESHNESS_SECONDS : 0 );
+		if ( is_wp_error( $computed ) ) {
+			return $computed;
 		}
+		[ $data, $read_at ] = $computed;
 		set_site_transient(
 			$name,
 			array(
 				'version' => $version,
-				'until'   => self::until( $definition, $sites ),
+				'until'   => self::until( $definition, $sites, $read_at ),
 				'data'    => $data,
 			),
 			DAY_IN_SECONDS
@@ -113,9 +118,10 @@ final class NetworkReport {
 	 * @param string           $report One of ReportRegistry::names() (or not: the sites' answer says so).
 	 * @param array            $args   The arguments.
 	 * @param array<int,array> $sites  sites(): site id => name, version, today, timezone.
-	 * @return array|WP_Error
+	 * @param int              $since  Parts read before this Unix time are read again (0: whatever their age).
+	 * @return array{0:array,1:int}|WP_Error The answer, and when the oldest part it was computed from was read.
 	 */
-	private static function compute( string $report, array $args, array $sites ) {
+	private static function compute( string $report, array $args, array $sites, int $since ) {
 		$compare    = (string) ( $args['compare'] ?? '' );
 		$parts_name = self::CACHE_PREFIX . 'parts_' . md5( $report . '|' . wp_json_encode( array_diff_key( $args, array( 'by_site' => true ) ) ) );
 		$stored     = $sites ? get_site_transient( $parts_name ) : false;
@@ -124,7 +130,8 @@ final class NetworkReport {
 		$compared   = array();
 		// With no site set up, the main site's answer still validates the arguments.
 		foreach ( $sites ? $sites : array( get_main_site_id() => null ) as $site_id => $site ) {
-			$part = self::part( $report, $args, $site_id, $site, is_array( $stored ) ? ( $stored[ $site_id ] ?? null ) : null );
+			$kept = is_array( $stored ) ? ( $stored[ $site_id ] ?? null ) : null;
+			$part = self::part( $report, $args, $site_id, $site, is_array( $kept ) && (int) ( $kept['read_at'] ?? 0 ) >= $since ? $kept : null );
 			if ( is_wp_error( $part ) ) {
 				return $part;
 			}
@@ -156,7 +163,7 @@ final class NetworkReport {
 		if ( $parts ) {
 			set_site_transient( $parts_name, $parts, DAY_IN_SECONDS );
 		}
-		return $data;
+		return array( $data, $parts ? min( array_column( $parts, 'read_at' ) ) : time() );
 	}
 
 	/**
@@ -168,7 +175,7 @@ final class NetworkReport {
 	 * @param int        $site_id Site id.
 	 * @param array|null $site    Its state (sites()); null: only the arguments are checked.
 	 * @param mixed      $stored  The stored part, if any.
-	 * @return array{state:string,data:array,query:ReportQuery,pieces:array,compared_pieces:array}|WP_Error
+	 * @return array{state:string,read_at:int,data:array,query:ReportQuery,pieces:array,compared_pieces:array}|WP_Error
 	 */
 	private static function part( string $report, array $args, int $site_id, ?array $site, $stored ) {
 		$state = md5( (string) wp_json_encode( $site ) );
@@ -181,6 +188,7 @@ final class NetworkReport {
 		}
 		return array(
 			'state'           => $state,
+			'read_at'         => time(),
 			'data'            => $answer[0],
 			'query'           => $answer[1],
 			'pieces'          => array(),
@@ -221,17 +229,19 @@ final class NetworkReport {
 
 	/**
 	 * Until when a computed answer may be served: the first midnight of any site (it moves the default and preset
-	 * periods), and for a report whose figures also change without a data write, FRESHNESS_SECONDS.
+	 * periods), and for a report whose figures also change without a data write, FRESHNESS_SECONDS after its oldest part
+	 * was read.
 	 *
 	 * @param ReportDefinition|null $definition The report.
 	 * @param array<int,array>      $sites      sites().
+	 * @param int                   $read_at    When the oldest part the answer was computed from was read.
 	 */
-	private static function until( ?ReportDefinition $definition, array $sites ): int {
+	private static function until( ?ReportDefinition $definition, array $sites, int $read_at ): int {
 		$until = time() + DAY_IN_SECONDS;
 		foreach ( $sites as $site ) {
 			$until = min( $until, ( new DateTimeImmutable( 'tomorrow', new DateTimeZone( $site['timezone'] ) ) )->getTimestamp() );
 		}
-		return null === $definition || null === $definition->freshness ? $until : min( $until, time() + self::FRESHNESS_SECONDS );
+		return null === $definition || null === $definition->freshness ? $until : min( $until, $read_at + self::FRESHNESS_SECONDS );
 	}
 
 	/**
@@ -269,10 +279,9 @@ final class NetworkReport {
 	/**
 	 * The network's set-up sites with what their cached answers depend on: name, data version, today.
 	 *
-	 * @param ReportDefinition $definition The report (whether it has a freshness of its own).
 	 * @return array<int,array{name:string,version:string,today:string,timezone:string}> Site id => state, in id order.
 	 */
-	private static function sites( ReportDefinition $definition ): array {
+	private static function sites(): array {
 		$ids = array();
 		for ( $batch = NetworkSites::ids_after( 0, Sites::BATCH ); $batch; $batch = NetworkSites::ids_after( end( $ids ), Sites::BATCH ) ) {
 			$ids = array_merge( $ids, $batch );
@@ -285,8 +294,8 @@ final class NetworkReport {
 				continue; // Not set up yet: no tables, no figures (Upgrade Network sets it up).
 			}
 			$version = $site[ ReportCache::VERSION_OPTION ] ?? '';
-			if ( wp_using_ext_object_cache() || null !== $definition->freshness ) {
-				$version = Sites::in( $id, static fn() => ReportCache::version() . ( null === $definition->freshness ? '' : '|' . ( $definition->freshness )() ) );
+			if ( wp_using_ext_object_cache() ) {
+				$version = Sites::in( $id, array( ReportCache::class, 'version' ) );
 			}
 			$timezone     = self::timezone( $site );
 			$sites[ $id ] = array(

@@ -278,6 +278,32 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 		assert.equal( renamed.by_site.find( ( row ) => row.site_id === sites.north ).name, 'Site north renamed' );
 		await network.phpValue( `( function () { update_blog_option( ${ sites.north }, 'blogname', 'Site north' ); return true; } )()` );
 	} );
+
+	test( 'the careers funnel\'s counters (no data write) reach the network\'s answer once what it was computed from is a minute old', { timeout: TIMEOUT }, async () => {
+		const careers = () => network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/careers' );
+		const jobViews = ( response ) => response.json.by_site.find( ( row ) => row.site_id === sites.north ).figures.totals.job_views;
+		expectStatus( await careers(), 200 );
+		const first = await careers();
+		assert.equal( first.headers.get( 'x-recruiting-cache' ), 'hit' );
+		await network.phpValue( `RecruitingReports\\Network\\Sites::in( ${ sites.north }, static fn() => RecruitingReports\\Data\\CareersCounters::add( RecruitingReports\\Careers\\FunnelCounting::day( time() ), get_posts( array( 'post_type' => RecruitingReports\\Domain\\JobPostType::POST_TYPE, 'numberposts' => 1, 'fields' => 'ids' ) ), 'direct', 'job_view' ) )` );
+		const within = await careers();
+		assert.deepEqual( [ within.headers.get( 'x-recruiting-cache' ), jobViews( within ) ], [ 'hit', jobViews( first ) ], 'within the minute: the answer as computed' );
+		// A minute later (the answer and the parts it was computed from made 61 s older).
+		await network.phpValue( `( function () {
+			$name  = RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . md5( 'careers|' . wp_json_encode( array() ) );
+			$entry = get_site_transient( $name );
+			$entry['until'] -= 61;
+			set_site_transient( $name, $entry, DAY_IN_SECONDS );
+			$parts = get_site_transient( RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . 'parts_' . md5( 'careers|' . wp_json_encode( array() ) ) );
+			foreach ( $parts as $site_id => $part ) {
+				$parts[ $site_id ]['read_at'] -= 61;
+			}
+			return set_site_transient( RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . 'parts_' . md5( 'careers|' . wp_json_encode( array() ) ), $parts, DAY_IN_SECONDS );
+		} )()` );
+		const later = await careers();
+		assert.deepEqual( [ later.headers.get( 'x-recruiting-cache' ), jobViews( later ) ], [ 'miss', jobViews( first ) + 1 ] );
+		assert.equal( later.json.totals.job_views, first.json.totals.job_views + 1 );
+	} );
 } );
 
 /**
