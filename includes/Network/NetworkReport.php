@@ -11,8 +11,8 @@
  * report whose figures also change without a data write (the careers funnel's counters) for FRESHNESS_SECONDS: a hit
  * reads the version and the entry. A miss reads every site's state in one query over their options tables (with a
  * persistent object cache, site by site) and recomputes from each site's part (its answer and what the merge read from
- * it), kept per site and state in one more site transient: only the sites whose state changed (and, for a report with
- * a freshness of its own, whose part is older than FRESHNESS_SECONDS) are read again.
+ * it), kept per site and state (a site transient each, read together): only the sites whose state changed (and, for a
+ * report with a freshness of its own, whose part is older than FRESHNESS_SECONDS) are read again.
  *
  * @package RecruitingReports
  */
@@ -111,9 +111,9 @@ final class NetworkReport {
 	}
 
 	/**
-	 * The report computed: each site's part, merged. The parts are kept together (one site transient per report and
-	 * arguments) with the state of the site they were read at: the next computation reads again only the sites whose
-	 * state changed (a write on one site switches to that site only).
+	 * The report computed: each site's part, merged. The parts are kept (a site transient per site, report and
+	 * arguments, read together) with the state of the site they were read at: the next computation reads again, and
+	 * writes back, only the sites whose state changed (a write on one site switches to that site only).
 	 *
 	 * @param string           $report One of ReportRegistry::names() (or not: the sites' answer says so).
 	 * @param array            $args   The arguments.
@@ -122,15 +122,15 @@ final class NetworkReport {
 	 * @return array{0:array,1:int}|WP_Error The answer, and when the oldest part it was computed from was read.
 	 */
 	private static function compute( string $report, array $args, array $sites, int $since ) {
-		$compare    = (string) ( $args['compare'] ?? '' );
-		$parts_name = self::CACHE_PREFIX . 'parts_' . md5( $report . '|' . wp_json_encode( array_diff_key( $args, array( 'by_site' => true ) ) ) );
-		$stored     = $sites ? get_site_transient( $parts_name ) : false;
-		$parts      = array();
-		$current    = array();
-		$compared   = array();
+		$compare  = (string) ( $args['compare'] ?? '' );
+		$prefix   = self::CACHE_PREFIX . 'part_' . md5( $report . '|' . wp_json_encode( array_diff_key( $args, array( 'by_site' => true ) ) ) ) . '_';
+		$stored   = self::kept_parts( $prefix, array_keys( $sites ) );
+		$parts    = array();
+		$current  = array();
+		$compared = array();
 		// With no site set up, the main site's answer still validates the arguments.
 		foreach ( $sites ? $sites : array( get_main_site_id() => null ) as $site_id => $site ) {
-			$kept = is_array( $stored ) ? ( $stored[ $site_id ] ?? null ) : null;
+			$kept = $stored[ $site_id ] ?? null;
 			$part = self::part( $report, $args, $site_id, $site, is_array( $kept ) && (int) ( $kept['read_at'] ?? 0 ) >= $since ? $kept : null );
 			if ( is_wp_error( $part ) ) {
 				return $part;
@@ -159,11 +159,30 @@ final class NetworkReport {
 			// What the merge read from the site, for the next computation at the same state.
 			$parts[ $site_id ]['pieces']          = $current[ $site_id ]->pieces();
 			$parts[ $site_id ]['compared_pieces'] = isset( $compared[ $site_id ] ) ? $compared[ $site_id ]->pieces() : array();
-		}
-		if ( $parts ) {
-			set_site_transient( $parts_name, $parts, DAY_IN_SECONDS );
+			if ( $parts[ $site_id ] !== ( $stored[ $site_id ] ?? null ) ) {
+				set_site_transient( $prefix . $site_id, $parts[ $site_id ], DAY_IN_SECONDS );
+			}
 		}
 		return array( $data, $parts ? min( array_column( $parts, 'read_at' ) ) : time() );
+	}
+
+	/**
+	 * The kept parts of some sites (a site transient each: one written back when its site is read again), read
+	 * together: from the object cache in one call, else in one query (a part's age does not matter, its state does).
+	 *
+	 * @param string $prefix   The parts' names before the site id.
+	 * @param int[]  $site_ids Site ids.
+	 * @return array<int,array> Site id => part, for those kept.
+	 */
+	private static function kept_parts( string $prefix, array $site_ids ): array {
+		$names = array_combine( $site_ids, array_map( static fn( int $site_id ) => $prefix . $site_id, $site_ids ) );
+		if ( wp_using_ext_object_cache() ) {
+			$values = array_values( wp_cache_get_multiple( array_values( $names ), 'site-transient' ) );
+		} else {
+			$stored = NetworkSites::network_options( array_map( static fn( string $name ) => '_site_transient_' . $name, array_values( $names ) ) );
+			$values = array_map( static fn( string $name ) => isset( $stored[ '_site_transient_' . $name ] ) ? maybe_unserialize( $stored[ '_site_transient_' . $name ] ) : null, array_values( $names ) );
+		}
+		return array_filter( array_combine( array_keys( $names ), $values ), 'is_array' );
 	}
 
 	/**

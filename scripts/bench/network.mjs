@@ -109,7 +109,7 @@ export async function networkFigure( log ) {
 			}
 			const every = await timed( url );
 			// What a miss reads and writes back besides the sites it reads: every site's kept part (NetworkReport).
-			const partsBytes = await value( `echo '${ MARK }' . strlen( maybe_serialize( get_site_transient( \\RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . 'parts_' . md5( '${ report }|[]' ) ) ) );` );
+			const partsBytes = await value( `echo '${ MARK }' . array_sum( array_map( static fn( $id ) => strlen( maybe_serialize( get_site_transient( \\RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . 'part_' . md5( '${ report }|[]' ) . '_' . $id ) ) ), ${ JSON.stringify( ids ) } ) );` );
 			const trivial = median( samples.trivial );
 			const row = { report, trivial, one: median( samples.one ), every: every.ms, warm: median( samples.warm ), answerBytes, partsBytes };
 			log( `network ${ report }: ${ JSON.stringify( row ) }` );
