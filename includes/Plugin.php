@@ -86,6 +86,7 @@ final class Plugin {
 		Privacy\Retention::register();
 		// On a multisite network: sites set up at creation, cleaned up at deletion, upgraded from Network Admin.
 		Network\Lifecycle::register();
+		Network\NetworkVersion::register();
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			Cli\Commands::register();
 		}

@@ -62,7 +62,8 @@ final class NetworkCommand {
 	 * Prints a report across every site of the network (GET /network/reports/<name>): the network's figures, each
 	 * site's period read in its own timezone.
 	 *
-	 * JSON is the REST response's body (with by_site, every site's own report). A table prints the network's sections
+	 * JSON is the REST response's body (by_site with each site's headline figures' fields; --by_site=full: each site's
+	 * whole report). A table prints the network's sections
 	 * (as `wp recruiting report` does), then each site's headline figures; --section picks one of the network's.
 	 *
 	 * ## OPTIONS
@@ -81,6 +82,15 @@ final class NetworkCommand {
 	 *
 	 * [--compare=<period>]
 	 * : Add the same report for an earlier period: previous_period or previous_year.
+	 *
+	 * [--by_site=<what>]
+	 * : What each site's row of by_site holds: figures (the fields of its headline figures) or full (its whole report).
+	 * ---
+	 * default: figures
+	 * options:
+	 *   - figures
+	 *   - full
+	 * ---
 	 *
 	 * [--section=<section>]
 	 * : Print only this section of the network's figures (required with --format=csv).
@@ -110,7 +120,7 @@ final class NetworkCommand {
 		}
 		$format  = (string) \WP_CLI\Utils\get_flag_value( $assoc_args, 'format', 'table' );
 		$section = isset( $assoc_args['section'] ) ? (string) $assoc_args['section'] : null;
-		$result  = NetworkReport::run( $args[0], array_intersect_key( $assoc_args, array_flip( array( 'period', 'date_from', 'date_to', 'compare' ) ) ) );
+		$result  = NetworkReport::run( $args[0], array_intersect_key( $assoc_args, array_flip( array( 'period', 'date_from', 'date_to', 'compare', 'by_site' ) ) ) );
 		if ( is_wp_error( $result ) ) {
 			Commands::fail( $result );
 		}

@@ -57,4 +57,22 @@ final class NetworkSites {
 		}
 		return $options;
 	}
+
+	/**
+	 * Some options of the current network (wp_sitemeta) in one query, as stored (serialized values stay so): the
+	 * network report's kept parts, one row per site, read together.
+	 *
+	 * @param string[] $names Meta keys.
+	 * @return array<string,string> meta key => value (missing ones are left out).
+	 */
+	public static function network_options( array $names ): array {
+		global $wpdb;
+		if ( ! $names ) {
+			return array();
+		}
+		$in = implode( ', ', array_fill( 0, count( $names ), '%s' ) );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in is placeholders only.
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT meta_key, meta_value FROM %i WHERE site_id = %d AND meta_key IN ($in)", $wpdb->sitemeta, get_current_network_id(), ...$names ), ARRAY_A );
+		return array_column( $rows, 'meta_value', 'meta_key' );
+	}
 }

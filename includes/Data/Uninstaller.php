@@ -10,6 +10,7 @@ namespace RecruitingReports\Data;
 use RecruitingReports\Domain\JobPostType;
 use RecruitingReports\Network\NetworkReport;
 use RecruitingReports\Network\NetworkSettings;
+use RecruitingReports\Network\NetworkVersion;
 use RecruitingReports\Network\Sites;
 
 defined( 'ABSPATH' ) || exit;
@@ -56,6 +57,7 @@ final class Uninstaller {
 		foreach ( array( '_site_transient_', '_site_transient_timeout_' ) as $prefix ) {
 			$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE site_id = %d AND meta_key LIKE %s', $wpdb->sitemeta, get_current_network_id(), $wpdb->esc_like( $prefix . NetworkReport::CACHE_PREFIX ) . '%' ) );
 		}
+		delete_network_option( null, NetworkVersion::OPTION );
 	}
 
 	/**

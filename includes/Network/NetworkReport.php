@@ -5,11 +5,14 @@
  * `merge` (ReportDefinition) into the network's figures, with a `by_site` breakdown. GET /network/reports/<name>,
  * Network Admin › Recruiting and `wp recruiting network report` read it here.
  *
- * Cached as one network entry per report and arguments (a site transient), valid while every site's data version,
- * name and "today" (which moves each site's default and preset periods) are what they were when it was computed: a
- * write on one site changes that site's version, and so the network entry. The versions of every site are read in
- * one query over their options tables (with a persistent object cache, or for a report whose figures also change
- * without a data change, such as the careers funnel's counters, site by site).
+ * Cached as one network entry per report and arguments (a site transient), valid while the network's version
+ * (NetworkVersion: replaced by any site's write, and by a site's name, timezone or set-up changing) is what it was when
+ * it was computed, until the first midnight of any site (which moves the default and preset periods), and for a
+ * report whose figures also change without a data write (the careers funnel's counters) for FRESHNESS_SECONDS: a hit
+ * reads the version and the entry. A miss reads every site's state in one query over their options tables (with a
+ * persistent object cache, site by site) and recomputes from each site's part (its answer and what the merge read from
+ * it), kept per site and state (a site transient each, read together): only the sites whose state changed (and, for a
+ * report with a freshness of its own, whose part is older than FRESHNESS_SECONDS) are read again.
  *
  * @package RecruitingReports
  */
@@ -38,89 +41,226 @@ defined( 'ABSPATH' ) || exit;
  */
 final class NetworkReport {
 
-	/** Site transient names of the cached answers start with this (the uninstaller deletes them). */
+	/** Site transient names of the cached answers and parts start with this (the uninstaller deletes them). */
 	public const CACHE_PREFIX = 'recruiting_reports_network_';
+
+	/**
+	 * How far behind its sites a network answer of a report with a freshness of its own (the careers funnel's
+	 * counters, which change without a data write) may be: its sites' parts are re-read, and it is recomputed, once
+	 * the oldest part it was computed from is this old.
+	 */
+	public const FRESHNESS_SECONDS = MINUTE_IN_SECONDS;
+
+	/** The arguments that make a different answer, in the cache key's order. */
+	private const ARGS = array( 'by_site', 'compare', 'date_from', 'date_to', 'period' );
 
 	/**
 	 * The report across the network, from the cache or computed.
 	 *
 	 * @param string $report One of ReportRegistry::names().
 	 * @param array  $args   date_from, date_to (each site's own dates), or period (one of Settings::PERIODS, read in
-	 *                       each site's timezone; it wins over the dates), and compare, as given.
+	 *                       each site's timezone; it wins over the dates), compare, and by_site (`full`: each site's
+	 *                       whole report; else its headline figures' fields), as given.
 	 * @return array{data:array,cache:string}|WP_Error Errors as the site's report gives them (400, REST-shaped).
 	 */
 	public static function run( string $report, array $args ) {
-		$definition = ReportRegistry::get( $report );
-		$period     = $args['period'] ?? null;
+		$period = $args['period'] ?? null;
 		if ( null !== $period && '' !== $period && ! in_array( $period, Settings::PERIODS, true ) ) {
 			/* translators: %s: allowed values. */
 			$message = sprintf( __( 'period must be one of: %s.', 'recruiting-reports' ), implode( ', ', Settings::PERIODS ) );
 			return new WP_Error( 'rest_invalid_param', $message, array( 'status' => 400, 'params' => array( 'period' => $message ) ) );
 		}
 		// What was given, in one order: the REST route, the screen and WP-CLI share the cached answers.
-		$args = array_filter( array_intersect_key( $args, array_flip( array( 'date_from', 'date_to', 'period', 'compare' ) ) ), static fn( $value ) => null !== $value && '' !== $value );
+		$args = array_filter( array_intersect_key( $args, array_flip( self::ARGS ) ), static fn( $value ) => null !== $value && '' !== $value );
+		if ( 'full' !== ( $args['by_site'] ?? null ) ) {
+			unset( $args['by_site'] );
+		}
 		ksort( $args );
-		$sites = null === $definition ? array() : self::sites( $definition );
-		$name  = self::CACHE_PREFIX . md5( $report . '|' . wp_json_encode( $args ) );
-		$state = md5( wp_json_encode( $sites ) );
-		$entry = get_site_transient( $name );
-		if ( is_array( $entry ) && ( $entry['state'] ?? null ) === $state && is_array( $entry['data'] ?? null ) ) {
+		if ( ReadReplicas::in_use() ) {
+			ReadReplicas::use_primary(); // The versions as the primary has them (Reports\ReportCache::primary_version()).
+		}
+		$version = NetworkVersion::current();
+		$name    = self::CACHE_PREFIX . md5( $report . '|' . wp_json_encode( $args ) );
+		$entry   = get_site_transient( $name );
+		if ( is_array( $entry ) && ( $entry['version'] ?? null ) === $version && time() < (int) ( $entry['until'] ?? 0 ) && is_array( $entry['data'] ?? null ) ) {
 			return array(
 				'data'  => $entry['data'],
 				'cache' => 'hit',
 			);
 		}
-		$data = self::compute( $report, $args, $sites );
-		if ( ! is_wp_error( $data ) ) {
-			set_site_transient( $name, array( 'state' => $state, 'data' => $data ), DAY_IN_SECONDS );
-			$data = array(
-				'data'  => $data,
-				'cache' => 'miss',
-			);
+		$definition = ReportRegistry::get( $report );
+		$sites      = null === $definition ? array() : self::sites();
+		$computed   = self::compute( $report, $args, $sites, null !== $definition && null !== $definition->freshness ? time() - self::FRESHNESS_SECONDS : 0 );
+		if ( is_wp_error( $computed ) ) {
+			return $computed;
 		}
-		return $data;
+		[ $data, $read_at ] = $computed;
+		set_site_transient(
+			$name,
+			array(
+				'version' => $version,
+				'until'   => self::until( $definition, $sites, $read_at ),
+				'data'    => $data,
+			),
+			DAY_IN_SECONDS
+		);
+		return array(
+			'data'  => $data,
+			'cache' => 'miss',
+		);
 	}
 
 	/**
-	 * The report computed: each site's answer, merged.
+	 * The report computed: each site's part, merged. The parts are kept (a site transient per site, report and
+	 * arguments, read together) with the state of the site they were read at: the next computation reads again, and
+	 * writes back, only the sites whose state changed (a write on one site switches to that site only).
 	 *
 	 * @param string           $report One of ReportRegistry::names() (or not: the sites' answer says so).
 	 * @param array            $args   The arguments.
-	 * @param array<int,array> $sites  sites(): site id => name, version, today.
-	 * @return array|WP_Error
+	 * @param array<int,array> $sites  sites(): site id => name, version, today, timezone.
+	 * @param int              $since  Parts read before this Unix time are read again (0: whatever their age).
+	 * @return array{0:array,1:int}|WP_Error The answer, and when the oldest part it was computed from was read.
 	 */
-	private static function compute( string $report, array $args, array $sites ) {
+	private static function compute( string $report, array $args, array $sites, int $since ) {
 		$compare  = (string) ( $args['compare'] ?? '' );
+		$prefix   = self::CACHE_PREFIX . 'part_' . md5( $report . '|' . wp_json_encode( array_diff_key( $args, array( 'by_site' => true ) ) ) ) . '_';
+		$stored   = self::kept_parts( $prefix, array_keys( $sites ) );
+		$parts    = array();
 		$current  = array();
 		$compared = array();
-		$by_site  = array();
 		// With no site set up, the main site's answer still validates the arguments.
 		foreach ( $sites ? $sites : array( get_main_site_id() => null ) as $site_id => $site ) {
-			$answer = Sites::in( $site_id, static fn() => self::site_answer( $report, $args ) );
-			if ( is_wp_error( $answer ) ) {
-				return $answer;
+			$kept = $stored[ $site_id ] ?? null;
+			$part = self::part( $report, $args, $site_id, $site, is_array( $kept ) && (int) ( $kept['read_at'] ?? 0 ) >= $since ? $kept : null );
+			if ( is_wp_error( $part ) ) {
+				return $part;
 			}
 			if ( null === $site ) {
 				break;
 			}
-			[ $data, $query ] = $answer;
-			$by_site[]        = array(
-				'site_id' => $site_id,
-				'name'    => $site['name'],
-				'figures' => $data,
-			);
-			$current[]        = new SiteFigures( $site_id, $site['name'], $query, array_diff_key( $data, array( 'comparison' => true ) ) );
+			$parts[ $site_id ]   = $part;
+			$current[ $site_id ] = new SiteFigures( $site_id, $site['name'], $part['query'], array_diff_key( $part['data'], array( 'comparison' => true ) ), $part['pieces'] );
 			if ( '' !== $compare ) {
-				$compared[] = new SiteFigures( $site_id, $site['name'], $query->comparison( $compare ), $data['comparison'] );
+				$compared[ $site_id ] = new SiteFigures( $site_id, $site['name'], $part['query']->comparison( $compare ), $part['data']['comparison'], $part['compared_pieces'] );
 			}
 		}
 		$definition = ReportRegistry::get( $report );
-		$data       = self::merged( $definition, $current );
+		$data       = self::merged( $definition, array_values( $current ) );
 		if ( '' !== $compare ) {
-			$data['comparison'] = self::merged( $definition, $compared );
+			$data['comparison'] = self::merged( $definition, array_values( $compared ) );
 		}
-		$data['by_site'] = $by_site;
-		return $data;
+		$data['by_site'] = array();
+		foreach ( $parts as $site_id => $part ) {
+			$data['by_site'][] = array(
+				'site_id' => $site_id,
+				'name'    => $sites[ $site_id ]['name'],
+				'figures' => isset( $args['by_site'] ) ? $part['data'] : self::headline_fields( $definition, $part['data'] ),
+			);
+			// What the merge read from the site, for the next computation at the same state.
+			$parts[ $site_id ]['pieces']          = $current[ $site_id ]->pieces();
+			$parts[ $site_id ]['compared_pieces'] = isset( $compared[ $site_id ] ) ? $compared[ $site_id ]->pieces() : array();
+			if ( $parts[ $site_id ] !== ( $stored[ $site_id ] ?? null ) ) {
+				set_site_transient( $prefix . $site_id, $parts[ $site_id ], DAY_IN_SECONDS );
+			}
+		}
+		return array( $data, $parts ? min( array_column( $parts, 'read_at' ) ) : time() );
+	}
+
+	/**
+	 * The kept parts of some sites (a site transient each: one written back when its site is read again), read
+	 * together: from the object cache in one call, else in one query (a part's age does not matter, its state does).
+	 *
+	 * @param string $prefix   The parts' names before the site id.
+	 * @param int[]  $site_ids Site ids.
+	 * @return array<int,array> Site id => part, for those kept.
+	 */
+	private static function kept_parts( string $prefix, array $site_ids ): array {
+		$names = array_combine( $site_ids, array_map( static fn( int $site_id ) => $prefix . $site_id, $site_ids ) );
+		if ( wp_using_ext_object_cache() ) {
+			$values = array_values( wp_cache_get_multiple( array_values( $names ), 'site-transient' ) );
+		} else {
+			$stored = NetworkSites::network_options( array_map( static fn( string $name ) => '_site_transient_' . $name, array_values( $names ) ) );
+			$values = array_map( static fn( string $name ) => isset( $stored[ '_site_transient_' . $name ] ) ? maybe_unserialize( $stored[ '_site_transient_' . $name ] ) : null, array_values( $names ) );
+		}
+		return array_filter( array_combine( array_keys( $names ), $values ), 'is_array' );
+	}
+
+	/**
+	 * A site's part: its answer, its resolved period and what the merge read from it, the stored one while the site's
+	 * state is what it was when that was read, else read now.
+	 *
+	 * @param string     $report  Report name.
+	 * @param array      $args    The network's arguments.
+	 * @param int        $site_id Site id.
+	 * @param array|null $site    Its state (sites()); null: only the arguments are checked.
+	 * @param mixed      $stored  The stored part, if any.
+	 * @return array{state:string,read_at:int,data:array,query:ReportQuery,pieces:array,compared_pieces:array}|WP_Error
+	 */
+	private static function part( string $report, array $args, int $site_id, ?array $site, $stored ) {
+		$state = md5( (string) wp_json_encode( $site ) );
+		if ( null !== $site && is_array( $stored ) && ( $stored['state'] ?? null ) === $state && ( $stored['query'] ?? null ) instanceof ReportQuery ) {
+			return $stored;
+		}
+		$answer = Sites::in( $site_id, static fn() => self::site_answer( $report, $args ) );
+		if ( is_wp_error( $answer ) ) {
+			return $answer;
+		}
+		return array(
+			'state'           => $state,
+			'read_at'         => time(),
+			'data'            => $answer[0],
+			'query'           => $answer[1],
+			'pieces'          => array(),
+			'compared_pieces' => array(),
+		);
+	}
+
+	/**
+	 * A site's report cut down to its period and the fields its headline figures are read from (the definition's
+	 * `figures`): what by_site carries unless each site's whole report is asked for.
+	 *
+	 * @param ReportDefinition $definition The report.
+	 * @param array            $data       The site's report.
+	 */
+	private static function headline_fields( ReportDefinition $definition, array $data ): array {
+		$fields = array( 'period' => true );
+		foreach ( $definition->figures as $figure ) {
+			foreach ( self::paths( array( $figure['value'], $figure['count'] ?? null, $figure['negative']['rows'] ?? null ) ) as $path ) {
+				$fields[ explode( '.', $path, 2 )[0] ] = true;
+			}
+		}
+		return array_intersect_key( $data, $fields );
+	}
+
+	/**
+	 * The paths of the report's data that value expressions read (ReportFigures::value(): a path, or sums, row
+	 * counts and rates of paths).
+	 *
+	 * @param mixed $expression Value expression(s).
+	 * @return string[]
+	 */
+	private static function paths( $expression ): array {
+		if ( is_string( $expression ) ) {
+			return array( $expression );
+		}
+		return is_array( $expression ) ? array_merge( array(), ...array_map( array( self::class, 'paths' ), array_values( $expression ) ) ) : array();
+	}
+
+	/**
+	 * Until when a computed answer may be served: the first midnight of any site (it moves the default and preset
+	 * periods), and for a report whose figures also change without a data write, FRESHNESS_SECONDS after its oldest part
+	 * was read.
+	 *
+	 * @param ReportDefinition|null $definition The report.
+	 * @param array<int,array>      $sites      sites().
+	 * @param int                   $read_at    When the oldest part the answer was computed from was read.
+	 */
+	private static function until( ?ReportDefinition $definition, array $sites, int $read_at ): int {
+		$until = time() + DAY_IN_SECONDS;
+		foreach ( $sites as $site ) {
+			$until = min( $until, ( new DateTimeImmutable( 'tomorrow', new DateTimeZone( $site['timezone'] ) ) )->getTimestamp() );
+		}
+		return null === $definition || null === $definition->freshness ? $until : min( $until, $read_at + self::FRESHNESS_SECONDS );
 	}
 
 	/**
@@ -158,16 +298,12 @@ final class NetworkReport {
 	/**
 	 * The network's set-up sites with what their cached answers depend on: name, data version, today.
 	 *
-	 * @param ReportDefinition $definition The report (whether it has a freshness of its own).
-	 * @return array<int,array{name:string,version:string,today:string}> Site id => state, in id order.
+	 * @return array<int,array{name:string,version:string,today:string,timezone:string}> Site id => state, in id order.
 	 */
-	private static function sites( ReportDefinition $definition ): array {
+	private static function sites(): array {
 		$ids = array();
 		for ( $batch = NetworkSites::ids_after( 0, Sites::BATCH ); $batch; $batch = NetworkSites::ids_after( end( $ids ), Sites::BATCH ) ) {
 			$ids = array_merge( $ids, $batch );
-		}
-		if ( ReadReplicas::in_use() ) {
-			ReadReplicas::use_primary(); // The versions as the primary has them (Reports\ReportCache::primary_version()).
 		}
 		$options = NetworkSites::options( $ids, array( Schema::VERSION_OPTION, ReportCache::VERSION_OPTION, 'blogname', 'timezone_string', 'gmt_offset' ) );
 		$sites   = array();
@@ -177,13 +313,15 @@ final class NetworkReport {
 				continue; // Not set up yet: no tables, no figures (Upgrade Network sets it up).
 			}
 			$version = $site[ ReportCache::VERSION_OPTION ] ?? '';
-			if ( wp_using_ext_object_cache() || null !== $definition->freshness ) {
-				$version = Sites::in( $id, static fn() => ReportCache::version() . ( null === $definition->freshness ? '' : '|' . ( $definition->freshness )() ) );
+			if ( wp_using_ext_object_cache() ) {
+				$version = Sites::in( $id, array( ReportCache::class, 'version' ) );
 			}
+			$timezone     = self::timezone( $site );
 			$sites[ $id ] = array(
-				'name'    => (string) ( $site['blogname'] ?? '' ),
-				'version' => (string) $version,
-				'today'   => ( new DateTimeImmutable( 'now', self::timezone( $site ) ) )->format( 'Y-m-d' ),
+				'name'     => (string) ( $site['blogname'] ?? '' ),
+				'version'  => (string) $version,
+				'today'    => ( new DateTimeImmutable( 'now', $timezone ) )->format( 'Y-m-d' ),
+				'timezone' => $timezone->getName(),
 			);
 		}
 		return $sites;

@@ -61,6 +61,9 @@ final class ReportCache {
 	public const CLOSED_OPTION = 'recruiting_reports_closed_version';
 	private const CLOSED_KEY   = 'report_closed_version';
 
+	/** Fired once the version is replaced (after the write's COMMIT): the network report's version follows it. */
+	public const VERSION_REPLACED_ACTION = 'recruiting_reports_cache_version_replaced';
+
 	/** Object cache key and group of the version when the object cache is persistent. */
 	private const VERSION_KEY   = 'report_version';
 	private const VERSION_GROUP = 'recruiting_reports';
@@ -118,6 +121,12 @@ final class ReportCache {
 
 	/** Replaces the version now (after a commit). */
 	public static function replace_version(): void {
+		self::replace_site_version();
+		do_action( self::VERSION_REPLACED_ACTION );
+	}
+
+	/** Replaces this site's version (the option, or the object cache's counter with its primary position). */
+	private static function replace_site_version(): void {
 		$counter = self::replace( self::VERSION_OPTION, self::VERSION_KEY );
 		if ( null === $counter ) {
 			return;

@@ -23,27 +23,69 @@ final class SiteFigures {
 	 * @param string      $name    Site name.
 	 * @param ReportQuery $query   The period as this site resolves it (its timezone).
 	 * @param array       $data    The site's own report for that period (ReportService), without a comparison.
+	 * @param array       $pieces  What in() read from the site before at the same data version: read key => value.
 	 */
 	public function __construct(
 		public readonly int $site_id,
 		public readonly string $name,
 		public readonly ReportQuery $query,
 		public readonly array $data,
+		private array $pieces = array(),
 	) {}
 
 	/**
-	 * Runs $read( $query ) switched to the site and returns what it returns.
+	 * The keys of what in() was asked for in this computation (pieces() keeps only these: reads that are not asked
+	 * for again, such as a pipeline's waits counted to an earlier second, do not pile up).
+	 *
+	 * @var array<string,true>
+	 */
+	private array $asked = array();
+
+	/**
+	 * Runs $read( $query ) switched to the site and returns what it returns; the same read again (the same function
+	 * with the same captured values, at the same data version: the network report keeps them with the site's part)
+	 * is answered without switching.
 	 *
 	 * @param callable $read Gets this site's ReportQuery; runs with the site current.
 	 * @return mixed
 	 */
 	public function in( callable $read ) {
+		$key                 = self::read_key( $read );
+		$this->asked[ $key ] = true;
+		if ( array_key_exists( $key, $this->pieces ) ) {
+			return $this->pieces[ $key ];
+		}
 		switch_to_blog( $this->site_id );
 		try {
-			return $read( $this->query );
+			$this->pieces[ $key ] = $read( $this->query );
 		} finally {
 			restore_current_blog();
 		}
+		return $this->pieces[ $key ];
+	}
+
+	/**
+	 * What in() was asked for in this computation: read key => value (for the next network answer at the same data
+	 * version).
+	 *
+	 * @return array<string,mixed>
+	 */
+	public function pieces(): array {
+		return array_intersect_key( $this->pieces, $this->asked );
+	}
+
+	/**
+	 * What makes two reads the same: where the function is defined and the values it captured (a pipeline's `now`,
+	 * a median's bins), or the method's name.
+	 *
+	 * @param callable $read The read.
+	 */
+	private static function read_key( callable $read ): string {
+		if ( $read instanceof \Closure ) {
+			$function = new \ReflectionFunction( $read );
+			return md5( $function->getFileName() . ':' . $function->getStartLine() . ':' . wp_json_encode( $function->getStaticVariables() ) );
+		}
+		return md5( wp_json_encode( $read ) );
 	}
 
 	/**

@@ -327,6 +327,7 @@ final class NetworkController extends Controller {
 				'date_to'   => $request->get_param( 'date_to' ),
 				'period'    => $request->get_param( 'period' ),
 				'compare'   => $request->get_param( 'compare' ),
+				'by_site'   => $request->get_param( 'by_site' ),
 			)
 		);
 		if ( is_wp_error( $result ) ) {
@@ -356,11 +357,17 @@ final class NetworkController extends Controller {
 
 	/** The network report's arguments: the site report's, without the job (jobs are per site), with a preset period. */
 	private static function report_params(): array {
-		$params           = array_diff_key( ( new ReportsController() )->get_collection_params(), array( 'job_id' => true ) );
-		$params['period'] = array(
+		$params            = array_diff_key( ( new ReportsController() )->get_collection_params(), array( 'job_id' => true ) );
+		$params['period']  = array(
 			'description' => __( 'A preset period, read in each site\'s timezone (instead of date_from and date_to, which are each site\'s own dates too).', 'recruiting-reports' ),
 			'type'        => 'string',
 			'enum'        => Settings::PERIODS,
+		);
+		$params['by_site'] = array(
+			'description' => __( 'What each by_site row\'s figures hold: the fields of the report\'s headline figures (default), or the site\'s whole report (full).', 'recruiting-reports' ),
+			'type'        => 'string',
+			'enum'        => array( 'figures', 'full' ),
+			'default'     => 'figures',
 		);
 		return $params;
 	}
@@ -378,7 +385,7 @@ final class NetworkController extends Controller {
 			array(
 				'site_id' => ReportSchema::integer( __( 'Site id.', 'recruiting-reports' ) ),
 				'name'    => ReportSchema::text( __( 'Site name.', 'recruiting-reports' ) ),
-				'figures' => ReportSchema::object( __( 'The site\'s own report (GET /reports/<report> on that site).', 'recruiting-reports' ), ReportSchema::for( $report )['properties'] ),
+				'figures' => ReportSchema::object( __( 'The site\'s own report (GET /reports/<report> on that site): its period and the fields its headline figures are read from; with by_site=full, all of it.', 'recruiting-reports' ), ReportSchema::for( $report )['properties'] ),
 			)
 		);
 		return $schema;

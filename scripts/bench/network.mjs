@@ -7,7 +7,7 @@
 //     site): the network entry is recomputed, the other sites' own answers come from their caches, every site's
 //     pieces (period totals, histograms) are read again;
 //   - cold after every site's write (every site's version bumped): every site's report computed afresh;
-//   - warm (the network entry).
+//   - warm (the network entry), with the size of its answer and of the sites' parts a miss reads and writes back.
 //
 // Env: BENCH_NETWORK_SITES (default 100), BENCH_NETWORK_APPLICATIONS (per site, default 10000), BENCH_ROUNDS
 // (default 7 here), RR_PORT (the network is on RR_PORT + 2).
@@ -78,7 +78,7 @@ export async function networkFigure( log ) {
 			if ( response.status !== 200 ) {
 				throw new Error( `${ method } ${ url } → ${ response.status }: ${ text.slice( 0, 300 ) }` );
 			}
-			return { ms: performance.now() - begun, cache: response.headers.get( 'x-recruiting-cache' ) };
+			return { ms: performance.now() - begun, cache: response.headers.get( 'x-recruiting-cache' ), bytes: text.length };
 		};
 		const invalidate = ( id ) => timed( `${ site.url }${ 1 === id ? '' : `/site${ id }` }/wp-json/recruiting-bench/v1/invalidate`, 'POST' );
 		const reports = await value( `echo '${ MARK }' . wp_json_encode( \\RecruitingReports\\Reports\\ReportRegistry::names() );` );
@@ -87,6 +87,7 @@ export async function networkFigure( log ) {
 		for ( const report of reports ) {
 			const url = `${ site.url }/wp-json/recruiting/v1/network/reports/${ report }`;
 			const samples = { trivial: [], one: [], warm: [] };
+			let answerBytes = 0;
 			for ( let round = 0; round < ROUNDS + 1; round++ ) {
 				const trivial = await timed( `${ site.url }/wp-json/wp/v2/users/me` );
 				await invalidate( ids[ round % ids.length ] );
@@ -100,14 +101,17 @@ export async function networkFigure( log ) {
 					samples.one.push( cold.ms );
 					samples.warm.push( warm.ms );
 				}
+				answerBytes = warm.bytes;
 			}
 			// Every site written: each site's own report computed afresh (once: it is the slow case).
 			for ( const id of ids ) {
 				await invalidate( id );
 			}
 			const every = await timed( url );
+			// What a miss reads and writes back besides the sites it reads: every site's kept part (NetworkReport).
+			const partsBytes = await value( `echo '${ MARK }' . array_sum( array_map( static fn( $id ) => strlen( maybe_serialize( get_site_transient( \\RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . 'part_' . md5( '${ report }|[]' ) . '_' . $id ) ) ), ${ JSON.stringify( ids ) } ) );` );
 			const trivial = median( samples.trivial );
-			const row = { report, trivial, one: median( samples.one ), every: every.ms, warm: median( samples.warm ) };
+			const row = { report, trivial, one: median( samples.one ), every: every.ms, warm: median( samples.warm ), answerBytes, partsBytes };
 			log( `network ${ report }: ${ JSON.stringify( row ) }` );
 			rows.push( row );
 		}
@@ -116,9 +120,9 @@ export async function networkFigure( log ) {
 			'',
 			`Medians over ${ ROUNDS } rounds (the every-site case once per report); ratios to GET /wp/v2/users/me.`,
 			'',
-			'| report | trivial ms | cold, one site written: ms | ratio | cold, every site written: ms | ratio | warm ms | warm ratio |',
-			'|---|---:|---:|---:|---:|---:|---:|---:|',
-			...rows.map( ( r ) => `| ${ r.report } | ${ r.trivial.toFixed( 1 ) } | ${ r.one.toFixed( 0 ) } | ${ ( r.one / r.trivial ).toFixed( 1 ) }× | ${ r.every.toFixed( 0 ) } | ${ ( r.every / r.trivial ).toFixed( 1 ) }× | ${ r.warm.toFixed( 1 ) } | ${ ( r.warm / r.trivial ).toFixed( 2 ) }× |` ),
+			'| report | trivial ms | cold, one site written: ms | ratio | cold, every site written: ms | ratio | warm ms | warm ratio | answer KB | kept parts KB |',
+			'|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+			...rows.map( ( r ) => `| ${ r.report } | ${ r.trivial.toFixed( 1 ) } | ${ r.one.toFixed( 0 ) } | ${ ( r.one / r.trivial ).toFixed( 1 ) }× | ${ r.every.toFixed( 0 ) } | ${ ( r.every / r.trivial ).toFixed( 1 ) }× | ${ r.warm.toFixed( 1 ) } | ${ ( r.warm / r.trivial ).toFixed( 2 ) }× | ${ ( r.answerBytes / 1024 ).toFixed( 0 ) } | ${ ( r.partsBytes / 1024 ).toFixed( 0 ) } |` ),
 			'',
 		];
 	} finally {

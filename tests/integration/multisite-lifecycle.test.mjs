@@ -199,10 +199,11 @@ describe( 'multisite lifecycle', { skip: skipWithoutNetwork }, () => {
 		await network.phpValue( `RecruitingReports\\Network\\Sites::in( ${ sites.gamma }, static fn() => RecruitingReports\\Data\\Settings::update( array( 'delete_data_on_uninstall' => true ) ) )` );
 		await putCv( sites.gamma );
 		await putCv( sites.beta );
-		// The network report's cached answers (they copy the sites' figures) go whatever the sites decided.
-		const cached = `( function () { global $wpdb; return (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->sitemeta} WHERE meta_key LIKE '%site_transient%recruiting_reports_network%'" ); } )()`;
-		expectStatus( await network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/overview' ), 200 );
-		assert.equal( await network.phpValue( cached ), 2, 'the answer and its timeout' );
+		// The network report's cached answers and sites' parts (they copy the sites' figures), and its version, go
+		// whatever the sites decided.
+		const cached = `( function () { global $wpdb; return (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->sitemeta} WHERE meta_key LIKE '%site_transient%recruiting_reports_network%' OR meta_key = 'recruiting_reports_network_version'" ); } )()`;
+		const answer = expectStatus( await network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/overview' ), 200 );
+		assert.equal( await network.phpValue( cached ), 2 + 2 * answer.by_site.length + 1, 'the answer, each site\'s part, their timeouts and the version' );
 		// A first run that stopped after alpha: the next one starts after it (alpha is left as that run left it).
 		await network.phpValue( `update_site_option( 'recruiting_reports_uninstall_after', ${ sites.alpha } )` );
 		await network.phpValue( `( function () {

@@ -2,7 +2,8 @@
 // file's own (lib/network.mjs), with sites in two timezones: for every registered report and a few queries (the
 // default period, a custom period, compare, a preset, CSV) the network's figures equal the report of one site that was
 // given every site's data (the union: sums summed, rates and medians recomputed over all the hires, waits and jobs),
-// and its by_site rows equal each site's own report; only a super admin reads it; one site's write invalidates it.
+// and its by_site rows equal each site's own report (by_site=full; by default the fields of its headline figures);
+// only a super admin reads it; one site's write invalidates it, and the next answer reads that site only.
 //
 // The data sit mid-month, days away from any period's or month's edge, so that the union site (UTC) puts each record
 // in the same period and month as its own site (Pacific/Auckland, America/Los_Angeles) does.
@@ -128,16 +129,23 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 		for ( const [ name, query ] of Object.entries( QUERIES ) ) {
 			for ( const report of reports ) {
 				const label = `${ report } (${ name })`;
-				const answer = expectStatus( await network.siteRequest( '', 'GET', `/recruiting/v1/network/reports/${ report }`, { query } ), 200 );
+				const answer = expectStatus( await network.siteRequest( '', 'GET', `/recruiting/v1/network/reports/${ report }`, { query: { ...query, by_site: 'full' } } ), 200 );
+				const headline = expectStatus( await network.siteRequest( '', 'GET', `/recruiting/v1/network/reports/${ report }`, { query } ), 200 );
 				assert.deepEqual( answer.by_site.map( ( row ) => row.site_id ), [ 1, sites.north, sites.south ], label );
-				for ( const row of answer.by_site ) {
+				for ( const [ index, row ] of answer.by_site.entries() ) {
 					const slug = Object.keys( sites ).find( ( key ) => sites[ key ] === row.site_id );
 					const own = expectStatus( await network.siteRequest( slug, 'GET', `/recruiting/v1/reports/${ report }`, { query } ), 200 );
 					assert.deepEqual( row.figures, own, `${ label }: site ${ row.site_id }'s row is its own report` );
 					if ( slug ) {
 						assert.equal( row.name, `Site ${ slug }` );
 					}
+					// By default a row holds the period and the fields the headline figures read, as the site has them.
+					const cut = headline.by_site[ index ].figures;
+					assert.ok( 'period' in cut && Object.keys( cut ).length > 1 && ! ( 'comparison' in cut ), `${ label }: ${ Object.keys( cut ) }` );
+					assert.ok( 'time-to-hire' !== report || ! ( 'by_job' in cut ), `${ label }: ${ Object.keys( cut ) }` );
+					assert.deepEqual( cut, Object.fromEntries( Object.keys( cut ).map( ( key ) => [ key, own[ key ] ] ) ), label );
 				}
+				assert.deepEqual( { ...headline, by_site: null }, { ...answer, by_site: null }, `${ label }: the network's figures do not depend on by_site` );
 				// The default period ends on each site's own today, which differs between timezones near midnight:
 				// its months and bounds are compared in the custom period.
 				const options = { keepPeriod: 'default' !== name && 'previous' !== name, keepTrend: 'default' !== name && 'previous' !== name };
@@ -240,6 +248,63 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 		assert.equal( after.json.applications.new_this_period, first.json.applications.new_this_period + 1 );
 		assert.equal( after.json.by_site.find( ( row ) => row.site_id === sites.south ).figures.applications.new_this_period, first.json.by_site.find( ( row ) => row.site_id === sites.south ).figures.applications.new_this_period + 1 );
 		assert.equal( ( await read() ).headers.get( 'x-recruiting-cache' ), 'hit' );
+	} );
+
+	test( 'a hit reads no site; after one site\'s write the next answer reads that site only; a site renamed is a miss', { timeout: TIMEOUT }, async () => {
+		// The sites switched to while the network report answers (each site's cached part is read without switching).
+		const run = ( report ) => network.phpValue( `( function () {
+			$switched = array();
+			add_action( 'switch_blog', function ( $site_id, $previous, $context = 'switch' ) use ( &$switched ) { if ( 'switch' === $context ) { $switched[] = $site_id; } }, 10, 3 );
+			$result = RecruitingReports\\Network\\NetworkReport::run( '${ report }', array( 'date_from' => '${ QUERIES.custom.date_from }', 'date_to' => '${ QUERIES.custom.date_to }' ) );
+			return array( 'cache' => $result['cache'], 'switched' => array_values( array_unique( $switched ) ), 'by_site' => $result['data']['by_site'] );
+		} )()` );
+		for ( const report of [ 'overview', 'careers' ] ) {
+			await run( report );
+			assert.deepEqual( ( ( { cache, switched } ) => ( { cache, switched } ) )( await run( report ) ), { cache: 'hit', switched: [] }, report );
+		}
+		const before = await run( 'overview' );
+		expectStatus( await network.siteRequest( 'south', 'POST', '/recruiting/v1/import', {
+			body: { applications: [ application( 'south-later', 'south-job-2', { applied_at: iso( midMonth( 3, 9 ) ) } ) ] },
+		} ), 200 );
+		const after = await run( 'overview' );
+		assert.deepEqual( [ after.cache, after.switched ], [ 'miss', [ sites.south ] ] );
+		const newApplications = ( answer, id ) => answer.by_site.find( ( row ) => row.site_id === id ).figures.applications.new_this_period;
+		assert.equal( newApplications( after, sites.south ), newApplications( before, sites.south ) + 1 );
+		assert.equal( newApplications( after, sites.north ), newApplications( before, sites.north ) );
+		assert.deepEqual( ( await run( 'overview' ) ).switched, [] );
+		await network.phpValue( `( function () { update_blog_option( ${ sites.north }, 'blogname', 'Site north renamed' ); return true; } )()` );
+		const renamed = await run( 'overview' );
+		assert.equal( renamed.cache, 'miss' );
+		assert.equal( renamed.by_site.find( ( row ) => row.site_id === sites.north ).name, 'Site north renamed' );
+		await network.phpValue( `( function () { update_blog_option( ${ sites.north }, 'blogname', 'Site north' ); return true; } )()` );
+	} );
+
+	test( 'the careers funnel\'s counters (no data write) reach the network\'s answer once what it was computed from is a minute old', { timeout: TIMEOUT }, async () => {
+		const careers = () => network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/careers' );
+		const jobViews = ( response ) => response.json.by_site.find( ( row ) => row.site_id === sites.north ).figures.totals.job_views;
+		expectStatus( await careers(), 200 );
+		const first = await careers();
+		assert.equal( first.headers.get( 'x-recruiting-cache' ), 'hit' );
+		await network.phpValue( `RecruitingReports\\Network\\Sites::in( ${ sites.north }, static fn() => RecruitingReports\\Data\\CareersCounters::add( RecruitingReports\\Careers\\FunnelCounting::day( time() ), get_posts( array( 'post_type' => RecruitingReports\\Domain\\JobPostType::POST_TYPE, 'numberposts' => 1, 'fields' => 'ids' ) ), 'direct', 'job_view' ) )` );
+		const within = await careers();
+		assert.deepEqual( [ within.headers.get( 'x-recruiting-cache' ), jobViews( within ) ], [ 'hit', jobViews( first ) ], 'within the minute: the answer as computed' );
+		// A minute later (the answer and the parts it was computed from made 61 s older).
+		await network.phpValue( `( function () {
+			$name  = RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . md5( 'careers|' . wp_json_encode( array() ) );
+			$entry = get_site_transient( $name );
+			$entry['until'] -= 61;
+			set_site_transient( $name, $entry, DAY_IN_SECONDS );
+			foreach ( array( 1, ${ sites.north }, ${ sites.south } ) as $site_id ) {
+				$name            = RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . 'part_' . md5( 'careers|' . wp_json_encode( array() ) ) . '_' . $site_id;
+				$part            = get_site_transient( $name );
+				$part['read_at'] -= 61;
+				set_site_transient( $name, $part, DAY_IN_SECONDS );
+			}
+			return true;
+		} )()` );
+		const later = await careers();
+		assert.deepEqual( [ later.headers.get( 'x-recruiting-cache' ), jobViews( later ) ], [ 'miss', jobViews( first ) + 1 ] );
+		assert.equal( later.json.totals.job_views, first.json.totals.job_views + 1 );
 	} );
 } );
 
