@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { get, post, expectStatus, resetSite, siteState } from './lib/api.mjs';
 import { job, application } from './lib/fixtures.mjs';
 import { php, phpValue } from './lib/credentials.mjs';
+import { SCHEMA } from './lib/network.mjs';
 
 const CAPS = [ 'recruiting_read_jobs', 'recruiting_write_jobs', 'recruiting_read_applications', 'recruiting_write_applications', 'recruiting_manage_settings' ];
 
@@ -46,7 +47,7 @@ test( 'an upgrade from schema version 1 keeps the data and rebuilds the timeline
 
 	// The next request loads the plugin, which sees version 1 and migrates.
 	const after = await siteState();
-	assert.equal( after.schema_version, 10 );
+	assert.equal( after.schema_version, SCHEMA.version );
 	assert.deepEqual( after.tables, before.tables );
 	const row = expectStatus( await get( '/recruiting-test/v1/applications/up-1' ), 200 );
 	assert.equal( row.status, 'withdrawn' );
