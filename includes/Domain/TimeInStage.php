@@ -36,46 +36,7 @@ final class TimeInStage {
 	 * @return int Unix seconds.
 	 */
 	public static function cutoff( int $days, int $now, DateTimeZone $timezone ): int {
-		return self::back( self::wall_clock( $now, $timezone ), $days );
-	}
-
-	/**
-	 * cutoff( d ) for d = 1 … $count: days() of an instant at or after the last of them is how many of them it is at
-	 * or before, so a database can count the days of many applications by comparing (Reports\PipelineReport).
-	 *
-	 * @param int          $count    How many (0 or more).
-	 * @param int          $now      Unix seconds.
-	 * @param DateTimeZone $timezone The site's timezone.
-	 * @return array<int,int> d => unix seconds, decreasing.
-	 */
-	public static function cutoffs( int $count, int $now, DateTimeZone $timezone ): array {
-		$wall_clock = self::wall_clock( $now, $timezone );
-		$cutoffs    = array();
-		for ( $days = 1; $days <= $count; $days++ ) {
-			$cutoffs[ $days ] = self::back( $wall_clock, $days );
-		}
-		return $cutoffs;
-	}
-
-	/**
-	 * $now on the site's wall clock.
-	 *
-	 * @param int          $now      Unix seconds.
-	 * @param DateTimeZone $timezone The site's timezone.
-	 */
-	private static function wall_clock( int $now, DateTimeZone $timezone ): DateTimeImmutable {
-		return ( new DateTimeImmutable( '@' . $now ) )->setTimezone( $timezone );
-	}
-
-	/**
-	 * The instant $days calendar days before a wall-clock time (cutoff()'s rule).
-	 *
-	 * @param DateTimeImmutable $wall_clock The time in the site's timezone.
-	 * @param int               $days       Days.
-	 * @return int Unix seconds.
-	 */
-	private static function back( DateTimeImmutable $wall_clock, int $days ): int {
-		return $wall_clock->modify( '-' . $days . ' days' )->getTimestamp();
+		return ( new DateTimeImmutable( '@' . $now ) )->setTimezone( $timezone )->modify( '-' . $days . ' days' )->getTimestamp();
 	}
 
 	/**

@@ -14,7 +14,6 @@
 
 namespace RecruitingReports\Reports;
 
-use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Data\Settings;
 use RecruitingReports\Domain\TimeInStage;
@@ -197,16 +196,18 @@ final class PipelineReport {
 	 * @return array{stages:array<string,array<int,int>>,stale:array<string,int>,jobs:array} stages: stage => days => applications.
 	 */
 	public function waiting( ReportQuery $query, int $now ): array {
-		$thresholds = (array) Settings::get( 'stale_days' );
-		$stages     = array_fill_keys( TimeInStage::OPEN, array() );
-		$stale      = array_fill_keys( TimeInStage::OPEN, 0 );
-		$jobs       = array();
-		foreach ( $this->open( $query, $now, wp_timezone() ) as [ $job_id, $status, $waited, $count ] ) {
-			// Stale is entered at or before cutoff( threshold ): waited at least the threshold (TimeInStage::days()).
-			$is_stale                                      = $waited >= max( 1, (int) ( $thresholds[ $status ] ?? 1 ) ) ? $count : 0;
-			$stages[ $status ][ $waited ]                  = ( $stages[ $status ][ $waited ] ?? 0 ) + $count;
+		$timezone = wp_timezone();
+		$days     = TimeInStage::counter( $now, $timezone );
+		$cutoffs  = TimeInStage::stale_cutoffs( (array) Settings::get( 'stale_days' ), $now, $timezone );
+		$stages   = array_fill_keys( TimeInStage::OPEN, array() );
+		$stale    = array_fill_keys( TimeInStage::OPEN, 0 );
+		$jobs     = array();
+		foreach ( $this->open( $query ) as [ $job_id, $status, $since ] ) {
+			$waited                                        = $days( $since );
+			$is_stale                                      = $since <= $cutoffs[ $status ] ? 1 : 0;
+			$stages[ $status ][ $waited ]                  = ( $stages[ $status ][ $waited ] ?? 0 ) + 1;
 			$stale[ $status ]                             += $is_stale;
-			$jobs[ $job_id ][ $status ]['days'][ $waited ] = ( $jobs[ $job_id ][ $status ]['days'][ $waited ] ?? 0 ) + $count;
+			$jobs[ $job_id ][ $status ]['days'][ $waited ] = ( $jobs[ $job_id ][ $status ]['days'][ $waited ] ?? 0 ) + 1;
 			$jobs[ $job_id ][ $status ]['stale']           = ( $jobs[ $job_id ][ $status ]['stale'] ?? 0 ) + $is_stale;
 		}
 		return array(
@@ -261,71 +262,21 @@ final class PipelineReport {
 	}
 
 	/**
-	 * The open applications (of the job) counted by job, status and whole days waited: the database counts the days
-	 * and sends one row per job, status and day count instead of one per application.
+	 * The open applications (of the job): job id, status, status_since.
 	 *
-	 * @param ReportQuery   $query    The job.
-	 * @param int           $now      Unix seconds the waits are counted to.
-	 * @param \DateTimeZone $timezone The site's timezone.
-	 * @return \Generator<array{0:int,1:string,2:int,3:int}> job id, status, whole days, applications.
+	 * @param ReportQuery $query The job.
+	 * @return \Generator<array{0:int,1:string,2:int}>
 	 */
-	private function open( ReportQuery $query, int $now, \DateTimeZone $timezone ): \Generator {
+	private function open( ReportQuery $query ): \Generator {
 		global $wpdb;
-		$table  = Schema::table( 'applications' );
-		$open   = TimeInStage::OPEN;
-		$job    = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
-		$oldest = $wpdb->get_col( $wpdb->prepare( "SELECT MIN(status_since) FROM %i WHERE status IN (%s, %s, %s, %s)$job GROUP BY status", $table, ...$open ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $job prepared.
-		if ( ! $oldest ) {
-			return;
-		}
-		$cutoffs = TimeInStage::cutoffs( TimeInStage::days( (int) min( $oldest ), $now, $timezone ) + 1, $now, $timezone );
-		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the CASE is prepared in day_seconds(), $job above.
-		$rows = $wpdb->get_results( 'SELECT job_id, status, ' . self::day_seconds( $cutoffs ) . $wpdb->prepare( " AS waited, COUNT(*) FROM %i WHERE status IN (%s, %s, %s, %s)$job GROUP BY job_id, status, waited", $table, ...$open ), ARRAY_N );
+		$open = TimeInStage::OPEN;
+		$job  = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $job prepared.
+		$sql  = $wpdb->prepare( "SELECT job_id, status, status_since FROM %i WHERE status IN (%s, %s, %s, %s)$job", Schema::table( 'applications' ), ...$open );
+		$rows = $wpdb->get_results( $sql, ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
 		$wpdb->flush();
-		foreach ( $rows ? $rows : array() as [ $job_id, $status, $waited, $count ] ) {
-			yield array( (int) $job_id, (string) $status, intdiv( (int) $waited, ReportSummary::DAY ), (int) $count );
+		foreach ( $rows ? $rows : array() as $row ) {
+			yield array( (int) $row[0], (string) $row[1], (int) $row[2] );
 		}
-	}
-
-	/**
-	 * SQL giving the whole days waited since status_since, times 86,400 (integers only, so MariaDB and SQLite agree:
-	 * `%` is on both, integer division is not): the days are how many of $cutoffs status_since is at or before
-	 * (TimeInStage::days()). Between daylight-saving changes the cutoffs are exactly 86,400 seconds apart, so a run of
-	 * them is one arithmetic branch; a cutoff moved by a change gets a branch of its own. A few branches a year.
-	 *
-	 * @param array<int,int> $cutoffs TimeInStage::cutoffs(): d => unix seconds, d from 1, decreasing; the oldest
-	 *                                status_since is after the last.
-	 */
-	private static function day_seconds( array $cutoffs ): string {
-		global $wpdb;
-		$day      = ReportSummary::DAY;
-		$branches = array( $wpdb->prepare( 'CASE WHEN status_since > %d THEN 0', $cutoffs[1] ) );
-		$anchor   = 1; // The first day of the current run.
-		$count    = count( $cutoffs );
-		for ( $days = 1; $days < $count; $days++ ) {
-			if ( $cutoffs[ $days ] - $cutoffs[ $days + 1 ] === $day ) {
-				continue;
-			}
-			if ( $anchor < $days ) {
-				$branches[] = self::run_branch( $cutoffs[ $anchor ], $anchor, $cutoffs[ $days ] );
-			}
-			$branches[] = $wpdb->prepare( 'WHEN status_since > %d THEN %d', $cutoffs[ $days + 1 ], $days * $day );
-			$anchor     = $days + 1;
-		}
-		return implode( ' ', $branches ) . ' ' . self::run_branch( $cutoffs[ $anchor ], $anchor, null ) . ' END';
-	}
-
-	/**
-	 * A branch of day_seconds() for a run of cutoffs 86,400 seconds apart, from cutoff( $anchor ) down to $after
-	 * (exclusive; null: the rest): $anchor days plus the whole days of ( cutoff( $anchor ) - status_since ).
-	 *
-	 * @param int      $cutoff cutoff( $anchor ).
-	 * @param int      $anchor The run's first day.
-	 * @param int|null $after  The run ends at status_since above this (null: ELSE).
-	 */
-	private static function run_branch( int $cutoff, int $anchor, ?int $after ): string {
-		global $wpdb;
-		$value = $wpdb->prepare( '%d - status_since - (%d - status_since) %% %d', $cutoff + $anchor * ReportSummary::DAY, $cutoff, ReportSummary::DAY );
-		return null === $after ? 'ELSE ' . $value : $wpdb->prepare( 'WHEN status_since > %d THEN ', $after ) . $value;
 	}
 }
