@@ -57,6 +57,8 @@ before( async () => {
 		for ( $i = 0; $i < 5; $i++ ) {
 			\\RecruitingReports\\Data\\ApplicationWriter::create( array( 'job_id' => $job, 'candidate_name' => "Late $i", 'candidate_email' => "late$i@example.com", 'source' => $i % 2 ? 'café' : 'cafe' ), get_current_user_id(), time() - $i * 86400 );
 		}
+		// Waiting six years, across a dozen daylight-saving changes: the pipeline's days are counted in runs between them.
+		\\RecruitingReports\\Data\\ApplicationWriter::create( array( 'job_id' => $job, 'candidate_name' => 'Long wait', 'candidate_email' => 'long-wait@example.com' ), get_current_user_id(), time() - 2200 * 86400 - 5 * 3600 );
 	` );
 	const payload = JSON.parse( await php( "echo wp_json_encode( \\RecruitingReports\\Dev\\BenchmarkData::import_payload( 1, 40, time(), false ) );" ) );
 	for ( const [ i, app ] of payload.applications.entries() ) {
