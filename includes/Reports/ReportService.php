@@ -40,8 +40,10 @@ final class ReportService {
 	 *                                                  (400 rest_invalid_param with data.params, 404 resource_not_found).
 	 */
 	public static function run( string $report, array $args ) {
-		$names = ReportRegistry::names();
-		if ( ! in_array( $report, $names, true ) ) {
+		// Built once per call: every definition is built anew on each ReportRegistry call (their titles translated).
+		$definitions = ReportRegistry::all();
+		$definition  = $definitions[ $report ] ?? null;
+		if ( null === $definition ) {
 			return new WP_Error(
 				'rest_invalid_param',
 				/* translators: %s: report name. */
@@ -49,7 +51,7 @@ final class ReportService {
 				array(
 					'status' => 400,
 					/* translators: %s: list of report names. */
-					'params' => array( 'report' => sprintf( __( 'Expected one of: %s.', 'recruiting-reports' ), implode( ', ', $names ) ) ),
+					'params' => array( 'report' => sprintf( __( 'Expected one of: %s.', 'recruiting-reports' ), implode( ', ', array_keys( $definitions ) ) ) ),
 				)
 			);
 		}
@@ -90,7 +92,7 @@ final class ReportService {
 		 */
 		$use_cache    = (bool) apply_filters( 'recruiting_reports_use_report_cache', true, $report, $query );
 		$data_version = ReportCache::version();
-		$versions     = self::versions( $report, $data_version );
+		$versions     = self::versions( $definition, $data_version );
 		$compare      = null === $compare || '' === $compare ? null : $compare;
 		// With a comparison the whole answer has its own entry (the key includes compare), so a warm
 		// request reads one entry like any other report. The compared period is the earlier one: the pair is
@@ -104,14 +106,14 @@ final class ReportService {
 			if ( null !== $query->job_id && ! JobRepository::get( $query->job_id ) ) {
 				return ReportQuery::job_not_found( $query->job_id );
 			}
-			$data = null === $compare ? self::fresh( $report, $query, $versions( $query ), $use_cache ) : self::cached( $report, $query, $versions, $use_cache );
+			$data = null === $compare ? self::fresh( $definition, $query, $versions( $query ), $use_cache ) : self::cached( $definition, $query, $versions, $use_cache );
 			if ( null !== $compare ) {
 				// Each period is computed exactly as if asked for directly (so `comparison` equals that
 				// request) or read from that request's entry when it is cached. Only the pair is written (and
 				// a closed period's own entry, which outlives the pair's): without a persistent object cache
 				// every entry written is a durable database write, and three of them made a compared miss cost
 				// more than twice one report.
-				$data['comparison'] = self::cached( $report, $query->comparison( $compare ), $versions, $use_cache );
+				$data['comparison'] = self::cached( $definition, $query->comparison( $compare ), $versions, $use_cache );
 				if ( $use_cache ) {
 					ReportCache::set( $entry, $query, $versions( $query ), $data );
 				}
@@ -137,13 +139,12 @@ final class ReportService {
 	 * report that declares it (ReportDefinition::$closed) the closed version (ReportCache); with what the report's
 	 * answers also depend on (ReportDefinition::$freshness). Both versions are read now, before any computing.
 	 *
-	 * @param string $report       One of ReportRegistry::names().
-	 * @param string $data_version ReportCache::version().
+	 * @param ReportDefinition $definition   The report.
+	 * @param string           $data_version ReportCache::version().
 	 * @return callable fn( ReportQuery ): string
 	 */
-	private static function versions( string $report, string $data_version ): callable {
-		$definition = ReportRegistry::get( $report );
-		$freshness  = null === $definition->freshness ? '' : '|' . ( $definition->freshness )();
+	private static function versions( ReportDefinition $definition, string $data_version ): callable {
+		$freshness = null === $definition->freshness ? '' : '|' . ( $definition->freshness )();
 		if ( ! $definition->closed ) {
 			return static fn() => $data_version . $freshness;
 		}
@@ -156,30 +157,30 @@ final class ReportService {
 	 * One report for one period from its cache entry, else computed (and cached only when the period is closed:
 	 * see run()).
 	 *
-	 * @param string      $report    One of ReportRegistry::names().
-	 * @param ReportQuery $query     The period and job.
-	 * @param callable    $versions  fn( ReportQuery ): string, the version of an entry (versions()).
-	 * @param bool        $use_cache Whether the cache may be used (recruiting_reports_use_report_cache).
+	 * @param ReportDefinition $definition The report.
+	 * @param ReportQuery      $query      The period and job.
+	 * @param callable         $versions   fn( ReportQuery ): string, the version of an entry (versions()).
+	 * @param bool             $use_cache  Whether the cache may be used (recruiting_reports_use_report_cache).
 	 */
-	private static function cached( string $report, ReportQuery $query, callable $versions, bool $use_cache ): array {
+	private static function cached( ReportDefinition $definition, ReportQuery $query, callable $versions, bool $use_cache ): array {
 		$version = $versions( $query );
 		$closed  = str_starts_with( $version, 'closed-' );
-		return ( $use_cache ? ReportCache::get( $report, $query, $version ) : null ) ?? self::fresh( $report, $query, $version, $use_cache && $closed );
+		return ( $use_cache ? ReportCache::get( $definition->name, $query, $version ) : null ) ?? self::fresh( $definition, $query, $version, $use_cache && $closed );
 	}
 
 	/**
 	 * One report for one period, computed and cached.
 	 *
-	 * @param string      $report    One of ReportRegistry::names().
-	 * @param ReportQuery $query     The period and job.
-	 * @param string      $version   The data version read before computing.
-	 * @param bool        $use_cache Whether to store it (recruiting_reports_use_report_cache).
+	 * @param ReportDefinition $definition The report.
+	 * @param ReportQuery      $query      The period and job.
+	 * @param string           $version    The data version read before computing.
+	 * @param bool             $use_cache  Whether to store it (recruiting_reports_use_report_cache).
 	 */
-	private static function fresh( string $report, ReportQuery $query, string $version, bool $use_cache ): array {
+	private static function fresh( ReportDefinition $definition, ReportQuery $query, string $version, bool $use_cache ): array {
 		// A report may leave its period out: every report answers with it first.
-		$data = array( 'period' => $query->period() ) + ( ReportRegistry::get( $report )->run )( $query );
+		$data = array( 'period' => $query->period() ) + ( $definition->run )( $query );
 		if ( $use_cache ) {
-			ReportCache::set( $report, $query, $version, $data );
+			ReportCache::set( $definition->name, $query, $version, $data );
 		}
 		return $data;
 	}
