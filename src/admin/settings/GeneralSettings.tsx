@@ -16,6 +16,7 @@ import { ErrorState, Skeleton } from '../../components/states';
 import { PERIOD_PRESETS, periodLabel } from '../../reports/periods';
 import { useResource, useStoreActions } from '../../store';
 import { useSettingsSave } from './useSettingsSave';
+import { TitledSection } from './TitledSection';
 
 /**
  * The problem with a count typed in a number field, or null when it is a whole number in range.
@@ -65,15 +66,12 @@ function CountField( {
 // The tab's section: its heading, then the form or what stands in for it (loading, load error).
 function GeneralSection( { children }: { children: React.ReactNode } ) {
 	return (
-		<section
-			className="rr-settings-section"
-			aria-labelledby="rr-general-title"
+		<TitledSection
+			titleId="rr-general-title"
+			title={ __( 'General', 'recruiting-reports' ) }
 		>
-			<h2 id="rr-general-title">
-				{ __( 'General', 'recruiting-reports' ) }
-			</h2>
 			{ children }
-		</section>
+		</TitledSection>
 	);
 }
 

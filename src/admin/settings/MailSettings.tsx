@@ -24,6 +24,7 @@ import { errorText } from '../../components/errorText';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useResource, useStoreActions } from '../../store';
 import { useSettingsSave } from './useSettingsSave';
+import { TitledSection } from './TitledSection';
 
 type Template = 'mail_candidate' | 'mail_notify';
 type TemplateField = `${ Template }_${ 'subject' | 'body' }`;
@@ -399,13 +400,10 @@ export function MailSettings() {
 	}, [ state.data, settings ] );
 	return (
 		<>
-			<section
-				className="rr-settings-section"
-				aria-labelledby="rr-mail-title"
+			<TitledSection
+				titleId="rr-mail-title"
+				title={ __( 'E-mails', 'recruiting-reports' ) }
 			>
-				<h2 id="rr-mail-title">
-					{ __( 'E-mails', 'recruiting-reports' ) }
-				</h2>
 				<p>
 					{ __(
 						'When someone applies through the form on your site, they get a confirmation and your team a notification. Both are sent through WordPress (wp_mail, so an SMTP plugin carries them) shortly after the application, and tried again for several hours if the mail server fails.',
@@ -433,16 +431,13 @@ export function MailSettings() {
 					/>
 				) }
 				{ settings && <MailForm settings={ settings } /> }
-			</section>
-			<section
-				className="rr-settings-section"
-				aria-labelledby="rr-mail-log-title"
+			</TitledSection>
+			<TitledSection
+				titleId="rr-mail-log-title"
+				title={ __( 'Latest e-mails', 'recruiting-reports' ) }
 			>
-				<h2 id="rr-mail-log-title">
-					{ __( 'Latest e-mails', 'recruiting-reports' ) }
-				</h2>
 				<MailLog />
-			</section>
+			</TitledSection>
 		</>
 	);
 }

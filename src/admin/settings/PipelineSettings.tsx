@@ -17,6 +17,7 @@ import { ErrorState, Skeleton } from '../../components/states';
 import { stageLabel } from '../applications/labels';
 import { useResource, useStoreActions } from '../../store';
 import { useSettingsSave } from './useSettingsSave';
+import { TitledSection } from './TitledSection';
 
 type Lists = Pick< PluginSettings, 'rejection_reasons' | 'withdrawal_reasons' >;
 type ListName = keyof Lists;
@@ -184,13 +185,10 @@ export function PipelineSettings() {
 	};
 
 	return (
-		<section
-			className="rr-settings-section"
-			aria-labelledby="rr-pipeline-title"
+		<TitledSection
+			titleId="rr-pipeline-title"
+			title={ __( 'Pipeline', 'recruiting-reports' ) }
 		>
-			<h2 id="rr-pipeline-title">
-				{ __( 'Pipeline', 'recruiting-reports' ) }
-			</h2>
 			{ notice }
 			<form onSubmit={ save } className="rr-general-form" noValidate>
 				<ToggleControl
@@ -272,6 +270,6 @@ export function PipelineSettings() {
 					</Button>
 				</div>
 			</form>
-		</section>
+		</TitledSection>
 	);
 }

@@ -22,6 +22,7 @@ import { getConfig } from '../../config';
 import { useResource, useStoreActions } from '../../store';
 import { applicationsUrl } from '../applications/filters';
 import { formatSiteDateTime } from '../applications/timezone';
+import { TitledSection } from './TitledSection';
 
 type Rules = Record< RetentionRuleName, RetentionRule >;
 
@@ -78,13 +79,10 @@ function wouldText( count: number, action: RetentionRule[ 'action' ] ) {
 // The tab's section: its heading, then the form or what stands in for it.
 function PrivacySection( { children }: { children: React.ReactNode } ) {
 	return (
-		<section
-			className="rr-settings-section"
-			aria-labelledby="rr-privacy-title"
+		<TitledSection
+			titleId="rr-privacy-title"
+			title={ __( 'Retention of applications', 'recruiting-reports' ) }
 		>
-			<h2 id="rr-privacy-title">
-				{ __( 'Retention of applications', 'recruiting-reports' ) }
-			</h2>
 			<p>
 				{ __(
 					'Anonymise or delete applications a number of months after their last change. Anonymising removes the name, e-mail address, phone, external id, notes and a typed source, and keeps dates, statuses, job and source category, so the reports keep their figures; deleting removes the application from the reports too. Every rule is off until you turn it on.',
@@ -92,7 +90,7 @@ function PrivacySection( { children }: { children: React.ReactNode } ) {
 				) }
 			</p>
 			{ children }
-		</section>
+		</TitledSection>
 	);
 }
 
