@@ -7,9 +7,9 @@
  * (Reports\PeriodParts: whole months and days from here, the partial days from the applications table):
  * - report_exits: span, bucket, job_id, status, reason ('' for none), stage ('' for none) => exits; UTC months per job
  *   and for all jobs, UTC days for all jobs only;
- * - report_exit_jobs: span, bucket, job_id => rejected, withdrawn, per UTC month and per UTC day (since schema 12):
- *   the by_job figures of every job, one row per job and bucket, without reading the exits of the days outside whole
- *   months one by one.
+ * - report_exit_jobs: span, bucket, job_id => rejected, withdrawn, per UTC month, per UTC day and per week of a month
+ *   (SPAN_WEEK; days and weeks since schema 12): the by_job figures of every job, one row per job and bucket, without
+ *   reading the exits of the days outside whole months one by one.
  *
  * An application's contribution is a function of its row (status, status_since, exit_reason, reopen_status, job_id),
  * so it is kept by ReportSummary::apply(), which every writer calls with the rows before and after its write in the
@@ -31,6 +31,16 @@ final class ExitSummary {
 
 	/** Its tables (emptied by ReportSummary::rebuild(), whose apply() fills them again). */
 	public const TABLES = array( 'report_exits', 'report_exit_jobs' );
+
+	/**
+	 * report_exit_jobs' third span: the UTC month's days 1–7, 8–14, 15–21 and 22–28 (bucket: the first day's start;
+	 * days 29–31 only as days). A period's days outside whole months are then read a week at a time, about a quarter of
+	 * the day rows (at 1,000,000 applications nearly every job has an exit every day).
+	 */
+	public const SPAN_WEEK = 3;
+
+	/** Days per week of SPAN_WEEK. */
+	public const WEEK_DAYS = 7;
 
 	/**
 	 * Adds the difference between application rows before and after a write.
@@ -88,9 +98,50 @@ final class ExitSummary {
 		foreach ( array( $month . '|' . $job, $month . '|0', $day . '|0' ) as $key ) {
 			$exits[ $key . $what ] = ( $exits[ $key . $what ] ?? 0 ) + $sign;
 		}
-		foreach ( array( $month, $day ) as $bucket ) {
+		$week = self::week_start( ReportSummary::day_start( $since ) );
+		foreach ( null === $week ? array( $month, $day ) : array( $month, $day, self::SPAN_WEEK . '|' . $week ) as $bucket ) {
 			$key                            = $bucket . '|' . $job;
 			$jobs[ $key ][ $row['status'] ] = ( $jobs[ $key ][ $row['status'] ] ?? 0 ) + $sign;
 		}
+	}
+
+	/**
+	 * The start of the SPAN_WEEK bucket of a UTC day; null for the days 29–31 of a month.
+	 *
+	 * @param int $day A UTC day's start.
+	 */
+	public static function week_start( int $day ): ?int {
+		$day_of_month = (int) gmdate( 'j', $day );
+		return $day_of_month > 4 * self::WEEK_DAYS ? null : $day - ( ( $day_of_month - 1 ) % self::WEEK_DAYS ) * ReportSummary::DAY;
+	}
+
+	/**
+	 * Splits ranges of whole UTC days into the SPAN_WEEK buckets inside them and the days left.
+	 *
+	 * @param array<int,array{0:int,1:int}> $days [first day start, end) ranges (PeriodParts::$days).
+	 * @return array{0:int[],1:array<int,array{0:int,1:int}>} Week starts, and the ranges of days outside them.
+	 */
+	public static function weeks( array $days ): array {
+		$weeks = array();
+		$rest  = array();
+		foreach ( $days as [ $from, $to ] ) {
+			$day = $from;
+			while ( $day < $to ) {
+				$week_end = $day + self::WEEK_DAYS * ReportSummary::DAY;
+				if ( self::week_start( $day ) === $day && $week_end <= $to ) {
+					$weeks[] = $day;
+					$day     = $week_end;
+					continue;
+				}
+				$last = count( $rest ) - 1;
+				if ( $last >= 0 && $rest[ $last ][1] === $day ) {
+					$rest[ $last ][1] += ReportSummary::DAY; // The day after the range before it.
+				} else {
+					$rest[] = array( $day, $day + ReportSummary::DAY );
+				}
+				$day += ReportSummary::DAY;
+			}
+		}
+		return array( $weeks, $rest );
 	}
 }

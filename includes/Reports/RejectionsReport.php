@@ -16,6 +16,7 @@
 
 namespace RecruitingReports\Reports;
 
+use RecruitingReports\Data\ExitSummary;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Reasons;
 use RecruitingReports\Data\ReportSummary;
@@ -306,7 +307,7 @@ final class RejectionsReport {
 	}
 
 	/**
-	 * Exits per job over the whole period (every job): report_exit_jobs for the whole UTC months and days, the
+	 * Exits per job over the whole period (every job): report_exit_jobs for the whole UTC months, weeks and days, the
 	 * applications for the partial days at the ends.
 	 *
 	 * @param ReportQuery $query The period.
@@ -315,9 +316,9 @@ final class RejectionsReport {
 	private function by_job( ReportQuery $query ): array {
 		global $wpdb;
 		$parts   = PeriodParts::of( $query->start, $query->end );
-		$buckets = PeriodParts::bucket_condition( array( $parts ) );
+		$buckets = self::job_buckets( $parts );
 		$rows    = array();
-		if ( null !== $buckets ) {
+		if ( '' !== $buckets ) {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
 			$rows = (array) $wpdb->get_results( $wpdb->prepare( "SELECT job_id, SUM(%i), SUM(%i) FROM %i WHERE $buckets GROUP BY job_id", Pipeline::EXITS[0], Pipeline::EXITS[1], Schema::table( 'report_exit_jobs' ) ), ARRAY_N );
 		}
@@ -334,6 +335,22 @@ final class RejectionsReport {
 			}
 		}
 		return array_filter( $jobs, 'array_sum' );
+	}
+
+	/**
+	 * SQL condition selecting report_exit_jobs' rows of a period's whole months, and of its whole days outside them a
+	 * week at a time where it can (ExitSummary::weeks()); '' when there are none. Integers only.
+	 *
+	 * @param PeriodParts $parts The period's parts.
+	 */
+	private static function job_buckets( PeriodParts $parts ): string {
+		$by_week                   = clone $parts;
+		[ $weeks, $by_week->days ] = ExitSummary::weeks( $parts->days );
+		$conditions                = array( PeriodParts::bucket_condition( array( $by_week ) ) );
+		if ( $weeks ) {
+			$conditions[] = sprintf( '(span = %d AND bucket IN (%s))', ExitSummary::SPAN_WEEK, implode( ',', $weeks ) );
+		}
+		return implode( ' OR ', array_filter( $conditions ) );
 	}
 
 	/**
