@@ -9,7 +9,8 @@
  * of its current exit (applications.exit_reason), labelled as the lists read now, so a reason renamed in the middle
  * of a period is one row under its new label. Read from the exits summary (Data\ExitSummary) for the whole UTC months
  * and days of each month of the period, and from the applications (the covering index status_since) for the partial
- * days; by_job of every job from report_exit_jobs and the applications of the days outside whole months.
+ * days; by_job of every job from report_exit_jobs (whole months, weeks and days per job) and the applications of the
+ * partial days.
  *
  * @package RecruitingReports
  */
