@@ -14,6 +14,10 @@
  * and counts over the interval, in any timezone: midnights at half-hour offsets or on DST days only
  * move instants between "whole day" and "raw".
  *
+ * An interval that ends in the future (a period ending today) is read to the end of its last UTC month: nothing is
+ * stored after now (writers stamp their own clock; imports refuse future instants, Import\ImportValidator), so the
+ * current month is one month row instead of a row per day so far and a partial day (docs/reports.md#summaries).
+ *
  * @package RecruitingReports
  */
 
@@ -50,17 +54,28 @@ final class PeriodParts {
 	public array $raw = array();
 
 	/**
+	 * How far (seconds) another web node's clock may run ahead of this one's: an interval must end this long after now
+	 * before its tail counts as empty.
+	 */
+	public const CLOCK_SKEW = 3600;
+
+	/**
 	 * Splits [from, to) into whole months, whole days and the partial-day rest.
 	 *
 	 * @param int  $from From.
 	 * @param int  $to   To.
-	 * @param bool $days Whether the reader uses day rows; without them the whole days outside whole
-	 *                   months are read from the applications table too.
+	 * @param bool     $days         Whether the reader uses day rows; without them the whole days outside whole
+	 *                               months are read from the applications table too.
+	 * @param int|null $stored_until No instant after this is stored (default: now plus CLOCK_SKEW); an interval
+	 *                               ending later is extended to the end of its UTC month.
 	 */
-	public static function of( int $from, int $to, bool $days = true ): self {
+	public static function of( int $from, int $to, bool $days = true, ?int $stored_until = null ): self {
 		$parts = new self();
 		if ( $from >= $to ) {
 			return $parts;
+		}
+		if ( $to > ( $stored_until ?? time() + self::CLOCK_SKEW ) && ReportSummary::month_start( $to ) < $to ) {
+			$to = ReportSummary::next_month( ReportSummary::month_start( $to ) );
 		}
 		$first_day = ReportSummary::day_start( $from );
 		$first_day = $first_day < $from ? $first_day + ReportSummary::DAY : $first_day; // First whole day.

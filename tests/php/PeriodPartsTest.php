@@ -49,7 +49,7 @@ final class PeriodPartsTest extends TestCase {
 	public function test_pieces_of_a_period(): void {
 		$from  = gmmktime( 10, 30, 0, 1, 15, 2025 );
 		$to    = gmmktime( 6, 0, 0, 4, 2, 2025 );
-		$parts = PeriodParts::of( $from, $to );
+		$parts = PeriodParts::of( $from, $to, true, $to );
 		$this->assertSame( array( gmmktime( 0, 0, 0, 2, 1, 2025 ), gmmktime( 0, 0, 0, 3, 1, 2025 ) ), $parts->months );
 		$this->assertSame(
 			array(
@@ -79,7 +79,7 @@ final class PeriodPartsTest extends TestCase {
 			$from -= 0 === $i % 3 ? $from % 1800 : 0;
 			$to    = $from + mt_rand( 0, 800 * 86400 );
 			foreach ( array( true, false ) as $days ) {
-				$parts = PeriodParts::of( $from, $to, $days );
+				$parts = PeriodParts::of( $from, $to, $days, PHP_INT_MAX );
 				$this->assertSame( $from < $to ? array( array( $from, $to ) ) : array(), $this->covered( $parts ) );
 				if ( ! $days ) {
 					$this->assertSame( array(), $parts->days, 'one job: no day rows are read' );
@@ -92,10 +92,33 @@ final class PeriodPartsTest extends TestCase {
 	}
 
 	/**
+	 * A period ending after the last stored instant is read to the end of its UTC month (its tail is empty), so this
+	 * month is one month row; one ending before it (or at a month's end) is read exactly. Without the argument, the
+	 * last stored instant is now plus the clock skew: an hour ago is before it, a day from now after it.
+	 */
+	public function test_a_period_ending_in_the_future_reads_its_whole_last_month(): void {
+		$from      = gmmktime( 0, 0, 0, 12, 1, 2025 );
+		$to        = gmmktime( 5, 0, 0, 11, 27, 2026 );
+		$month_end = gmmktime( 0, 0, 0, 12, 1, 2026 );
+		$parts     = PeriodParts::of( $from, $to, true, $to - 1 );
+		$this->assertSame( array( array( $from, $month_end ) ), $this->covered( $parts ) );
+		$this->assertSame( gmmktime( 0, 0, 0, 11, 1, 2026 ), end( $parts->months ) );
+		$this->assertSame( array(), $parts->days );
+		$this->assertSame( array(), $parts->raw );
+		$this->assertSame( array( array( $from, $to ) ), $this->covered( PeriodParts::of( $from, $to, true, $to ) ) );
+		$this->assertSame( array( array( $from, $month_end ) ), $this->covered( PeriodParts::of( $from, $month_end, true, $from ) ) );
+		$hour_ago = time() - 3600;
+		$this->assertSame( array( array( $from, $hour_ago ) ), $this->covered( PeriodParts::of( $from, $hour_ago ) ) );
+		$tomorrow = time() + 86400 + 1;
+		$this->assertNotSame( array( array( $from, $tomorrow ) ), $this->covered( PeriodParts::of( $from, $tomorrow ) ) );
+		$this->assertSame( ReportSummary::next_month( ReportSummary::month_start( $tomorrow ) ), $this->covered( PeriodParts::of( $from, $tomorrow ) )[0][1] );
+	}
+
+	/**
 	 * The SQL conditions hold integers only and select what the parts name.
 	 */
 	public function test_conditions(): void {
-		$parts = PeriodParts::of( gmmktime( 12, 0, 0, 1, 31, 2025 ), gmmktime( 0, 0, 0, 3, 2, 2025 ) );
+		$parts = PeriodParts::of( gmmktime( 12, 0, 0, 1, 31, 2025 ), gmmktime( 0, 0, 0, 3, 2, 2025 ), true, PHP_INT_MAX );
 		$this->assertSame(
 			sprintf( '((span = %d AND bucket IN (%d)) OR (span = %d AND ((bucket >= %d AND bucket < %d))))', ReportSummary::SPAN_MONTH, gmmktime( 0, 0, 0, 2, 1, 2025 ), ReportSummary::SPAN_DAY, gmmktime( 0, 0, 0, 3, 1, 2025 ), gmmktime( 0, 0, 0, 3, 2, 2025 ) ),
 			PeriodParts::bucket_condition( array( $parts ) )
