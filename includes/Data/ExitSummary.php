@@ -7,9 +7,9 @@
  * (Reports\PeriodParts: whole months and days from here, the partial days from the applications table):
  * - report_exits: span, bucket, job_id, status, reason ('' for none), stage ('' for none) => exits; UTC months per job
  *   and for all jobs, UTC days for all jobs only;
- * - report_exit_jobs: span, bucket, job_id => rejected, withdrawn, per UTC month, per UTC day and per week of a month
- *   (SPAN_WEEK; days and weeks since schema 12): the by_job figures of every job, one row per job and bucket, without
- *   reading the exits of the days outside whole months one by one.
+ * - report_exit_jobs: span, bucket, job_id => rejected, withdrawn, per UTC month, quarter (SPAN_QUARTER), week of a
+ *   month (SPAN_WEEK) and day (all but the months since schema 12): the by_job figures of every job, one row per job
+ *   and bucket, without reading the exits of the days outside whole months one by one.
  *
  * An application's contribution is a function of its row (status, status_since, exit_reason, reopen_status, job_id),
  * so it is kept by ReportSummary::apply(), which every writer calls with the rows before and after its write in the
@@ -41,6 +41,12 @@ final class ExitSummary {
 
 	/** Days per week of SPAN_WEEK. */
 	public const WEEK_DAYS = 7;
+
+	/**
+	 * report_exit_jobs' fourth span: a UTC calendar quarter (bucket: its first month's start). A period's whole months
+	 * are then read a quarter at a time where a quarter fits: a year's by_job in half the month rows.
+	 */
+	public const SPAN_QUARTER = 4;
 
 	/**
 	 * Adds the difference between application rows before and after a write.
@@ -98,8 +104,12 @@ final class ExitSummary {
 		foreach ( array( $month . '|' . $job, $month . '|0', $day . '|0' ) as $key ) {
 			$exits[ $key . $what ] = ( $exits[ $key . $what ] ?? 0 ) + $sign;
 		}
-		$week = self::week_start( ReportSummary::day_start( $since ) );
-		foreach ( null === $week ? array( $month, $day ) : array( $month, $day, self::SPAN_WEEK . '|' . $week ) as $bucket ) {
+		$buckets = array( $month, $day, self::SPAN_QUARTER . '|' . self::quarter_start( ReportSummary::month_start( $since ) ) );
+		$week    = self::week_start( ReportSummary::day_start( $since ) );
+		if ( null !== $week ) {
+			$buckets[] = self::SPAN_WEEK . '|' . $week;
+		}
+		foreach ( $buckets as $bucket ) {
 			$key                            = $bucket . '|' . $job;
 			$jobs[ $key ][ $row['status'] ] = ( $jobs[ $key ][ $row['status'] ] ?? 0 ) + $sign;
 		}
@@ -113,6 +123,38 @@ final class ExitSummary {
 	public static function week_start( int $day ): ?int {
 		$day_of_month = (int) gmdate( 'j', $day );
 		return $day_of_month > 4 * self::WEEK_DAYS ? null : $day - ( ( $day_of_month - 1 ) % self::WEEK_DAYS ) * ReportSummary::DAY;
+	}
+
+	/**
+	 * The start of the UTC quarter of a UTC month.
+	 *
+	 * @param int $month A UTC month's start.
+	 */
+	public static function quarter_start( int $month ): int {
+		return (int) gmmktime( 0, 0, 0, 1 + 3 * intdiv( (int) gmdate( 'n', $month ) - 1, 3 ), 1, (int) gmdate( 'Y', $month ) );
+	}
+
+	/**
+	 * Splits whole UTC months into the quarters they complete and the months left.
+	 *
+	 * @param int[] $months Month starts (PeriodParts::$months).
+	 * @return array{0:int[],1:int[]} Quarter starts, and the months outside them.
+	 */
+	public static function quarters( array $months ): array {
+		$by_quarter = array();
+		foreach ( $months as $month ) {
+			$by_quarter[ self::quarter_start( $month ) ][] = $month;
+		}
+		$quarters = array();
+		$rest     = array();
+		foreach ( $by_quarter as $quarter => $in_quarter ) {
+			if ( 3 === count( $in_quarter ) ) {
+				$quarters[] = $quarter;
+			} else {
+				array_push( $rest, ...$in_quarter );
+			}
+		}
+		return array( $quarters, $rest );
 	}
 
 	/**

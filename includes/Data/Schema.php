@@ -241,10 +241,9 @@ final class Schema {
   exits bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (span,job_id,bucket,status,reason,stage)
 ) $charset;",
-			// The same per UTC month and per UTC day (since version 12) and job only, a column per exit status
-			// (Pipeline::EXITS): by_job over every job. The primary key serves "these buckets, every job" (span and bucket
-			// first: a period's months and its days outside them are ranges of it; one row per job and bucket, grouped
-			// by job alone).
+			// The same per job only, a column per exit status (Pipeline::EXITS), per UTC month and (since version 12) per UTC
+			// quarter, week of a month and day (ExitSummary's spans): by_job over every job. The primary key serves "these
+			// buckets, every job" (span and bucket first; one row per job and bucket, grouped by job alone).
 			"CREATE TABLE {$t['report_exit_jobs']} (
   span tinyint(3) unsigned NOT NULL,
   bucket bigint(20) NOT NULL,
@@ -488,7 +487,8 @@ final class Schema {
 	 * dbDelta creates them anew; that version's step refills them (ReportSummary::rebuild() recomputes them all).
 	 */
 	private const RECREATED = array(
-		// Version 12 gave report_exit_jobs day rows (span) and a column per exit status instead of a status column.
+		// Version 12 gave report_exit_jobs spans (quarter, month, week, day rows) and a column per exit status instead of
+		// a status column.
 		12 => array( 'report_exit_jobs' ),
 	);
 
@@ -549,8 +549,8 @@ final class Schema {
 			11 => static function () {
 				self::drop_indexes( 'report_buckets', array( 'bucket_job_hires' ) );
 			},
-			// Version 12 added day rows per job to report_exit_jobs (the rejections report's by_job reads a period's whole
-			// days from them; the table was recreated, see RECREATED). One rebuild fills every summary added since 10 (in
+			// Version 12 added quarter, week and day rows per job to report_exit_jobs (the rejections report's by_job reads
+			// a period's whole days from them too; the table was recreated, see RECREATED). One rebuild fills every summary added since 10 (in
 			// this request on small sites, else left to `wp recruiting summaries rebuild`), so a site upgrading from 9
 			// rebuilds once.
 			12 => array( ReportSummary::class, 'rebuild_after_upgrade' ),

@@ -9,8 +9,8 @@
  * of its current exit (applications.exit_reason), labelled as the lists read now, so a reason renamed in the middle
  * of a period is one row under its new label. Read from the exits summary (Data\ExitSummary) for the whole UTC months
  * and days of each month of the period, and from the applications (the covering index status_since) for the partial
- * days; by_job of every job from report_exit_jobs (whole months, weeks and days per job) and the applications of the
- * partial days.
+ * days; by_job of every job from report_exit_jobs (whole quarters, months, weeks and days per job) and the
+ * applications of the partial days.
  *
  * @package RecruitingReports
  */
@@ -308,8 +308,8 @@ final class RejectionsReport {
 	}
 
 	/**
-	 * Exits per job over the whole period (every job): report_exit_jobs for the whole UTC months, weeks and days, the
-	 * applications for the partial days at the ends.
+	 * Exits per job over the whole period (every job): report_exit_jobs for the whole UTC quarters, months, weeks and
+	 * days, the applications for the partial days at the ends.
 	 *
 	 * @param ReportQuery $query The period.
 	 * @return array<int,array<string,int>> job id => status => count.
@@ -339,17 +339,24 @@ final class RejectionsReport {
 	}
 
 	/**
-	 * SQL condition selecting report_exit_jobs' rows of a period's whole months, and of its whole days outside them a
-	 * week at a time where it can (ExitSummary::weeks()); '' when there are none. Integers only.
+	 * SQL condition selecting report_exit_jobs' rows of a period's whole months, a quarter at a time where it can
+	 * (ExitSummary::quarters()), and of its whole days outside them, a week at a time where it can
+	 * (ExitSummary::weeks()); '' when there are none. Integers only.
 	 *
 	 * @param PeriodParts $parts The period's parts.
 	 */
 	private static function job_buckets( PeriodParts $parts ): string {
-		$by_week                   = clone $parts;
-		[ $weeks, $by_week->days ] = ExitSummary::weeks( $parts->days );
-		$conditions                = array( PeriodParts::bucket_condition( array( $by_week ) ) );
-		if ( $weeks ) {
-			$conditions[] = sprintf( '(span = %d AND bucket IN (%s))', ExitSummary::SPAN_WEEK, implode( ',', $weeks ) );
+		$rest                        = clone $parts;
+		[ $quarters, $rest->months ] = ExitSummary::quarters( $parts->months );
+		[ $weeks, $rest->days ]      = ExitSummary::weeks( $parts->days );
+		$conditions                  = array( PeriodParts::bucket_condition( array( $rest ) ) );
+		foreach ( array(
+			ExitSummary::SPAN_QUARTER => $quarters,
+			ExitSummary::SPAN_WEEK    => $weeks,
+		) as $span => $buckets ) {
+			if ( $buckets ) {
+				$conditions[] = sprintf( '(span = %d AND bucket IN (%s))', $span, implode( ',', $buckets ) );
+			}
 		}
 		return implode( ' OR ', array_filter( $conditions ) );
 	}

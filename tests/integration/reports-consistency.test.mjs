@@ -92,7 +92,7 @@ test( 'the upgrade from schema version 9 fills the exits and activity summaries 
 	assert.deepEqual( await snapshot(), expected );
 } );
 
-test( 'the upgrade from schema version 11 replaces report_exit_jobs (a row per month, job and status under its own primary key) by month and day rows per job', async () => {
+test( 'the upgrade from schema version 11 replaces report_exit_jobs (a row per month, job and status under its own primary key) by its quarter, month, week and day rows per job', async () => {
 	const exitJobs = async () => JSON.parse( await php( `${ REFERENCE } echo wp_json_encode( rr_summary_snapshot()['report_exit_jobs'] );` ) );
 	const expected = await exitJobs();
 	// span|bucket|job_id|rejected|withdrawn, with day rows (span 1) of several jobs.

@@ -1,7 +1,8 @@
 <?php
 /**
  * ExitSummary's weeks (report_exit_jobs' span 3): the days 1–7, 8–14, 15–21 and 22–28 of a UTC month; a range of whole
- * days splits into the weeks inside it and the days left, which together cover it exactly.
+ * days splits into the weeks inside it and the days left, which together cover it exactly. Its quarters (span 4):
+ * whole months split into the calendar quarters they complete and the months left.
  *
  * @package RecruitingReports
  */
@@ -10,9 +11,9 @@ use PHPUnit\Framework\TestCase;
 use RecruitingReports\Data\ExitSummary;
 
 /**
- * Exit weeks.
+ * Exit spans.
  */
-final class ExitWeeksTest extends TestCase {
+final class ExitSpansTest extends TestCase {
 
 	/**
 	 * A UTC day's start.
@@ -69,5 +70,23 @@ final class ExitWeeksTest extends TestCase {
 			),
 			ExitSummary::weeks( array( array( self::day( 3, 2 ), self::day( 3, 8 ) ), array( self::day( 3, 9 ), self::day( 3, 10 ) ) ) )
 		);
+	}
+
+	/** A default period's months (December to November: three quarters and three months) and a quarter's start. */
+	public function test_quarters(): void {
+		$months = array();
+		for ( $month = 0; $month < 12; $month++ ) {
+			$months[] = self::day( 12 + $month, 1, 2025 );
+		}
+		$this->assertSame(
+			array(
+				array( self::day( 1, 1 ), self::day( 4, 1 ), self::day( 7, 1 ) ),
+				array( self::day( 12, 1, 2025 ), self::day( 10, 1 ), self::day( 11, 1 ) ),
+			),
+			ExitSummary::quarters( $months )
+		);
+		$this->assertSame( array( array(), array( self::day( 2, 1 ), self::day( 3, 1 ) ) ), ExitSummary::quarters( array( self::day( 2, 1 ), self::day( 3, 1 ) ) ) );
+		$this->assertSame( self::day( 10, 1 ), ExitSummary::quarter_start( self::day( 12, 1 ) ) );
+		$this->assertSame( self::day( 1, 1 ), ExitSummary::quarter_start( self::day( 1, 1 ) ) );
 	}
 }
