@@ -80,7 +80,7 @@ final class WaitingSummary {
 			foreach ( $rows as $row ) {
 				if ( in_array( $row['status'], TimeInStage::OPEN, true ) ) {
 					foreach ( array( (int) $row['job_id'], 0 ) as $job ) {
-						$since                                    = (int) $row['status_since'];
+						$since                                      = (int) $row['status_since'];
 						$deltas[ $job ][ $row['status'] ][ $since ] = ( $deltas[ $job ][ $row['status'] ][ $since ] ?? 0 ) + $sign;
 					}
 				}
@@ -130,11 +130,12 @@ final class WaitingSummary {
 		$current = array();
 		foreach ( $keys as $key ) {
 			[ $job, $status ] = explode( '|', $key, 2 );
-			$entries          = $wpdb->get_var( $wpdb->prepare( 'SELECT entries FROM %i WHERE job_id = %d AND status = %s FOR UPDATE', $table, (int) $job, $status ) );
-			if ( null === $entries ) {
+			// get_row(), not get_var(): get_var() answers null for the empty entries of a row just created.
+			$row = $wpdb->get_row( $wpdb->prepare( 'SELECT entries FROM %i WHERE job_id = %d AND status = %s FOR UPDATE', $table, (int) $job, $status ), ARRAY_N );
+			if ( null === $row ) {
 				return null;
 			}
-			$current[ $key ] = self::decode( $entries );
+			$current[ $key ] = self::decode( $row[0] );
 		}
 		return $current;
 	}
@@ -151,9 +152,9 @@ final class WaitingSummary {
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- placeholders only, one tuple per row.
 			return ! $tuples || false !== $wpdb->query( $wpdb->prepare( 'INSERT INTO %i (job_id, status, entries) VALUES ' . implode( ',', $tuples ) . ' ON DUPLICATE KEY UPDATE entries = VALUES(entries)', $args ) );
 		};
-		$tuples = array();
-		$args   = array( $table );
-		$bytes  = 0;
+		$tuples    = array();
+		$args      = array( $table );
+		$bytes     = 0;
 		foreach ( $rows as $key => $entries ) {
 			[ $job, $status ] = explode( '|', $key, 2 );
 			$encoded          = base64_encode( $entries->bytes() ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- binary instants stored as text (see the class comment).

@@ -225,8 +225,8 @@ final class PipelineReport {
 			'stale'  => array_fill_keys( TimeInStage::OPEN, 0 ),
 		);
 		foreach ( $per_stage as $status => $entries ) {
-			$count   = $entries->count();
-			$reached = static fn( int $day ) => 0 === $day ? $count : $entries->count_until( $cutoff( $day ) );
+			$count    = $entries->count();
+			$reached  = static fn( int $day ) => 0 === $day ? $count : $entries->count_until( $cutoff( $day ) );
 			$longest  = $days( $entries->at( 0 ) );
 			$at_least = $count; // Those that waited at least $day days (every one at the shortest wait).
 			for ( $day = $days( $entries->at( $count - 1 ) ); $day <= $longest; $day++ ) {
