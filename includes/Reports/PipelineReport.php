@@ -31,6 +31,14 @@ final class PipelineReport {
 
 	public const NAME = 'pipeline';
 
+	/** A stage's figures when nobody waits in it. */
+	private const NONE = array(
+		'open'         => 0,
+		'median_days'  => 0.0,
+		'longest_days' => 0,
+		'stale'        => 0,
+	);
+
 	/** How long (seconds) figures computed in a process may answer the same question again (see now()). */
 	private const REUSE_SECONDS = 5;
 
@@ -165,7 +173,7 @@ final class PipelineReport {
 		$stale    = TimeInStage::stale_cutoffs( (array) Settings::get( 'stale_days' ), $now, $timezone );
 		$scope    = $query->job_id ?? 0; // The rows of the stages' figures: the job's, or all jobs'.
 		$rows     = WaitingSummary::read( $query->job_id );
-		$stages   = array_fill_keys( TimeInStage::OPEN, self::waits( new SortedInstants(), $days, $stale['new'] ) );
+		$stages   = array_fill_keys( TimeInStage::OPEN, self::NONE );
 		$by_job   = array();
 		$titles   = JobTitles::of( array_filter( array_keys( $rows ) ) );
 		foreach ( $rows as $job_id => $per_stage ) {
@@ -214,7 +222,7 @@ final class PipelineReport {
 	 * @param int         $now   Unix seconds the waits are counted to.
 	 * @return array{stages:array<string,array<int,int>>,stale:array<string,int>} stages: stage => days => applications.
 	 */
-	public static function histograms( ReportQuery $query, int $now ): array {
+	private static function histograms( ReportQuery $query, int $now ): array {
 		$timezone  = wp_timezone();
 		$days      = TimeInStage::counter( $now, $timezone );
 		$cutoff    = TimeInStage::cutoffs( $now, $timezone );
@@ -225,12 +233,10 @@ final class PipelineReport {
 			'stale'  => array_fill_keys( TimeInStage::OPEN, 0 ),
 		);
 		foreach ( $per_stage as $status => $entries ) {
-			$count    = $entries->count();
-			$reached  = static fn( int $day ) => 0 === $day ? $count : $entries->count_until( $cutoff( $day ) );
 			$longest  = $days( $entries->at( 0 ) );
-			$at_least = $count; // Those that waited at least $day days (every one at the shortest wait).
-			for ( $day = $days( $entries->at( $count - 1 ) ); $day <= $longest; $day++ ) {
-				$longer = $reached( $day + 1 );
+			$at_least = $entries->count(); // Those that waited at least $day days: every one at the shortest wait.
+			for ( $day = $days( $entries->at( $at_least - 1 ) ); $day <= $longest; $day++ ) {
+				$longer = $entries->count_until( $cutoff( $day + 1 ) );
 				if ( $at_least > $longer ) {
 					$waiting['stages'][ $status ][ $day ] = $at_least - $longer;
 				}
