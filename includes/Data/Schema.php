@@ -208,13 +208,15 @@ final class Schema {
   hire_seconds bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (span,job_id,bucket,source_key)
 ) $charset;",
-			// When the open applications entered their stage, per job and for all jobs (job_id 0) and open stage: sorted,
-			// 8 bytes each, base64 (WaitingSummary). The primary key is the row's lock and the one-job read.
+			// When the open applications entered their stage, per job (bucket 0) and for all jobs (job_id 0, per UTC month of
+			// entry: bucket) and open stage: sorted, 8 bytes each, base64 (WaitingSummary). The primary key is the row's
+			// lock, the one-job read and the order a stage's rows are joined in.
 			"CREATE TABLE {$t['report_waiting']} (
   job_id bigint(20) unsigned NOT NULL,
   status varchar(20) NOT NULL,
+  bucket bigint(20) NOT NULL DEFAULT 0,
   entries longtext NOT NULL,
-  PRIMARY KEY  (job_id,status)
+  PRIMARY KEY  (job_id,status,bucket)
 ) $charset;",
 			// Current status counts per job and for all jobs (job_id 0).
 			"CREATE TABLE {$t['report_statuses']} (

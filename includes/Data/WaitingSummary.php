@@ -4,10 +4,13 @@
  * open stage (Domain\TimeInStage::OPEN), when its open applications entered the stage (status_since), sorted and
  * packed (Domain\SortedInstants, base64 in a text column, so it passes WordPress's SQLite integration unchanged).
  *
- * One table (see Schema), report_waiting: job_id, status => entries. The pipeline report reads a few hundred rows
- * instead of every open application, and finds each figure by position or binary search (the count, the longest
- * wait, the median, the stale ones); the all-jobs rows hold the union of every job's, so the median over all jobs
- * needs no merge or sort when it is read.
+ * One table (see Schema), report_waiting: job_id, status, bucket => entries. A job's stage is one row (bucket 0); all
+ * jobs' is one row per UTC month of status_since (bucket: the month's start), so that a write rewrites a month of
+ * every job's instants, not all of them (at 300,000 applications whole all-jobs rows made a status change 2 ms
+ * slower). Read in bucket order, a stage's rows joined are its sorted instants. The pipeline report reads about a
+ * thousand rows instead of every open application, and finds each figure by position or binary search (the count,
+ * the longest wait, the median, the stale ones); the all-jobs rows hold the union of every job's, so the median over
+ * all jobs needs no merge or sort when it is read.
  *
  * An application's contribution is a function of its row (job_id, status, status_since), so it is kept by
  * ReportSummary::apply(), which every writer calls with the rows before and after its write in the same
@@ -69,7 +72,8 @@ final class WaitingSummary {
 	 *
 	 * @param array[] $before Rows as they were.
 	 * @param array[] $after  Rows as they are now.
-	 * @return array<string,array{0:int[],1:int[]}> "job|status" => [ removed, added ], in key order (job, then status).
+	 * @return array<string,array{0:int[],1:int[]}> "job|status|bucket" => [ removed, added ], in key order (job,
+	 *                                                status, bucket).
 	 */
 	private static function changes( array $before, array $after ): array {
 		$deltas = array();
@@ -79,28 +83,49 @@ final class WaitingSummary {
 		) as $sign => $rows ) {
 			foreach ( $rows as $row ) {
 				if ( in_array( $row['status'], TimeInStage::OPEN, true ) ) {
-					foreach ( array( (int) $row['job_id'], 0 ) as $job ) {
-						$since                                      = (int) $row['status_since'];
-						$deltas[ $job ][ $row['status'] ][ $since ] = ( $deltas[ $job ][ $row['status'] ][ $since ] ?? 0 ) + $sign;
+					$since = (int) $row['status_since'];
+					foreach ( self::keys( (int) $row['job_id'], $row['status'], $since ) as $key ) {
+						$deltas[ $key ][ $since ] = ( $deltas[ $key ][ $since ] ?? 0 ) + $sign;
 					}
 				}
 			}
 		}
-		ksort( $deltas );
+		uksort( $deltas, array( self::class, 'key_order' ) );
 		$changes = array();
-		foreach ( $deltas as $job => $statuses ) {
-			ksort( $statuses, SORT_STRING );
-			foreach ( $statuses as $status => $instants ) {
-				$moved = array( array(), array() ); // Removed, added.
-				foreach ( array_filter( $instants ) as $since => $delta ) {
-					array_push( $moved[ $delta > 0 ? 1 : 0 ], ...array_fill( 0, abs( $delta ), $since ) );
-				}
-				if ( $moved[0] || $moved[1] ) {
-					$changes[ $job . '|' . $status ] = $moved;
-				}
+		foreach ( $deltas as $key => $instants ) {
+			$moved = array( array(), array() ); // Removed, added.
+			foreach ( array_filter( $instants ) as $since => $delta ) {
+				array_push( $moved[ $delta > 0 ? 1 : 0 ], ...array_fill( 0, abs( $delta ), $since ) );
+			}
+			if ( $moved[0] || $moved[1] ) {
+				$changes[ $key ] = $moved;
 			}
 		}
 		return $changes;
+	}
+
+	/**
+	 * The rows an open application is in: its job's stage, and all jobs' stage in the month it entered it.
+	 *
+	 * @param int    $job    Job id.
+	 * @param string $status Open status.
+	 * @param int    $since  When it entered it.
+	 * @return string[] "job|status|bucket".
+	 */
+	private static function keys( int $job, string $status, int $since ): array {
+		return array( "$job|$status|0", "0|$status|" . ReportSummary::month_start( $since ) );
+	}
+
+	/**
+	 * The order of the primary key (job_id, status, bucket) on "job|status|bucket" keys: every writer locks rows in it.
+	 *
+	 * @param string $a Key.
+	 * @param string $b Key.
+	 */
+	private static function key_order( string $a, string $b ): int {
+		[ $job_a, $status_a, $bucket_a ] = explode( '|', $a, 3 );
+		[ $job_b, $status_b, $bucket_b ] = explode( '|', $b, 3 );
+		return array( (int) $job_a, $status_a, (int) $bucket_a ) <=> array( (int) $job_b, $status_b, (int) $bucket_b );
 	}
 
 	/**
@@ -110,7 +135,7 @@ final class WaitingSummary {
 	 * (SELECT … FOR UPDATE: the latest committed entries, not the transaction's snapshot; WordPress's SQLite
 	 * integration drops the clause, SQLite has one writer at a time), one row each so that no other row is locked.
 	 *
-	 * @param string[] $keys "job|status", in key order.
+	 * @param string[] $keys "job|status|bucket", in key order.
 	 * @return array<string,SortedInstants>|null Null when a statement failed.
 	 */
 	private static function lock( array $keys ): ?array {
@@ -119,23 +144,23 @@ final class WaitingSummary {
 		$tuples = array();
 		$args   = array( $table );
 		foreach ( $keys as $key ) {
-			[ $job, $status ] = explode( '|', $key, 2 );
-			$tuples[]         = "(%d, %s, '')";
-			array_push( $args, (int) $job, $status );
+			[ $job, $status, $bucket ] = explode( '|', $key, 3 );
+			$tuples[]                  = "(%d, %s, %d, '')";
+			array_push( $args, (int) $job, $status, (int) $bucket );
 		}
 		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- placeholders only, one tuple per key.
-		if ( false === $wpdb->query( $wpdb->prepare( 'INSERT INTO %i (job_id, status, entries) VALUES ' . implode( ',', $tuples ) . ' ON DUPLICATE KEY UPDATE entries = entries', $args ) ) ) {
+		if ( false === $wpdb->query( $wpdb->prepare( 'INSERT INTO %i (job_id, status, bucket, entries) VALUES ' . implode( ',', $tuples ) . ' ON DUPLICATE KEY UPDATE entries = entries', $args ) ) ) {
 			return null;
 		}
 		$current = array();
 		foreach ( $keys as $key ) {
-			[ $job, $status ] = explode( '|', $key, 2 );
+			[ $job, $status, $bucket ] = explode( '|', $key, 3 );
 			// get_row(), not get_var(): get_var() answers null for the empty entries of a row just created.
-			$row = $wpdb->get_row( $wpdb->prepare( 'SELECT entries FROM %i WHERE job_id = %d AND status = %s FOR UPDATE', $table, (int) $job, $status ), ARRAY_N );
+			$row = $wpdb->get_row( $wpdb->prepare( 'SELECT entries FROM %i WHERE job_id = %d AND status = %s AND bucket = %d FOR UPDATE', $table, (int) $job, $status, (int) $bucket ), ARRAY_N );
 			if ( null === $row ) {
 				return null;
 			}
-			$current[ $key ] = self::decode( $row[0] );
+			$current[ $key ] = new SortedInstants( self::decode( $row[0] ) );
 		}
 		return $current;
 	}
@@ -143,23 +168,23 @@ final class WaitingSummary {
 	/**
 	 * Writes rows (their keys exist or may be created) in multi-row upserts, in key order.
 	 *
-	 * @param array<string,SortedInstants> $rows "job|status" => entries.
+	 * @param array<string,SortedInstants> $rows "job|status|bucket" => entries.
 	 */
 	private static function write( array $rows ): bool {
 		global $wpdb;
 		$table     = Schema::table( self::TABLE );
 		$statement = static function ( array $tuples, array $args ) use ( $wpdb ): bool {
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- placeholders only, one tuple per row.
-			return ! $tuples || false !== $wpdb->query( $wpdb->prepare( 'INSERT INTO %i (job_id, status, entries) VALUES ' . implode( ',', $tuples ) . ' ON DUPLICATE KEY UPDATE entries = VALUES(entries)', $args ) );
+			return ! $tuples || false !== $wpdb->query( $wpdb->prepare( 'INSERT INTO %i (job_id, status, bucket, entries) VALUES ' . implode( ',', $tuples ) . ' ON DUPLICATE KEY UPDATE entries = VALUES(entries)', $args ) );
 		};
 		$tuples    = array();
 		$args      = array( $table );
 		$bytes     = 0;
 		foreach ( $rows as $key => $entries ) {
-			[ $job, $status ] = explode( '|', $key, 2 );
-			$encoded          = base64_encode( $entries->bytes() ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- binary instants stored as text (see the class comment).
-			$tuples[]         = '(%d, %s, %s)';
-			array_push( $args, (int) $job, $status, $encoded );
+			[ $job, $status, $bucket ] = explode( '|', $key, 3 );
+			$encoded                   = base64_encode( $entries->bytes() ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- binary instants stored as text (see the class comment).
+			$tuples[]                  = '(%d, %s, %d, %s)';
+			array_push( $args, (int) $job, $status, (int) $bucket, $encoded );
 			$bytes += strlen( $encoded );
 			if ( $bytes >= self::BYTES_PER_STATEMENT ) {
 				if ( ! $statement( $tuples, $args ) ) {
@@ -176,13 +201,13 @@ final class WaitingSummary {
 	/**
 	 * Deletes emptied rows, one by primary key each (locked already).
 	 *
-	 * @param string[] $keys "job|status".
+	 * @param string[] $keys "job|status|bucket".
 	 */
 	private static function delete( array $keys ): bool {
 		global $wpdb;
 		foreach ( $keys as $key ) {
-			[ $job, $status ] = explode( '|', $key, 2 );
-			if ( false === $wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE job_id = %d AND status = %s', Schema::table( self::TABLE ), (int) $job, $status ) ) ) {
+			[ $job, $status, $bucket ] = explode( '|', $key, 3 );
+			if ( false === $wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE job_id = %d AND status = %s AND bucket = %d', Schema::table( self::TABLE ), (int) $job, $status, (int) $bucket ) ) ) {
 				return false;
 			}
 		}
@@ -200,8 +225,8 @@ final class WaitingSummary {
 		$applications = Schema::table( 'applications' );
 		$open         = TimeInStage::OPEN;
 		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i', Schema::table( self::TABLE ) ) );
-		$jobs  = $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, COUNT(*) FROM %i WHERE status IN (%s, %s, %s, %s) GROUP BY job_id ORDER BY job_id', $applications, ...$open ), ARRAY_N );
-		$union = array_fill_keys( $open, array() );
+		$jobs = $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, COUNT(*) FROM %i WHERE status IN (%s, %s, %s, %s) GROUP BY job_id ORDER BY job_id', $applications, ...$open ), ARRAY_N );
+		$all  = array(); // The all-jobs rows' instants, by key.
 		foreach ( self::batches( (array) $jobs, max( 1, $batch_size ) ) as $batch ) {
 			$in    = implode( ',', array_fill( 0, count( $batch ), '%d' ) );
 			$found = $wpdb->get_results(
@@ -211,22 +236,15 @@ final class WaitingSummary {
 			);
 			$instants = array();
 			foreach ( (array) $found as [ $job, $status, $since ] ) {
-				$instants[ $job . '|' . $status ][] = (int) $since;
+				[ $own, $every ]    = self::keys( (int) $job, $status, (int) $since );
+				$instants[ $own ][] = (int) $since;
+				$all[ $every ][]    = (int) $since;
 			}
-			$rows = array();
-			foreach ( $instants as $key => $list ) {
-				$rows[ $key ] = SortedInstants::from( $list );
-				array_push( $union[ explode( '|', $key, 2 )[1] ], ...$list );
-			}
-			if ( ! self::write( $rows ) ) {
+			if ( ! self::write( array_map( array( SortedInstants::class, 'from' ), $instants ) ) ) {
 				return false;
 			}
 		}
-		$all = array();
-		foreach ( array_filter( $union ) as $status => $list ) {
-			$all[ '0|' . $status ] = SortedInstants::from( $list );
-		}
-		return self::write( $all );
+		return self::write( array_map( array( SortedInstants::class, 'from' ), $all ) );
 	}
 
 	/**
@@ -254,7 +272,7 @@ final class WaitingSummary {
 	}
 
 	/**
-	 * The rows of a job (0: the all-jobs rows), or of every job and the all-jobs rows.
+	 * The stages of a job (0: of all jobs), or of every job and all jobs: each stage's rows joined in bucket order.
 	 *
 	 * @param int|null $job_id A job, 0 for all jobs, null for every row.
 	 * @return array<int,array<string,SortedInstants>> job id => status => entries, by job id.
@@ -263,22 +281,28 @@ final class WaitingSummary {
 		global $wpdb;
 		$table = Schema::table( self::TABLE );
 		$rows  = null === $job_id
-			? $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, status, entries FROM %i ORDER BY job_id', $table ), ARRAY_N )
-			: $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, status, entries FROM %i WHERE job_id = %d', $table, $job_id ), ARRAY_N );
+			? $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, status, entries FROM %i ORDER BY job_id, status, bucket', $table ), ARRAY_N )
+			: $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, status, entries FROM %i WHERE job_id = %d ORDER BY status, bucket', $table, $job_id ), ARRAY_N );
 		$wpdb->flush();
-		$read = array();
+		$bytes = array();
 		foreach ( (array) $rows as [ $job, $status, $entries ] ) {
-			$read[ (int) $job ][ $status ] = self::decode( $entries );
+			$bytes[ (int) $job ][ $status ] = ( $bytes[ (int) $job ][ $status ] ?? '' ) . self::decode( $entries );
+		}
+		$read = array();
+		foreach ( $bytes as $job => $stages ) {
+			foreach ( $stages as $status => $packed ) {
+				$read[ $job ][ $status ] = new SortedInstants( $packed );
+			}
 		}
 		return $read;
 	}
 
 	/**
-	 * Entries as stored.
+	 * The packed instants of entries as stored.
 	 *
 	 * @param string $entries Base64 of the packed instants.
 	 */
-	private static function decode( string $entries ): SortedInstants {
-		return new SortedInstants( (string) base64_decode( $entries, true ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode -- see encode in write().
+	private static function decode( string $entries ): string {
+		return (string) base64_decode( $entries, true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode -- see write().
 	}
 }
