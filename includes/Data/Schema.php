@@ -22,7 +22,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 11;
+	public const VERSION = 12;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -44,6 +44,7 @@ final class Schema {
 		'report_exit_jobs',
 		'report_activity',
 		'report_activity_handled',
+		'report_waiting',
 		'application_forms',
 		'careers_counts',
 		'mail_outbox',
@@ -206,6 +207,16 @@ final class Schema {
   hires bigint(20) NOT NULL DEFAULT 0,
   hire_seconds bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (span,job_id,bucket,source_key)
+) $charset;",
+			// When the open applications entered their stage, per job (bucket 0) and for all jobs (job_id 0, per UTC month of
+			// entry: bucket) and open stage: sorted, 8 bytes each, base64 (WaitingSummary). The primary key is the row's
+			// lock, the one-job read and the order a stage's rows are joined in.
+			"CREATE TABLE {$t['report_waiting']} (
+  job_id bigint(20) unsigned NOT NULL,
+  status varchar(20) NOT NULL,
+  bucket bigint(20) NOT NULL DEFAULT 0,
+  entries longtext NOT NULL,
+  PRIMARY KEY  (job_id,status,bucket)
 ) $charset;",
 			// Current status counts per job and for all jobs (job_id 0).
 			"CREATE TABLE {$t['report_statuses']} (
@@ -529,6 +540,8 @@ final class Schema {
 				self::drop_indexes( 'report_buckets', array( 'bucket_job_hires' ) );
 				ReportSummary::rebuild_after_upgrade();
 			},
+			// Version 12 added the waiting summary (WaitingSummary), filled by the rebuild.
+			12 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
 		);
 	}
 

@@ -588,13 +588,8 @@ final class TimeToHireReport {
 		if ( ! $jobs ) {
 			return array();
 		}
-		global $wpdb;
-		$titles = array();
-		$ids    = array_keys( $jobs );
-		foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT ID, post_title FROM %i WHERE ID IN (' . implode( ',', array_fill( 0, count( $ids ), '%d' ) ) . ')', array_merge( array( $wpdb->posts ), $ids ) ), ARRAY_A ) as $row ) {
-			$titles[ (int) $row['ID'] ] = (string) $row['post_title'];
-		}
-		$rows = array();
+		$titles = JobTitles::of( array_keys( $jobs ) );
+		$rows   = array();
 		foreach ( $jobs as $job_id => [ $hires, $total ] ) {
 			$rows[] = array(
 				'job_id'       => $job_id,
