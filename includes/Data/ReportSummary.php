@@ -14,6 +14,8 @@
  * - report_statuses: current status counts per job and for all jobs.
  * - report_sources: the cohort per source in the buckets of report_buckets: applications, how many of
  *   them have been hired and the sum of their times to hire (the sources report).
+ * apply() also keeps the exits summary (ExitSummary) and the waiting summary (WaitingSummary, the only one that is
+ * not a sum: its rows are rewritten).
  * The cohort figures of report_buckets include how many of the cohort are now at offer, rejected or
  * withdrawn (the funnel's outcomes): a status change moves the application between those counters.
  *
@@ -126,6 +128,17 @@ final class ReportSummary {
 	 * @return bool false when a statement failed (the caller rolls back).
 	 */
 	public static function apply( array $before, array $after ): bool {
+		return self::apply_sums( $before, $after ) && WaitingSummary::apply( $before, $after );
+	}
+
+	/**
+	 * apply() for the additive summaries (every one but the waiting summary, which rebuild() fills in one pass).
+	 *
+	 * @param array[] $before Rows as they were.
+	 * @param array[] $after  Rows as they are now.
+	 * @return bool false when a statement failed.
+	 */
+	private static function apply_sums( array $before, array $after ): bool {
 		$buckets  = array();
 		$bins     = array();
 		$statuses = array();
@@ -229,14 +242,16 @@ final class ReportSummary {
 				ARRAY_A
 			);
 			if ( ! $rows ) {
-				// The activity summary is computed from the history, notes and ratings, not from these rows.
-				if ( ! ActivitySummary::rebuild() ) {
+				// The activity summary is computed from the history, notes and ratings, not from these rows; the waiting
+				// summary from the open applications, each of its rows written once (apply() per chunk would rewrite
+				// them all every chunk).
+				if ( ! ActivitySummary::rebuild() || ! WaitingSummary::rebuild( $batch_size ) ) {
 					return false;
 				}
 				delete_option( self::STALE_OPTION );
 				return true;
 			}
-			if ( ! self::apply( array(), $rows ) ) {
+			if ( ! self::apply_sums( array(), $rows ) ) {
 				return false;
 			}
 			if ( $progress ) {

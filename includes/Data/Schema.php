@@ -44,6 +44,7 @@ final class Schema {
 		'report_exit_jobs',
 		'report_activity',
 		'report_activity_handled',
+		'report_waiting',
 		'application_forms',
 		'careers_counts',
 		'mail_outbox',
@@ -206,6 +207,16 @@ final class Schema {
   hires bigint(20) NOT NULL DEFAULT 0,
   hire_seconds bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (span,job_id,bucket,source_key)
+) $charset;",
+			// When the open applications entered their stage, per job (bucket 0) and for all jobs (job_id 0, per UTC month of
+			// entry: bucket) and open stage: sorted, 8 bytes each, base64 (WaitingSummary). The primary key is the row's
+			// lock, the one-job read and the order a stage's rows are joined in.
+			"CREATE TABLE {$t['report_waiting']} (
+  job_id bigint(20) unsigned NOT NULL,
+  status varchar(20) NOT NULL,
+  bucket bigint(20) NOT NULL DEFAULT 0,
+  entries longtext NOT NULL,
+  PRIMARY KEY  (job_id,status,bucket)
 ) $charset;",
 			// Current status counts per job and for all jobs (job_id 0).
 			"CREATE TABLE {$t['report_statuses']} (
@@ -549,10 +560,10 @@ final class Schema {
 			11 => static function () {
 				self::drop_indexes( 'report_buckets', array( 'bucket_job_hires' ) );
 			},
-			// Version 12 added quarter, week and day rows per job to report_exit_jobs (the rejections report's by_job reads
-			// a period's whole days from them too; the table was recreated, see RECREATED). One rebuild fills every summary added since 10 (in
-			// this request on small sites, else left to `wp recruiting summaries rebuild`), so a site upgrading from 9
-			// rebuilds once.
+			// Version 12 added the waiting summary (WaitingSummary) and quarter, week and day rows per job to report_exit_jobs
+			// (the rejections report's by_job reads a period's whole days from them too; the table was recreated, see
+			// RECREATED). One rebuild fills every summary added since 10 (in this request on small sites, else left to
+			// `wp recruiting summaries rebuild`), so a site upgrading from 9 rebuilds once.
 			12 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
 		);
 	}

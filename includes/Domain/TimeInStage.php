@@ -58,10 +58,7 @@ final class TimeInStage {
 	 * @return \Closure fn( int $since ): int
 	 */
 	public static function counter( int $now, DateTimeZone $timezone ): \Closure {
-		$cutoffs = array();
-		$cutoff  = static function ( int $days ) use ( &$cutoffs, $now, $timezone ): int {
-			return $cutoffs[ $days ] ??= self::cutoff( $days, $now, $timezone );
-		};
+		$cutoff = self::cutoffs( $now, $timezone );
 		return static function ( int $since ) use ( $cutoff, $now ): int {
 			if ( $since >= $now ) {
 				return 0;
@@ -75,6 +72,20 @@ final class TimeInStage {
 				--$days;
 			}
 			return $days;
+		};
+	}
+
+	/**
+	 * cutoff() for many day counts at one $now, each computed once.
+	 *
+	 * @param int          $now      Unix seconds.
+	 * @param DateTimeZone $timezone The site's timezone.
+	 * @return \Closure fn( int $days ): int
+	 */
+	public static function cutoffs( int $now, DateTimeZone $timezone ): \Closure {
+		$cutoffs = array();
+		return static function ( int $days ) use ( &$cutoffs, $now, $timezone ): int {
+			return $cutoffs[ $days ] ??= self::cutoff( $days, $now, $timezone );
 		};
 	}
 

@@ -5,17 +5,21 @@
  * median and longest wait in whole days (Domain\TimeInStage: calendar days of the site's timezone, the rule of the
  * list's days_in_stage) and how many are stale (setting stale_days); the same per job and stage.
  *
- * One query over the covering index status_since, reading (job_id, status, status_since) of the open applications;
- * PHP counts their days with one cutoff per distinct day count. The answer is cached per data version like every
- * report; the daily stale alerts (Webhooks\StaleAlerts) invalidate the cache, so the days move on at least daily.
+ * It reads the waiting summary (Data\WaitingSummary: per job and for all jobs and per stage, when its open
+ * applications entered it, sorted), a few hundred rows, not the applications: a stage's count is its length, the
+ * longest wait is its earliest instant's, the median its middle one's or two's, the stale ones are found by binary
+ * search at the stage's cutoff; the stages' figures come from the all-jobs rows (or the job's). The answer is cached
+ * per data version like every report; the daily stale alerts (Webhooks\StaleAlerts) invalidate the cache, so the
+ * days move on at least daily.
  *
  * @package RecruitingReports
  */
 
 namespace RecruitingReports\Reports;
 
-use RecruitingReports\Data\Schema;
 use RecruitingReports\Data\Settings;
+use RecruitingReports\Data\WaitingSummary;
+use RecruitingReports\Domain\SortedInstants;
 use RecruitingReports\Domain\TimeInStage;
 
 defined( 'ABSPATH' ) || exit;
@@ -26,6 +30,14 @@ defined( 'ABSPATH' ) || exit;
 final class PipelineReport {
 
 	public const NAME = 'pipeline';
+
+	/** A stage's figures when nobody waits in it. */
+	private const NONE = array(
+		'open'         => 0,
+		'median_days'  => 0.0,
+		'longest_days' => 0,
+		'stale'        => 0,
+	);
 
 	/** How long (seconds) figures computed in a process may answer the same question again (see now()). */
 	private const REUSE_SECONDS = 5;
@@ -156,23 +168,33 @@ final class PipelineReport {
 	 * @param int         $now   Unix seconds the waits are counted to.
 	 */
 	public function run( ReportQuery $query, int $now ): array {
-		$waiting = $this->waiting( $query, $now );
-		$jobs    = $waiting['jobs'];
-		ksort( $jobs );
-		_prime_post_caches( array_keys( $jobs ), false, false );
-		$by_job = array();
-		foreach ( $jobs as $job_id => $per_stage ) {
+		$timezone = wp_timezone();
+		$days     = TimeInStage::counter( $now, $timezone );
+		$stale    = TimeInStage::stale_cutoffs( (array) Settings::get( 'stale_days' ), $now, $timezone );
+		$scope    = $query->job_id ?? 0; // The rows of the stages' figures: the job's, or all jobs'.
+		$rows     = WaitingSummary::read( $query->job_id );
+		$stages   = array_fill_keys( TimeInStage::OPEN, self::NONE );
+		$by_job   = array();
+		$titles   = JobTitles::of( array_filter( array_keys( $rows ) ) );
+		foreach ( $rows as $job_id => $per_stage ) {
 			foreach ( TimeInStage::OPEN as $status ) {
-				if ( isset( $per_stage[ $status ] ) ) {
+				if ( ! isset( $per_stage[ $status ] ) ) {
+					continue;
+				}
+				$waits = self::waits( $per_stage[ $status ], $days, $stale[ $status ] );
+				if ( $scope === $job_id ) {
+					$stages[ $status ] = $waits;
+				}
+				if ( 0 !== $job_id ) {
 					$by_job[] = array(
 						'job_id'    => $job_id,
-						'job_title' => (string) get_post_field( 'post_title', $job_id, 'raw' ),
+						'job_title' => $titles[ $job_id ] ?? '', // A job deleted for good: its title is unknown.
 						'stage'     => $status,
-					) + self::waits( $per_stage[ $status ]['days'], $per_stage[ $status ]['stale'] );
+					) + $waits;
 				}
 			}
 		}
-		return array( 'period' => $query->period() ) + self::figures( $waiting['stages'], $waiting['stale'], $by_job );
+		return array( 'period' => $query->period() ) + self::figures( $stages, $by_job );
 	}
 
 	/**
@@ -183,56 +205,63 @@ final class PipelineReport {
 	 */
 	public static function merge( array $sites ): array {
 		$now     = time();
-		$waiting = NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => array_intersect_key( $site->in( static fn( ReportQuery $query ) => ( new self() )->waiting( $query, $now ) ), array_flip( array( 'stages', 'stale' ) ) ), $sites ) );
-		return self::figures( ( $waiting['stages'] ?? array() ) + array_fill_keys( TimeInStage::OPEN, array() ), ( $waiting['stale'] ?? array() ) + array_fill_keys( TimeInStage::OPEN, 0 ), NetworkMerge::listed( $sites, 'by_job' ) );
+		$waiting = NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => $site->in( static fn( ReportQuery $query ) => self::histograms( $query, $now ) ), $sites ) );
+		$stages  = array();
+		foreach ( TimeInStage::OPEN as $status ) {
+			$stages[ $status ] = self::histogram_waits( $waiting['stages'][ $status ] ?? array(), $waiting['stale'][ $status ] ?? 0 );
+		}
+		return self::figures( $stages, NetworkMerge::listed( $sites, 'by_job' ) );
 	}
 
 	/**
-	 * The waits of the open applications: per stage and per job and stage, how many waited each number of whole days,
-	 * and how many are stale.
+	 * The waits of the open applications (of the job) per stage, as what sites can add up: how many waited each number
+	 * of whole days, and how many are stale. Counted from the summary's sorted instants by binary search at each day's
+	 * cutoff (a day count d ≥ 1 is reached by exactly the instants at or before cutoff( d )), not per application.
 	 *
 	 * @param ReportQuery $query The job (the period does not apply).
 	 * @param int         $now   Unix seconds the waits are counted to.
-	 * @return array{stages:array<string,array<int,int>>,stale:array<string,int>,jobs:array} stages: stage => days => applications.
+	 * @return array{stages:array<string,array<int,int>>,stale:array<string,int>} stages: stage => days => applications.
 	 */
-	public function waiting( ReportQuery $query, int $now ): array {
-		$timezone = wp_timezone();
-		$days     = TimeInStage::counter( $now, $timezone );
-		$cutoffs  = TimeInStage::stale_cutoffs( (array) Settings::get( 'stale_days' ), $now, $timezone );
-		$stages   = array_fill_keys( TimeInStage::OPEN, array() );
-		$stale    = array_fill_keys( TimeInStage::OPEN, 0 );
-		$jobs     = array();
-		foreach ( $this->open( $query ) as [ $job_id, $status, $since ] ) {
-			$waited                                        = $days( $since );
-			$is_stale                                      = $since <= $cutoffs[ $status ] ? 1 : 0;
-			$stages[ $status ][ $waited ]                  = ( $stages[ $status ][ $waited ] ?? 0 ) + 1;
-			$stale[ $status ]                             += $is_stale;
-			$jobs[ $job_id ][ $status ]['days'][ $waited ] = ( $jobs[ $job_id ][ $status ]['days'][ $waited ] ?? 0 ) + 1;
-			$jobs[ $job_id ][ $status ]['stale']           = ( $jobs[ $job_id ][ $status ]['stale'] ?? 0 ) + $is_stale;
-		}
-		return array(
-			'stages' => $stages,
-			'stale'  => $stale,
-			'jobs'   => $jobs,
+	private static function histograms( ReportQuery $query, int $now ): array {
+		$timezone  = wp_timezone();
+		$days      = TimeInStage::counter( $now, $timezone );
+		$cutoff    = TimeInStage::cutoffs( $now, $timezone );
+		$stale     = TimeInStage::stale_cutoffs( (array) Settings::get( 'stale_days' ), $now, $timezone );
+		$per_stage = WaitingSummary::read( $query->job_id ?? 0 )[ $query->job_id ?? 0 ] ?? array();
+		$waiting   = array(
+			'stages' => array_fill_keys( TimeInStage::OPEN, array() ),
+			'stale'  => array_fill_keys( TimeInStage::OPEN, 0 ),
 		);
+		foreach ( $per_stage as $status => $entries ) {
+			$longest  = $days( $entries->at( 0 ) );
+			$at_least = $entries->count(); // Those that waited at least $day days: every one at the shortest wait.
+			for ( $day = $days( $entries->at( $at_least - 1 ) ); $day <= $longest; $day++ ) {
+				$longer = $entries->count_until( $cutoff( $day + 1 ) );
+				if ( $at_least > $longer ) {
+					$waiting['stages'][ $status ][ $day ] = $at_least - $longer;
+				}
+				$at_least = $longer;
+			}
+			$waiting['stale'][ $status ] = $entries->count_until( $stale[ $status ] );
+		}
+		return $waiting;
 	}
 
 	/**
-	 * The report's fields from the waits per stage and the by_job rows.
+	 * The report's fields from the figures per stage and the by_job rows.
 	 *
-	 * @param array<string,array<int,int>> $stages Stage => whole days => applications.
-	 * @param array<string,int>            $stale  Stage => stale applications.
-	 * @param array[]                      $by_job The by_job rows.
+	 * @param array<string,array> $stages Stage => waits() figures.
+	 * @param array[]             $by_job The by_job rows.
 	 */
-	private static function figures( array $stages, array $stale, array $by_job ): array {
+	private static function figures( array $stages, array $by_job ): array {
 		$rows = array();
 		foreach ( TimeInStage::OPEN as $status ) {
-			$rows[] = array( 'stage' => $status ) + self::waits( $stages[ $status ], $stale[ $status ] );
+			$rows[] = array( 'stage' => $status ) + $stages[ $status ];
 		}
 		return array(
 			'totals' => array(
-				'open'  => array_sum( array_map( 'array_sum', $stages ) ),
-				'stale' => array_sum( $stale ),
+				'open'  => array_sum( array_column( $stages, 'open' ) ),
+				'stale' => array_sum( array_column( $stages, 'stale' ) ),
 			),
 			'stages' => $rows,
 			'by_job' => $by_job,
@@ -240,13 +269,32 @@ final class PipelineReport {
 	}
 
 	/**
-	 * A stage's figures from its waits.
+	 * A stage's figures from when its open applications entered it: the waits are whole days (the counter), longest
+	 * for the earliest instant, the median from the middle one or two (a later instant never waited longer).
+	 *
+	 * @param SortedInstants $entries When they entered the stage.
+	 * @param \Closure       $days    TimeInStage::counter().
+	 * @param int            $stale   The stage's stale cutoff (TimeInStage::stale_cutoffs()).
+	 * @return array{open:int,median_days:float,longest_days:int,stale:int}
+	 */
+	private static function waits( SortedInstants $entries, \Closure $days, int $stale ): array {
+		$count = $entries->count();
+		return array(
+			'open'         => $count,
+			'median_days'  => $count ? (float) ( ( $days( $entries->at( intdiv( $count - 1, 2 ) ) ) + $days( $entries->at( intdiv( $count, 2 ) ) ) ) / 2 ) : 0.0,
+			'longest_days' => $count ? $days( $entries->at( 0 ) ) : 0,
+			'stale'        => $entries->count_until( $stale ),
+		);
+	}
+
+	/**
+	 * A stage's figures from its waits summed over sites (merge()).
 	 *
 	 * @param array<int,int> $waits Whole days waited => applications.
 	 * @param int            $stale How many are stale.
 	 * @return array{open:int,median_days:float,longest_days:int,stale:int}
 	 */
-	private static function waits( array $waits, int $stale ): array {
+	private static function histogram_waits( array $waits, int $stale ): array {
 		$count  = array_sum( $waits );
 		$median = 0.0;
 		if ( $count ) {
@@ -259,24 +307,5 @@ final class PipelineReport {
 			'longest_days' => $count ? max( array_keys( $waits ) ) : 0,
 			'stale'        => $stale,
 		);
-	}
-
-	/**
-	 * The open applications (of the job): job id, status, status_since.
-	 *
-	 * @param ReportQuery $query The job.
-	 * @return \Generator<array{0:int,1:string,2:int}>
-	 */
-	private function open( ReportQuery $query ): \Generator {
-		global $wpdb;
-		$open = TimeInStage::OPEN;
-		$job  = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $job prepared.
-		$sql  = $wpdb->prepare( "SELECT job_id, status, status_since FROM %i WHERE status IN (%s, %s, %s, %s)$job", Schema::table( 'applications' ), ...$open );
-		$rows = $wpdb->get_results( $sql, ARRAY_N ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
-		$wpdb->flush();
-		foreach ( $rows ? $rows : array() as $row ) {
-			yield array( (int) $row[0], (string) $row[1], (int) $row[2] );
-		}
 	}
 }

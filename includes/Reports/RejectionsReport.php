@@ -18,7 +18,6 @@
 namespace RecruitingReports\Reports;
 
 use RecruitingReports\Data\ExitSummary;
-use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\Reasons;
 use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
@@ -202,7 +201,7 @@ final class RejectionsReport {
 		$by_reason = self::shared( $by_reason, $totals );
 
 		$by_job = null === $query->job_id ? $this->by_job( $query ) : ( array_sum( $totals ) ? array( $query->job_id => $totals ) : array() );
-		$titles = JobRepository::titles( array_keys( $by_job ) );
+		$titles = JobTitles::of( array_keys( $by_job ) );
 		$jobs   = array();
 		foreach ( $by_job as $job_id => $counts ) {
 			$jobs[] = array(

@@ -26,7 +26,6 @@
 
 namespace RecruitingReports\Reports;
 
-use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Domain\Pipeline;
@@ -589,7 +588,7 @@ final class TimeToHireReport {
 		if ( ! $jobs ) {
 			return array();
 		}
-		$titles = JobRepository::titles( array_keys( $jobs ) );
+		$titles = JobTitles::of( array_keys( $jobs ) );
 		$rows   = array();
 		foreach ( $jobs as $job_id => [ $hires, $total ] ) {
 			$rows[] = array(

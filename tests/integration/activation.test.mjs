@@ -14,7 +14,7 @@ test( 'activation created every table, the capabilities and the Recruiter role',
 	for ( const [ name, count ] of Object.entries( state.tables ) ) {
 		assert.equal( typeof count, 'number', `table ${ name } exists` );
 	}
-	assert.equal( Object.keys( state.tables ).length, 20 );
+	assert.equal( Object.keys( state.tables ).length, 21 );
 	for ( const cap of CAPS ) {
 		assert.ok( state.roles.administrator.includes( cap ), `administrator has ${ cap }` );
 	}

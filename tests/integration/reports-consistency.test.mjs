@@ -109,6 +109,17 @@ test( 'the upgrade from schema version 11 replaces report_exit_jobs (a row per m
 	assert.deepEqual( await exitJobs(), expected );
 } );
 
+test( 'the upgrade from schema version 11 fills the waiting summary (added in 12) from the rows already there', async () => {
+	const snapshot = async () => JSON.parse( await php( `${ REFERENCE } echo wp_json_encode( rr_summary_snapshot()['report_waiting'] );` ) );
+	const expected = await snapshot();
+	assert.ok( expected.length > 40, 'report_waiting has rows' );
+	const left = await php( "global $wpdb; $table = \\RecruitingReports\\Data\\Schema::table( 'report_waiting' ); $wpdb->query( $wpdb->prepare( 'DELETE FROM %i', $table ) ); update_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION, 11 ); echo (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i', $table ) );" );
+	assert.equal( left, '0' );
+	await report( 'overview' ); // The request that upgrades.
+	assert.equal( await php( 'echo get_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION );' ), String( SCHEMA.version ) );
+	assert.deepEqual( await snapshot(), expected );
+} );
+
 test( 'every report equals a brute-force computation in several timezones, periods and jobs', async () => {
 	const output = await php( `${ REFERENCE }
 		global $wpdb;

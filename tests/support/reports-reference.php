@@ -550,10 +550,16 @@ function rr_summary_snapshot(): array {
 		'report_exit_jobs'        => 'span, bucket, job_id',
 		'report_activity'         => 'span, bucket, job_id, user_id, kind',
 		'report_activity_handled' => 'span, bucket, job_id, user_id, prev_day',
+		'report_waiting'          => 'job_id, status, bucket',
 	) as $name => $order ) {
 		$rows = $wpdb->get_results( 'SELECT * FROM ' . $wpdb->prefix . 'recruiting_' . $name . ' ORDER BY ' . $order, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 		$keep = array();
 		foreach ( $rows as $row ) {
+			if ( 'report_waiting' === $name ) {
+				// Every row, the instants readable (an emptied row left behind is a difference too).
+				$keep[] = $row['job_id'] . '|' . $row['status'] . '|' . $row['bucket'] . '|' . implode( ',', ( new \RecruitingReports\Domain\SortedInstants( base64_decode( $row['entries'] ) ) )->all() );
+				continue;
+			}
 			$measures = array_diff_key( $row, array_flip( array( 'span', 'bucket', 'job_id', 'days', 'status', 'source_key', 'source', 'reason', 'stage', 'user_id', 'kind', 'prev_day' ) ) );
 			if ( array_filter( array_map( 'intval', $measures ) ) ) {
 				$keep[] = implode( '|', $row );
