@@ -3,11 +3,13 @@
  * The exits summary of the rejections report (issue #26): applications now rejected or withdrawn, counted by the
  * time they left (status_since), per status, exit reason and the stage they left from (reopen_status).
  *
- * Two tables (see Schema), with the buckets of ReportSummary (UTC months per job and for all jobs, UTC days for all
- * jobs only), so a period is assembled the same way (Reports\PeriodParts: whole months and days from here, the
- * partial days from the applications table):
- * - report_exits: span, bucket, job_id, status, reason ('' for none), stage ('' for none) => exits;
- * - report_exit_jobs: per UTC month, job and status => exits, the by_job figures of every job in a few thousand rows.
+ * Two tables (see Schema), with the buckets of ReportSummary, so a period is assembled the same way
+ * (Reports\PeriodParts: whole months and days from here, the partial days from the applications table):
+ * - report_exits: span, bucket, job_id, status, reason ('' for none), stage ('' for none) => exits; UTC months per job
+ *   and for all jobs, UTC days for all jobs only;
+ * - report_exit_jobs: span, bucket, job_id => rejected, withdrawn, per UTC month, quarter (SPAN_QUARTER), week of a
+ *   month (SPAN_WEEK) and day (all but the months since schema 12): the by_job figures of every job, one row per job
+ *   and bucket, without reading the exits of the days outside whole months one by one.
  *
  * An application's contribution is a function of its row (status, status_since, exit_reason, reopen_status, job_id),
  * so it is kept by ReportSummary::apply(), which every writer calls with the rows before and after its write in the
@@ -27,9 +29,24 @@ defined( 'ABSPATH' ) || exit;
  */
 final class ExitSummary {
 
-	/** The columns of an application row the exits are computed from (a subset of ReportSummary::ROW_COLUMNS). */
 	/** Its tables (emptied by ReportSummary::rebuild(), whose apply() fills them again). */
 	public const TABLES = array( 'report_exits', 'report_exit_jobs' );
+
+	/**
+	 * report_exit_jobs' third span: the UTC month's days 1–7, 8–14, 15–21 and 22–28 (bucket: the first day's start;
+	 * days 29–31 only as days). A period's days outside whole months are then read a week at a time, about a quarter of
+	 * the day rows (at 1,000,000 applications nearly every job has an exit every day).
+	 */
+	public const SPAN_WEEK = 3;
+
+	/** Days per week of SPAN_WEEK. */
+	public const WEEK_DAYS = 7;
+
+	/**
+	 * report_exit_jobs' fourth span: a UTC calendar quarter (bucket: its first month's start). A period's whole months
+	 * are then read a quarter at a time where a quarter fits: a year's by_job in half the month rows.
+	 */
+	public const SPAN_QUARTER = 4;
 
 	/**
 	 * Adds the difference between application rows before and after a write.
@@ -55,21 +72,25 @@ final class ExitSummary {
 			$exit_rows[ $key ]                                 = array( (int) $span, (int) $bucket, (int) $job, $status, $reason, $stage, $delta );
 		}
 		$job_rows = array();
-		foreach ( array_filter( $jobs ) as $key => $delta ) {
-			[ $bucket, $job, $status ] = explode( '|', $key );
-			$job_rows[ $key ]          = array( (int) $bucket, (int) $job, $status, $delta );
+		foreach ( $jobs as $key => $deltas ) {
+			if ( array_filter( $deltas ) ) {
+				$job_rows[ $key ] = array_map( 'intval', explode( '|', $key ) );
+				foreach ( Pipeline::EXITS as $status ) {
+					$job_rows[ $key ][] = $deltas[ $status ] ?? 0;
+				}
+			}
 		}
 		return ReportSummary::upsert( 'report_exits', array( 'span', 'bucket', 'job_id', 'status', 'reason', 'stage', 'exits' ), array( 'exits' ), $exit_rows )
-			&& ReportSummary::upsert( 'report_exit_jobs', array( 'bucket', 'job_id', 'status', 'exits' ), array( 'exits' ), $job_rows );
+			&& ReportSummary::upsert( 'report_exit_jobs', array_merge( array( 'span', 'bucket', 'job_id' ), Pipeline::EXITS ), Pipeline::EXITS, $job_rows );
 	}
 
 	/**
 	 * Adds one row's exit, times $sign, to the pending deltas (nothing for an application that has not left).
 	 *
-	 * @param array<string,int> $exits "span|bucket|job|status|reason|stage" => delta.
-	 * @param array<string,int> $jobs  "month|job|status" => delta.
-	 * @param array             $row   Row (job_id, status, status_since, exit_reason, reopen_status).
-	 * @param int               $sign  Sign.
+	 * @param array<string,int>   $exits "span|bucket|job|status|reason|stage" => delta.
+	 * @param array<string,array> $jobs  "span|bucket|job" => status => delta.
+	 * @param array               $row   Row (job_id, status, status_since, exit_reason, reopen_status).
+	 * @param int                 $sign  Sign.
 	 */
 	private static function collect( array &$exits, array &$jobs, array $row, int $sign ): void {
 		if ( ! in_array( $row['status'], Pipeline::EXITS, true ) ) {
@@ -77,16 +98,92 @@ final class ExitSummary {
 		}
 		$since = (int) $row['status_since'];
 		$job   = (int) $row['job_id'];
-		$month = ReportSummary::month_start( $since );
+		$month = ReportSummary::SPAN_MONTH . '|' . ReportSummary::month_start( $since );
+		$day   = ReportSummary::SPAN_DAY . '|' . ReportSummary::day_start( $since );
 		$what  = '|' . $row['status'] . '|' . ( $row['exit_reason'] ?? '' ) . '|' . ( $row['reopen_status'] ?? '' );
-		foreach ( array(
-			ReportSummary::SPAN_MONTH . '|' . $month . '|' . $job,
-			ReportSummary::SPAN_MONTH . '|' . $month . '|0',
-			ReportSummary::SPAN_DAY . '|' . ReportSummary::day_start( $since ) . '|0',
-		) as $key ) {
+		foreach ( array( $month . '|' . $job, $month . '|0', $day . '|0' ) as $key ) {
 			$exits[ $key . $what ] = ( $exits[ $key . $what ] ?? 0 ) + $sign;
 		}
-		$key          = $month . '|' . $job . '|' . $row['status'];
-		$jobs[ $key ] = ( $jobs[ $key ] ?? 0 ) + $sign;
+		$buckets = array( $month, $day, self::SPAN_QUARTER . '|' . self::quarter_start( ReportSummary::month_start( $since ) ) );
+		$week    = self::week_start( ReportSummary::day_start( $since ) );
+		if ( null !== $week ) {
+			$buckets[] = self::SPAN_WEEK . '|' . $week;
+		}
+		foreach ( $buckets as $bucket ) {
+			$key                            = $bucket . '|' . $job;
+			$jobs[ $key ][ $row['status'] ] = ( $jobs[ $key ][ $row['status'] ] ?? 0 ) + $sign;
+		}
+	}
+
+	/**
+	 * The start of the SPAN_WEEK bucket of a UTC day; null for the days 29–31 of a month.
+	 *
+	 * @param int $day A UTC day's start.
+	 */
+	public static function week_start( int $day ): ?int {
+		$day_of_month = (int) gmdate( 'j', $day );
+		return $day_of_month > 4 * self::WEEK_DAYS ? null : $day - ( ( $day_of_month - 1 ) % self::WEEK_DAYS ) * ReportSummary::DAY;
+	}
+
+	/**
+	 * The start of the UTC quarter of a UTC month.
+	 *
+	 * @param int $month A UTC month's start.
+	 */
+	public static function quarter_start( int $month ): int {
+		return (int) gmmktime( 0, 0, 0, 1 + 3 * intdiv( (int) gmdate( 'n', $month ) - 1, 3 ), 1, (int) gmdate( 'Y', $month ) );
+	}
+
+	/**
+	 * Splits whole UTC months into the quarters they complete and the months left.
+	 *
+	 * @param int[] $months Month starts (PeriodParts::$months).
+	 * @return array{0:int[],1:int[]} Quarter starts, and the months outside them.
+	 */
+	public static function quarters( array $months ): array {
+		$by_quarter = array();
+		foreach ( $months as $month ) {
+			$by_quarter[ self::quarter_start( $month ) ][] = $month;
+		}
+		$quarters = array();
+		$rest     = array();
+		foreach ( $by_quarter as $quarter => $in_quarter ) {
+			if ( 3 === count( $in_quarter ) ) {
+				$quarters[] = $quarter;
+			} else {
+				array_push( $rest, ...$in_quarter );
+			}
+		}
+		return array( $quarters, $rest );
+	}
+
+	/**
+	 * Splits ranges of whole UTC days into the SPAN_WEEK buckets inside them and the days left.
+	 *
+	 * @param array<int,array{0:int,1:int}> $days [first day start, end) ranges (PeriodParts::$days).
+	 * @return array{0:int[],1:array<int,array{0:int,1:int}>} Week starts, and the ranges of days outside them.
+	 */
+	public static function weeks( array $days ): array {
+		$weeks = array();
+		$rest  = array();
+		foreach ( $days as [ $from, $to ] ) {
+			$day = $from;
+			while ( $day < $to ) {
+				$week_end = $day + self::WEEK_DAYS * ReportSummary::DAY;
+				if ( self::week_start( $day ) === $day && $week_end <= $to ) {
+					$weeks[] = $day;
+					$day     = $week_end;
+					continue;
+				}
+				$last = count( $rest ) - 1;
+				if ( $last >= 0 && $rest[ $last ][1] === $day ) {
+					$rest[ $last ][1] += ReportSummary::DAY; // The day after the range before it.
+				} else {
+					$rest[] = array( $day, $day + ReportSummary::DAY );
+				}
+				$day += ReportSummary::DAY;
+			}
+		}
+		return array( $weeks, $rest );
 	}
 }

@@ -230,8 +230,9 @@ final class Schema {
 
 	/**
 	 * The summaries of the rejections and activity reports (issue #26; ExitSummary, ActivitySummary): spans and
-	 * buckets as in report_buckets (UTC day 1, UTC month 2; the exits' days for all jobs only, the activity's per job
-	 * too). Each primary key is the upsert's key and serves "these buckets, one scope".
+	 * buckets as in report_buckets (UTC day 1, UTC month 2; report_exits' days for all jobs only, report_exit_jobs' and
+	 * the activity's per job too). Each primary key is the upsert's key and serves "these buckets, one scope" (or, for
+	 * report_exit_jobs, "these buckets, every job").
 	 *
 	 * @param string[] $t       Table names by short name.
 	 * @param string   $charset The charset and collation clause.
@@ -251,13 +252,16 @@ final class Schema {
   exits bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (span,job_id,bucket,status,reason,stage)
 ) $charset;",
-			// The same per UTC month, job and status only: by_job over every job.
+			// The same per job only, a column per exit status (Pipeline::EXITS), per UTC month and (since version 12) per UTC
+			// quarter, week of a month and day (ExitSummary's spans): by_job over every job. The primary key serves "these
+			// buckets, every job" (span and bucket first; one row per job and bucket, grouped by job alone).
 			"CREATE TABLE {$t['report_exit_jobs']} (
+  span tinyint(3) unsigned NOT NULL,
   bucket bigint(20) NOT NULL,
   job_id bigint(20) unsigned NOT NULL,
-  status varchar(20) NOT NULL,
-  exits bigint(20) NOT NULL DEFAULT 0,
-  PRIMARY KEY  (bucket,job_id,status)
+  rejected bigint(20) NOT NULL DEFAULT 0,
+  withdrawn bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (span,bucket,job_id)
 ) $charset;",
 			// Activities per user and kind (to_<status>, notes, ratings).
 			"CREATE TABLE {$t['report_activity']} (
@@ -488,9 +492,27 @@ final class Schema {
 		return (int) get_option( self::VERSION_OPTION, 0 );
 	}
 
+	/**
+	 * Summary tables whose primary key a version changed, by that version: dbDelta can neither drop nor replace a
+	 * primary key (it would add a second one, which fails), so an upgrade from before the version drops them first and
+	 * dbDelta creates them anew; that version's step refills them (ReportSummary::rebuild() recomputes them all).
+	 */
+	private const RECREATED = array(
+		// Version 12 gave report_exit_jobs spans (quarter, month, week, day rows) and a column per exit status instead of
+		// a status column.
+		12 => array( 'report_exit_jobs' ),
+	);
+
 	/** Creates or upgrades the tables, then runs the data steps between the installed and current version. */
 	public static function migrate(): void {
+		global $wpdb;
 		$from = self::installed_version();
+		foreach ( self::RECREATED as $version => $names ) {
+			foreach ( $from > 0 && $from < $version ? $names : array() as $name ) {
+				// phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- a summary table of the plugin's own, recreated by dbDelta below and refilled by the version's step.
+				$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', self::table( $name ) ) );
+			}
+		}
 		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 		dbDelta( self::definitions() );
 		foreach ( self::migrations() as $version => $step ) {
@@ -534,13 +556,14 @@ final class Schema {
 			// Version 10 added the exits and activity summaries (ExitSummary, ActivitySummary); version 11 added day rows
 			// per job to report_buckets and report_sources (one-job reports read a period's whole days from them) and
 			// replaced report_buckets' bucket_job_hires by bucket_job (dbDelta added it), which also covers the careers
-			// report's applications and hires per job. One rebuild fills them all (in this request on small sites, else
-			// left to `wp recruiting summaries rebuild`), so a site upgrading from 9 rebuilds once.
+			// report's applications and hires per job. Step 12's rebuild fills them.
 			11 => static function () {
 				self::drop_indexes( 'report_buckets', array( 'bucket_job_hires' ) );
-				ReportSummary::rebuild_after_upgrade();
 			},
-			// Version 12 added the waiting summary (WaitingSummary), filled by the rebuild.
+			// Version 12 added the waiting summary (WaitingSummary) and quarter, week and day rows per job to report_exit_jobs
+			// (the rejections report's by_job reads a period's whole days from them too; the table was recreated, see
+			// RECREATED). One rebuild fills every summary added since 10 (in this request on small sites, else left to
+			// `wp recruiting summaries rebuild`), so a site upgrading from 9 rebuilds once.
 			12 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
 		);
 	}

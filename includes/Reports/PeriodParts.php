@@ -62,8 +62,8 @@ final class PeriodParts {
 	/**
 	 * Splits [from, to) into whole months, whole days and the partial-day rest.
 	 *
-	 * @param int  $from From.
-	 * @param int  $to   To.
+	 * @param int      $from         From.
+	 * @param int      $to           To.
 	 * @param bool     $days         Whether the reader uses day rows; without them the whole days outside whole
 	 *                               months are read from the applications table too.
 	 * @param int|null $stored_until No instant after this is stored (default: now plus CLOCK_SKEW); an interval

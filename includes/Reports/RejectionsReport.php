@@ -9,13 +9,15 @@
  * of its current exit (applications.exit_reason), labelled as the lists read now, so a reason renamed in the middle
  * of a period is one row under its new label. Read from the exits summary (Data\ExitSummary) for the whole UTC months
  * and days of each month of the period, and from the applications (the covering index status_since) for the partial
- * days; by_job of every job from report_exit_jobs and the applications of the days outside whole months.
+ * days; by_job of every job from report_exit_jobs (whole quarters, months, weeks and days per job) and the
+ * applications of the partial days.
  *
  * @package RecruitingReports
  */
 
 namespace RecruitingReports\Reports;
 
+use RecruitingReports\Data\ExitSummary;
 use RecruitingReports\Data\Reasons;
 use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
@@ -199,12 +201,12 @@ final class RejectionsReport {
 		$by_reason = self::shared( $by_reason, $totals );
 
 		$by_job = null === $query->job_id ? $this->by_job( $query ) : ( array_sum( $totals ) ? array( $query->job_id => $totals ) : array() );
-		_prime_post_caches( array_keys( $by_job ), false, false );
-		$jobs = array();
+		$titles = JobTitles::of( array_keys( $by_job ) );
+		$jobs   = array();
 		foreach ( $by_job as $job_id => $counts ) {
 			$jobs[] = array(
 				'job_id'    => $job_id,
-				'job_title' => (string) get_post_field( 'post_title', $job_id, 'raw' ),
+				'job_title' => $titles[ $job_id ] ?? '', // A job deleted for good keeps its exits.
 			) + $counts;
 		}
 		usort( $jobs, array( self::class, 'job_order' ) );
@@ -249,7 +251,8 @@ final class RejectionsReport {
 			$row['share'] = Rounding::rate( $row['count'], $totals[ $row['status'] ] );
 		}
 		unset( $row );
-		usort( $rows, static fn( $a, $b ) => array( array_search( $a['status'], Pipeline::EXITS, true ), $b['count'], $a['label'], $a['reason'] ) <=> array( array_search( $b['status'], Pipeline::EXITS, true ), $a['count'], $b['label'], $b['reason'] ) );
+		$rank = array_flip( Pipeline::EXITS );
+		usort( $rows, static fn( $a, $b ) => array( $rank[ $a['status'] ], $b['count'], $a['label'], $a['reason'] ) <=> array( $rank[ $b['status'] ], $a['count'], $b['label'], $b['reason'] ) );
 		return $rows;
 	}
 
@@ -280,13 +283,14 @@ final class RejectionsReport {
 		$exits   = array();
 		$buckets = PeriodParts::bucket_condition( $parts );
 		if ( null !== $buckets ) {
+			$month_of = self::month_of( $parts );
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
 			$rows = $wpdb->get_results( $wpdb->prepare( "SELECT span, bucket, status, reason, stage, exits FROM %i WHERE job_id = %d AND $buckets", Schema::table( 'report_exits' ), $query->job_id ?? 0 ), ARRAY_N );
 			foreach ( $rows ? $rows : array() as [ $span, $bucket, $status, $reason, $stage, $n ] ) {
 				if ( ! (int) $n ) {
 					continue; // A summary row whose exits have all moved on.
 				}
-				$exits[] = array( (string) $status, (string) $reason, (string) $stage, self::month_of( $parts, (int) $span, (int) $bucket ), (int) $n );
+				$exits[] = array( (string) $status, (string) $reason, (string) $stage, $month_of[ (int) $span ][ (int) $bucket ], (int) $n );
 			}
 		}
 		$raw = PeriodParts::raw_condition( $parts, 'status_since' );
@@ -303,67 +307,80 @@ final class RejectionsReport {
 	}
 
 	/**
-	 * Exits per job over the whole period (every job): report_exit_jobs for the whole UTC months, the applications
-	 * for the rest.
+	 * Exits per job over the whole period (every job): report_exit_jobs for the whole UTC quarters, months, weeks and
+	 * days, the applications for the partial days at the ends.
 	 *
 	 * @param ReportQuery $query The period.
 	 * @return array<int,array<string,int>> job id => status => count.
 	 */
 	private function by_job( ReportQuery $query ): array {
 		global $wpdb;
-		$parts = PeriodParts::of( $query->start, $query->end, false );
-		$rows  = array();
-		if ( $parts->months ) {
-			$months = implode( ',', array_map( 'intval', $parts->months ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers.
-			$rows = (array) $wpdb->get_results( $wpdb->prepare( "SELECT job_id, status, SUM(exits) FROM %i WHERE bucket IN ($months) GROUP BY job_id, status", Schema::table( 'report_exit_jobs' ) ), ARRAY_N );
+		$parts   = PeriodParts::of( $query->start, $query->end );
+		$buckets = self::job_buckets( $parts );
+		$rows    = array();
+		if ( '' !== $buckets ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
+			$rows = (array) $wpdb->get_results( $wpdb->prepare( "SELECT job_id, SUM(%i), SUM(%i) FROM %i WHERE $buckets GROUP BY job_id", Pipeline::EXITS[0], Pipeline::EXITS[1], Schema::table( 'report_exit_jobs' ) ), ARRAY_N );
 		}
 		$raw = PeriodParts::raw_condition( array( $parts ), 'status_since' );
 		if ( null !== $raw ) {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
-			array_push( $rows, ...(array) $wpdb->get_results( $wpdb->prepare( "SELECT job_id, status, COUNT(*) FROM %i WHERE status IN (%s, %s) AND $raw GROUP BY job_id, status", Schema::table( 'applications' ), Pipeline::EXITS[0], Pipeline::EXITS[1] ), ARRAY_N ) );
+			array_push( $rows, ...(array) $wpdb->get_results( $wpdb->prepare( "SELECT job_id, SUM(status = %s), SUM(status = %s) FROM %i WHERE status IN (%s, %s) AND $raw GROUP BY job_id", Pipeline::EXITS[0], Pipeline::EXITS[1], Schema::table( 'applications' ), Pipeline::EXITS[0], Pipeline::EXITS[1] ), ARRAY_N ) );
 		}
 		$jobs = array();
-		foreach ( $rows as [ $job_id, $status, $n ] ) {
-			if ( (int) $n ) {
-				$jobs[ (int) $job_id ]           ??= array_fill_keys( Pipeline::EXITS, 0 );
-				$jobs[ (int) $job_id ][ $status ] += (int) $n;
+		foreach ( $rows as $row ) {
+			$job_id = (int) array_shift( $row ); // Then a count per exit status, in Pipeline::EXITS' order.
+			foreach ( Pipeline::EXITS as $index => $status ) {
+				$jobs[ $job_id ][ $status ] = ( $jobs[ $job_id ][ $status ] ?? 0 ) + (int) $row[ $index ];
 			}
 		}
 		return array_filter( $jobs, 'array_sum' );
 	}
 
 	/**
-	 * The month of the period a summary row belongs to.
+	 * SQL condition selecting report_exit_jobs' rows of a period's whole months, a quarter at a time where it can
+	 * (ExitSummary::quarters()), and of its whole days outside them, a week at a time where it can
+	 * (ExitSummary::weeks()); '' when there are none. Integers only.
 	 *
-	 * @param PeriodParts[] $parts  The months' parts, by index into the query's months.
-	 * @param int           $span   ReportSummary::SPAN_DAY or SPAN_MONTH.
-	 * @param int           $bucket The row's bucket.
+	 * @param PeriodParts $parts The period's parts.
 	 */
-	private static function month_of( array $parts, int $span, int $bucket ): int {
-		foreach ( $parts as $index => $part ) {
-			if ( ReportSummary::SPAN_MONTH === $span ? in_array( $bucket, $part->months, true ) : self::in_days( $part, $bucket ) ) {
-				return $index;
+	private static function job_buckets( PeriodParts $parts ): string {
+		$rest                        = clone $parts;
+		[ $quarters, $rest->months ] = ExitSummary::quarters( $parts->months );
+		[ $weeks, $rest->days ]      = ExitSummary::weeks( $parts->days );
+		$conditions                  = array( PeriodParts::bucket_condition( array( $rest ) ) );
+		foreach ( array(
+			ExitSummary::SPAN_QUARTER => $quarters,
+			ExitSummary::SPAN_WEEK    => $weeks,
+		) as $span => $buckets ) {
+			if ( $buckets ) {
+				$conditions[] = sprintf( '(span = %d AND bucket IN (%s))', $span, implode( ',', $buckets ) );
 			}
 		}
-		return 0; // Not reached: the rows were selected by these parts.
+		return implode( ' OR ', array_filter( $conditions ) );
 	}
 
 	/**
-	 * Whether a day bucket is among a part's whole days.
+	 * The month of the period each summary bucket of the months' parts belongs to.
 	 *
-	 * @param PeriodParts $part   Part.
-	 * @param int         $bucket Day start.
+	 * @param PeriodParts[] $parts The months' parts, by index into the query's months.
+	 * @return array<int,array<int,int>> span (ReportSummary::SPAN_DAY or SPAN_MONTH) => bucket => index.
 	 */
-	private static function in_days( PeriodParts $part, int $bucket ): bool {
-		foreach ( $part->days as [ $from, $to ] ) {
-			if ( $bucket >= $from && $bucket < $to ) {
-				return true;
+	private static function month_of( array $parts ): array {
+		$month_of = array(
+			ReportSummary::SPAN_DAY   => array(),
+			ReportSummary::SPAN_MONTH => array(),
+		);
+		foreach ( $parts as $index => $part ) {
+			$month_of[ ReportSummary::SPAN_MONTH ] += array_fill_keys( $part->months, $index );
+			foreach ( $part->days as [ $from, $to ] ) {
+				for ( $day = $from; $day < $to; $day += ReportSummary::DAY ) {
+					$month_of[ ReportSummary::SPAN_DAY ][ $day ] = $index;
+				}
 			}
 		}
-		return false;
+		return $month_of;
 	}
-
 
 	/**
 	 * The index into $query->months of status_since, as SQL (the months' bounds are integers computed here).

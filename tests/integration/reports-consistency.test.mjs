@@ -92,6 +92,23 @@ test( 'the upgrade from schema version 9 fills the exits and activity summaries 
 	assert.deepEqual( await snapshot(), expected );
 } );
 
+test( 'the upgrade from schema version 11 replaces report_exit_jobs (a row per month, job and status under its own primary key) by its quarter, month, week and day rows per job', async () => {
+	const exitJobs = async () => JSON.parse( await php( `${ REFERENCE } echo wp_json_encode( rr_summary_snapshot()['report_exit_jobs'] );` ) );
+	const expected = await exitJobs();
+	// span|bucket|job_id|rejected|withdrawn, with day rows (span 1) of several jobs.
+	assert.ok( new Set( expected.filter( ( row ) => row.startsWith( '1|' ) ).map( ( row ) => row.split( '|' )[ 2 ] ) ).size > 1, 'day rows per job' );
+	// Version 11's table, with a row of its own: dbDelta alone would have to change the primary key.
+	await php( `global $wpdb;
+		$table = \\RecruitingReports\\Data\\Schema::table( 'report_exit_jobs' );
+		$wpdb->query( "DROP TABLE $table" );
+		$wpdb->query( "CREATE TABLE $table ( bucket bigint(20) NOT NULL, job_id bigint(20) unsigned NOT NULL, status varchar(20) NOT NULL, exits bigint(20) NOT NULL DEFAULT 0, PRIMARY KEY  (bucket,job_id,status) )" );
+		$wpdb->query( "INSERT INTO $table (bucket, job_id, status, exits) VALUES (1764547200, 1, 'rejected', 3)" );
+		update_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION, 11 );` );
+	await report( 'overview' ); // The request that upgrades.
+	assert.equal( await php( 'echo get_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION );' ), String( SCHEMA.version ) );
+	assert.deepEqual( await exitJobs(), expected );
+} );
+
 test( 'the upgrade from schema version 11 fills the waiting summary (added in 12) from the rows already there', async () => {
 	const snapshot = async () => JSON.parse( await php( `${ REFERENCE } echo wp_json_encode( rr_summary_snapshot()['report_waiting'] );` ) );
 	const expected = await snapshot();

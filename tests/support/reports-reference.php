@@ -547,7 +547,7 @@ function rr_summary_snapshot(): array {
 		'report_statuses'  => 'job_id, status',
 		'report_sources'   => 'span, bucket, job_id, source_key',
 		'report_exits'            => 'span, bucket, job_id, status, reason, stage',
-		'report_exit_jobs'        => 'bucket, job_id, status',
+		'report_exit_jobs'        => 'span, bucket, job_id',
 		'report_activity'         => 'span, bucket, job_id, user_id, kind',
 		'report_activity_handled' => 'span, bucket, job_id, user_id, prev_day',
 		'report_waiting'          => 'job_id, status, bucket',
