@@ -17,11 +17,13 @@ defined( 'ABSPATH' ) || exit;
  * @param string $from      YYYY-MM-DD.
  * @param string $to        YYYY-MM-DD.
  * @param int    $job_id    0 for all jobs.
+ * @param ?int   $now       The instant the pipeline's waits are counted to (default: now); a report computed a second
+ *                          earlier may differ from one computed now, so a test passes the second it was computed at.
  */
-function rr_reference_report( string $report, string $from, string $to, int $job_id ): array {
+function rr_reference_report( string $report, string $from, string $to, int $job_id, ?int $now = null ): array {
 	global $wpdb;
 	if ( in_array( $report, array( 'rejections', 'pipeline', 'activity' ), true ) ) {
-		return rr_reference_history_report( $report, $from, $to, $job_id );
+		return rr_reference_history_report( $report, $from, $to, $job_id, $now );
 	}
 	$tz    = wp_timezone();
 	$local = static fn( $time, $format ) => ( new DateTimeImmutable( '@' . $time ) )->setTimezone( $tz )->format( $format );
@@ -349,8 +351,9 @@ function rr_reference_careers( array $apps, callable $in, callable $rate, array 
  * @param string $from   YYYY-MM-DD.
  * @param string $to     YYYY-MM-DD.
  * @param int    $job_id 0 for all jobs.
+ * @param ?int   $now    The instant the pipeline's waits are counted to (default: now).
  */
-function rr_reference_history_report( string $report, string $from, string $to, int $job_id ): array {
+function rr_reference_history_report( string $report, string $from, string $to, int $job_id, ?int $now = null ): array {
 	global $wpdb;
 	$p      = $wpdb->prefix . 'recruiting_';
 	$tz     = wp_timezone();
@@ -428,7 +431,7 @@ function rr_reference_history_report( string $report, string $from, string $to, 
 	$open = array( 'new', 'screening', 'interview', 'offer' );
 
 	if ( 'pipeline' === $report ) {
-		$now       = time();
+		$now     ??= time();
 		$naive     = static fn( $time ) => strtotime( $local( $time, 'Y-m-d H:i:s' ) . ' UTC' );
 		$threshold = \RecruitingReports\Data\Settings::get( 'stale_days' );
 		$waits     = array();
