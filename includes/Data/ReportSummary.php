@@ -184,7 +184,10 @@ final class ReportSummary {
 	}
 
 	/**
-	 * The summary-relevant columns of applications, for apply()'s $before (read before a write).
+	 * The summary-relevant columns of applications, for apply()'s $before (read before a write), locked until the
+	 * caller's transaction ends (SELECT … FOR UPDATE on MySQL/MariaDB; WordPress's SQLite integration drops the
+	 * clause, SQLite has one writer at a time): a plain read would see the transaction's snapshot, so a status change
+	 * committed between it and the write would be counted twice, once by its own writer and once in this difference.
 	 *
 	 * @param int[] $ids Application ids.
 	 * @return array[]
@@ -196,7 +199,7 @@ final class ReportSummary {
 		foreach ( array_chunk( array_map( 'intval', $ids ), 1000 ) as $chunk ) {
 			$found = $wpdb->get_results(
 				$wpdb->prepare(
-					'SELECT ' . implode( ',', array_fill( 0, count( self::ROW_COLUMNS ), '%i' ) ) . ' FROM %i WHERE id IN (' . implode( ',', array_fill( 0, count( $chunk ), '%d' ) ) . ')',
+					'SELECT ' . implode( ',', array_fill( 0, count( self::ROW_COLUMNS ), '%i' ) ) . ' FROM %i WHERE id IN (' . implode( ',', array_fill( 0, count( $chunk ), '%d' ) ) . ') FOR UPDATE',
 					array_merge( self::ROW_COLUMNS, array( $table ), $chunk )
 				),
 				ARRAY_A
