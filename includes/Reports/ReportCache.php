@@ -287,8 +287,8 @@ final class ReportCache {
 	}
 
 	/**
-	 * A report's data with every list of rows that share their fields (in order) stored as those fields once and
-	 * each row's values; expand() restores it exactly.
+	 * A report's data with every list of flat rows that share their fields (in order) stored as those fields once
+	 * and each row's values; expand() restores it exactly.
 	 *
 	 * @param mixed $value The data, or a part of it.
 	 * @return mixed
@@ -301,11 +301,11 @@ final class ReportCache {
 			$fields = array_keys( $value[0] );
 			$rows   = array();
 			foreach ( $value as $row ) {
-				if ( ! is_array( $row ) || array_keys( $row ) !== $fields ) {
-					$rows = null; // Rows of different shapes: kept as they are.
+				if ( ! is_array( $row ) || array_keys( $row ) !== $fields || array_filter( $row, 'is_array' ) ) {
+					$rows = null; // Rows of different shapes, or holding lists: kept as they are.
 					break;
 				}
-				$rows[] = array_values( array_map( array( self::class, 'compact' ), $row ) );
+				$rows[] = array_values( $row );
 			}
 			if ( null !== $rows ) {
 				return array(
@@ -329,7 +329,7 @@ final class ReportCache {
 		}
 		if ( isset( $value[ self::ROWS ] ) ) {
 			$fields = $value[ self::ROWS ];
-			return array_map( static fn( array $row ) => array_combine( $fields, array_map( array( self::class, 'expand' ), $row ) ), $value['values'] );
+			return array_map( static fn( array $row ) => array_combine( $fields, $row ), $value['values'] );
 		}
 		return array_map( array( self::class, 'expand' ), $value );
 	}
