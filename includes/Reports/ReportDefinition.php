@@ -53,7 +53,9 @@ final class ReportDefinition {
 	 *                             settings, imports): such periods are then cached under the closed version
 	 *                             (ReportCache). Not for figures of the present (current statuses, open jobs' ages).
 	 * @param bool    $now         Whether every figure is of the present whatever the period (the pipeline's waiting
-	 *                             candidates): the Reports page says "As of now" where it gives other reports' dates.
+	 *                             candidates): the Reports page says "As of now" where it gives other reports' dates,
+	 *                             and a `compare` answers the same figures under the compared period from the report's
+	 *                             own cache entry (ReportService).
 	 * @throws InvalidArgumentException When the name is not a slug, a figure lacks id, label or a known format, or a
 	 *                                  chart lacks id, title, a known kind or series with a known unit.
 	 */

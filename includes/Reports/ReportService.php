@@ -96,18 +96,20 @@ final class ReportService {
 		$compare      = null === $compare || '' === $compare ? null : $compare;
 		// With a comparison the whole answer has its own entry (the key includes compare), so a warm
 		// request reads one entry like any other report. The compared period is the earlier one: the pair is
-		// closed when the asked period is.
-		$entry = null === $compare ? $report : $report . '+' . $compare;
-		$data  = $use_cache ? ReportCache::get( $entry, $query, $versions( $query ) ) : null;
-		$cache = 'hit';
+		// closed when the asked period is. A report as of now (ReportDefinition::$now) answers the same for every
+		// period: its comparison is its own figures under the compared period, so only its own entry is kept.
+		$paired = null !== $compare && ! $definition->now;
+		$entry  = $paired ? $report . '+' . $compare : $report;
+		$data   = $use_cache ? ReportCache::get( $entry, $query, $versions( $query ) ) : null;
+		$cache  = 'hit';
 		if ( null === $data ) {
 			// On a read replica: only once it has every write the version stands for (the job check included).
 			ReportCache::prepare_reads( $data_version );
 			if ( null !== $query->job_id && ! JobRepository::get( $query->job_id ) ) {
 				return ReportQuery::job_not_found( $query->job_id );
 			}
-			$data = null === $compare ? self::fresh( $definition, $query, $versions( $query ), $use_cache ) : self::cached( $definition, $query, $versions, $use_cache );
-			if ( null !== $compare ) {
+			$data = $paired ? self::cached( $definition, $query, $versions, $use_cache ) : self::fresh( $definition, $query, $versions( $query ), $use_cache );
+			if ( $paired ) {
 				// Each period is computed exactly as if asked for directly (so `comparison` equals that
 				// request) or read from that request's entry when it is cached. Only the pair is written (and
 				// a closed period's own entry, which outlives the pair's): without a persistent object cache
@@ -119,6 +121,9 @@ final class ReportService {
 				}
 			}
 			$cache = 'miss';
+		}
+		if ( null !== $compare && ! $paired ) {
+			$data['comparison'] = array( 'period' => $query->comparison( $compare )->period() ) + $data;
 		}
 		/**
 		 * Filters a report's figures (with its `comparison`, when asked for) on their way to any reader (REST,

@@ -173,3 +173,26 @@ test( 'a note added or deleted and a first rating or its removal invalidate the 
 	await activity( 'a note was deleted', [ notes, ratings ] );
 	assert.equal( ( await ok( 'time-to-hire', PERIOD ) ).cache, 'hit', 'a closed period of time to hire stays cached' );
 } );
+
+test( 'every report, with and without compare, reads back from its entry exactly what it computed (rows stored compactly); the pipeline answers compare from its own entry', async () => {
+	await php( '\\RecruitingReports\\Domain\\Events::data_changed();' );
+	const names = JSON.parse( await php( 'echo wp_json_encode( \\RecruitingReports\\Reports\\ReportRegistry::names() );' ) );
+	assert.ok( names.includes( 'pipeline' ) && names.length >= 9, names.join( ', ' ) );
+	for ( const name of names ) {
+		for ( const query of [ PERIOD, { ...PERIOD, compare: 'previous_period' }, { ...PERIOD, job_id: ids.jobs.ids.cj1, compare: 'previous_year' } ] ) {
+			const fresh = await ok( name, query );
+			const again = await ok( name, query );
+			assert.equal( again.cache, 'hit', `${ name } ${ JSON.stringify( query ) } repeat is a hit` );
+			assert.deepEqual( again, fresh, `${ name } ${ JSON.stringify( query ) }: the hit is the miss` );
+		}
+	}
+	// Waiting now, whatever the period: compare reads the report's own entry, and its comparison is the same figures.
+	const query = { date_from: '2024-02-01', date_to: '2024-02-29' };
+	const pipeline = await ok( 'pipeline', query );
+	assert.equal( pipeline.cache, 'miss' );
+	const compared = await ok( 'pipeline', { ...query, compare: 'previous_period' } );
+	assert.equal( compared.cache, 'hit', 'compare reads the entry the report wrote' );
+	const { comparison, ...figures } = compared;
+	assert.deepEqual( figures, pipeline );
+	assert.deepEqual( comparison, { ...pipeline, period: { from: '2024-01-03', to: '2024-01-31' } } );
+} );
