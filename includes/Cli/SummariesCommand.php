@@ -22,7 +22,7 @@ final class SummariesCommand {
 	/**
 	 * Recomputes the report summary tables from the applications.
 	 *
-	 * Needed after an upgrade on a site with more than 50,000 applications (the
+	 * Needed after an upgrade on a site with more than 10,000 applications (the
 	 * upgrade does not rebuild them inside a web request; wp-admin shows a notice
 	 * until this has run), or to repair them. Reports are incomplete while it
 	 * runs; the report cache is invalidated at the end.

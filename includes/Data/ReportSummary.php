@@ -96,12 +96,12 @@ final class ReportSummary {
 
 	/**
 	 * Most applications a schema upgrade rebuilds inside the web request that triggers it. A rebuild
-	 * takes about 5.5 s per 100,000 applications on the native stack (PHP 8.2, MariaDB; several times
-	 * that on a busy shared host), so 50,000 keeps it far inside PHP's default 30 s time limit; above it
-	 * the upgrade leaves the rebuild to `wp recruiting summaries rebuild` and the admin sees a notice
-	 * (Admin\SummariesNotice).
+	 * takes about 27 s per 100,000 applications on the native stack (PHP 8.2, MariaDB, a quiet 2-core machine,
+	 * measured with schema 12's summaries; several times that on a busy shared host), so 10,000 (about 3 s) keeps
+	 * it far inside PHP's default 30 s time limit; above it the upgrade leaves the rebuild to
+	 * `wp recruiting summaries rebuild` and the admin sees a notice (Admin\SummariesNotice).
 	 */
-	public const REQUEST_REBUILD_LIMIT = 50000;
+	public const REQUEST_REBUILD_LIMIT = 10000;
 
 	/** Set (to the time) while the summaries wait for `wp recruiting summaries rebuild`. */
 	public const STALE_OPTION = 'recruiting_reports_summaries_stale';

@@ -243,9 +243,9 @@ test( 'summaries rebuild: recomputes the summaries to the same figures and clear
 	assert.equal( await renderNotice(), '' );
 } );
 
-test( 'an upgrade on a site with more than 50,000 applications leaves the summaries rebuild to WP-CLI', { skip: skipWithoutDev, timeout: 300000 }, async () => {
+test( 'an upgrade on a site with more than 10,000 applications leaves the summaries rebuild to WP-CLI', { skip: skipWithoutDev, timeout: 300000 }, async () => {
 	await resetSite();
-	await wpOk( [ 'recruiting', 'seed', 'benchmark', '--applications=50001', '--jobs=20' ] );
+	await wpOk( [ 'recruiting', 'seed', 'benchmark', '--applications=10001', '--jobs=20' ] );
 	const query = { date_from: '2020-01-01', date_to: today() };
 	const expected = await restReport( 'overview', query );
 	// The state a schema upgrade from version 2 starts from: summaries not yet built.
@@ -260,8 +260,8 @@ test( 'an upgrade on a site with more than 50,000 applications leaves the summar
 	assert.equal( await schemaVersion(), current );
 	assert.equal( ( await siteState() ).tables.report_buckets, 0, 'no rebuild inside the web request' );
 	assert.ok( await pending(), 'the rebuild is marked as pending' );
-	assert.match( await php( '\\RecruitingReports\\Admin\\SummariesNotice::render();' ), /more than 50,000 applications.*<code>wp recruiting summaries rebuild<\/code>/s );
-	assert.match( await wpOk( [ 'recruiting', 'summaries', 'rebuild' ] ), /Rebuilt the report summaries of 50001 applications/ );
+	assert.match( await php( '\\RecruitingReports\\Admin\\SummariesNotice::render();' ), /more than 10,000 applications.*<code>wp recruiting summaries rebuild<\/code>/s );
+	assert.match( await wpOk( [ 'recruiting', 'summaries', 'rebuild' ] ), /Rebuilt the report summaries of 10001 applications/ );
 	assert.equal( await pending(), false );
 	assert.deepEqual( await restReport( 'overview', query ), expected );
 
