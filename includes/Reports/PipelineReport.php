@@ -39,9 +39,6 @@ final class PipelineReport {
 		'stale'        => 0,
 	);
 
-	/** How long (seconds) figures computed in a process may answer the same question again (see now()). */
-	private const REUSE_SECONDS = 5;
-
 	/** The report's definition (docs/adding-a-report.md). */
 	public static function definition(): ReportDefinition {
 		$waits = array(
@@ -61,7 +58,7 @@ final class PipelineReport {
 			name: self::NAME,
 			title: __( 'Pipeline and waiting', 'recruiting-reports' ),
 			description: __( 'Who is waiting now: open applications per stage and job, the median and longest wait, and the stale candidates.', 'recruiting-reports' ),
-			run: static fn( ReportQuery $query ) => self::now( $query ),
+			run: static fn( ReportQuery $query ) => ( new self() )->run( $query, time() ),
 			schema: array(
 				'totals'   => ReportSchema::object(
 					__( 'Open applications now (independent of the period).', 'recruiting-reports' ),
@@ -142,23 +139,6 @@ final class PipelineReport {
 				)
 			),
 		);
-	}
-
-	/**
-	 * The report as of now. Its figures do not depend on the period, so a comparison (`compare`) computed in the same
-	 * request, seconds later, at the same data version and settings, reuses them instead of reading every open
-	 * application again.
-	 *
-	 * @param ReportQuery $query The job.
-	 */
-	private static function now( ReportQuery $query ): array {
-		static $memo = array();
-		$now         = time();
-		$key         = implode( '|', array( ReportCache::version(), (string) $query->job_id, wp_timezone_string(), wp_json_encode( Settings::get( 'stale_days' ) ) ) );
-		if ( ! isset( $memo[ $key ] ) || $now - $memo[ $key ][0] > self::REUSE_SECONDS ) {
-			$memo = array( $key => array( $now, ( new self() )->run( $query, $now ) ) ); // One entry: no growth in long processes.
-		}
-		return array( 'period' => $query->period() ) + $memo[ $key ][1];
 	}
 
 	/**
