@@ -24,6 +24,8 @@
 
 namespace RecruitingReports\Data;
 
+use RecruitingReports\Domain\Events;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -40,6 +42,15 @@ final class ActivitySummary {
 		'notes'          => array( 'created_at', null, '' ),
 		'ratings'        => array( 'created_at', null, '' ),
 	);
+
+	/**
+	 * After a write that changed only the activity (a note added or deleted, a first rating or its removal): the
+	 * activity report's cached answers are out of date. No closed period of the reports cached by period (time to
+	 * hire, funnel, sources) counts notes or ratings, so those stay (ReportCache).
+	 */
+	public static function changed(): void {
+		Events::data_changed( PHP_INT_MAX );
+	}
 
 	/**
 	 * The activity of applications: one row per status change, note and rating by a user. A locking read (SELECT …

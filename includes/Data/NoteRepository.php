@@ -7,8 +7,6 @@
 
 namespace RecruitingReports\Data;
 
-use RecruitingReports\Domain\Events;
-
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -85,7 +83,7 @@ final class NoteRepository {
 		if ( ! is_int( $id ) ) {
 			return null;
 		}
-		self::activity_changed();
+		ActivitySummary::changed();
 		return $id;
 	}
 
@@ -111,16 +109,8 @@ final class NoteRepository {
 			)
 		);
 		if ( $deleted ) {
-			self::activity_changed();
+			ActivitySummary::changed();
 		}
 		return $deleted;
-	}
-
-	/**
-	 * After a note is added or deleted: the activity report's cached answers are out of date. No closed period of
-	 * the reports cached by period (time to hire, funnel, sources) counts notes, so those stay (ReportCache).
-	 */
-	public static function activity_changed(): void {
-		Events::data_changed( PHP_INT_MAX );
 	}
 }

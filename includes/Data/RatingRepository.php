@@ -99,7 +99,7 @@ final class RatingRepository {
 				)
 			);
 			if ( true === $inserted ) {
-				NoteRepository::activity_changed(); // A first rating counts in the activity report, as a note does.
+				ActivitySummary::changed(); // A first rating counts in the activity report, as a note does.
 				return true;
 			}
 		}
@@ -131,7 +131,7 @@ final class RatingRepository {
 			)
 		);
 		if ( is_int( $removed ) && $removed > 0 ) {
-			NoteRepository::activity_changed();
+			ActivitySummary::changed();
 		}
 	}
 }
