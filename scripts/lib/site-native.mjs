@@ -361,6 +361,12 @@ export function spawnMariaDb( { dir, args } ) {
 	const dbUser = asRoot ? 'mysql' : os.userInfo().username;
 	if ( asRoot ) execFileSync( 'chown', [ 'mysql:mysql', dir ] );
 
+	// Its own folder for on-disk temporary tables, for the bootstrap as for the server: a starting mariadbd deletes
+	// every #sql* file in its tmpdir, so servers sharing /tmp (the CI legs run in parallel) broke each other's
+	// bootstrap ("Unknown table 'mysql.tmp_user_sys'", twice in 40 boots two at a time).
+	const tmpdir = path.join( dir, 'tmp' );
+	fs.mkdirSync( tmpdir );
+	if ( asRoot ) execFileSync( 'chown', [ 'mysql:mysql', tmpdir ] );
 	// --no-defaults everywhere: /etc/mysql config (system datadir, socket) must not leak in.
 	execFileSync(
 		findBinary( 'mariadb-install-db' ),
@@ -370,13 +376,10 @@ export function spawnMariaDb( { dir, args } ) {
 			`--datadir=${ datadir }`,
 			'--auth-root-authentication-method=socket',
 			'--skip-test-db',
+			`--tmpdir=${ tmpdir }`, // passed on to the bootstrap mariadbd
 		],
 		{ stdio: [ 'ignore', 'ignore', 'pipe' ] }
 	);
-	// Its own folder for on-disk temporary tables: every test site's server would otherwise share /tmp.
-	const tmpdir = path.join( dir, 'tmp' );
-	fs.mkdirSync( tmpdir );
-	if ( asRoot ) execFileSync( 'chown', [ 'mysql:mysql', tmpdir ] );
 	const server = spawn(
 		findBinary( 'mariadbd' ),
 		[

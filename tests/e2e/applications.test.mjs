@@ -12,6 +12,7 @@ import {
 	SLOW,
 	TARGET,
 	launch,
+	login,
 	screenshotBoth,
 	watchConsole,
 } from './lib/browser.mjs';
@@ -349,17 +350,12 @@ test(
 			const readerErrors = watchConsole( readerPage );
 			// Straight to the application: without the dashboard capability a plain login lands on core's profile.php,
 			// whose user-profile.js has thrown on some WordPress versions (7.1); only the plugin's page is judged here.
-			await readerPage.goto(
-				`${ BASE_URL }/wp-login.php?redirect_to=${ encodeURIComponent(
-					`${ LIST }&application=${ target.id }`
-				) }`
+			await login(
+				readerPage,
+				'reader',
+				'password',
+				`${ LIST }&application=${ target.id }`
 			);
-			await readerPage.fill( '#user_login', 'reader' );
-			await readerPage.fill( '#user_pass', 'password' );
-			await Promise.all( [
-				readerPage.waitForURL( /recruiting-reports-applications/ ),
-				readerPage.click( '#wp-submit' ),
-			] );
 			await readerPage.locator( '.rr-timeline' ).waitFor();
 			await readerPage.getByTestId( 'rating-average' ).waitFor();
 			assert.equal(

@@ -76,18 +76,42 @@ export function watchConsole( page ) {
 	return errors;
 }
 
+/**
+ * Logs in through wp-login.php and waits for the landing page (by default wp-admin; with `redirectTo`, that URL).
+ * @param page
+ * @param user
+ * @param password
+ * @param redirectTo Where wp-login.php sends the user after logging in (its redirect_to).
+ */
 export async function login(
 	page,
 	user = ADMIN_USER,
-	password = ADMIN_PASSWORD
+	password = ADMIN_PASSWORD,
+	redirectTo = null
 ) {
 	// The login page loads zxcvbn after its load event; a submit while that is still in flight was seen to be
 	// lost (no POST reached the server) in two files of one CI run, so the page settles first.
-	await page.goto( `${ BASE_URL }/wp-login.php`, { waitUntil: 'networkidle' } );
+	await page.goto(
+		`${ BASE_URL }/wp-login.php${
+			redirectTo ? `?redirect_to=${ encodeURIComponent( redirectTo ) }` : ''
+		}`,
+		{ waitUntil: 'networkidle' }
+	);
+	// Core's wp_attempt_focus() focuses and selects the username field 200 ms after the page is parsed. Filled
+	// before that, the password could be typed into the username field (seen once in 20 runs), so wait for it.
+	await page.waitForFunction(
+		() => document.activeElement?.id === 'user_login'
+	);
 	await page.fill( '#user_login', user );
 	await page.fill( '#user_pass', password );
+	const landing = redirectTo ?? `${ BASE_URL }/wp-admin/`;
 	await Promise.all( [
-		page.waitForURL( /wp-admin/ ),
+		// Matched on the path, since the login page's own URL carries redirect_to.
+		page.waitForURL(
+			( url ) =>
+				! url.pathname.endsWith( '/wp-login.php' ) &&
+				url.href.startsWith( landing.split( '?' )[ 0 ] )
+		),
 		page.press( '#user_pass', 'Enter' ),
 	] );
 }
