@@ -33,22 +33,6 @@ final class ExitSummary {
 	public const TABLES = array( 'report_exits', 'report_exit_jobs' );
 
 	/**
-	 * report_exit_jobs' third span: the UTC month's days 1–7, 8–14, 15–21 and 22–28 (bucket: the first day's start;
-	 * days 29–31 only as days). A period's days outside whole months are then read a week at a time, about a quarter of
-	 * the day rows (at 1,000,000 applications nearly every job has an exit every day).
-	 */
-	public const SPAN_WEEK = 3;
-
-	/** Days per week of SPAN_WEEK. */
-	public const WEEK_DAYS = 7;
-
-	/**
-	 * report_exit_jobs' fourth span: a UTC calendar quarter (bucket: its first month's start). A period's whole months
-	 * are then read a quarter at a time where a quarter fits: a year's by_job in half the month rows.
-	 */
-	public const SPAN_QUARTER = 4;
-
-	/**
 	 * Adds the difference between application rows before and after a write.
 	 *
 	 * @param array[] $before Rows as they were (none for new applications).
@@ -104,86 +88,14 @@ final class ExitSummary {
 		foreach ( array( $month . '|' . $job, $month . '|0', $day . '|0' ) as $key ) {
 			$exits[ $key . $what ] = ( $exits[ $key . $what ] ?? 0 ) + $sign;
 		}
-		$buckets = array( $month, $day, self::SPAN_QUARTER . '|' . self::quarter_start( ReportSummary::month_start( $since ) ) );
-		$week    = self::week_start( ReportSummary::day_start( $since ) );
+		$buckets = array( $month, $day, ReportSummary::SPAN_QUARTER . '|' . ReportSummary::quarter_start( ReportSummary::month_start( $since ) ) );
+		$week    = ReportSummary::week_start( ReportSummary::day_start( $since ) );
 		if ( null !== $week ) {
-			$buckets[] = self::SPAN_WEEK . '|' . $week;
+			$buckets[] = ReportSummary::SPAN_WEEK . '|' . $week;
 		}
 		foreach ( $buckets as $bucket ) {
 			$key                            = $bucket . '|' . $job;
 			$jobs[ $key ][ $row['status'] ] = ( $jobs[ $key ][ $row['status'] ] ?? 0 ) + $sign;
 		}
-	}
-
-	/**
-	 * The start of the SPAN_WEEK bucket of a UTC day; null for the days 29–31 of a month.
-	 *
-	 * @param int $day A UTC day's start.
-	 */
-	public static function week_start( int $day ): ?int {
-		$day_of_month = (int) gmdate( 'j', $day );
-		return $day_of_month > 4 * self::WEEK_DAYS ? null : $day - ( ( $day_of_month - 1 ) % self::WEEK_DAYS ) * ReportSummary::DAY;
-	}
-
-	/**
-	 * The start of the UTC quarter of a UTC month.
-	 *
-	 * @param int $month A UTC month's start.
-	 */
-	public static function quarter_start( int $month ): int {
-		return (int) gmmktime( 0, 0, 0, 1 + 3 * intdiv( (int) gmdate( 'n', $month ) - 1, 3 ), 1, (int) gmdate( 'Y', $month ) );
-	}
-
-	/**
-	 * Splits whole UTC months into the quarters they complete and the months left.
-	 *
-	 * @param int[] $months Month starts (PeriodParts::$months).
-	 * @return array{0:int[],1:int[]} Quarter starts, and the months outside them.
-	 */
-	public static function quarters( array $months ): array {
-		$by_quarter = array();
-		foreach ( $months as $month ) {
-			$by_quarter[ self::quarter_start( $month ) ][] = $month;
-		}
-		$quarters = array();
-		$rest     = array();
-		foreach ( $by_quarter as $quarter => $in_quarter ) {
-			if ( 3 === count( $in_quarter ) ) {
-				$quarters[] = $quarter;
-			} else {
-				array_push( $rest, ...$in_quarter );
-			}
-		}
-		return array( $quarters, $rest );
-	}
-
-	/**
-	 * Splits ranges of whole UTC days into the SPAN_WEEK buckets inside them and the days left.
-	 *
-	 * @param array<int,array{0:int,1:int}> $days [first day start, end) ranges (PeriodParts::$days).
-	 * @return array{0:int[],1:array<int,array{0:int,1:int}>} Week starts, and the ranges of days outside them.
-	 */
-	public static function weeks( array $days ): array {
-		$weeks = array();
-		$rest  = array();
-		foreach ( $days as [ $from, $to ] ) {
-			$day = $from;
-			while ( $day < $to ) {
-				$week_end = $day + self::WEEK_DAYS * ReportSummary::DAY;
-				if ( self::week_start( $day ) === $day && $week_end <= $to ) {
-					$weeks[] = $day;
-					$day     = $week_end;
-					continue;
-				}
-				$last = count( $rest ) - 1;
-				if ( $last >= 0 && $rest[ $last ][1] === $day ) {
-					$rest[ $last ][1] += ReportSummary::DAY; // The day after the range before it.
-				} else {
-					$rest[] = array( $day, $day + ReportSummary::DAY );
-				}
-				$day += ReportSummary::DAY;
-			}
-		}
-		return array( $weeks, $rest );
 	}
 }

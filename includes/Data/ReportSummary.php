@@ -6,7 +6,7 @@
  *
  * Three tables (see Schema):
  * - report_buckets: per UTC month and per UTC day (span 1 = day, 2 = month), for each job and for all jobs
- *   (job_id 0), the additive figures of docs/reports.md#definitions: applications applied in the bucket and how many of them reached each
+ *   (job_id 0), and per SPAN_WEEK and SPAN_QUARTER for each job (what by_job reads), the additive figures of docs/reports.md#definitions: applications applied in the bucket and how many of them reached each
  *   stage (the cohort), hires in the bucket (by hired_at) with the sum of their times to hire and, per
  *   consecutive stage pair, the sum and count of the times between entering the two stages.
  * - report_hire_days: per UTC day and month, for all jobs, how many hires took N whole days (a
@@ -41,6 +41,23 @@ final class ReportSummary {
 
 	public const SPAN_DAY   = 1;
 	public const SPAN_MONTH = 2;
+
+	/**
+	 * The third span of the per-job rows of report_buckets and report_exit_jobs: the UTC month's days 1–7, 8–14, 15–21
+	 * and 22–28 (bucket: the first day's start; days 29–31 only as days). A period's days outside whole months are
+	 * then read a week at a time, about a quarter of the day rows (at 1,000,000 applications nearly every job has
+	 * applications, hires and exits every day).
+	 */
+	public const SPAN_WEEK = 3;
+
+	/** Days per week of SPAN_WEEK. */
+	public const WEEK_DAYS = 7;
+
+	/**
+	 * The fourth span of the per-job rows: a UTC calendar quarter (bucket: its first month's start). A period's whole
+	 * months are then read a quarter at a time where a quarter fits: a year's by_job in half the month rows.
+	 */
+	public const SPAN_QUARTER = 4;
 
 	public const DAY = 86400;
 
@@ -178,7 +195,11 @@ final class ReportSummary {
 		);
 		$earliest = PHP_INT_MAX;
 		foreach ( $changed as $key ) {
-			$earliest = min( $earliest, (int) explode( '|', $key, 3 )[1] );
+			[ $span, $bucket ] = explode( '|', $key, 3 );
+			// A job's quarter and week rows start before the changed day and month, which have rows of their own.
+			if ( (int) $span <= self::SPAN_MONTH ) {
+				$earliest = min( $earliest, (int) $bucket );
+			}
 		}
 		return $earliest;
 	}
@@ -299,6 +320,78 @@ final class ReportSummary {
 	}
 
 	/**
+	 * The start of the SPAN_WEEK bucket of a UTC day; null for the days 29–31 of a month.
+	 *
+	 * @param int $day A UTC day's start.
+	 */
+	public static function week_start( int $day ): ?int {
+		$day_of_month = (int) gmdate( 'j', $day );
+		return $day_of_month > 4 * self::WEEK_DAYS ? null : $day - ( ( $day_of_month - 1 ) % self::WEEK_DAYS ) * self::DAY;
+	}
+
+	/**
+	 * The start of the UTC quarter of a UTC month.
+	 *
+	 * @param int $month A UTC month's start.
+	 */
+	public static function quarter_start( int $month ): int {
+		return (int) gmmktime( 0, 0, 0, 1 + 3 * intdiv( (int) gmdate( 'n', $month ) - 1, 3 ), 1, (int) gmdate( 'Y', $month ) );
+	}
+
+	/**
+	 * Splits whole UTC months into the quarters they complete and the months left.
+	 *
+	 * @param int[] $months Month starts (PeriodParts::$months).
+	 * @return array{0:int[],1:int[]} Quarter starts, and the months outside them.
+	 */
+	public static function quarters( array $months ): array {
+		$by_quarter = array();
+		foreach ( $months as $month ) {
+			$by_quarter[ self::quarter_start( $month ) ][] = $month;
+		}
+		$quarters = array();
+		$rest     = array();
+		foreach ( $by_quarter as $quarter => $in_quarter ) {
+			if ( 3 === count( $in_quarter ) ) {
+				$quarters[] = $quarter;
+			} else {
+				array_push( $rest, ...$in_quarter );
+			}
+		}
+		return array( $quarters, $rest );
+	}
+
+	/**
+	 * Splits ranges of whole UTC days into the SPAN_WEEK buckets inside them and the days left.
+	 *
+	 * @param array<int,array{0:int,1:int}> $days [first day start, end) ranges (PeriodParts::$days).
+	 * @return array{0:int[],1:array<int,array{0:int,1:int}>} Week starts, and the ranges of days outside them.
+	 */
+	public static function weeks( array $days ): array {
+		$weeks = array();
+		$rest  = array();
+		foreach ( $days as [ $from, $to ] ) {
+			$day = $from;
+			while ( $day < $to ) {
+				$week_end = $day + self::WEEK_DAYS * self::DAY;
+				if ( self::week_start( $day ) === $day && $week_end <= $to ) {
+					$weeks[] = $day;
+					$day     = $week_end;
+					continue;
+				}
+				$last = count( $rest ) - 1;
+				if ( $last >= 0 && $rest[ $last ][1] === $day ) {
+					$rest[ $last ][1] += self::DAY; // The day after the range before it.
+				} else {
+					$rest[] = array( $day, $day + self::DAY );
+				}
+				$day += self::DAY;
+			}
+		}
+		return array( $weeks, $rest );
+	}
+
+	/**
 	 * The histogram bin of a time to hire: whole days, capped.
 	 *
 	 * @param int $seconds Seconds.
@@ -386,7 +479,16 @@ final class ReportSummary {
 	 * @param array $measures Measures.
 	 */
 	private static function add( array &$buckets, int $time, int $job, array $measures ): void {
-		foreach ( self::keys( $time, $job ) as $key ) {
+		$keys = self::keys( $time, $job );
+		if ( 0 !== $job ) {
+			// The job's quarter and week too (by_job reads them: PeriodParts::job_bucket_condition()).
+			$keys[] = self::SPAN_QUARTER . '|' . self::quarter_start( self::month_start( $time ) ) . '|' . $job;
+			$week   = self::week_start( self::day_start( $time ) );
+			if ( null !== $week ) {
+				$keys[] = self::SPAN_WEEK . '|' . $week . '|' . $job;
+			}
+		}
+		foreach ( $keys as $key ) {
 			foreach ( $measures as $measure => $delta ) {
 				$buckets[ $key ][ $measure ] = ( $buckets[ $key ][ $measure ] ?? 0 ) + $delta;
 			}

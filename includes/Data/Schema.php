@@ -22,7 +22,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 12;
+	public const VERSION = 13;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -556,15 +556,17 @@ final class Schema {
 			// Version 10 added the exits and activity summaries (ExitSummary, ActivitySummary); version 11 added day rows
 			// per job to report_buckets and report_sources (one-job reports read a period's whole days from them) and
 			// replaced report_buckets' bucket_job_hires by bucket_job (dbDelta added it), which also covers the careers
-			// report's applications and hires per job. Step 12's rebuild fills them.
+			// report's applications and hires per job. Step 13's rebuild fills them.
 			11 => static function () {
 				self::drop_indexes( 'report_buckets', array( 'bucket_job_hires' ) );
 			},
 			// Version 12 added the waiting summary (WaitingSummary) and quarter, week and day rows per job to report_exit_jobs
 			// (the rejections report's by_job reads a period's whole days from them too; the table was recreated, see
-			// RECREATED). One rebuild fills every summary added since 10 (in this request on small sites, else left to
-			// `wp recruiting summaries rebuild`), so a site upgrading from 9 rebuilds once.
-			12 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
+			// RECREATED); version 13 added quarter and week rows per job to report_buckets (time to hire's and the careers
+			// report's by_job read them: PeriodParts::job_bucket_condition()). One rebuild fills every summary added since
+			// 10 (in this request on small sites, else left to `wp recruiting summaries rebuild`), so a site upgrading
+			// from 9 rebuilds once.
+			13 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
 		);
 	}
 

@@ -105,8 +105,8 @@ final class TimeInStage {
 	 * @param DateTimeZone $timezone The timezone.
 	 */
 	private static function steady_since( int $now, DateTimeZone $timezone ): int {
-		$from        = $now - self::STEADY_LOOKBACK;
 		// To $now + 1: a change at $now itself must be seen (getTransitions() leaves out one at its end).
+		$from        = $now - self::STEADY_LOOKBACK;
 		$transitions = $timezone->getTransitions( $from, $now + 1 );
 		if ( ! $transitions ) {
 			return PHP_INT_MIN;

@@ -149,6 +149,36 @@ final class PeriodParts {
 	}
 
 	/**
+	 * bucket_condition() for the per-job rows of report_buckets and report_exit_jobs, which also have quarter and week
+	 * spans: the whole months a quarter at a time where a quarter fits (ReportSummary::quarters()), the whole days a
+	 * week at a time where a week fits (ReportSummary::weeks()), the rest as months and days; null when there are none.
+	 * A year's by_job then reads about half the rows of its months. Integers only.
+	 *
+	 * @param self[] $all Parts to combine.
+	 */
+	public static function job_bucket_condition( array $all ): ?string {
+		$rest       = array();
+		$conditions = array();
+		foreach ( $all as $parts ) {
+			$left                        = clone $parts;
+			[ $quarters, $left->months ] = ReportSummary::quarters( $parts->months );
+			[ $weeks, $left->days ]      = ReportSummary::weeks( $parts->days );
+			$rest[]                      = $left;
+			foreach ( array(
+				ReportSummary::SPAN_QUARTER => $quarters,
+				ReportSummary::SPAN_WEEK    => $weeks,
+			) as $span => $buckets ) {
+				if ( $buckets ) {
+					$conditions[] = sprintf( '(span = %d AND bucket IN (%s))', $span, implode( ',', array_map( 'intval', $buckets ) ) );
+				}
+			}
+		}
+		$conditions[] = self::bucket_condition( $rest );
+		$conditions   = array_filter( $conditions );
+		return $conditions ? '(' . implode( ' OR ', $conditions ) . ')' : null;
+	}
+
+	/**
 	 * SQL condition selecting the partial days on an instant column; null when there are none.
 	 *
 	 * @param self[] $all    Parts to combine.

@@ -17,7 +17,6 @@
 
 namespace RecruitingReports\Reports;
 
-use RecruitingReports\Data\ExitSummary;
 use RecruitingReports\Data\Reasons;
 use RecruitingReports\Data\ReportSummary;
 use RecruitingReports\Data\Schema;
@@ -316,9 +315,9 @@ final class RejectionsReport {
 	private function by_job( ReportQuery $query ): array {
 		global $wpdb;
 		$parts   = PeriodParts::of( $query->start, $query->end );
-		$buckets = self::job_buckets( $parts );
+		$buckets = PeriodParts::job_bucket_condition( array( $parts ) );
 		$rows    = array();
-		if ( '' !== $buckets ) {
+		if ( null !== $buckets ) {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
 			$rows = (array) $wpdb->get_results( $wpdb->prepare( "SELECT job_id, SUM(%i), SUM(%i) FROM %i WHERE $buckets GROUP BY job_id", Pipeline::EXITS[0], Pipeline::EXITS[1], Schema::table( 'report_exit_jobs' ) ), ARRAY_N );
 		}
@@ -335,29 +334,6 @@ final class RejectionsReport {
 			}
 		}
 		return array_filter( $jobs, 'array_sum' );
-	}
-
-	/**
-	 * SQL condition selecting report_exit_jobs' rows of a period's whole months, a quarter at a time where it can
-	 * (ExitSummary::quarters()), and of its whole days outside them, a week at a time where it can
-	 * (ExitSummary::weeks()); '' when there are none. Integers only.
-	 *
-	 * @param PeriodParts $parts The period's parts.
-	 */
-	private static function job_buckets( PeriodParts $parts ): string {
-		$rest                        = clone $parts;
-		[ $quarters, $rest->months ] = ExitSummary::quarters( $parts->months );
-		[ $weeks, $rest->days ]      = ExitSummary::weeks( $parts->days );
-		$conditions                  = array( PeriodParts::bucket_condition( array( $rest ) ) );
-		foreach ( array(
-			ExitSummary::SPAN_QUARTER => $quarters,
-			ExitSummary::SPAN_WEEK    => $weeks,
-		) as $span => $buckets ) {
-			if ( $buckets ) {
-				$conditions[] = sprintf( '(span = %d AND bucket IN (%s))', $span, implode( ',', $buckets ) );
-			}
-		}
-		return implode( ' OR ', array_filter( $conditions ) );
 	}
 
 	/**

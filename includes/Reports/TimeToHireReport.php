@@ -360,7 +360,7 @@ final class TimeToHireReport {
 		$parts = array( PeriodParts::of( $query->start, $query->end ) );
 		$rows  = array();
 
-		$buckets = PeriodParts::bucket_condition( $parts );
+		$buckets = PeriodParts::job_bucket_condition( $parts );
 		if ( null !== $buckets ) {
 			$table = Schema::table( 'report_buckets' );
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only bucket condition from PeriodParts.

@@ -120,6 +120,20 @@ test( 'the upgrade from schema version 11 fills the waiting summary (added in 12
 	assert.deepEqual( await snapshot(), expected );
 } );
 
+test( 'the upgrade from schema version 12 adds the per-job quarter and week rows of report_buckets (added in 13)', async () => {
+	const snapshot = async () => JSON.parse( await php( `${ REFERENCE } echo wp_json_encode( rr_summary_snapshot()['report_buckets'] );` ) );
+	const expected = await snapshot();
+	// Rows are "span|bucket|job_id|measures…".
+	const coarse = expected.map( ( row ) => row.split( '|' ) ).filter( ( [ span ] ) => [ '3', '4' ].includes( span ) );
+	assert.ok( coarse.length > 20, 'report_buckets has quarter and week rows' );
+	assert.ok( coarse.every( ( row ) => Number( row[ 2 ] ) > 0 ), 'only per job' );
+	const left = await php( "global $wpdb; $table = \\RecruitingReports\\Data\\Schema::table( 'report_buckets' ); $wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE span IN (3, 4)', $table ) ); update_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION, 12 ); echo (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE span IN (3, 4)', $table ) );" );
+	assert.equal( left, '0' );
+	await report( 'overview' ); // The request that upgrades.
+	assert.equal( await php( 'echo get_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION );' ), String( SCHEMA.version ) );
+	assert.deepEqual( await snapshot(), expected );
+} );
+
 test( 'every report equals a brute-force computation in several timezones, periods and jobs', async () => {
 	const output = await php( `${ REFERENCE }
 		global $wpdb;

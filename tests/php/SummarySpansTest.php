@@ -1,19 +1,20 @@
 <?php
 /**
- * ExitSummary's weeks (report_exit_jobs' span 3): the days 1–7, 8–14, 15–21 and 22–28 of a UTC month; a range of whole
- * days splits into the weeks inside it and the days left, which together cover it exactly. Its quarters (span 4):
- * whole months split into the calendar quarters they complete and the months left.
+ * The summaries' weeks (span 3 of the per-job rows of report_buckets and report_exit_jobs): the days 1–7, 8–14, 15–21
+ * and 22–28 of a UTC month; a range of whole days splits into the weeks inside it and the days left, which together
+ * cover it exactly. Their quarters (span 4): whole months split into the calendar quarters they complete and the
+ * months left.
  *
  * @package RecruitingReports
  */
 
 use PHPUnit\Framework\TestCase;
-use RecruitingReports\Data\ExitSummary;
+use RecruitingReports\Data\ReportSummary;
 
 /**
- * Exit spans.
+ * Summary spans.
  */
-final class ExitSpansTest extends TestCase {
+final class SummarySpansTest extends TestCase {
 
 	/**
 	 * A UTC day's start.
@@ -28,12 +29,12 @@ final class ExitSpansTest extends TestCase {
 
 	/** Every day of a leap February and of a 31-day month belongs to the week of its first seven-day step, or none. */
 	public function test_week_start(): void {
-		$this->assertSame( self::day( 2, 1, 2028 ), ExitSummary::week_start( self::day( 2, 7, 2028 ) ) );
-		$this->assertSame( self::day( 2, 8, 2028 ), ExitSummary::week_start( self::day( 2, 8, 2028 ) ) );
-		$this->assertSame( self::day( 2, 22, 2028 ), ExitSummary::week_start( self::day( 2, 28, 2028 ) ) );
-		$this->assertNull( ExitSummary::week_start( self::day( 2, 29, 2028 ) ) );
-		$this->assertSame( self::day( 12, 15 ), ExitSummary::week_start( self::day( 12, 21 ) ) );
-		$this->assertNull( ExitSummary::week_start( self::day( 12, 31 ) ) );
+		$this->assertSame( self::day( 2, 1, 2028 ), ReportSummary::week_start( self::day( 2, 7, 2028 ) ) );
+		$this->assertSame( self::day( 2, 8, 2028 ), ReportSummary::week_start( self::day( 2, 8, 2028 ) ) );
+		$this->assertSame( self::day( 2, 22, 2028 ), ReportSummary::week_start( self::day( 2, 28, 2028 ) ) );
+		$this->assertNull( ReportSummary::week_start( self::day( 2, 29, 2028 ) ) );
+		$this->assertSame( self::day( 12, 15 ), ReportSummary::week_start( self::day( 12, 21 ) ) );
+		$this->assertNull( ReportSummary::week_start( self::day( 12, 31 ) ) );
 	}
 
 	/** A default period's days: 1–25 November (three weeks, four days); a compare period's: 5–31 December. */
@@ -43,14 +44,14 @@ final class ExitSpansTest extends TestCase {
 				array( self::day( 11, 1 ), self::day( 11, 8 ), self::day( 11, 15 ) ),
 				array( array( self::day( 11, 22 ), self::day( 11, 26 ) ) ),
 			),
-			ExitSummary::weeks( array( array( self::day( 11, 1 ), self::day( 11, 26 ) ) ) )
+			ReportSummary::weeks( array( array( self::day( 11, 1 ), self::day( 11, 26 ) ) ) )
 		);
 		$this->assertSame(
 			array(
 				array( self::day( 12, 8, 2025 ), self::day( 12, 15, 2025 ), self::day( 12, 22, 2025 ) ),
 				array( array( self::day( 12, 5, 2025 ), self::day( 12, 8, 2025 ) ), array( self::day( 12, 29, 2025 ), self::day( 1, 1 ) ) ),
 			),
-			ExitSummary::weeks( array( array( self::day( 12, 5, 2025 ), self::day( 1, 1 ) ) ) )
+			ReportSummary::weeks( array( array( self::day( 12, 5, 2025 ), self::day( 1, 1 ) ) ) )
 		);
 	}
 
@@ -61,14 +62,14 @@ final class ExitSpansTest extends TestCase {
 				array( self::day( 10, 15 ), self::day( 10, 22 ), self::day( 11, 1 ), self::day( 11, 8 ) ),
 				array( array( self::day( 10, 29 ), self::day( 11, 1 ) ) ),
 			),
-			ExitSummary::weeks( array( array( self::day( 10, 15 ), self::day( 11, 15 ) ) ) )
+			ReportSummary::weeks( array( array( self::day( 10, 15 ), self::day( 11, 15 ) ) ) )
 		);
 		$this->assertSame(
 			array(
 				array(),
 				array( array( self::day( 3, 2 ), self::day( 3, 8 ) ), array( self::day( 3, 9 ), self::day( 3, 10 ) ) ),
 			),
-			ExitSummary::weeks( array( array( self::day( 3, 2 ), self::day( 3, 8 ) ), array( self::day( 3, 9 ), self::day( 3, 10 ) ) ) )
+			ReportSummary::weeks( array( array( self::day( 3, 2 ), self::day( 3, 8 ) ), array( self::day( 3, 9 ), self::day( 3, 10 ) ) ) )
 		);
 	}
 
@@ -83,10 +84,10 @@ final class ExitSpansTest extends TestCase {
 				array( self::day( 1, 1 ), self::day( 4, 1 ), self::day( 7, 1 ) ),
 				array( self::day( 12, 1, 2025 ), self::day( 10, 1 ), self::day( 11, 1 ) ),
 			),
-			ExitSummary::quarters( $months )
+			ReportSummary::quarters( $months )
 		);
-		$this->assertSame( array( array(), array( self::day( 2, 1 ), self::day( 3, 1 ) ) ), ExitSummary::quarters( array( self::day( 2, 1 ), self::day( 3, 1 ) ) ) );
-		$this->assertSame( self::day( 10, 1 ), ExitSummary::quarter_start( self::day( 12, 1 ) ) );
-		$this->assertSame( self::day( 1, 1 ), ExitSummary::quarter_start( self::day( 1, 1 ) ) );
+		$this->assertSame( array( array(), array( self::day( 2, 1 ), self::day( 3, 1 ) ) ), ReportSummary::quarters( array( self::day( 2, 1 ), self::day( 3, 1 ) ) ) );
+		$this->assertSame( self::day( 10, 1 ), ReportSummary::quarter_start( self::day( 12, 1 ) ) );
+		$this->assertSame( self::day( 1, 1 ), ReportSummary::quarter_start( self::day( 1, 1 ) ) );
 	}
 }
