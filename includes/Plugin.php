@@ -65,6 +65,7 @@ final class Plugin {
 		Domain\JobChangeListener::register( array( Data\Presenter::class, 'job' ) );
 		Data\ReadReplicas::register();
 		Reports\ReportCache::register();
+		Reports\JobTitles::register();
 		// Candidates in Tools → Export / Erase Personal Data, and the suggested privacy-policy text.
 		Privacy\CandidateData::register();
 		Privacy\CvArchive::register();

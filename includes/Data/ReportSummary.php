@@ -9,7 +9,7 @@
  *   (job_id 0), and per SPAN_WEEK and SPAN_QUARTER for each job (what by_job reads), the additive figures of docs/reports.md#definitions: applications applied in the bucket and how many of them reached each
  *   stage (the cohort), hires in the bucket (by hired_at) with the sum of their times to hire and, per
  *   consecutive stage pair, the sum and count of the times between entering the two stages.
- * - report_hire_days: per UTC day and month, for all jobs, how many hires took N whole days (a
+ * - report_hire_days: per UTC day, month, SPAN_WEEK and SPAN_QUARTER, for all jobs, how many hires took N whole days (a
  *   histogram), so the median over any period is found without sorting every hire (TimeToHireReport).
  * - report_statuses: current status counts per job and for all jobs.
  * - report_sources: the cohort per source in the buckets of report_buckets: applications, how many of
@@ -458,9 +458,17 @@ final class ReportSummary {
 			}
 		}
 		self::add( $buckets, $hired, $job, $hire );
-		foreach ( array(
-			self::SPAN_DAY   => self::day_start( $hired ),
-			self::SPAN_MONTH => self::month_start( $hired ),
+		// The histogram has quarter and week rows too, like the per-job rows (PeriodParts::coarse_bucket_condition()).
+		$day   = self::day_start( $hired );
+		$month = self::month_start( $hired );
+		foreach ( array_filter(
+			array(
+				self::SPAN_DAY     => $day,
+				self::SPAN_MONTH   => $month,
+				self::SPAN_WEEK    => self::week_start( $day ),
+				self::SPAN_QUARTER => self::quarter_start( $month ),
+			),
+			'is_int'
 		) as $span => $bucket ) {
 			$key          = $span . '|' . $bucket . '|' . self::bin( $seconds );
 			$bins[ $key ] = ( $bins[ $key ] ?? 0 ) + $sign;
@@ -481,7 +489,7 @@ final class ReportSummary {
 	private static function add( array &$buckets, int $time, int $job, array $measures ): void {
 		$keys = self::keys( $time, $job );
 		if ( 0 !== $job ) {
-			// The job's quarter and week too (by_job reads them: PeriodParts::job_bucket_condition()).
+			// The job's quarter and week too (by_job reads them: PeriodParts::coarse_bucket_condition()).
 			$keys[] = self::SPAN_QUARTER . '|' . self::quarter_start( self::month_start( $time ) ) . '|' . $job;
 			$week   = self::week_start( self::day_start( $time ) );
 			if ( null !== $week ) {

@@ -149,14 +149,14 @@ final class PeriodParts {
 	}
 
 	/**
-	 * bucket_condition() for the per-job rows of report_buckets and report_exit_jobs, which also have quarter and week
-	 * spans: the whole months a quarter at a time where a quarter fits (ReportSummary::quarters()), the whole days a
+	 * bucket_condition() for the tables that also have quarter and week spans (the per-job rows of report_buckets and
+	 * report_exit_jobs, and report_hire_days): the whole months a quarter at a time where a quarter fits (ReportSummary::quarters()), the whole days a
 	 * week at a time where a week fits (ReportSummary::weeks()), the rest as months and days; null when there are none.
 	 * A year's by_job then reads about half the rows of its months. Integers only.
 	 *
 	 * @param self[] $all Parts to combine.
 	 */
-	public static function job_bucket_condition( array $all ): ?string {
+	public static function coarse_bucket_condition( array $all ): ?string {
 		$rest       = array();
 		$conditions = array();
 		foreach ( $all as $parts ) {

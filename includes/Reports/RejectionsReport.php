@@ -315,7 +315,7 @@ final class RejectionsReport {
 	private function by_job( ReportQuery $query ): array {
 		global $wpdb;
 		$parts   = PeriodParts::of( $query->start, $query->end );
-		$buckets = PeriodParts::job_bucket_condition( array( $parts ) );
+		$buckets = PeriodParts::coarse_bucket_condition( array( $parts ) );
 		$rows    = array();
 		if ( null !== $buckets ) {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.

@@ -360,7 +360,7 @@ final class TimeToHireReport {
 		$parts = array( PeriodParts::of( $query->start, $query->end ) );
 		$rows  = array();
 
-		$buckets = PeriodParts::job_bucket_condition( $parts );
+		$buckets = PeriodParts::coarse_bucket_condition( $parts );
 		if ( null !== $buckets ) {
 			$table = Schema::table( 'report_buckets' );
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only bucket condition from PeriodParts.
@@ -406,7 +406,8 @@ final class TimeToHireReport {
 
 	/**
 	 * How many hires of the period (every job) took 0, 1, 2… whole days (ReportSummary::MAX_BIN and more in the last
-	 * bin): report_hire_days for the whole UTC months and days, the partial days' hires grouped the same way.
+	 * bin): report_hire_days for the whole UTC quarters, months, weeks and days, the partial days' hires grouped the
+	 * same way.
 	 *
 	 * @param ReportQuery $query Query.
 	 * @return array<int,int> Whole days => hires, ascending.
@@ -416,7 +417,7 @@ final class TimeToHireReport {
 		$parts = array( PeriodParts::of( $query->start, $query->end ) );
 		$bins  = array();
 
-		$buckets = PeriodParts::bucket_condition( $parts );
+		$buckets = PeriodParts::coarse_bucket_condition( $parts );
 		if ( null !== $buckets ) {
 			$table = Schema::table( 'report_hire_days' );
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only bucket condition from PeriodParts.

@@ -120,14 +120,15 @@ test( 'the upgrade from schema version 11 fills the waiting summary (added in 12
 	assert.deepEqual( await snapshot(), expected );
 } );
 
-test( 'the upgrade from schema version 12 adds the per-job quarter and week rows of report_buckets (added in 13)', async () => {
-	const snapshot = async () => JSON.parse( await php( `${ REFERENCE } echo wp_json_encode( rr_summary_snapshot()['report_buckets'] );` ) );
+test( 'the upgrade from schema version 12 adds the quarter and week rows of report_buckets (per job) and report_hire_days (added in 13)', async () => {
+	const snapshot = async () => JSON.parse( await php( `${ REFERENCE } $all = rr_summary_snapshot(); echo wp_json_encode( array( $all['report_buckets'], $all['report_hire_days'] ) );` ) );
 	const expected = await snapshot();
-	// Rows are "span|bucket|job_id|measures…".
-	const coarse = expected.map( ( row ) => row.split( '|' ) ).filter( ( [ span ] ) => [ '3', '4' ].includes( span ) );
-	assert.ok( coarse.length > 20, 'report_buckets has quarter and week rows' );
-	assert.ok( coarse.every( ( row ) => Number( row[ 2 ] ) > 0 ), 'only per job' );
-	const left = await php( "global $wpdb; $table = \\RecruitingReports\\Data\\Schema::table( 'report_buckets' ); $wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE span IN (3, 4)', $table ) ); update_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION, 12 ); echo (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE span IN (3, 4)', $table ) );" );
+	// Rows are "span|bucket|job_id or days|measures…".
+	const coarse = ( rows ) => rows.map( ( row ) => row.split( '|' ) ).filter( ( [ span ] ) => [ '3', '4' ].includes( span ) );
+	assert.ok( coarse( expected[ 0 ] ).length > 20, 'report_buckets has quarter and week rows' );
+	assert.ok( coarse( expected[ 0 ] ).every( ( row ) => Number( row[ 2 ] ) > 0 ), 'only per job' );
+	assert.ok( coarse( expected[ 1 ] ).length > 10, 'report_hire_days has quarter and week rows' );
+	const left = await php( "global $wpdb; foreach ( array( 'report_buckets', 'report_hire_days' ) as $name ) { $wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE span IN (3, 4)', \\RecruitingReports\\Data\\Schema::table( $name ) ) ); } update_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION, 12 ); echo (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE span IN (3, 4)', \\RecruitingReports\\Data\\Schema::table( 'report_hire_days' ) ) );" );
 	assert.equal( left, '0' );
 	await report( 'overview' ); // The request that upgrades.
 	assert.equal( await php( 'echo get_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION );' ), String( SCHEMA.version ) );
