@@ -88,10 +88,9 @@ final class ExitSummary {
 		foreach ( array( $month . '|' . $job, $month . '|0', $day . '|0' ) as $key ) {
 			$exits[ $key . $what ] = ( $exits[ $key . $what ] ?? 0 ) + $sign;
 		}
-		$buckets = array( $month, $day, ReportSummary::SPAN_QUARTER . '|' . ReportSummary::quarter_start( ReportSummary::month_start( $since ) ) );
-		$week    = ReportSummary::week_start( ReportSummary::day_start( $since ) );
-		if ( null !== $week ) {
-			$buckets[] = ReportSummary::SPAN_WEEK . '|' . $week;
+		$buckets = array( $month, $day );
+		foreach ( ReportSummary::coarse_buckets( $since ) as $span => $bucket ) {
+			$buckets[] = $span . '|' . $bucket;
 		}
 		foreach ( $buckets as $bucket ) {
 			$key                            = $bucket . '|' . $job;

@@ -6,11 +6,12 @@
  *
  * Three tables (see Schema):
  * - report_buckets: per UTC month and per UTC day (span 1 = day, 2 = month), for each job and for all jobs
- *   (job_id 0), and per SPAN_WEEK and SPAN_QUARTER for each job (what by_job reads), the additive figures of docs/reports.md#definitions: applications applied in the bucket and how many of them reached each
- *   stage (the cohort), hires in the bucket (by hired_at) with the sum of their times to hire and, per
- *   consecutive stage pair, the sum and count of the times between entering the two stages.
- * - report_hire_days: per UTC day, month, SPAN_WEEK and SPAN_QUARTER, for all jobs, how many hires took N whole days (a
- *   histogram), so the median over any period is found without sorting every hire (TimeToHireReport).
+ *   (job_id 0), and per SPAN_WEEK and SPAN_QUARTER for each job (what by_job reads), the additive figures of
+ *   docs/reports.md#definitions: applications applied in the bucket and how many of them reached each stage (the
+ *   cohort), hires in the bucket (by hired_at) with the sum of their times to hire and, per consecutive stage pair,
+ *   the sum and count of the times between entering the two stages.
+ * - report_hire_days: per UTC day, month, SPAN_WEEK and SPAN_QUARTER, for all jobs, how many hires took N whole days
+ *   (a histogram), so the median over any period is found without sorting every hire (TimeToHireReport).
  * - report_statuses: current status counts per job and for all jobs.
  * - report_sources: the cohort per source in the buckets of report_buckets: applications, how many of
  *   them have been hired and the sum of their times to hire (the sources report).
@@ -43,10 +44,10 @@ final class ReportSummary {
 	public const SPAN_MONTH = 2;
 
 	/**
-	 * The third span of the per-job rows of report_buckets and report_exit_jobs: the UTC month's days 1–7, 8–14, 15–21
-	 * and 22–28 (bucket: the first day's start; days 29–31 only as days). A period's days outside whole months are
-	 * then read a week at a time, about a quarter of the day rows (at 1,000,000 applications nearly every job has
-	 * applications, hires and exits every day).
+	 * The third span of the per-job rows of report_buckets and report_exit_jobs, and of report_hire_days: the UTC
+	 * month's days 1–7, 8–14, 15–21 and 22–28 (bucket: the first day's start; days 29–31 only as days). A period's
+	 * days outside whole months are then read a week at a time, about a quarter of the day rows (at 1,000,000
+	 * applications nearly every job has applications, hires and exits every day).
 	 */
 	public const SPAN_WEEK = 3;
 
@@ -54,7 +55,7 @@ final class ReportSummary {
 	public const WEEK_DAYS = 7;
 
 	/**
-	 * The fourth span of the per-job rows: a UTC calendar quarter (bucket: its first month's start). A period's whole
+	 * The fourth span of the same rows: a UTC calendar quarter (bucket: its first month's start). A period's whole
 	 * months are then read a quarter at a time where a quarter fits: a year's by_job in half the month rows.
 	 */
 	public const SPAN_QUARTER = 4;
@@ -339,6 +340,22 @@ final class ReportSummary {
 	}
 
 	/**
+	 * The SPAN_QUARTER and SPAN_WEEK buckets of an instant (no week for the days 29–31 of a month): the coarse rows a
+	 * change at that instant also goes to (PeriodParts::coarse_bucket_condition() reads them).
+	 *
+	 * @param int $time Time.
+	 * @return array<int,int> Span => bucket start.
+	 */
+	public static function coarse_buckets( int $time ): array {
+		$buckets = array( self::SPAN_QUARTER => self::quarter_start( self::month_start( $time ) ) );
+		$week    = self::week_start( self::day_start( $time ) );
+		if ( null !== $week ) {
+			$buckets[ self::SPAN_WEEK ] = $week;
+		}
+		return $buckets;
+	}
+
+	/**
 	 * Splits whole UTC months into the quarters they complete and the months left.
 	 *
 	 * @param int[] $months Month starts (PeriodParts::$months).
@@ -458,18 +475,11 @@ final class ReportSummary {
 			}
 		}
 		self::add( $buckets, $hired, $job, $hire );
-		// The histogram has quarter and week rows too, like the per-job rows (PeriodParts::coarse_bucket_condition()).
-		$day   = self::day_start( $hired );
-		$month = self::month_start( $hired );
-		foreach ( array_filter(
-			array(
-				self::SPAN_DAY     => $day,
-				self::SPAN_MONTH   => $month,
-				self::SPAN_WEEK    => self::week_start( $day ),
-				self::SPAN_QUARTER => self::quarter_start( $month ),
-			),
-			'is_int'
-		) as $span => $bucket ) {
+		// The histogram has quarter and week rows too, like the per-job rows.
+		foreach ( array(
+			self::SPAN_DAY   => self::day_start( $hired ),
+			self::SPAN_MONTH => self::month_start( $hired ),
+		) + self::coarse_buckets( $hired ) as $span => $bucket ) {
 			$key          = $span . '|' . $bucket . '|' . self::bin( $seconds );
 			$bins[ $key ] = ( $bins[ $key ] ?? 0 ) + $sign;
 		}
@@ -489,11 +499,9 @@ final class ReportSummary {
 	private static function add( array &$buckets, int $time, int $job, array $measures ): void {
 		$keys = self::keys( $time, $job );
 		if ( 0 !== $job ) {
-			// The job's quarter and week too (by_job reads them: PeriodParts::coarse_bucket_condition()).
-			$keys[] = self::SPAN_QUARTER . '|' . self::quarter_start( self::month_start( $time ) ) . '|' . $job;
-			$week   = self::week_start( self::day_start( $time ) );
-			if ( null !== $week ) {
-				$keys[] = self::SPAN_WEEK . '|' . $week . '|' . $job;
+			// The job's quarter and week too (by_job reads them).
+			foreach ( self::coarse_buckets( $time ) as $span => $bucket ) {
+				$keys[] = $span . '|' . $bucket . '|' . $job;
 			}
 		}
 		foreach ( $keys as $key ) {

@@ -563,9 +563,9 @@ final class Schema {
 			// Version 12 added the waiting summary (WaitingSummary) and quarter, week and day rows per job to report_exit_jobs
 			// (the rejections report's by_job reads a period's whole days from them too; the table was recreated, see
 			// RECREATED); version 13 added quarter and week rows per job to report_buckets and to report_hire_days (time to
-			// hire's by_job and median and the careers report's by_job read them: PeriodParts::coarse_bucket_condition()). One rebuild fills every summary added since
-			// 10 (in this request on small sites, else left to `wp recruiting summaries rebuild`), so a site upgrading
-			// from 9 rebuilds once.
+			// hire's by_job and median and the careers report's by_job read them: PeriodParts::coarse_bucket_condition()).
+			// One rebuild fills every summary added since 10 (in this request on small sites, else left to
+			// `wp recruiting summaries rebuild`), so a site upgrading from 9 rebuilds once.
 			13 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
 		);
 	}

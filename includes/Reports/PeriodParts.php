@@ -150,9 +150,10 @@ final class PeriodParts {
 
 	/**
 	 * bucket_condition() for the tables that also have quarter and week spans (the per-job rows of report_buckets and
-	 * report_exit_jobs, and report_hire_days): the whole months a quarter at a time where a quarter fits (ReportSummary::quarters()), the whole days a
-	 * week at a time where a week fits (ReportSummary::weeks()), the rest as months and days; null when there are none.
-	 * A year's by_job then reads about half the rows of its months. Integers only.
+	 * report_exit_jobs, and report_hire_days; ReportSummary::coarse_buckets()): the whole months a quarter at a time
+	 * where a quarter fits (ReportSummary::quarters()), the whole days a week at a time where a week fits
+	 * (ReportSummary::weeks()), the rest as months and days; null when there are none. A year's by_job then reads about
+	 * half the rows of its months. Integers only.
 	 *
 	 * @param self[] $all Parts to combine.
 	 */

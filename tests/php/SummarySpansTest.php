@@ -1,9 +1,9 @@
 <?php
 /**
- * The summaries' weeks (span 3 of the per-job rows of report_buckets and report_exit_jobs): the days 1–7, 8–14, 15–21
- * and 22–28 of a UTC month; a range of whole days splits into the weeks inside it and the days left, which together
- * cover it exactly. Their quarters (span 4): whole months split into the calendar quarters they complete and the
- * months left.
+ * The summaries' weeks (span 3 of the per-job rows of report_buckets and report_exit_jobs, and of report_hire_days):
+ * the days 1–7, 8–14, 15–21 and 22–28 of a UTC month; a range of whole days splits into the weeks inside it and the
+ * days left, which together cover it exactly. Their quarters (span 4): whole months split into the calendar quarters
+ * they complete and the months left. An instant's coarse buckets are its quarter and, but on days 29–31, its week.
  *
  * @package RecruitingReports
  */
@@ -25,6 +25,21 @@ final class SummarySpansTest extends TestCase {
 	 */
 	private static function day( int $month, int $day, int $year = 2026 ): int {
 		return (int) gmmktime( 0, 0, 0, $month, $day, $year );
+	}
+
+	/** The quarter and week of instants in the middle of a day, on a week's last day and on the 31st. */
+	public function test_coarse_buckets(): void {
+		$this->assertSame(
+			array(
+				ReportSummary::SPAN_QUARTER => self::day( 4, 1 ),
+				ReportSummary::SPAN_WEEK    => self::day( 5, 8 ),
+			),
+			ReportSummary::coarse_buckets( self::day( 5, 14 ) + 86399 )
+		);
+		$this->assertSame(
+			array( ReportSummary::SPAN_QUARTER => self::day( 10, 1 ) ),
+			ReportSummary::coarse_buckets( self::day( 12, 31 ) + 43200 )
+		);
 	}
 
 	/** Every day of a leap February and of a 31-day month belongs to the week of its first seven-day step, or none. */
