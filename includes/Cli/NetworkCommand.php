@@ -92,6 +92,9 @@ final class NetworkCommand {
 	 *   - full
 	 * ---
 	 *
+	 * [--by_job]
+	 * : List every site's jobs in the network's figures (by_job; --section=by_job implies it).
+	 *
 	 * [--section=<section>]
 	 * : Print only this section of the network's figures (required with --format=csv).
 	 *
@@ -120,7 +123,8 @@ final class NetworkCommand {
 		}
 		$format  = (string) \WP_CLI\Utils\get_flag_value( $assoc_args, 'format', 'table' );
 		$section = isset( $assoc_args['section'] ) ? (string) $assoc_args['section'] : null;
-		$result  = NetworkReport::run( $args[0], array_intersect_key( $assoc_args, array_flip( array( 'period', 'date_from', 'date_to', 'compare', 'by_site' ) ) ) );
+		$given   = array_intersect_key( $assoc_args, array_flip( array( 'period', 'date_from', 'date_to', 'compare', 'by_site', 'by_job' ) ) );
+		$result  = NetworkReport::run( $args[0], array( 'by_job' => NetworkReport::JOB_ROWS === $section || \WP_CLI\Utils\get_flag_value( $assoc_args, 'by_job', false ) ) + $given );
 		if ( is_wp_error( $result ) ) {
 			Commands::fail( $result );
 		}

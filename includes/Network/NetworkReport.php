@@ -51,16 +51,23 @@ final class NetworkReport {
 	 */
 	public const FRESHNESS_SECONDS = MINUTE_IN_SECONDS;
 
+	/**
+	 * The list field of a report's rows of the site's own jobs: the network's answer lists every site's only when asked
+	 * for (by_job), as they run to thousands of rows (docs/multisite.md "The network report").
+	 */
+	public const JOB_ROWS = 'by_job';
+
 	/** The arguments that make a different answer, in the cache key's order. */
-	private const ARGS = array( 'by_site', 'compare', 'date_from', 'date_to', 'period' );
+	private const ARGS = array( 'by_job', 'by_site', 'compare', 'date_from', 'date_to', 'period' );
 
 	/**
 	 * The report across the network, from the cache or computed.
 	 *
 	 * @param string $report One of ReportRegistry::names().
 	 * @param array  $args   date_from, date_to (each site's own dates), or period (one of Settings::PERIODS, read in
-	 *                       each site's timezone; it wins over the dates), compare, and by_site (`full`: each site's
-	 *                       whole report; else its headline figures' fields), as given.
+	 *                       each site's timezone; it wins over the dates), compare, by_site (`full`: each site's
+	 *                       whole report; else its headline figures' fields) and by_job (true: every site's job rows
+	 *                       too), as given.
 	 * @return array{data:array,cache:string}|WP_Error Errors as the site's report gives them (400, REST-shaped).
 	 */
 	public static function run( string $report, array $args ) {
@@ -74,6 +81,11 @@ final class NetworkReport {
 		$args = array_filter( array_intersect_key( $args, array_flip( self::ARGS ) ), static fn( $value ) => null !== $value && '' !== $value );
 		if ( 'full' !== ( $args['by_site'] ?? null ) ) {
 			unset( $args['by_site'] );
+		}
+		if ( ! rest_sanitize_boolean( $args['by_job'] ?? false ) ) {
+			unset( $args['by_job'] );
+		} else {
+			$args['by_job'] = true;
 		}
 		ksort( $args );
 		if ( ReadReplicas::in_use() ) {
@@ -123,7 +135,7 @@ final class NetworkReport {
 	 */
 	private static function compute( string $report, array $args, array $sites, int $since ) {
 		$compare  = (string) ( $args['compare'] ?? '' );
-		$prefix   = self::CACHE_PREFIX . 'part_' . md5( $report . '|' . wp_json_encode( array_diff_key( $args, array( 'by_site' => true ) ) ) ) . '_';
+		$prefix   = self::CACHE_PREFIX . 'part_' . md5( $report . '|' . wp_json_encode( $args ) ) . '_';
 		$stored   = self::kept_parts( $prefix, array_keys( $sites ) );
 		$parts    = array();
 		$current  = array();
@@ -139,15 +151,15 @@ final class NetworkReport {
 				break;
 			}
 			$parts[ $site_id ]   = $part;
-			$current[ $site_id ] = new SiteFigures( $site_id, $site['name'], $part['query'], array_diff_key( $part['data'], array( 'comparison' => true ) ), $part['pieces'] );
+			$current[ $site_id ] = new SiteFigures( $site_id, $site['name'], $part['query'], array_diff_key( $part['data'], array( 'comparison' => true ) ), $part['read_at'], $part['pieces'] );
 			if ( '' !== $compare ) {
-				$compared[ $site_id ] = new SiteFigures( $site_id, $site['name'], $part['query']->comparison( $compare ), $part['data']['comparison'], $part['compared_pieces'] );
+				$compared[ $site_id ] = new SiteFigures( $site_id, $site['name'], $part['query']->comparison( $compare ), $part['data']['comparison'], $part['read_at'], $part['compared_pieces'] );
 			}
 		}
 		$definition = ReportRegistry::get( $report );
-		$data       = self::merged( $definition, array_values( $current ) );
+		$data       = self::merged( $definition, array_values( $current ), $args );
 		if ( '' !== $compare ) {
-			$data['comparison'] = self::merged( $definition, array_values( $compared ) );
+			$data['comparison'] = self::merged( $definition, array_values( $compared ), $args );
 		}
 		$data['by_site'] = array();
 		foreach ( $parts as $site_id => $part ) {
@@ -204,6 +216,9 @@ final class NetworkReport {
 		$answer = Sites::in( $site_id, static fn() => self::site_answer( $report, $args ) );
 		if ( is_wp_error( $answer ) ) {
 			return $answer;
+		}
+		if ( ! self::keeps_job_rows( $report, $args ) ) {
+			unset( $answer[0][ self::JOB_ROWS ], $answer[0]['comparison'][ self::JOB_ROWS ] );
 		}
 		return array(
 			'state'           => $state,
@@ -286,13 +301,28 @@ final class NetworkReport {
 	 *
 	 * @param ReportDefinition $definition The report.
 	 * @param SiteFigures[]    $sites      Each site's figures for the period.
+	 * @param array            $args       The arguments (by_job: with every site's job rows).
 	 */
-	private static function merged( ReportDefinition $definition, array $sites ): array {
+	private static function merged( ReportDefinition $definition, array $sites, array $args ): array {
 		$period = array(
 			'from' => min( array_map( static fn( SiteFigures $site ) => $site->query->from, $sites ) ?: array( '' ) ),
 			'to'   => max( array_map( static fn( SiteFigures $site ) => $site->query->to, $sites ) ?: array( '' ) ),
 		);
-		return array( 'period' => $period ) + ( null === $definition->merge || ! $sites ? array() : ( $definition->merge )( $sites ) );
+		$data   = array( 'period' => $period ) + ( null === $definition->merge || ! $sites ? array() : ( $definition->merge )( $sites ) );
+		return isset( $args['by_job'] ) ? $data : array_diff_key( $data, array( self::JOB_ROWS => true ) );
+	}
+
+	/**
+	 * Whether a site's part keeps its answer's job rows: for the network's by_job, each site's whole report
+	 * (by_site=full) or a headline figure read from them (time to fill's count of filled jobs); else they are left
+	 * out of the part, which a miss reads for every site.
+	 *
+	 * @param string $report Report name.
+	 * @param array  $args   The network's arguments.
+	 */
+	private static function keeps_job_rows( string $report, array $args ): bool {
+		$definition = ReportRegistry::get( $report );
+		return isset( $args['by_job'] ) || isset( $args['by_site'] ) || null === $definition || isset( self::headline_fields( $definition, array( self::JOB_ROWS => true ) )[ self::JOB_ROWS ] );
 	}
 
 	/**

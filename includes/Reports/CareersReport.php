@@ -157,31 +157,44 @@ final class CareersReport {
 
 	/**
 	 * The careers funnel across a network's sites: every count summed (per source, per day or month, in total), every
-	 * site's jobs listed, each conversion recomputed from the summed counts.
+	 * site's jobs listed, each conversion recomputed from the summed counts. The totals are the sites' totals summed,
+	 * not read from the job rows, which the network report leaves out of a site's part unless asked for.
 	 *
 	 * @param SiteFigures[] $sites The sites.
 	 */
 	public static function merge( array $sites ): array {
 		$by_source = array_map( static fn( array $row ) => array( 'source' => (string) $row['source'] ) + self::step( $row, $row ), NetworkMerge::keyed( $sites, 'by_source', array( 'source' ) ) );
 		$trend     = NetworkMerge::sorted( NetworkMerge::keyed( $sites, 'trend', array( 'period' ) ), static fn( $a, $b ) => strcmp( $a['period'], $b['period'] ) );
-		return self::figures( NetworkMerge::listed( $sites, 'by_job' ), $by_source, $trend );
+		$totals    = array();
+		foreach ( self::counted() as $field ) {
+			$totals[ $field ] = array_sum( array_map( static fn( SiteFigures $site ) => (int) ( $site->data['totals'][ $field ] ?? 0 ), $sites ) );
+		}
+		return self::figures( NetworkMerge::listed( $sites, 'by_job' ), $by_source, $trend, $totals );
+	}
+
+	/** The counts of a row (the totals' fields before their conversions). */
+	private static function counted(): array {
+		return array_merge( array_values( self::FIELDS ), array( 'applications', 'hires' ) );
 	}
 
 	/**
 	 * The report's fields from its rows: ordered, with the totals over the jobs.
 	 *
-	 * @param array[] $by_job    Rows per job (with site_id across a network).
-	 * @param array[] $by_source Rows per source.
-	 * @param array[] $trend     Rows per day or month.
+	 * @param array[]    $by_job    Rows per job (with site_id across a network).
+	 * @param array[]    $by_source Rows per source.
+	 * @param array[]    $trend     Rows per day or month.
+	 * @param array|null $totals    The counts in total (counted()); null: summed over $by_job.
 	 */
-	private static function figures( array $by_job, array $by_source, array $trend ): array {
+	private static function figures( array $by_job, array $by_source, array $trend, ?array $totals = null ): array {
 		$by_views = static fn( $a, $b ) => array( $b['job_views'], $b['applications'] ) <=> array( $a['job_views'], $a['applications'] );
 		usort( $by_job, static fn( $a, $b ) => $by_views( $a, $b ) ?: array( $a['site_id'] ?? 0, $a['job_id'] ) <=> array( $b['site_id'] ?? 0, $b['job_id'] ) );
 		usort( $by_source, static fn( $a, $b ) => $by_views( $a, $b ) ?: strcmp( $a['source'], $b['source'] ) );
 
-		$totals = array();
-		foreach ( array_merge( array_values( self::FIELDS ), array( 'applications', 'hires' ) ) as $field ) {
-			$totals[ $field ] = array_sum( array_column( $by_job, $field ) );
+		if ( null === $totals ) {
+			$totals = array();
+			foreach ( self::counted() as $field ) {
+				$totals[ $field ] = array_sum( array_column( $by_job, $field ) );
+			}
 		}
 		return array(
 			'totals'    => self::step( $totals, $totals ),

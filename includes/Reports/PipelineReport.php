@@ -179,13 +179,21 @@ final class PipelineReport {
 
 	/**
 	 * The pipeline across a network's sites: the waits of every site counted together per stage (so the median is the
-	 * union's), and every site's jobs.
+	 * union's), and every site's jobs. Each site's waits are counted to when its answer was read (SiteFigures::$read_at),
+	 * not to this second: they agree with that answer's rows, and a site whose state did not change is not read again.
 	 *
 	 * @param SiteFigures[] $sites The sites.
 	 */
 	public static function merge( array $sites ): array {
-		$now     = time();
-		$waiting = NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => $site->in( static fn( ReportQuery $query ) => self::histograms( $query, $now ) ), $sites ) );
+		$waiting = NetworkMerge::sum(
+			array_map(
+				static function ( SiteFigures $site ) {
+					$now = $site->read_at;
+					return $site->in( static fn( ReportQuery $query ) => self::histograms( $query, $now ) );
+				},
+				$sites
+			)
+		);
 		$stages  = array();
 		foreach ( TimeInStage::OPEN as $status ) {
 			$stages[ $status ] = self::histogram_waits( $waiting['stages'][ $status ] ?? array(), $waiting['stale'][ $status ] ?? 0 );

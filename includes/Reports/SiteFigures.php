@@ -23,6 +23,9 @@ final class SiteFigures {
 	 * @param string      $name    Site name.
 	 * @param ReportQuery $query   The period as this site resolves it (its timezone).
 	 * @param array       $data    The site's own report for that period (ReportService), without a comparison.
+	 * @param int         $read_at When $data was read (Unix seconds): figures of the present (the pipeline's waits) are
+	 *                             counted to it, so they agree with $data and keep with the site's part while its
+	 *                             state does (docs/multisite.md "The network report").
 	 * @param array       $pieces  What in() read from the site before at the same data version: read key => value.
 	 */
 	public function __construct(
@@ -30,6 +33,7 @@ final class SiteFigures {
 		public readonly string $name,
 		public readonly ReportQuery $query,
 		public readonly array $data,
+		public readonly int $read_at,
 		private array $pieces = array(),
 	) {}
 

@@ -328,6 +328,8 @@ final class NetworkController extends Controller {
 				'period'    => $request->get_param( 'period' ),
 				'compare'   => $request->get_param( 'compare' ),
 				'by_site'   => $request->get_param( 'by_site' ),
+				// A CSV of the job rows needs them, asked for or not.
+				'by_job'    => $request->get_param( 'by_job' ) || ( 'csv' === $request->get_param( 'format' ) && NetworkReport::JOB_ROWS === $request->get_param( 'section' ) ),
 			)
 		);
 		if ( is_wp_error( $result ) ) {
@@ -368,6 +370,11 @@ final class NetworkController extends Controller {
 			'type'        => 'string',
 			'enum'        => array( 'figures', 'full' ),
 			'default'     => 'figures',
+		);
+		$params['by_job']  = array(
+			'description' => __( 'Whether the network\'s figures list every site\'s jobs (by_job, each row with its site_id): a network\'s jobs run to thousands of rows, so they are left out unless asked for.', 'recruiting-reports' ),
+			'type'        => 'boolean',
+			'default'     => false,
 		);
 		return $params;
 	}

@@ -129,7 +129,7 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 		for ( const [ name, query ] of Object.entries( QUERIES ) ) {
 			for ( const report of reports ) {
 				const label = `${ report } (${ name })`;
-				const answer = expectStatus( await network.siteRequest( '', 'GET', `/recruiting/v1/network/reports/${ report }`, { query: { ...query, by_site: 'full' } } ), 200 );
+				const answer = expectStatus( await network.siteRequest( '', 'GET', `/recruiting/v1/network/reports/${ report }`, { query: { ...query, by_site: 'full', by_job: true } } ), 200 );
 				const headline = expectStatus( await network.siteRequest( '', 'GET', `/recruiting/v1/network/reports/${ report }`, { query } ), 200 );
 				assert.deepEqual( answer.by_site.map( ( row ) => row.site_id ), [ 1, sites.north, sites.south ], label );
 				for ( const [ index, row ] of answer.by_site.entries() ) {
@@ -145,7 +145,10 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 					assert.ok( 'time-to-hire' !== report || ! ( 'by_job' in cut ), `${ label }: ${ Object.keys( cut ) }` );
 					assert.deepEqual( cut, Object.fromEntries( Object.keys( cut ).map( ( key ) => [ key, own[ key ] ] ) ), label );
 				}
-				assert.deepEqual( { ...headline, by_site: null }, { ...answer, by_site: null }, `${ label }: the network's figures do not depend on by_site` );
+				// Without by_job the network's figures are the same but for every site's job rows.
+				const withoutJobs = ( { by_job: jobs, ...rest } ) => ( rest.comparison ? { ...rest, comparison: withoutJobs( rest.comparison ) } : rest );
+				assert.ok( ! ( 'by_job' in headline ) && ! ( 'by_job' in ( headline.comparison ?? {} ) ), `${ label }: no job rows unless asked for` );
+				assert.deepEqual( { ...headline, by_site: null }, { ...withoutJobs( answer ), by_site: null }, `${ label }: the network's figures do not depend on by_site or by_job` );
 				// The default period ends on each site's own today, which differs between timezones near midnight:
 				// its months and bounds are compared in the custom period.
 				const options = { keepPeriod: 'default' !== name && 'previous' !== name, keepTrend: 'default' !== name && 'previous' !== name };
@@ -182,7 +185,9 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 
 	test( 'CSV: a section of the network\'s figures, as the site report gives one', { timeout: TIMEOUT }, async () => {
 		const query = { ...QUERIES.custom, format: 'csv' };
-		const json = expectStatus( await network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/time-to-hire', { query: QUERIES.custom } ), 200 );
+		const json = expectStatus( await network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/time-to-hire', { query: { ...QUERIES.custom, by_job: true } } ), 200 );
+		assert.ok( json.by_job.length > 0 );
+		// The job rows' section lists them without by_job=true.
 		const response = await network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/time-to-hire', { query: { ...query, section: 'by_job' } } );
 		assert.equal( response.status, 200, response.text );
 		assert.match( response.headers.get( 'content-type' ), /^text\/csv/ );
@@ -258,7 +263,7 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 			$result = RecruitingReports\\Network\\NetworkReport::run( '${ report }', array( 'date_from' => '${ QUERIES.custom.date_from }', 'date_to' => '${ QUERIES.custom.date_to }' ) );
 			return array( 'cache' => $result['cache'], 'switched' => array_values( array_unique( $switched ) ), 'by_site' => $result['data']['by_site'] );
 		} )()` );
-		for ( const report of [ 'overview', 'careers' ] ) {
+		for ( const report of [ 'overview', 'careers', 'pipeline' ] ) {
 			await run( report );
 			assert.deepEqual( ( ( { cache, switched } ) => ( { cache, switched } ) )( await run( report ) ), { cache: 'hit', switched: [] }, report );
 		}
@@ -268,6 +273,9 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 		} ), 200 );
 		const after = await run( 'overview' );
 		assert.deepEqual( [ after.cache, after.switched ], [ 'miss', [ sites.south ] ] );
+		// The pipeline counts each site's waits to when its answer was read: the other sites' are kept too.
+		const pipeline = await run( 'pipeline' );
+		assert.deepEqual( [ pipeline.cache, pipeline.switched ], [ 'miss', [ sites.south ] ] );
 		const newApplications = ( answer, id ) => answer.by_site.find( ( row ) => row.site_id === id ).figures.applications.new_this_period;
 		assert.equal( newApplications( after, sites.south ), newApplications( before, sites.south ) + 1 );
 		assert.equal( newApplications( after, sites.north ), newApplications( before, sites.north ) );

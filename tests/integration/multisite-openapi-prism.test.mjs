@@ -104,6 +104,7 @@ describe( 'openapi.json on a network: the network routes through Prism', { skip:
 			await call( 'GET', report, 200 );
 			await call( 'GET', report, 200, { query: { compare: 'previous_period' } } );
 			await call( 'GET', report, 200, { query: { period: 'year_to_date', compare: 'previous_year' } } );
+			await call( 'GET', report, 200, { query: { by_job: true, by_site: 'full' } } );
 			// Without a section the 400 names the report's sections; the first one as CSV.
 			const refused = await call( 'GET', report, 400, { query: { format: 'csv' } } );
 			await call( 'GET', report, 200, { query: { format: 'csv', section: refused.message.match( /one of: ([^,.]+)/ )[ 1 ] } } );
