@@ -1,6 +1,7 @@
 <?php
 /**
- * The sites of the current network, read in id order a batch at a time (Network\Sites walks them).
+ * The sites of the current network, read in id order a batch at a time (Network\Sites walks them), and network options
+ * read together.
  *
  * @package RecruitingReports
  */
@@ -29,38 +30,8 @@ final class NetworkSites {
 	}
 
 	/**
-	 * Some options of several sites in one query (a UNION over their options tables): what the network report's
-	 * cache key is made of, read without switching to each site.
-	 *
-	 * @param int[]    $site_ids Site ids.
-	 * @param string[] $names    Option names.
-	 * @return array<int,array<string,string>> site id => option name => value (missing options are left out).
-	 */
-	public static function options( array $site_ids, array $names ): array {
-		global $wpdb;
-		if ( ! $site_ids || ! $names ) {
-			return array();
-		}
-		$in      = implode( ', ', array_fill( 0, count( $names ), '%s' ) );
-		$options = array();
-		// SQLite allows 500 SELECTs in one compound query: a hundred sites per query.
-		foreach ( array_chunk( $site_ids, 100 ) as $chunk ) {
-			$selects = array();
-			foreach ( $chunk as $site_id ) {
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in is placeholders only.
-				$selects[] = $wpdb->prepare( "SELECT %d AS site_id, option_name, option_value FROM %i WHERE option_name IN ($in)", $site_id, $wpdb->get_blog_prefix( $site_id ) . 'options', ...$names );
-			}
-			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- each SELECT is prepared above.
-			foreach ( $wpdb->get_results( implode( ' UNION ALL ', $selects ), ARRAY_A ) as $row ) {
-				$options[ (int) $row['site_id'] ][ (string) $row['option_name'] ] = (string) $row['option_value'];
-			}
-		}
-		return $options;
-	}
-
-	/**
 	 * Some options of the current network (wp_sitemeta) in one query, as stored (serialized values stay so): the
-	 * network report's kept parts, one row per site, read together.
+	 * network report's kept parts and the sites' tokens, one row per site, read together.
 	 *
 	 * @param string[] $names Meta keys.
 	 * @return array<string,string> meta key => value (missing ones are left out).

@@ -57,7 +57,9 @@ final class Uninstaller {
 		foreach ( array( '_site_transient_', '_site_transient_timeout_' ) as $prefix ) {
 			$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE site_id = %d AND meta_key LIKE %s', $wpdb->sitemeta, get_current_network_id(), $wpdb->esc_like( $prefix . NetworkReport::CACHE_PREFIX ) . '%' ) );
 		}
-		delete_network_option( null, NetworkVersion::OPTION );
+		// The network's version and every site's token (NetworkVersion::SITE_OPTION_PREFIX).
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE site_id = %d AND meta_key LIKE %s', $wpdb->sitemeta, get_current_network_id(), $wpdb->esc_like( NetworkVersion::OPTION ) . '%' ) );
+		wp_cache_delete( get_current_network_id() . ':' . NetworkVersion::OPTION, 'site-options' );
 	}
 
 	/**

@@ -9,10 +9,11 @@
  * (NetworkVersion: replaced by any site's write, and by a site's name, timezone or set-up changing) is what it was when
  * it was computed, until the first midnight of any site (which moves the default and preset periods), and for a
  * report whose figures also change without a data write (the careers funnel's counters) for FRESHNESS_SECONDS: a hit
- * reads the version and the entry. A miss reads every site's state in one query over their options tables (with a
- * persistent object cache, site by site) and recomputes from each site's part (its answer and what the merge read from
- * it), kept per site and state (a site transient each, read together): only the sites whose state changed (and, for a
- * report with a freshness of its own, whose part is older than FRESHNESS_SECONDS) are read again.
+ * reads the version and the entry. A miss reads every site's token (NetworkVersion::site_tokens(): one query, or one
+ * multi-get) and recomputes from each site's part (its answer, name, timezone and what the merge read from it), kept
+ * per site with the token and day it was read at (a site transient each, read together): only the sites whose token or
+ * day changed (and, for a report with a freshness of its own, whose part is older than FRESHNESS_SECONDS) are read
+ * again, switched to.
  *
  * @package RecruitingReports
  */
@@ -26,7 +27,6 @@ use RecruitingReports\Data\NetworkSites;
 use RecruitingReports\Data\ReadReplicas;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Data\Settings;
-use RecruitingReports\Reports\ReportCache;
 use RecruitingReports\Reports\ReportDefinition;
 use RecruitingReports\Reports\ReportQuery;
 use RecruitingReports\Reports\ReportRegistry;
@@ -101,17 +101,16 @@ final class NetworkReport {
 			);
 		}
 		$definition = ReportRegistry::get( $report );
-		$sites      = null === $definition ? array() : self::sites();
-		$computed   = self::compute( $report, $args, $sites, null !== $definition && null !== $definition->freshness ? time() - self::FRESHNESS_SECONDS : 0 );
+		$computed   = self::compute( $report, $args, null === $definition ? array() : self::site_ids(), null !== $definition && null !== $definition->freshness ? time() - self::FRESHNESS_SECONDS : 0 );
 		if ( is_wp_error( $computed ) ) {
 			return $computed;
 		}
-		[ $data, $read_at ] = $computed;
+		[ $data, $read_at, $timezones ] = $computed;
 		set_site_transient(
 			$name,
 			array(
 				'version' => $version,
-				'until'   => self::until( $definition, $sites, $read_at ),
+				'until'   => self::until( $definition, $timezones, $read_at ),
 				'data'    => $data,
 			),
 			DAY_IN_SECONDS
@@ -124,36 +123,45 @@ final class NetworkReport {
 
 	/**
 	 * The report computed: each site's part, merged. The parts are kept (a site transient per site, report and
-	 * arguments, read together) with the state of the site they were read at: the next computation reads again, and
-	 * writes back, only the sites whose state changed (a write on one site switches to that site only).
+	 * arguments, read together) with the site's token (NetworkVersion::site_tokens(), read first) and its day: the next
+	 * computation reads again, and writes back, only the sites whose token or day changed (a write on one site switches
+	 * to that site only).
 	 *
-	 * @param string           $report One of ReportRegistry::names() (or not: the sites' answer says so).
-	 * @param array            $args   The arguments.
-	 * @param array<int,array> $sites  sites(): site id => name, version, today, timezone.
-	 * @param int              $since  Parts read before this Unix time are read again (0: whatever their age).
-	 * @return array{0:array,1:int}|WP_Error The answer, and when the oldest part it was computed from was read.
+	 * @param string $report   One of ReportRegistry::names() (or not: the sites' answer says so).
+	 * @param array  $args     The arguments.
+	 * @param int[]  $site_ids The network's sites (site_ids()).
+	 * @param int    $since    Parts read before this Unix time are read again (0: whatever their age).
+	 * @return array{0:array,1:int,2:string[]}|WP_Error The answer, when the oldest part it was computed from was read,
+	 *                                                  and the set-up sites' timezones.
 	 */
-	private static function compute( string $report, array $args, array $sites, int $since ) {
+	private static function compute( string $report, array $args, array $site_ids, int $since ) {
 		$compare  = (string) ( $args['compare'] ?? '' );
 		$prefix   = self::CACHE_PREFIX . 'part_' . md5( $report . '|' . wp_json_encode( $args ) ) . '_';
-		$stored   = self::kept_parts( $prefix, array_keys( $sites ) );
+		$tokens   = NetworkVersion::site_tokens( $site_ids );
+		$stored   = self::kept_parts( $prefix, $site_ids );
 		$parts    = array();
 		$current  = array();
 		$compared = array();
-		// With no site set up, the main site's answer still validates the arguments.
-		foreach ( $sites ? $sites : array( get_main_site_id() => null ) as $site_id => $site ) {
+		foreach ( $site_ids as $site_id ) {
 			$kept = $stored[ $site_id ] ?? null;
-			$part = self::part( $report, $args, $site_id, $site, is_array( $kept ) && (int) ( $kept['read_at'] ?? 0 ) >= $since ? $kept : null );
+			$part = self::part( $report, $args, $site_id, $tokens[ $site_id ], is_array( $kept ) && (int) ( $kept['read_at'] ?? 0 ) >= $since ? $kept : null );
 			if ( is_wp_error( $part ) ) {
 				return $part;
 			}
-			if ( null === $site ) {
-				break;
+			$parts[ $site_id ] = $part;
+			if ( ! $part['set_up'] ) {
+				continue; // No tables, no figures (Upgrade Network sets it up): kept, so it is not switched to again.
 			}
-			$parts[ $site_id ]   = $part;
-			$current[ $site_id ] = new SiteFigures( $site_id, $site['name'], $part['query'], array_diff_key( $part['data'], array( 'comparison' => true ) ), $part['read_at'], $part['pieces'] );
+			$current[ $site_id ] = new SiteFigures( $site_id, $part['name'], $part['query'], array_diff_key( $part['data'], array( 'comparison' => true ) ), $part['read_at'], $part['pieces'] );
 			if ( '' !== $compare ) {
-				$compared[ $site_id ] = new SiteFigures( $site_id, $site['name'], $part['query']->comparison( $compare ), $part['data']['comparison'], $part['read_at'], $part['compared_pieces'] );
+				$compared[ $site_id ] = new SiteFigures( $site_id, $part['name'], $part['query']->comparison( $compare ), $part['data']['comparison'], $part['read_at'], $part['compared_pieces'] );
+			}
+		}
+		if ( ! $current ) {
+			// With no site set up, the main site's answer still validates the arguments.
+			$answer = Sites::in( get_main_site_id(), static fn() => self::site_answer( $report, $args ) );
+			if ( is_wp_error( $answer ) ) {
+				return $answer;
 			}
 		}
 		$definition = ReportRegistry::get( $report );
@@ -163,19 +171,22 @@ final class NetworkReport {
 		}
 		$data['by_site'] = array();
 		foreach ( $parts as $site_id => $part ) {
-			$data['by_site'][] = array(
-				'site_id' => $site_id,
-				'name'    => $sites[ $site_id ]['name'],
-				'figures' => isset( $args['by_site'] ) ? $part['data'] : self::headline_fields( $definition, $part['data'] ),
-			);
-			// What the merge read from the site, for the next computation at the same state.
-			$parts[ $site_id ]['pieces']          = $current[ $site_id ]->pieces();
-			$parts[ $site_id ]['compared_pieces'] = isset( $compared[ $site_id ] ) ? $compared[ $site_id ]->pieces() : array();
+			if ( isset( $current[ $site_id ] ) ) {
+				$data['by_site'][] = array(
+					'site_id' => $site_id,
+					'name'    => $part['name'],
+					'figures' => isset( $args['by_site'] ) ? $part['data'] : self::headline_fields( $definition, $part['data'] ),
+				);
+				// What the merge read from the site, for the next computation at the same token.
+				$parts[ $site_id ]['pieces']          = $current[ $site_id ]->pieces();
+				$parts[ $site_id ]['compared_pieces'] = isset( $compared[ $site_id ] ) ? $compared[ $site_id ]->pieces() : array();
+			}
 			if ( $parts[ $site_id ] !== ( $stored[ $site_id ] ?? null ) ) {
 				set_site_transient( $prefix . $site_id, $parts[ $site_id ], DAY_IN_SECONDS );
 			}
 		}
-		return array( $data, $parts ? min( array_column( $parts, 'read_at' ) ) : time() );
+		$set_up = array_intersect_key( $parts, $current );
+		return array( $data, $set_up ? min( array_column( $set_up, 'read_at' ) ) : time(), array_unique( array_column( $set_up, 'timezone' ) ) );
 	}
 
 	/**
@@ -198,36 +209,62 @@ final class NetworkReport {
 	}
 
 	/**
-	 * A site's part: its answer, its resolved period and what the merge read from it, the stored one while the site's
-	 * state is what it was when that was read, else read now.
+	 * A site's part: its name, timezone and day, whether it is set up, and then its answer, its resolved period and
+	 * what the merge read from it. The stored one while the site's token and day are those it was read at, else read
+	 * now (switched to the site, after its token was read: a change after this read replaces the token).
 	 *
-	 * @param string     $report  Report name.
-	 * @param array      $args    The network's arguments.
-	 * @param int        $site_id Site id.
-	 * @param array|null $site    Its state (sites()); null: only the arguments are checked.
-	 * @param mixed      $stored  The stored part, if any.
-	 * @return array{state:string,read_at:int,data:array,query:ReportQuery,pieces:array,compared_pieces:array}|WP_Error
+	 * @param string $report  Report name.
+	 * @param array  $args    The network's arguments.
+	 * @param int    $site_id Site id.
+	 * @param string $token   Its token (NetworkVersion::site_tokens()).
+	 * @param mixed  $stored  The stored part, if any.
+	 * @return array{token:string,today:string,timezone:string,name:string,set_up:bool,read_at:int,data?:array,query?:ReportQuery,pieces?:array,compared_pieces?:array}|WP_Error
 	 */
-	private static function part( string $report, array $args, int $site_id, ?array $site, $stored ) {
-		$state = md5( (string) wp_json_encode( $site ) );
-		if ( null !== $site && is_array( $stored ) && ( $stored['state'] ?? null ) === $state && ( $stored['query'] ?? null ) instanceof ReportQuery ) {
+	private static function part( string $report, array $args, int $site_id, string $token, $stored ) {
+		if ( is_array( $stored ) && ( $stored['token'] ?? null ) === $token && is_string( $stored['timezone'] ?? null )
+			&& ( $stored['today'] ?? null ) === self::today( $stored['timezone'] )
+			&& ( empty( $stored['set_up'] ) || ( $stored['query'] ?? null ) instanceof ReportQuery ) ) {
 			return $stored;
 		}
-		$answer = Sites::in( $site_id, static fn() => self::site_answer( $report, $args ) );
-		if ( is_wp_error( $answer ) ) {
-			return $answer;
-		}
-		if ( ! self::keeps_job_rows( $report, $args ) ) {
-			unset( $answer[0][ self::JOB_ROWS ], $answer[0]['comparison'][ self::JOB_ROWS ] );
-		}
-		return array(
-			'state'           => $state,
-			'read_at'         => time(),
-			'data'            => $answer[0],
-			'query'           => $answer[1],
-			'pieces'          => array(),
-			'compared_pieces' => array(),
+		return Sites::in(
+			$site_id,
+			static function () use ( $report, $args, $token ) {
+				$timezone = wp_timezone()->getName();
+				$site     = array(
+					'token'    => $token,
+					'today'    => self::today( $timezone ),
+					'timezone' => $timezone,
+					'name'     => (string) get_option( 'blogname' ),
+					'set_up'   => (int) get_option( Schema::VERSION_OPTION ) >= 1,
+					'read_at'  => time(),
+				);
+				if ( ! $site['set_up'] ) {
+					return $site;
+				}
+				$answer = self::site_answer( $report, $args );
+				if ( is_wp_error( $answer ) ) {
+					return $answer;
+				}
+				if ( ! self::keeps_job_rows( $report, $args ) ) {
+					unset( $answer[0][ self::JOB_ROWS ], $answer[0]['comparison'][ self::JOB_ROWS ] );
+				}
+				return $site + array(
+					'data'            => $answer[0],
+					'query'           => $answer[1],
+					'pieces'          => array(),
+					'compared_pieces' => array(),
+				);
+			}
 		);
+	}
+
+	/**
+	 * Today in a timezone (a part is read again on its site's next day: the default and preset periods move).
+	 *
+	 * @param string $timezone Timezone name or offset (wp_timezone()->getName()).
+	 */
+	private static function today( string $timezone ): string {
+		return ( new DateTimeImmutable( 'now', new DateTimeZone( $timezone ) ) )->format( 'Y-m-d' );
 	}
 
 	/**
@@ -267,13 +304,13 @@ final class NetworkReport {
 	 * was read.
 	 *
 	 * @param ReportDefinition|null $definition The report.
-	 * @param array<int,array>      $sites      sites().
+	 * @param string[]              $timezones  The set-up sites' timezones.
 	 * @param int                   $read_at    When the oldest part the answer was computed from was read.
 	 */
-	private static function until( ?ReportDefinition $definition, array $sites, int $read_at ): int {
+	private static function until( ?ReportDefinition $definition, array $timezones, int $read_at ): int {
 		$until = time() + DAY_IN_SECONDS;
-		foreach ( $sites as $site ) {
-			$until = min( $until, ( new DateTimeImmutable( 'tomorrow', new DateTimeZone( $site['timezone'] ) ) )->getTimestamp() );
+		foreach ( $timezones as $timezone ) {
+			$until = min( $until, ( new DateTimeImmutable( 'tomorrow', new DateTimeZone( $timezone ) ) )->getTimestamp() );
 		}
 		return null === $definition || null === $definition->freshness ? $until : min( $until, $read_at + self::FRESHNESS_SECONDS );
 	}
@@ -326,53 +363,15 @@ final class NetworkReport {
 	}
 
 	/**
-	 * The network's set-up sites with what their cached answers depend on: name, data version, today.
+	 * The network's sites, in id order (a batch of ids per query).
 	 *
-	 * @return array<int,array{name:string,version:string,today:string,timezone:string}> Site id => state, in id order.
+	 * @return int[]
 	 */
-	private static function sites(): array {
+	private static function site_ids(): array {
 		$ids = array();
 		for ( $batch = NetworkSites::ids_after( 0, Sites::BATCH ); $batch; $batch = NetworkSites::ids_after( end( $ids ), Sites::BATCH ) ) {
 			$ids = array_merge( $ids, $batch );
 		}
-		$options = NetworkSites::options( $ids, array( Schema::VERSION_OPTION, ReportCache::VERSION_OPTION, 'blogname', 'timezone_string', 'gmt_offset' ) );
-		$sites   = array();
-		foreach ( $ids as $id ) {
-			$site = $options[ $id ] ?? array();
-			if ( (int) ( $site[ Schema::VERSION_OPTION ] ?? 0 ) < 1 ) {
-				continue; // Not set up yet: no tables, no figures (Upgrade Network sets it up).
-			}
-			$version = $site[ ReportCache::VERSION_OPTION ] ?? '';
-			if ( wp_using_ext_object_cache() ) {
-				$version = Sites::in( $id, array( ReportCache::class, 'version' ) );
-			}
-			$timezone     = self::timezone( $site );
-			$sites[ $id ] = array(
-				'name'     => (string) ( $site['blogname'] ?? '' ),
-				'version'  => (string) $version,
-				'today'    => ( new DateTimeImmutable( 'now', $timezone ) )->format( 'Y-m-d' ),
-				'timezone' => $timezone->getName(),
-			);
-		}
-		return $sites;
-	}
-
-	/**
-	 * A site's timezone from its options, as wp_timezone() reads them.
-	 *
-	 * @param array<string,string> $options timezone_string, gmt_offset.
-	 */
-	private static function timezone( array $options ): DateTimeZone {
-		$name = (string) ( $options['timezone_string'] ?? '' );
-		if ( '' === $name ) {
-			$offset = (float) ( $options['gmt_offset'] ?? 0 );
-			$hours  = (int) floor( abs( $offset ) );
-			$name   = sprintf( '%s%02d:%02d', $offset < 0 ? '-' : '+', $hours, (int) round( ( abs( $offset ) - $hours ) * 60 ) );
-		}
-		try {
-			return new DateTimeZone( $name );
-		} catch ( \Exception $e ) {
-			return new DateTimeZone( 'UTC' );
-		}
+		return $ids;
 	}
 }

@@ -202,8 +202,11 @@ describe( 'multisite lifecycle', { skip: skipWithoutNetwork }, () => {
 		// The network report's cached answers and sites' parts (they copy the sites' figures), and its version, go
 		// whatever the sites decided.
 		const cached = `( function () { global $wpdb; return (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->sitemeta} WHERE meta_key LIKE '%site_transient%recruiting_reports_network%' OR meta_key = 'recruiting_reports_network_version'" ); } )()`;
+		// Each site's token (NetworkVersion::SITE_OPTION_PREFIX): every site created since activation has one.
+		const tokens = `( function () { global $wpdb; return (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->sitemeta} WHERE meta_key LIKE 'recruiting\\\\_reports\\\\_network\\\\_version\\\\_site\\\\_%'" ); } )()`;
 		const answer = expectStatus( await network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/overview' ), 200 );
 		assert.equal( await network.phpValue( cached ), 2 + 2 * answer.by_site.length + 1, 'the answer, each site\'s part, their timeouts and the version' );
+		assert.ok( await network.phpValue( tokens ) >= answer.by_site.length - 1, 'the sites\' tokens' );
 		// A first run that stopped after alpha: the next one starts after it (alpha is left as that run left it).
 		await network.phpValue( `update_site_option( 'recruiting_reports_uninstall_after', ${ sites.alpha } )` );
 		await network.phpValue( `( function () {
@@ -223,5 +226,6 @@ describe( 'multisite lifecycle', { skip: skipWithoutNetwork }, () => {
 		assert.equal( await network.phpValue( `get_site_option( 'recruiting_reports_uninstall_after', 'gone' )` ), 'gone' );
 		assert.equal( ( await siteState( sites.alpha ) ).settings.delete_data_on_uninstall, true, 'alpha was skipped by the resumed run' );
 		assert.equal( await network.phpValue( cached ), 0 );
+		assert.equal( await network.phpValue( tokens ), 0 );
 	} );
 } );

@@ -285,6 +285,45 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 		assert.equal( renamed.cache, 'miss' );
 		assert.equal( renamed.by_site.find( ( row ) => row.site_id === sites.north ).name, 'Site north renamed' );
 		await network.phpValue( `( function () { update_blog_option( ${ sites.north }, 'blogname', 'Site north' ); return true; } )()` );
+		// A timezone changed moves that site's day and periods: its part is read again, and only its.
+		await run( 'overview' );
+		await network.phpValue( `( function () { update_blog_option( ${ sites.south }, 'timezone_string', 'Pacific/Kiritimati' ); return true; } )()` );
+		const moved = await run( 'overview' );
+		await network.phpValue( `( function () { update_blog_option( ${ sites.south }, 'timezone_string', 'America/Los_Angeles' ); return true; } )()` );
+		assert.deepEqual( [ moved.cache, moved.switched ], [ 'miss', [ sites.south ] ] );
+		const keptTimezone = await network.phpValue( `get_site_transient( RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . 'part_' . md5( 'overview|' . wp_json_encode( array( 'date_from' => '${ QUERIES.custom.date_from }', 'date_to' => '${ QUERIES.custom.date_to }' ) ) ) . '_${ sites.south }' )['timezone']` );
+		assert.equal( keptTimezone, 'Pacific/Kiritimati', 'the part was read in the timezone it was changed to' );
+	} );
+
+	test( 'with a persistent object cache the sites\' tokens live in it: a write re-reads its site only, a lost token its site only', { timeout: TIMEOUT }, async () => {
+		// Core's object cache flagged as persistent for one PHP process: the tokens, versions and parts take the object
+		// cache's paths (counters, multi-gets) as with Redis (the cluster leg's sites are single sites).
+		const result = await network.phpValue( `( function () {
+			wp_using_ext_object_cache( true );
+			$switched = array();
+			add_action( 'switch_blog', function ( $site_id, $previous, $context = 'switch' ) use ( &$switched ) { if ( 'switch' === $context ) { $switched[] = $site_id; } }, 10, 3 );
+			$run = function () use ( &$switched ) {
+				$switched = array();
+				$result   = RecruitingReports\\Network\\NetworkReport::run( 'overview', array() );
+				$ids      = array_values( array_unique( $switched ) );
+				sort( $ids );
+				return array( $result['cache'], $ids, array_sum( array_map( static fn( $row ) => $row['figures']['applications']['total'] ?? 0, $result['data']['by_site'] ) ) );
+			};
+			$out = array( 'first' => $run(), 'hit' => $run() );
+			RecruitingReports\\Network\\Sites::in( ${ sites.south }, array( RecruitingReports\\Reports\\ReportCache::class, 'bump' ) );
+			$out['write'] = $run();
+			wp_cache_delete( 'site_${ sites.north }', 'recruiting_reports_network' );
+			RecruitingReports\\Network\\Sites::in( 1, array( RecruitingReports\\Reports\\ReportCache::class, 'bump' ) );
+			$out['lost'] = $run();
+			$out['again'] = $run();
+			return $out;
+		} )()` );
+		assert.deepEqual( result.first.slice( 0, 2 ), [ 'miss', [ 1, sites.north, sites.south ] ] );
+		assert.deepEqual( result.hit.slice( 0, 2 ), [ 'hit', [] ] );
+		assert.deepEqual( result.write.slice( 0, 2 ), [ 'miss', [ sites.south ] ] );
+		assert.deepEqual( result.lost.slice( 0, 2 ), [ 'miss', [ 1, sites.north ].sort( ( a, b ) => a - b ) ] );
+		assert.deepEqual( result.again.slice( 0, 2 ), [ 'hit', [] ] );
+		assert.equal( new Set( Object.values( result ).map( ( run ) => run[ 2 ] ) ).size, 1, 'the same figures throughout' );
 	} );
 
 	test( 'the careers funnel\'s counters (no data write) reach the network\'s answer once what it was computed from is a minute old', { timeout: TIMEOUT }, async () => {
