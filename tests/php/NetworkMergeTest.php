@@ -1,0 +1,103 @@
+<?php
+/**
+ * The network report's merging rules (docs/multisite.md "How figures are merged"): counts summed key by key at every
+ * depth (the pipeline's day histograms per stage), other values kept from the first site that has them; the median's
+ * positions and the values a histogram holds there.
+ *
+ * @package RecruitingReports
+ */
+
+use PHPUnit\Framework\TestCase;
+use RecruitingReports\Reports\NetworkMerge;
+
+/**
+ * Network merge helpers.
+ */
+final class NetworkMergeTest extends TestCase {
+
+	/** Nested counts are summed in place of every site's; keys only some sites have are kept; the inputs are unchanged. */
+	public function test_sum_adds_counts_at_every_depth(): void {
+		$north = array(
+			'stages' => array(
+				'new'       => array(
+					0 => 2,
+					3 => 1,
+				),
+				'interview' => array( 10 => 4 ),
+			),
+			'stale'  => array( 'new' => 1 ),
+			'label'  => 'north',
+			'rate'   => 0.5,
+		);
+		$south = array(
+			'stages' => array(
+				'new'   => array(
+					3 => 2,
+					7 => 5,
+				),
+				'offer' => array( 1 => 1 ),
+			),
+			'stale'  => array(
+				'new'   => 2,
+				'offer' => 1,
+			),
+			'label'  => 'south',
+			'rate'   => 0.25,
+		);
+		$copy  = $north;
+		$total = NetworkMerge::sum( array( $north, $south, array() ) );
+		$this->assertSame(
+			array(
+				'stages' => array(
+					'new'       => array(
+						0 => 2,
+						3 => 3,
+						7 => 5,
+					),
+					'interview' => array( 10 => 4 ),
+					'offer'     => array( 1 => 1 ),
+				),
+				'stale'  => array(
+					'new'   => 3,
+					'offer' => 1,
+				),
+				'label'  => 'north',
+				'rate'   => 0.5,
+			),
+			$total
+		);
+		$this->assertSame( $copy, $north );
+		$this->assertSame( array(), NetworkMerge::sum( array() ) );
+	}
+
+	/** A hundred sites' histograms add up to what counting them one by one gives. */
+	public function test_sum_of_many_histograms(): void {
+		$sites    = array();
+		$expected = array();
+		for ( $site = 1; $site <= 100; $site++ ) {
+			$histogram = array();
+			for ( $day = $site % 7; $day < 400; $day += 1 + $site % 5 ) {
+				$histogram[ $day ]  = $site;
+				$expected[ $day ] = ( $expected[ $day ] ?? 0 ) + $site;
+			}
+			$sites[] = array( 'days' => $histogram );
+		}
+		$total = NetworkMerge::sum( $sites )['days'];
+		ksort( $total );
+		ksort( $expected );
+		$this->assertSame( $expected, $total );
+	}
+
+	/** The median's positions, and the values at them in a histogram. */
+	public function test_middle_and_values_at_positions(): void {
+		$this->assertSame( array( 2, 1 ), NetworkMerge::middle( 5 ) );
+		$this->assertSame( array( 1, 2 ), NetworkMerge::middle( 4 ) );
+		$histogram = array(
+			9 => 1,
+			2 => 2,
+			5 => 1,
+		); // Sorted: 2, 2, 5, 9.
+		$this->assertSame( array( 2, 5 ), NetworkMerge::at( $histogram, ...NetworkMerge::middle( 4 ) ) );
+		$this->assertSame( array( 9 ), NetworkMerge::at( $histogram, 3, 1 ) );
+	}
+}
