@@ -165,10 +165,8 @@ final class CareersReport {
 	public static function merge( array $sites ): array {
 		$by_source = array_map( static fn( array $row ) => array( 'source' => (string) $row['source'] ) + self::step( $row, $row ), NetworkMerge::keyed( $sites, 'by_source', array( 'source' ) ) );
 		$trend     = NetworkMerge::sorted( NetworkMerge::keyed( $sites, 'trend', array( 'period' ) ), static fn( $a, $b ) => strcmp( $a['period'], $b['period'] ) );
-		$totals    = array();
-		foreach ( self::counted() as $field ) {
-			$totals[ $field ] = array_sum( array_map( static fn( SiteFigures $site ) => (int) ( $site->data['totals'][ $field ] ?? 0 ), $sites ) );
-		}
+		$counted   = array_fill_keys( self::counted(), 0 );
+		$totals    = NetworkMerge::sum( array_map( static fn( SiteFigures $site ) => array_intersect_key( (array) ( $site->data['totals'] ?? array() ), $counted ), $sites ) ) + $counted;
 		return self::figures( NetworkMerge::listed( $sites, 'by_job' ), $by_source, $trend, $totals );
 	}
 
