@@ -123,7 +123,7 @@ final class NetworkCommand {
 		}
 		$format  = (string) \WP_CLI\Utils\get_flag_value( $assoc_args, 'format', 'table' );
 		$section = isset( $assoc_args['section'] ) ? (string) $assoc_args['section'] : null;
-		$given   = array_intersect_key( $assoc_args, array_flip( array( 'period', 'date_from', 'date_to', 'compare', 'by_site', 'by_job' ) ) );
+		$given   = array_intersect_key( $assoc_args, array_flip( array( 'period', 'date_from', 'date_to', 'compare', 'by_site' ) ) );
 		$result  = NetworkReport::run( $args[0], array( 'by_job' => NetworkReport::JOB_ROWS === $section || \WP_CLI\Utils\get_flag_value( $assoc_args, 'by_job', false ) ) + $given );
 		if ( is_wp_error( $result ) ) {
 			Commands::fail( $result );

@@ -101,7 +101,7 @@ final class NetworkReport {
 			);
 		}
 		$definition = ReportRegistry::get( $report );
-		$computed   = self::compute( $report, $args, null === $definition ? array() : self::site_ids(), null !== $definition && null !== $definition->freshness ? time() - self::FRESHNESS_SECONDS : 0 );
+		$computed   = self::compute( $report, $definition, $args, null === $definition ? array() : self::site_ids(), null !== $definition && null !== $definition->freshness ? time() - self::FRESHNESS_SECONDS : 0 );
 		if ( is_wp_error( $computed ) ) {
 			return $computed;
 		}
@@ -127,24 +127,26 @@ final class NetworkReport {
 	 * computation reads again, and writes back, only the sites whose token or day changed (a write on one site switches
 	 * to that site only).
 	 *
-	 * @param string $report   One of ReportRegistry::names() (or not: the sites' answer says so).
-	 * @param array  $args     The arguments.
-	 * @param int[]  $site_ids The network's sites (site_ids()).
-	 * @param int    $since    Parts read before this Unix time are read again (0: whatever their age).
+	 * @param string                $report     One of ReportRegistry::names() (or not: the sites' answer says so).
+	 * @param ReportDefinition|null $definition Its definition (null for a name that is not one).
+	 * @param array                 $args       The arguments.
+	 * @param int[]                 $site_ids   The network's sites (site_ids()).
+	 * @param int                   $since      Parts read before this Unix time are read again (0: whatever their age).
 	 * @return array{0:array,1:int,2:string[]}|WP_Error The answer, when the oldest part it was computed from was read,
 	 *                                                  and the set-up sites' timezones.
 	 */
-	private static function compute( string $report, array $args, array $site_ids, int $since ) {
-		$compare  = (string) ( $args['compare'] ?? '' );
-		$prefix   = self::CACHE_PREFIX . 'part_' . md5( $report . '|' . wp_json_encode( $args ) ) . '_';
-		$tokens   = NetworkVersion::site_tokens( $site_ids );
-		$stored   = self::kept_parts( $prefix, $site_ids );
-		$parts    = array();
-		$current  = array();
-		$compared = array();
+	private static function compute( string $report, ?ReportDefinition $definition, array $args, array $site_ids, int $since ) {
+		$compare   = (string) ( $args['compare'] ?? '' );
+		$keep_jobs = null === $definition || self::keeps_job_rows( $definition, $args );
+		$prefix    = self::CACHE_PREFIX . 'part_' . md5( $report . '|' . wp_json_encode( $args ) ) . '_';
+		$tokens    = NetworkVersion::site_tokens( $site_ids );
+		$stored    = self::kept_parts( $prefix, $site_ids );
+		$parts     = array();
+		$current   = array();
+		$compared  = array();
 		foreach ( $site_ids as $site_id ) {
 			$kept = $stored[ $site_id ] ?? null;
-			$part = self::part( $report, $args, $site_id, $tokens[ $site_id ], is_array( $kept ) && (int) ( $kept['read_at'] ?? 0 ) >= $since ? $kept : null );
+			$part = self::part( $report, $args, $keep_jobs, $site_id, $tokens[ $site_id ], is_array( $kept ) && (int) ( $kept['read_at'] ?? 0 ) >= $since ? $kept : null );
 			if ( is_wp_error( $part ) ) {
 				return $part;
 			}
@@ -164,8 +166,7 @@ final class NetworkReport {
 				return $answer;
 			}
 		}
-		$definition = ReportRegistry::get( $report );
-		$data       = self::merged( $definition, array_values( $current ), $args );
+		$data = self::merged( $definition, array_values( $current ), $args );
 		if ( '' !== $compare ) {
 			$data['comparison'] = self::merged( $definition, array_values( $compared ), $args );
 		}
@@ -213,14 +214,15 @@ final class NetworkReport {
 	 * what the merge read from it. The stored one while the site's token and day are those it was read at, else read
 	 * now (switched to the site, after its token was read: a change after this read replaces the token).
 	 *
-	 * @param string $report  Report name.
-	 * @param array  $args    The network's arguments.
-	 * @param int    $site_id Site id.
-	 * @param string $token   Its token (NetworkVersion::site_tokens()).
-	 * @param mixed  $stored  The stored part, if any.
+	 * @param string $report    Report name.
+	 * @param array  $args      The network's arguments.
+	 * @param bool   $keep_jobs Whether the part keeps the answer's job rows (keeps_job_rows()).
+	 * @param int    $site_id   Site id.
+	 * @param string $token     Its token (NetworkVersion::site_tokens()).
+	 * @param mixed  $stored    The stored part, if any.
 	 * @return array{token:string,today:string,timezone:string,name:string,set_up:bool,read_at:int,data?:array,query?:ReportQuery,pieces?:array,compared_pieces?:array}|WP_Error
 	 */
-	private static function part( string $report, array $args, int $site_id, string $token, $stored ) {
+	private static function part( string $report, array $args, bool $keep_jobs, int $site_id, string $token, $stored ) {
 		if ( is_array( $stored ) && ( $stored['token'] ?? null ) === $token && is_string( $stored['timezone'] ?? null )
 			&& ( $stored['today'] ?? null ) === self::today( $stored['timezone'] )
 			&& ( empty( $stored['set_up'] ) || ( $stored['query'] ?? null ) instanceof ReportQuery ) ) {
@@ -228,7 +230,7 @@ final class NetworkReport {
 		}
 		return Sites::in(
 			$site_id,
-			static function () use ( $report, $args, $token ) {
+			static function () use ( $report, $args, $keep_jobs, $token ) {
 				$timezone = wp_timezone()->getName();
 				$site     = array(
 					'token'    => $token,
@@ -245,7 +247,7 @@ final class NetworkReport {
 				if ( is_wp_error( $answer ) ) {
 					return $answer;
 				}
-				if ( ! self::keeps_job_rows( $report, $args ) ) {
+				if ( ! $keep_jobs ) {
 					unset( $answer[0][ self::JOB_ROWS ], $answer[0]['comparison'][ self::JOB_ROWS ] );
 				}
 				return $site + array(
@@ -354,12 +356,11 @@ final class NetworkReport {
 	 * (by_site=full) or a headline figure read from them (time to fill's count of filled jobs); else they are left
 	 * out of the part, which a miss reads for every site.
 	 *
-	 * @param string $report Report name.
-	 * @param array  $args   The network's arguments.
+	 * @param ReportDefinition $definition The report.
+	 * @param array            $args       The network's arguments.
 	 */
-	private static function keeps_job_rows( string $report, array $args ): bool {
-		$definition = ReportRegistry::get( $report );
-		return isset( $args['by_job'] ) || isset( $args['by_site'] ) || null === $definition || isset( self::headline_fields( $definition, array( self::JOB_ROWS => true ) )[ self::JOB_ROWS ] );
+	private static function keeps_job_rows( ReportDefinition $definition, array $args ): bool {
+		return isset( $args['by_job'] ) || isset( $args['by_site'] ) || isset( self::headline_fields( $definition, array( self::JOB_ROWS => true ) )[ self::JOB_ROWS ] );
 	}
 
 	/**
