@@ -196,3 +196,33 @@ test( 'every report, with and without compare, reads back from its entry exactly
 	assert.deepEqual( figures, pipeline );
 	assert.deepEqual( comparison, { ...pipeline, period: { from: '2024-01-03', to: '2024-01-31' } } );
 } );
+
+test( 'an entry holding text beyond ASCII (a job title in three scripts and an emoji) reads back exactly; its rows are ASCII, not autoloaded, with a timeout a day ahead', async () => {
+	const title = 'Développeur·se — 開発者 🚀';
+	const more = await importData( {
+		jobs: [ jobRecord( 'cj-utf8', { title } ) ],
+		applications: [ hire( 'ch-utf8', 'cj-utf8', '2025-06-10T00:00:00Z', 3 ) ],
+	} );
+	const fresh = await ok( 'time-to-hire', PERIOD );
+	assert.equal( fresh.cache, 'miss' );
+	const row = fresh.by_job.find( ( job ) => job.job_id === more.jobs.ids[ 'cj-utf8' ] );
+	assert.equal( row?.job_title, title );
+	const again = await ok( 'time-to-hire', PERIOD );
+	assert.equal( again.cache, 'hit' );
+	assert.deepEqual( again, fresh );
+	const rows = JSON.parse(
+		await php( `global $wpdb; echo wp_json_encode( $wpdb->get_results( $wpdb->prepare( 'SELECT option_name, option_value, autoload FROM %i WHERE option_name LIKE %s', $wpdb->options, '%recruiting_reports_report_%' ), ARRAY_A ) );` )
+	);
+	const values = rows.filter( ( option ) => option.option_name.startsWith( '_transient_recruiting' ) );
+	assert.ok( values.length > 0 );
+	const now = Date.now() / 1000;
+	for ( const value of values ) {
+		assert.match( value.option_value, /^[\x00-\x7f]*$/, `${ value.option_name } is ASCII` );
+		assert.equal( value.autoload, 'off', `${ value.option_name } is not autoloaded` );
+		const timeout = rows.find( ( option ) => option.option_name === value.option_name.replace( '_transient_', '_transient_timeout_' ) );
+		assert.ok( timeout, `${ value.option_name } has its timeout` );
+		assert.equal( timeout.autoload, 'off' );
+		assert.ok( Math.abs( Number( timeout.option_value ) - ( now + 86400 ) ) < 600, `${ value.option_name } expires in a day: ${ timeout.option_value }` );
+	}
+	assert.ok( values.some( ( value ) => value.option_value.includes( '\\u958b\\u767a\\u8005' ) ), 'the title is stored escaped' );
+} );

@@ -1,0 +1,63 @@
+<?php
+/**
+ * A transient that is a string, stored without a persistent object cache as its two options rows in one statement
+ * (Reports\ReportCache's entries: docs/reports.md#cache).
+ *
+ * @package RecruitingReports
+ */
+
+namespace RecruitingReports\Data;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * set_transient() without a persistent object cache writes an entry that already exists with five queries: for the
+ * timeout and for the value, a SELECT of its autoload and an UPDATE through $wpdb->update(), whose field charset
+ * check reads `SHOW FULL COLUMNS` of the options table once per request (0.4 ms). A report's miss pays all of it on
+ * top of its own queries: here the two rows are one INSERT … ON DUPLICATE KEY UPDATE, as add_option() writes a row,
+ * so the value need not pass a charset check as long as it is ASCII (a caller that stores JSON escapes the rest).
+ * get_transient() reads the rows back as ever; with a persistent object cache core's set_transient() is used.
+ */
+final class TransientRows {
+
+	/**
+	 * Stores a transient (not autoloaded, as set_transient() stores one that expires) and keeps this request's
+	 * options cache in step with the rows.
+	 *
+	 * @param string $transient  Transient name (as for set_transient()).
+	 * @param string $value      Its value; ASCII spares the query the charset check.
+	 * @param int    $expiration Seconds until it expires (more than 0).
+	 */
+	public static function set( string $transient, string $value, int $expiration ): void {
+		if ( wp_using_ext_object_cache() ) {
+			set_transient( $transient, $value, $expiration );
+			return;
+		}
+		global $wpdb;
+		$option  = '_transient_' . $transient;
+		$timeout = '_transient_timeout_' . $transient;
+		$expires = (string) ( time() + $expiration );
+		$stored  = $wpdb->query(
+			$wpdb->prepare(
+				'INSERT INTO %i (option_name, option_value, autoload) VALUES (%s, %s, %s), (%s, %s, %s) ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)',
+				$wpdb->options,
+				$timeout,
+				$expires,
+				'off',
+				$option,
+				$value,
+				'off'
+			)
+		);
+		if ( false === $stored ) {
+			return; // Not stored: the rows, and this request's cache of them, keep what they held.
+		}
+		wp_cache_set( $timeout, $expires, 'options' );
+		wp_cache_set( $option, $value, 'options' );
+		$missing = wp_cache_get( 'notoptions', 'options' );
+		if ( is_array( $missing ) && ( isset( $missing[ $option ] ) || isset( $missing[ $timeout ] ) ) ) {
+			unset( $missing[ $option ], $missing[ $timeout ] );
+			wp_cache_set( 'notoptions', $missing, 'options' );
+		}
+	}
+}
