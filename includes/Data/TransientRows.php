@@ -17,6 +17,10 @@ defined( 'ABSPATH' ) || exit;
  * top of its own queries: here the two rows are one INSERT … ON DUPLICATE KEY UPDATE, as add_option() writes a row,
  * so the value need not pass a charset check as long as it is ASCII (a caller that stores JSON escapes the rest).
  * get_transient() reads the rows back as ever; with a persistent object cache core's set_transient() is used.
+ *
+ * A site transient (Network\NetworkReport's parts and answers) lives in `sitemeta`, which has no unique key to upsert
+ * on: one its caller has just read is replaced with one UPDATE of both rows (set_site_transient(): a SELECT of the
+ * timeout, two UPDATEs, and `SHOW FULL COLUMNS FROM wp_sitemeta` once per request), any other goes through core.
  */
 final class TransientRows {
 
@@ -59,5 +63,43 @@ final class TransientRows {
 			unset( $missing[ $option ], $missing[ $timeout ] );
 			wp_cache_set( 'notoptions', $missing, 'options' );
 		}
+	}
+
+	/**
+	 * Replaces a site transient that exists: the caller has just read it (so both its rows are there; should another
+	 * request delete them meanwhile, nothing is stored and the next reader computes again, as after an expiry).
+	 * Without a persistent object cache on a network it is one UPDATE of both rows; else core's set_site_transient().
+	 *
+	 * @param string $transient  Site transient name (as for set_site_transient()).
+	 * @param mixed  $value      Its value (serialized as core serializes it).
+	 * @param int    $expiration Seconds until it expires (more than 0).
+	 */
+	public static function replace_site( string $transient, $value, int $expiration ): void {
+		if ( wp_using_ext_object_cache() || ! is_multisite() ) {
+			set_site_transient( $transient, $value, $expiration );
+			return;
+		}
+		global $wpdb;
+		$network = get_current_network_id();
+		$option  = '_site_transient_' . $transient;
+		$timeout = '_site_transient_timeout_' . $transient;
+		$expires = time() + $expiration;
+		$stored  = $wpdb->query(
+			$wpdb->prepare(
+				'UPDATE %i SET meta_value = CASE meta_key WHEN %s THEN %s ELSE %s END WHERE site_id = %d AND meta_key IN (%s, %s)',
+				$wpdb->sitemeta,
+				$timeout,
+				(string) $expires,
+				maybe_serialize( $value ),
+				$network,
+				$timeout,
+				$option
+			)
+		);
+		if ( false === $stored ) {
+			return; // Not stored: the rows, and this request's cache of them, keep what they held.
+		}
+		wp_cache_set( "$network:$timeout", $expires, 'site-options' );
+		wp_cache_set( "$network:$option", $value, 'site-options' );
 	}
 }

@@ -27,6 +27,8 @@ use RecruitingReports\Data\NetworkSites;
 use RecruitingReports\Data\ReadReplicas;
 use RecruitingReports\Data\Schema;
 use RecruitingReports\Data\Settings;
+use RecruitingReports\Data\TransientRows;
+use RecruitingReports\Reports\PieceReads;
 use RecruitingReports\Reports\ReportDefinition;
 use RecruitingReports\Reports\ReportQuery;
 use RecruitingReports\Reports\ReportRegistry;
@@ -93,28 +95,31 @@ final class NetworkReport {
 		}
 		$version = NetworkVersion::current();
 		$name    = self::CACHE_PREFIX . md5( $report . '|' . wp_json_encode( $args ) );
-		$entry   = get_site_transient( $name );
-		if ( is_array( $entry ) && ( $entry['version'] ?? null ) === $version && time() < (int) ( $entry['until'] ?? 0 ) && is_array( $entry['data'] ?? null ) ) {
+		$cached  = get_site_transient( $name );
+		if ( is_array( $cached ) && ( $cached['version'] ?? null ) === $version && time() < (int) ( $cached['until'] ?? 0 ) && is_array( $cached['data'] ?? null ) ) {
 			return array(
-				'data'  => $entry['data'],
+				'data'  => $cached['data'],
 				'cache' => 'hit',
 			);
 		}
 		$definition = ReportRegistry::get( $report );
-		$computed   = self::compute( $report, $definition, $args, null === $definition ? array() : self::site_ids(), null !== $definition && null !== $definition->freshness ? time() - self::FRESHNESS_SECONDS : 0 );
+		// The merge's reads of a site whose answer was just computed are that answer's own reads (PieceReads).
+		$computed = PieceReads::collecting( static fn() => self::compute( $report, $definition, $args, null === $definition ? array() : self::site_ids(), null !== $definition && null !== $definition->freshness ? time() - self::FRESHNESS_SECONDS : 0 ) );
 		if ( is_wp_error( $computed ) ) {
 			return $computed;
 		}
 		[ $data, $read_at, $timezones ] = $computed;
-		set_site_transient(
-			$name,
-			array(
-				'version' => $version,
-				'until'   => self::until( $definition, $timezones, $read_at ),
-				'data'    => $data,
-			),
-			DAY_IN_SECONDS
+
+		$entry = array(
+			'version' => $version,
+			'until'   => self::until( $definition, $timezones, $read_at ),
+			'data'    => $data,
 		);
+		if ( false === $cached ) {
+			set_site_transient( $name, $entry, DAY_IN_SECONDS );
+		} else {
+			TransientRows::replace_site( $name, $entry, DAY_IN_SECONDS ); // Read above: its rows are there.
+		}
 		return array(
 			'data'  => $data,
 			'cache' => 'miss',
@@ -182,8 +187,10 @@ final class NetworkReport {
 				$parts[ $site_id ]['pieces']          = $current[ $site_id ]->pieces();
 				$parts[ $site_id ]['compared_pieces'] = isset( $compared[ $site_id ] ) ? $compared[ $site_id ]->pieces() : array();
 			}
-			if ( $parts[ $site_id ] !== ( $stored[ $site_id ] ?? null ) ) {
+			if ( ! isset( $stored[ $site_id ] ) ) {
 				set_site_transient( $prefix . $site_id, $parts[ $site_id ], DAY_IN_SECONDS );
+			} elseif ( $parts[ $site_id ] !== $stored[ $site_id ] ) {
+				TransientRows::replace_site( $prefix . $site_id, $parts[ $site_id ], DAY_IN_SECONDS ); // Read by kept_parts().
 			}
 		}
 		$set_up = array_intersect_key( $parts, $current );

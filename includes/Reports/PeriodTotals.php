@@ -34,6 +34,15 @@ final class PeriodTotals {
 	 * @return array<string,int> MEASURES => value.
 	 */
 	public static function of( ReportQuery $query ): array {
+		return PieceReads::read( __METHOD__, $query, static fn() => self::read( $query ) );
+	}
+
+	/**
+	 * The read itself (PieceReads keeps it during a network report's computation).
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
+	private static function read( ReportQuery $query ): array {
 		global $wpdb;
 		$totals = array_fill_keys( self::MEASURES, 0 );
 		$parts  = array( PeriodParts::of( $query->start, $query->end ) );

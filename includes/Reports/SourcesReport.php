@@ -116,6 +116,15 @@ final class SourcesReport {
 	 * @return array<string,array{0:int,1:int,2:int}> source => [applications, hires, hire seconds].
 	 */
 	public static function totals( ReportQuery $query ): array {
+		return PieceReads::read( __METHOD__, $query, static fn() => self::read_totals( $query ) );
+	}
+
+	/**
+	 * The read itself (PieceReads keeps it during a network report's computation).
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
+	private static function read_totals( ReportQuery $query ): array {
 		global $wpdb;
 		$parts  = array( PeriodParts::of( $query->start, $query->end ) );
 		$totals = array();

@@ -180,6 +180,15 @@ final class TimeToFillReport {
 	 *                                                        open: [jobs, total seconds since their creation].
 	 */
 	public function parts( ReportQuery $query ): array {
+		return PieceReads::read( __METHOD__, $query, fn() => $this->read_parts( $query ) );
+	}
+
+	/**
+	 * The read itself (PieceReads keeps it during a network report's computation).
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
+	private function read_parts( ReportQuery $query ): array {
 		$fills    = $this->fills( $query );
 		$filled   = array();
 		$open     = array( 0, 0 );

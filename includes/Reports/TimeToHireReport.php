@@ -312,6 +312,15 @@ final class TimeToHireReport {
 	 * @return array<int,array<string,int>> month index => SUMS.
 	 */
 	public function months( ReportQuery $query ): array {
+		return PieceReads::read( __METHOD__, $query, fn() => $this->read_months( $query ) );
+	}
+
+	/**
+	 * The read itself (PieceReads keeps it during a network report's computation).
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
+	private function read_months( ReportQuery $query ): array {
 		global $wpdb;
 		$months = array_fill( 0, count( $query->months ), array_fill_keys( self::SUMS, 0 ) );
 		$parts  = array_map( static fn( $month ) => PeriodParts::of( $month['start'], $month['end'] ), $query->months );
@@ -413,6 +422,15 @@ final class TimeToHireReport {
 	 * @return array<int,int> Whole days => hires, ascending.
 	 */
 	public function hire_day_bins( ReportQuery $query ): array {
+		return PieceReads::read( __METHOD__, $query, fn() => $this->read_hire_day_bins( $query ) );
+	}
+
+	/**
+	 * The read itself (PieceReads keeps it during a network report's computation).
+	 *
+	 * @param ReportQuery $query The period and job.
+	 */
+	private function read_hire_day_bins( ReportQuery $query ): array {
 		global $wpdb;
 		$parts = array( PeriodParts::of( $query->start, $query->end ) );
 		$bins  = array();

@@ -295,6 +295,26 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 		assert.equal( keptTimezone, 'Pacific/Kiritimati', 'the part was read in the timezone it was changed to' );
 	} );
 
+	test( 'after one site\'s write, the merge reads what that site\'s report just read: each summary query runs once', { timeout: TIMEOUT }, async () => {
+		// Queries on the site's summary tables while the network answers, by statement: the merge's pieces (the period's
+		// totals, time to hire's months and hire days, time to fill's parts) are those the site's own report read.
+		const queried = ( report ) => network.phpValue( `( function () {
+			global $wpdb;
+			$site = $wpdb->get_blog_prefix( ${ sites.south } ) . 'recruiting_';
+			$seen = array();
+			add_filter( 'query', function ( $sql ) use ( $site, &$seen ) { if ( str_contains( $sql, $site ) && str_starts_with( ltrim( $sql ), 'SELECT' ) ) { $seen[ $sql ] = ( $seen[ $sql ] ?? 0 ) + 1; } return $sql; } );
+			RecruitingReports\\Network\\NetworkReport::run( '${ report }', array( 'date_from' => '${ QUERIES.custom.date_from }', 'date_to' => '${ QUERIES.custom.date_to }' ) );
+			return array( 'statements' => count( $seen ), 'repeated' => array_keys( array_filter( $seen, fn( $n ) => $n > 1 ) ) );
+		} )()` );
+		for ( const report of [ 'overview', 'funnel', 'sources', 'time-to-hire', 'time-to-fill' ] ) {
+			await queried( report );
+			await network.phpValue( `( function () { switch_to_blog( ${ sites.south } ); RecruitingReports\\Reports\\ReportCache::bump(); restore_current_blog(); return true; } )()` );
+			const miss = await queried( report );
+			assert.ok( miss.statements > 0, `${ report }: the site was read` );
+			assert.deepEqual( miss.repeated, [], report );
+		}
+	} );
+
 	test( 'with a persistent object cache the sites\' tokens live in it: a write re-reads its site only, a lost token its site only', { timeout: TIMEOUT }, async () => {
 		// Core's object cache flagged as persistent for one PHP process: the tokens, versions and parts take the object
 		// cache's paths (counters, multi-gets) as with Redis (the cluster leg's sites are single sites).

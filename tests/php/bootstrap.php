@@ -125,6 +125,18 @@ function apply_filters( $hook, $value, ...$args ) {
 	return isset( $GLOBALS['rr_test_filters'][ $hook ] ) ? $GLOBALS['rr_test_filters'][ $hook ]( $value, ...$args ) : $value;
 }
 
+/** The site get_current_blog_id() answers (tests switch it). */
+$GLOBALS['rr_test_blog_id'] = 1;
+
+/**
+ * The current site's id, as a test set it.
+ *
+ * @return int
+ */
+function get_current_blog_id() {
+	return $GLOBALS['rr_test_blog_id'];
+}
+
 /**
  * The site's environment type, as a test set it.
  *
