@@ -210,7 +210,7 @@ final class NetworkReport {
 		if ( wp_using_ext_object_cache() ) {
 			$values = array_values( wp_cache_get_multiple( array_values( $names ), 'site-transient' ) );
 		} else {
-			$stored = NetworkSites::network_options( array_map( static fn( string $name ) => '_site_transient_' . $name, array_values( $names ) ) );
+			$stored = NetworkSites::network_options_starting( '_site_transient_' . $prefix );
 			$values = array_map( static fn( string $name ) => isset( $stored[ '_site_transient_' . $name ] ) ? maybe_unserialize( $stored[ '_site_transient_' . $name ] ) : null, array_values( $names ) );
 		}
 		return array_filter( array_combine( array_keys( $names ), $values ), 'is_array' );

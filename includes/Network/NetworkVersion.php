@@ -101,9 +101,8 @@ final class NetworkVersion {
 	 */
 	public static function site_tokens( array $site_ids ): array {
 		if ( ! wp_using_ext_object_cache() ) {
-			$names  = array_map( static fn( int $site_id ) => self::SITE_OPTION_PREFIX . $site_id, $site_ids );
-			$stored = NetworkSites::network_options( $names );
-			return array_combine( $site_ids, array_map( static fn( string $name ) => (string) ( $stored[ $name ] ?? '' ), $names ) );
+			$stored = NetworkSites::network_options_starting( self::SITE_OPTION_PREFIX );
+			return array_combine( $site_ids, array_map( static fn( int $site_id ) => (string) ( $stored[ self::SITE_OPTION_PREFIX . $site_id ] ?? '' ), $site_ids ) );
 		}
 		$keys   = array_map( array( self::class, 'site_key' ), $site_ids );
 		$values = wp_cache_get_multiple( $keys, self::GROUP, true );
