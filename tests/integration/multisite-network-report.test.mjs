@@ -358,9 +358,9 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 		// A minute later (the answer and the parts it was computed from made 61 s older).
 		await network.phpValue( `( function () {
 			$name  = RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . md5( 'careers|' . wp_json_encode( array() ) );
-			$entry = get_site_transient( $name );
+			$entry = RecruitingReports\\Network\\NetworkReport::unpacked( get_site_transient( $name ) );
 			$entry['until'] -= 61;
-			set_site_transient( $name, $entry, DAY_IN_SECONDS );
+			set_site_transient( $name, RecruitingReports\\Network\\NetworkReport::packed( $entry ), DAY_IN_SECONDS );
 			foreach ( array( 1, ${ sites.north }, ${ sites.south } ) as $site_id ) {
 				$name            = RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . 'part_' . md5( 'careers|' . wp_json_encode( array() ) ) . '_' . $site_id;
 				$part            = get_site_transient( $name );

@@ -197,7 +197,7 @@ test( 'every report, with and without compare, reads back from its entry exactly
 	assert.deepEqual( comparison, { ...pipeline, period: { from: '2024-01-03', to: '2024-01-31' } } );
 } );
 
-test( 'an entry holding text beyond ASCII (a job title in three scripts and an emoji) reads back exactly; its rows are ASCII, not autoloaded, with a timeout a day ahead', async () => {
+test( 'an entry holding text beyond ASCII (a job title in three scripts and an emoji) reads back exactly; its rows are ASCII (deflated JSON), not autoloaded, with a timeout a day ahead', async () => {
 	const title = 'Développeur·se — 開発者 🚀';
 	const more = await importData( {
 		jobs: [ jobRecord( 'cj-utf8', { title } ) ],
@@ -224,5 +224,10 @@ test( 'an entry holding text beyond ASCII (a job title in three scripts and an e
 		assert.equal( timeout.autoload, 'off' );
 		assert.ok( Math.abs( Number( timeout.option_value ) - ( now + 86400 ) ) < 600, `${ value.option_name } expires in a day: ${ timeout.option_value }` );
 	}
-	assert.ok( values.some( ( value ) => value.option_value.includes( '\\u958b\\u767a\\u8005' ) ), 'the title is stored escaped' );
+	// Each entry is its version, a newline and its JSON deflated (CacheText): the title is in it, escaped.
+	const texts = JSON.parse(
+		await php( `global $wpdb; echo wp_json_encode( array_map( static fn( $value ) => RecruitingReports\\Reports\\CacheText::unpack( substr( $value, strpos( $value, "\\n" ) + 1 ) ), $wpdb->get_col( $wpdb->prepare( 'SELECT option_value FROM %i WHERE option_name LIKE %s', $wpdb->options, '_transient_recruiting_reports_report_%' ) ) ) );` )
+	);
+	assert.ok( values.every( ( value ) => /^[^\n]+\ngz:/.test( value.option_value ) ), 'stored deflated' );
+	assert.ok( texts.some( ( text ) => text.includes( '"D\\u00e9veloppeur\\u00b7se \\u2014 \\u958b\\u767a\\u8005 \\ud83d\\ude80"' ) ), 'the title is stored escaped' );
 } );
