@@ -60,11 +60,17 @@ final class NetworkMerge {
 	 * @return array[] In first-seen order.
 	 */
 	public static function keyed( array $sites, string $field, array $keys ): array {
-		$merged = array();
+		$merged     = array();
+		$key_fields = array_flip( $keys );
 		foreach ( $sites as $site ) {
 			foreach ( (array) ( $site->data[ $field ] ?? array() ) as $row ) {
-				$key            = wp_json_encode( array_map( static fn( $name ) => $row[ $name ] ?? null, $keys ) );
-				$merged[ $key ] = isset( $merged[ $key ] ) ? array_intersect_key( $row, array_flip( $keys ) ) + self::sum( array( $merged[ $key ], $row ) ) : $row;
+				$key = wp_json_encode( array_map( static fn( $name ) => $row[ $name ] ?? null, $keys ) );
+				if ( isset( $merged[ $key ] ) ) {
+					// In place, without the key fields (an integer key such as a user id is the same, not summed).
+					self::add( $merged[ $key ], array_diff_key( $row, $key_fields ) );
+				} else {
+					$merged[ $key ] = $row;
+				}
 			}
 		}
 		return array_values( $merged );

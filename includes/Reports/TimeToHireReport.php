@@ -193,20 +193,17 @@ final class TimeToHireReport {
 	 * @param SiteFigures[] $sites The sites.
 	 */
 	public static function merge( array $sites ): array {
-		$months = array();
-		$bins   = array();
-		foreach ( $sites as $site ) {
-			[ $site_months, $site_bins ] = $site->in(
+		$read   = array_map(
+			static fn( SiteFigures $site ) => $site->in(
 				static function ( ReportQuery $query ) {
 					$report = new self();
 					return array( array_combine( array_column( $query->months, 'month' ), $report->months( $query ) ), $report->hire_day_bins( $query ) );
 				}
-			);
-			$months                      = NetworkMerge::sum( array( $months, $site_months ) );
-			foreach ( $site_bins as $days => $n ) {
-				$bins[ $days ] = ( $bins[ $days ] ?? 0 ) + $n;
-			}
-		}
+			),
+			$sites
+		);
+		$months = NetworkMerge::sum( array_column( $read, 0 ) );
+		$bins   = NetworkMerge::sum( array_column( $read, 1 ) );
 		ksort( $months );
 		ksort( $bins );
 		$hired  = array_filter( $sites, static fn( SiteFigures $site ) => array_sum( array_column( $site->data['trend'] ?? array(), 'hires' ) ) > 0 );

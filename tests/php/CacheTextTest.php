@@ -16,7 +16,7 @@ final class CacheTextTest extends TestCase {
 	/** JSON and serialize() output read back byte for byte, stored as ASCII and smaller when it repeats itself. */
 	public function test_round_trip(): void {
 		$rows = array_map( static fn( $i ) => array( 'job_id' => $i, 'job_title' => "Job $i — é", 'hires' => $i % 7 ), range( 1, 300 ) );
-		foreach ( array( wp_json_encode_for_test( $rows ), serialize( $rows ), '', '{}' ) as $text ) { // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.serialize_serialize -- a sample of what is packed.
+		foreach ( array( (string) wp_json_encode( $rows, JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES ), serialize( $rows ), '', '{}' ) as $text ) { // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.serialize_serialize -- a sample of what is packed.
 			$packed = CacheText::pack( $text );
 			$this->assertStringStartsWith( 'gz:', $packed );
 			$this->assertMatchesRegularExpression( '/^[\x20-\x7e]*$/', $packed );
@@ -34,11 +34,3 @@ final class CacheTextTest extends TestCase {
 	}
 }
 
-/**
- * JSON as the report cache writes it (no WordPress here).
- *
- * @param mixed $value Value.
- */
-function wp_json_encode_for_test( $value ): string {
-	return (string) json_encode( $value, JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- no WordPress in unit tests.
-}

@@ -9,11 +9,55 @@
 
 use PHPUnit\Framework\TestCase;
 use RecruitingReports\Reports\NetworkMerge;
+use RecruitingReports\Reports\ReportQuery;
+use RecruitingReports\Reports\SiteFigures;
 
 /**
  * Network merge helpers.
  */
 final class NetworkMergeTest extends TestCase {
+
+	/**
+	 * A site's figures for keyed(): only its data matters.
+	 *
+	 * @param int   $site_id Site id.
+	 * @param array $data    Its report.
+	 */
+	private function site( int $site_id, array $data ): SiteFigures {
+		return new SiteFigures( $site_id, "Site $site_id", ReportQuery::from_args( array(), new DateTimeImmutable( '2025-06-15T12:00:00Z' ), false ), $data, 0 );
+	}
+
+	/** Rows with the same key fields are one row, in first-seen order: counts summed, an integer key not, the rest kept. */
+	public function test_keyed_merges_rows_by_their_key_fields(): void {
+		$north = $this->site(
+			2,
+			array(
+				'by_user' => array(
+					array( 'user_id' => 7, 'name' => 'Ann', 'notes' => 2, 'by_status' => array( 'hired' => 1 ), 'rate' => 0.5 ),
+					array( 'user_id' => 9, 'name' => 'Bo', 'notes' => 1, 'by_status' => array() ),
+				),
+			)
+		);
+		$south = $this->site(
+			3,
+			array(
+				'by_user' => array(
+					array( 'user_id' => 9, 'name' => 'Bo (south)', 'notes' => 4, 'by_status' => array( 'rejected' => 2 ) ),
+					array( 'user_id' => 7, 'name' => 'Ann', 'notes' => 1, 'by_status' => array( 'hired' => 3 ), 'rate' => 0.9 ),
+					array( 'name' => 'No id', 'notes' => 5 ),
+				),
+			)
+		);
+		$this->assertSame(
+			array(
+				array( 'user_id' => 7, 'name' => 'Ann', 'notes' => 3, 'by_status' => array( 'hired' => 4 ), 'rate' => 0.5 ),
+				array( 'user_id' => 9, 'name' => 'Bo', 'notes' => 5, 'by_status' => array( 'rejected' => 2 ) ),
+				array( 'name' => 'No id', 'notes' => 5 ),
+			),
+			NetworkMerge::keyed( array( $north, $south, $this->site( 4, array() ) ), 'by_user', array( 'user_id' ) )
+		);
+		$this->assertSame( 2, $north->data['by_user'][0]['notes'], 'a site\'s rows are unchanged' );
+	}
 
 	/** Nested counts are summed in place of every site's; keys only some sites have are kept; the inputs are unchanged. */
 	public function test_sum_adds_counts_at_every_depth(): void {

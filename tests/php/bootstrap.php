@@ -125,6 +125,18 @@ function apply_filters( $hook, $value, ...$args ) {
 	return isset( $GLOBALS['rr_test_filters'][ $hook ] ) ? $GLOBALS['rr_test_filters'][ $hook ]( $value, ...$args ) : $value;
 }
 
+/**
+ * WordPress's JSON encoder, as the code under test calls it (json_encode() without its fallbacks).
+ *
+ * @param mixed $value Value.
+ * @param int   $flags json_encode() flags.
+ * @param int   $depth Depth.
+ * @return string|false
+ */
+function wp_json_encode( $value, $flags = 0, $depth = 512 ) {
+	return json_encode( $value, $flags, $depth ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- this is the stand-in for it.
+}
+
 /** The site get_current_blog_id() answers (tests switch it). */
 $GLOBALS['rr_test_blog_id'] = 1;
 
