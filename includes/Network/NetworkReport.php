@@ -302,33 +302,52 @@ final class NetworkReport {
 
 	/**
 	 * A site's report cut down to its period and the fields its headline figures are read from (the definition's
-	 * `figures`): what by_site carries unless each site's whole report is asked for.
+	 * `figures`): what by_site carries unless each site's whole report is asked for. A field read by a path is kept
+	 * whole; rows that are only summed or counted keep just the summed fields (time to hire's trend rows their
+	 * `hires`, the sources' rows their applications and hires), so a hundred sites' answer stays small.
 	 *
 	 * @param ReportDefinition $definition The report.
 	 * @param array            $data       The site's report.
 	 */
 	private static function headline_fields( ReportDefinition $definition, array $data ): array {
-		$fields = array( 'period' => true );
+		$whole = array( 'period' => true );
+		$rows  = array();
 		foreach ( $definition->figures as $figure ) {
-			foreach ( self::paths( array( $figure['value'], $figure['count'] ?? null, $figure['negative']['rows'] ?? null ) ) as $path ) {
-				$fields[ explode( '.', $path, 2 )[0] ] = true;
+			self::read_fields( array( $figure['value'], $figure['count'] ?? null, $figure['negative']['rows'] ?? null ), $whole, $rows );
+		}
+		$cut = array();
+		foreach ( $data as $key => $value ) {
+			if ( isset( $whole[ $key ] ) ) {
+				$cut[ $key ] = $value;
+			} elseif ( isset( $rows[ $key ] ) ) {
+				$fields      = $rows[ $key ];
+				$cut[ $key ] = $fields && is_array( $value ) && array_is_list( $value ) ? array_map( static fn( $row ) => is_array( $row ) ? array_intersect_key( $row, $fields ) : $row, $value ) : $value;
 			}
 		}
-		return array_intersect_key( $data, $fields );
+		return $cut;
 	}
 
 	/**
-	 * The paths of the report's data that value expressions read (ReportFigures::value(): a path, or sums, row
-	 * counts and rates of paths).
+	 * What value expressions read (ReportFigures::value(): a path, or sums, row counts and rates of paths): the
+	 * top-level fields read by a path, and the row fields summed in each list only summed or counted.
 	 *
-	 * @param mixed $expression Value expression(s).
-	 * @return string[]
+	 * @param mixed                            $expression Value expression(s).
+	 * @param array<string,true>               $whole      Top-level fields kept whole, added to.
+	 * @param array<string,array<string,true>> $rows       List field => its summed fields, added to.
 	 */
-	private static function paths( $expression ): array {
+	private static function read_fields( $expression, array &$whole, array &$rows ): void {
 		if ( is_string( $expression ) ) {
-			return array( $expression );
+			$whole[ explode( '.', $expression, 2 )[0] ] = true;
+		} elseif ( is_array( $expression ) && is_string( $expression['sum'] ?? null ) && str_contains( $expression['sum'], '.' ) ) {
+			[ $list, $field ]        = explode( '.', $expression['sum'], 2 );
+			$rows[ $list ][ $field ] = true;
+		} elseif ( is_array( $expression ) && is_string( $expression['rows'] ?? null ) && ! str_contains( $expression['rows'], '.' ) ) {
+			$rows[ $expression['rows'] ] ??= array();
+		} elseif ( is_array( $expression ) ) {
+			foreach ( $expression as $part ) {
+				self::read_fields( $part, $whole, $rows );
+			}
 		}
-		return is_array( $expression ) ? array_merge( array(), ...array_map( array( self::class, 'paths' ), array_values( $expression ) ) ) : array();
 	}
 
 	/**
