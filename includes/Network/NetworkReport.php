@@ -144,7 +144,8 @@ final class NetworkReport {
 	 */
 	private static function compute( string $report, ?ReportDefinition $definition, array $args, array $site_ids, int $since ) {
 		$compare   = (string) ( $args['compare'] ?? '' );
-		$keep_jobs = null === $definition || self::keeps_job_rows( $definition, $args );
+		$reads     = null === $definition ? null : self::headline_reads( $definition );
+		$keep_jobs = null === $reads || self::keeps_job_rows( $reads, $args );
 		$prefix    = self::CACHE_PREFIX . 'part_' . md5( $report . '|' . wp_json_encode( $args ) ) . '_';
 		$tokens    = NetworkVersion::site_tokens( $site_ids );
 		$stored    = self::kept_parts( $prefix, $site_ids );
@@ -183,7 +184,7 @@ final class NetworkReport {
 				$data['by_site'][] = array(
 					'site_id' => $site_id,
 					'name'    => $part['name'],
-					'figures' => isset( $args['by_site'] ) ? $part['data'] : self::headline_fields( $definition, $part['data'] ),
+					'figures' => isset( $args['by_site'] ) ? $part['data'] : self::headline_fields( $reads, $part['data'] ),
 				);
 				// What the merge read from the site, for the next computation at the same token.
 				$parts[ $site_id ]['pieces']          = $current[ $site_id ]->pieces();
@@ -301,21 +302,34 @@ final class NetworkReport {
 	}
 
 	/**
-	 * A site's report cut down to its period and the fields its headline figures are read from (the definition's
-	 * `figures`): what by_site carries unless each site's whole report is asked for. A field read by a path is kept
-	 * whole; rows that are only summed or counted keep just the summed fields (time to hire's trend rows their
-	 * `hires`, the sources' rows their applications and hires), so a hundred sites' answer stays small.
+	 * What a report's headline figures read (the definition's `figures`), with the period: read once per computation,
+	 * for every site's by_site row and for keeps_job_rows().
 	 *
 	 * @param ReportDefinition $definition The report.
-	 * @param array            $data       The site's report.
+	 * @return array{0:array<string,true>,1:array<string,array<string,true>>} read_fields()' fields kept whole, and
+	 *                                                                        the lists only summed or counted.
 	 */
-	private static function headline_fields( ReportDefinition $definition, array $data ): array {
+	private static function headline_reads( ReportDefinition $definition ): array {
 		$whole = array( 'period' => true );
 		$rows  = array();
 		foreach ( $definition->figures as $figure ) {
 			self::read_fields( array( $figure['value'], $figure['count'] ?? null, $figure['negative']['rows'] ?? null ), $whole, $rows );
 		}
-		$cut = array();
+		return array( $whole, $rows );
+	}
+
+	/**
+	 * A site's report cut down to its period and the fields its headline figures are read from: what by_site carries
+	 * unless each site's whole report is asked for. A field read by a path is kept whole; rows that are only summed or
+	 * counted keep just the summed fields (time to hire's trend rows their `hires`, the sources' rows their
+	 * applications and hires), so a hundred sites' answer stays small.
+	 *
+	 * @param array $reads headline_reads().
+	 * @param array $data  The site's report.
+	 */
+	private static function headline_fields( array $reads, array $data ): array {
+		[ $whole, $rows ] = $reads;
+		$cut              = array();
 		foreach ( $data as $key => $value ) {
 			if ( isset( $whole[ $key ] ) ) {
 				$cut[ $key ] = $value;
@@ -406,11 +420,11 @@ final class NetworkReport {
 	 * (by_site=full) or a headline figure read from them (time to fill's count of filled jobs); else they are left
 	 * out of the part, which a miss reads for every site.
 	 *
-	 * @param ReportDefinition $definition The report.
-	 * @param array            $args       The network's arguments.
+	 * @param array $reads headline_reads().
+	 * @param array $args  The network's arguments.
 	 */
-	private static function keeps_job_rows( ReportDefinition $definition, array $args ): bool {
-		return isset( $args['by_job'] ) || isset( $args['by_site'] ) || isset( self::headline_fields( $definition, array( self::JOB_ROWS => true ) )[ self::JOB_ROWS ] );
+	private static function keeps_job_rows( array $reads, array $args ): bool {
+		return isset( $args['by_job'] ) || isset( $args['by_site'] ) || isset( $reads[0][ self::JOB_ROWS ] ) || isset( $reads[1][ self::JOB_ROWS ] );
 	}
 
 	/**
