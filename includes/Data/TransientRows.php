@@ -25,42 +25,49 @@ defined( 'ABSPATH' ) || exit;
 final class TransientRows {
 
 	/**
-	 * Stores a transient (not autoloaded, as set_transient() stores one that expires) and keeps this request's
-	 * options cache in step with the rows.
+	 * Stores transients (not autoloaded, as set_transient() stores one that expires) in one statement, and keeps this
+	 * request's options cache in step with the rows. A report compared with an earlier period writes up to three
+	 * entries (ReportService::run()): one statement is one commit instead of three.
 	 *
-	 * @param string $transient  Transient name (as for set_transient()).
-	 * @param string $value      Its value; ASCII spares the query the charset check.
-	 * @param int    $expiration Seconds until it expires (more than 0).
+	 * @param array<string,string> $values     Transient name (as for set_transient()) => its value; ASCII spares the
+	 *                                         query the charset check.
+	 * @param int                  $expiration Seconds until they expire (more than 0).
 	 */
-	public static function set( string $transient, string $value, int $expiration ): void {
+	public static function set( array $values, int $expiration ): void {
+		if ( ! $values ) {
+			return;
+		}
 		if ( wp_using_ext_object_cache() ) {
-			set_transient( $transient, $value, $expiration );
+			foreach ( $values as $transient => $value ) {
+				set_transient( $transient, $value, $expiration );
+			}
 			return;
 		}
 		global $wpdb;
-		$option  = '_transient_' . $transient;
-		$timeout = '_transient_timeout_' . $transient;
 		$expires = (string) ( time() + $expiration );
-		$stored  = $wpdb->query(
-			$wpdb->prepare(
-				'INSERT INTO %i (option_name, option_value, autoload) VALUES (%s, %s, %s), (%s, %s, %s) ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)',
-				$wpdb->options,
-				$timeout,
-				$expires,
-				'off',
-				$option,
-				$value,
-				'off'
-			)
-		);
+		$rows    = array();
+		$fields  = array( $wpdb->options );
+		foreach ( $values as $transient => $value ) {
+			$rows[] = '(%s, %s, %s), (%s, %s, %s)';
+			array_push( $fields, '_transient_timeout_' . $transient, $expires, 'off', '_transient_' . $transient, $value, 'off' );
+		}
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- only placeholders are joined in.
+		$stored = $wpdb->query( $wpdb->prepare( 'INSERT INTO %i (option_name, option_value, autoload) VALUES ' . implode( ', ', $rows ) . ' ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)', $fields ) );
 		if ( false === $stored ) {
 			return; // Not stored: the rows, and this request's cache of them, keep what they held.
 		}
-		wp_cache_set( $timeout, $expires, 'options' );
-		wp_cache_set( $option, $value, 'options' );
 		$missing = wp_cache_get( 'notoptions', 'options' );
-		if ( is_array( $missing ) && ( isset( $missing[ $option ] ) || isset( $missing[ $timeout ] ) ) ) {
-			unset( $missing[ $option ], $missing[ $timeout ] );
+		$known   = is_array( $missing ) ? count( $missing ) : 0;
+		foreach ( $values as $transient => $value ) {
+			$option  = '_transient_' . $transient;
+			$timeout = '_transient_timeout_' . $transient;
+			wp_cache_set( $timeout, $expires, 'options' );
+			wp_cache_set( $option, $value, 'options' );
+			if ( $known ) {
+				unset( $missing[ $option ], $missing[ $timeout ] );
+			}
+		}
+		if ( $known && count( $missing ) < $known ) {
 			wp_cache_set( 'notoptions', $missing, 'options' );
 		}
 	}

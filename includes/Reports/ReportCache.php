@@ -286,21 +286,22 @@ final class ReportCache {
 	}
 
 	/**
-	 * Stores a report's data for a query at a data version.
+	 * Stores reports' data, each for a query at a version, in one write (Data\TransientRows).
 	 *
-	 * @param string      $report  Report.
-	 * @param ReportQuery $query   Query.
-	 * @param string      $version Version.
-	 * @param array       $data    Data.
+	 * @param array<int,array{0:string,1:ReportQuery,2:string,3:array}> $entries [report, query, version, data] each.
 	 */
-	public static function set( string $report, ReportQuery $query, string $version, array $data ): void {
-		try {
-			// Throwing, wp_json_encode() never reaches its fallback, which would convert text that is not UTF-8.
-			$json = wp_json_encode( self::compact( $data ), self::JSON_FLAGS | JSON_THROW_ON_ERROR );
-		} catch ( \JsonException $e ) {
-			return; // Not representable exactly: computed again next time, never stored altered.
+	public static function set( array $entries ): void {
+		$values = array();
+		foreach ( $entries as [ $report, $query, $version, $data ] ) {
+			try {
+				// Throwing, wp_json_encode() never reaches its fallback, which would convert text that is not UTF-8.
+				$json = wp_json_encode( self::compact( $data ), self::JSON_FLAGS | JSON_THROW_ON_ERROR );
+			} catch ( \JsonException $e ) {
+				continue; // Not representable exactly: computed again next time, never stored altered.
+			}
+			$values[ self::name( $report, $query ) ] = $version . "\n" . CacheText::pack( $json );
 		}
-		TransientRows::set( self::name( $report, $query ), $version . "\n" . CacheText::pack( $json ), self::TTL );
+		TransientRows::set( $values, self::TTL );
 	}
 
 	/**

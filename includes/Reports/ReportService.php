@@ -108,17 +108,23 @@ final class ReportService {
 			if ( null !== $query->job_id && ! JobRepository::get( $query->job_id ) ) {
 				return ReportQuery::job_not_found( $query->job_id );
 			}
-			$data = $paired ? self::cached( $definition, $query, $versions, $use_cache ) : self::fresh( $definition, $query, $versions( $query ), $use_cache );
+			// Every entry the miss writes goes in one statement (ReportCache::set()).
+			$writes = array();
 			if ( $paired ) {
 				// Each period is computed exactly as if asked for directly (so `comparison` equals that
 				// request) or read from that request's entry when it is cached. Only the pair is written (and
 				// a closed period's own entry, which outlives the pair's): without a persistent object cache
 				// every entry written is a durable database write, and three of them made a compared miss cost
 				// more than twice one report.
-				$data['comparison'] = self::cached( $definition, $query->comparison( $compare ), $versions, $use_cache );
-				if ( $use_cache ) {
-					ReportCache::set( $entry, $query, $versions( $query ), $data );
-				}
+				$data               = self::cached( $definition, $query, $versions, $use_cache, $writes );
+				$data['comparison'] = self::cached( $definition, $query->comparison( $compare ), $versions, $use_cache, $writes );
+				$writes[]           = array( $entry, $query, $versions( $query ), $data );
+			} else {
+				$data     = self::fresh( $definition, $query );
+				$writes[] = array( $report, $query, $versions( $query ), $data );
+			}
+			if ( $use_cache ) {
+				ReportCache::set( $writes );
 			}
 			$cache = 'miss';
 		}
@@ -159,34 +165,35 @@ final class ReportService {
 	}
 
 	/**
-	 * One report for one period from its cache entry, else computed (and cached only when the period is closed:
-	 * see run()).
+	 * One report for one period from its cache entry, else computed (and, when the period is closed, its entry added to
+	 * the writes: see run()).
 	 *
 	 * @param ReportDefinition $definition The report.
 	 * @param ReportQuery      $query      The period and job.
 	 * @param callable         $versions   fn( ReportQuery ): string, the version of an entry (versions()).
 	 * @param bool             $use_cache  Whether the cache may be used (recruiting_reports_use_report_cache).
+	 * @param array            $writes     The entries to write, as ReportCache::set() takes them.
 	 */
-	private static function cached( ReportDefinition $definition, ReportQuery $query, callable $versions, bool $use_cache ): array {
+	private static function cached( ReportDefinition $definition, ReportQuery $query, callable $versions, bool $use_cache, array &$writes ): array {
 		$version = $versions( $query );
-		$closed  = str_starts_with( $version, 'closed-' );
-		return ( $use_cache ? ReportCache::get( $definition->name, $query, $version ) : null ) ?? self::fresh( $definition, $query, $version, $use_cache && $closed );
+		$data    = $use_cache ? ReportCache::get( $definition->name, $query, $version ) : null;
+		if ( null === $data ) {
+			$data = self::fresh( $definition, $query );
+			if ( str_starts_with( $version, 'closed-' ) ) {
+				$writes[] = array( $definition->name, $query, $version, $data );
+			}
+		}
+		return $data;
 	}
 
 	/**
-	 * One report for one period, computed and cached.
+	 * One report for one period, computed.
 	 *
 	 * @param ReportDefinition $definition The report.
 	 * @param ReportQuery      $query      The period and job.
-	 * @param string           $version    The data version read before computing.
-	 * @param bool             $use_cache  Whether to store it (recruiting_reports_use_report_cache).
 	 */
-	private static function fresh( ReportDefinition $definition, ReportQuery $query, string $version, bool $use_cache ): array {
+	private static function fresh( ReportDefinition $definition, ReportQuery $query ): array {
 		// A report may leave its period out: every report answers with it first.
-		$data = array( 'period' => $query->period() ) + ( $definition->run )( $query );
-		if ( $use_cache ) {
-			ReportCache::set( $definition->name, $query, $version, $data );
-		}
-		return $data;
+		return array( 'period' => $query->period() ) + ( $definition->run )( $query );
 	}
 }

@@ -116,3 +116,30 @@ test( 'a job renamed changes June’s by_job', async () => {
 	const { 'time-to-hire': tth } = await juneMisses( 'a job renamed' );
 	assert.deepEqual( tth.by_job.map( ( row ) => [ row.job_title, row.hires ] ), [ [ 'Senior welder', 1 ] ] );
 } );
+
+test( 'a compared miss of a closed period writes its three entries (the pair, June, May) in one statement; each then answers its own request', async () => {
+	// Every period invalidated: the next request for June with compare computes both months.
+	await php( '\\RecruitingReports\\Domain\\Events::data_changed();' );
+	const written = JSON.parse(
+		await php( `
+$inserts = array();
+add_filter( 'query', static function ( $sql ) use ( &$inserts ) {
+	if ( str_contains( $sql, '_transient_recruiting_reports_report_' ) && preg_match( '/^\\s*(INSERT|UPDATE|DELETE)/i', $sql ) ) {
+		$inserts[] = substr_count( $sql, "'_transient_recruiting_reports_report_" );
+	}
+	return $sql;
+} );
+$result = \\RecruitingReports\\Reports\\ReportService::run( 'time-to-hire', array( 'date_from' => '2025-06-01', 'date_to' => '2025-06-30', 'compare' => 'previous_period' ) );
+echo wp_json_encode( array( 'cache' => $result['cache'], 'statements' => $inserts ) );` )
+	);
+	assert.deepEqual( written, { cache: 'miss', statements: [ 3 ] }, 'one statement holding three entries' );
+	const pair = await ok( 'time-to-hire', { ...JUNE, compare: 'previous_period' } );
+	const june = await ok( 'time-to-hire', JUNE );
+	// The previous period of June's 30 days: the 30 days before it.
+	const may = await ok( 'time-to-hire', { date_from: '2025-05-02', date_to: '2025-05-31' } );
+	assert.deepEqual( [ pair.cache, june.cache, may.cache ], [ 'hit', 'hit', 'hit' ] );
+	const { comparison, ...figures } = pair;
+	assert.deepEqual( figures, june );
+	assert.deepEqual( comparison, may );
+	assert.equal( june.by_job[ 0 ]?.job_title, 'Senior welder', 'June as computed after the rename' );
+} );
