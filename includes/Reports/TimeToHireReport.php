@@ -237,7 +237,7 @@ final class TimeToHireReport {
 		$last   = NetworkMerge::at( $bins, $position + $count - 1, 1 )[0];
 		$before = array_sum( array_filter( $bins, static fn( $n, $days ) => $days < $first, ARRAY_FILTER_USE_BOTH ) );
 		$offset = $position - $before;
-		$found = array();
+		$found  = array();
 		foreach ( $sites as $site ) {
 			// A site's first offset + count durations in those bins hold every one of the union's middle values it has.
 			$found[] = $site->in( static fn( ReportQuery $query ) => ( new self() )->durations( $query, $first, $last, $offset + $count ) );

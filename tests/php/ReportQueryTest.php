@@ -116,4 +116,29 @@ final class ReportQueryTest extends TestCase {
 		// "Today" is the site's date: 23:30 UTC on 30 June is already 1 July in Kolkata.
 		$this->assertSame( '2025-07-01', $this->resolve( array(), '2025-06-30T23:30:00Z' )->to );
 	}
+
+	/**
+	 * A query serialized (as a network report's kept part holds it) is the same query read back, in a timezone with
+	 * DST changes inside the period, for one month and for years; smaller than its properties; and a query stored as its
+	 * properties (a part written before __serialize()) reads back too.
+	 */
+	public function test_serialized_compactly_and_read_back(): void {
+		$GLOBALS['rr_test_timezone'] = 'America/New_York';
+		$queries                     = array(
+			$this->resolve( array() ),
+			$this->resolve( array( 'date_from' => '2025-03-09', 'date_to' => '2025-03-09' ) ),
+			$this->resolve( array( 'date_from' => '2023-12-15', 'date_to' => '2025-11-02', 'job_id' => 7 ) ),
+		);
+		foreach ( $queries as $query ) {
+			$stored = serialize( $query ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.serialize_serialize -- what the kept parts do (maybe_serialize()).
+			$this->assertEquals( $query, unserialize( $stored ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.serialize_unserialize -- the same.
+			$this->assertSame( $query->months, unserialize( $stored )->months ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.serialize_unserialize -- the same.
+			$properties = get_object_vars( $query );
+			$old        = preg_replace( '/^a:(\d+):/', 'O:' . strlen( ReportQuery::class ) . ':"' . ReportQuery::class . '":$1:', serialize( $properties ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.serialize_serialize -- the form before __serialize().
+			$this->assertEquals( $query, unserialize( $old ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.serialize_unserialize -- the same.
+			$this->assertLessThan( strlen( $old ) * ( count( $query->months ) > 1 ? 0.5 : 1 ), strlen( $stored ) );
+		}
+		$this->assertCount( 24, $queries[2]->months );
+		$this->assertSame( array( 'month' => '2025-11', 'start' => $queries[2]->months[23]['start'], 'end' => $queries[2]->end ), unserialize( serialize( $queries[2] ) )->months[23] ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.serialize_serialize, WordPress.PHP.DiscouragedPHPFunctions.serialize_unserialize -- the same.
+	}
 }
