@@ -219,6 +219,9 @@ final class TimeToHireReport {
 		);
 	}
 
+	/** Whole days per block that a network median's durations are read in (median_of()). */
+	private const MEDIAN_BLOCK_DAYS = 8;
+
 	/**
 	 * The median of the hires of several sites: [sum of the middle durations, their count].
 	 *
@@ -232,15 +235,21 @@ final class TimeToHireReport {
 			return array( 0, 1 );
 		}
 		[ $position, $count ] = NetworkMerge::middle( $hires );
-		// The whole-day bins of the middle position(s), and how many hires come before the first of them.
-		$first  = NetworkMerge::at( $bins, $position, 1 )[0];
-		$last   = NetworkMerge::at( $bins, $position + $count - 1, 1 )[0];
+		// The whole-day bins of the middle position(s), widened to blocks of MEDIAN_BLOCK_DAYS, and how many hires come
+		// before the first of them. A site's first offset + count durations in those bins hold every one of the union's
+		// middle values it has; more do no harm (the union's first offset + count are all still there). So the bins are
+		// widened and the limit rounded up to a power of two: a hire that moves the middle by one then leaves every
+		// other site's read as it was (SiteFigures keeps a read by its arguments), where the exact bins and limit made
+		// each hire re-read all the sites.
+		$block  = self::MEDIAN_BLOCK_DAYS;
+		$first  = intdiv( NetworkMerge::at( $bins, $position, 1 )[0], $block ) * $block;
+		$last   = min( ReportSummary::MAX_BIN, ( intdiv( NetworkMerge::at( $bins, $position + $count - 1, 1 )[0], $block ) + 1 ) * $block - 1 );
 		$before = array_sum( array_filter( $bins, static fn( $n, $days ) => $days < $first, ARRAY_FILTER_USE_BOTH ) );
 		$offset = $position - $before;
+		$limit  = max( 16, 1 << (int) ceil( log( $offset + $count, 2 ) ) );
 		$found  = array();
 		foreach ( $sites as $site ) {
-			// A site's first offset + count durations in those bins hold every one of the union's middle values it has.
-			$found[] = $site->in( static fn( ReportQuery $query ) => ( new self() )->durations( $query, $first, $last, $offset + $count ) );
+			$found[] = $site->in( static fn( ReportQuery $query ) => ( new self() )->durations( $query, $first, $last, $limit ) );
 		}
 		$values = array_merge( ...$found ); // Once: merging site by site copied the growing list a hundred times.
 		sort( $values );

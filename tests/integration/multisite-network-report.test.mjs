@@ -268,14 +268,15 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 		assert.equal( ( await read() ).headers.get( 'x-recruiting-cache' ), 'hit' );
 	} );
 
+	/** A report across the network for the custom period, with the sites switched to while it answers (each site's kept part is read without switching). */
+	const run = ( report ) => network.phpValue( `( function () {
+		$switched = array();
+		add_action( 'switch_blog', function ( $site_id, $previous, $context = 'switch' ) use ( &$switched ) { if ( 'switch' === $context ) { $switched[] = $site_id; } }, 10, 3 );
+		$result = RecruitingReports\\Network\\NetworkReport::run( '${ report }', array( 'date_from' => '${ QUERIES.custom.date_from }', 'date_to' => '${ QUERIES.custom.date_to }' ) );
+		return array( 'cache' => $result['cache'], 'switched' => array_values( array_unique( $switched ) ), 'by_site' => $result['data']['by_site'], 'data' => $result['data'] );
+	} )()` );
+
 	test( 'a hit reads no site; after one site\'s write the next answer reads that site only; a site renamed is a miss', { timeout: TIMEOUT }, async () => {
-		// The sites switched to while the network report answers (each site's cached part is read without switching).
-		const run = ( report ) => network.phpValue( `( function () {
-			$switched = array();
-			add_action( 'switch_blog', function ( $site_id, $previous, $context = 'switch' ) use ( &$switched ) { if ( 'switch' === $context ) { $switched[] = $site_id; } }, 10, 3 );
-			$result = RecruitingReports\\Network\\NetworkReport::run( '${ report }', array( 'date_from' => '${ QUERIES.custom.date_from }', 'date_to' => '${ QUERIES.custom.date_to }' ) );
-			return array( 'cache' => $result['cache'], 'switched' => array_values( array_unique( $switched ) ), 'by_site' => $result['data']['by_site'] );
-		} )()` );
 		for ( const report of [ 'overview', 'careers', 'pipeline' ] ) {
 			await run( report );
 			assert.deepEqual( ( ( { cache, switched } ) => ( { cache, switched } ) )( await run( report ) ), { cache: 'hit', switched: [] }, report );
@@ -306,6 +307,34 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 		assert.deepEqual( [ moved.cache, moved.switched ], [ 'miss', [ sites.south ] ] );
 		const keptTimezone = await network.phpValue( `get_site_transient( RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . 'part_' . md5( 'overview|' . wp_json_encode( array( 'date_from' => '${ QUERIES.custom.date_from }', 'date_to' => '${ QUERIES.custom.date_to }' ) ) ) . '_${ sites.south }' )['timezone']` );
 		assert.equal( keptTimezone, 'Pacific/Kiritimati', 'the part was read in the timezone it was changed to' );
+	} );
+
+	test( 'time to hire: after a hire on one site, the next answer reads that site only (the median\'s reads of the other sites are kept)', { timeout: TIMEOUT }, async () => {
+		// A hire applied five months back and hired some days later: in the custom period.
+		const hire = ( id, job, days ) => application( id, job, {
+			applied_at: iso( midMonth( 5, 2 ) ),
+			history: [ { status: 'screening', at: iso( midMonth( 5, 2 ) + HOUR ) }, { status: 'hired', at: iso( midMonth( 5, 2 ) + days * DAY ) } ],
+		} );
+		const hires = ( answer ) => answer.data.trend.reduce( ( sum, month ) => sum + month.hires, 0 );
+		let before = await run( 'time-to-hire' );
+		if ( hires( before ) % 2 === 0 ) {
+			// An odd number of hires: the next makes the median the mean of two, which moves its reads' positions.
+			expectStatus( await network.siteRequest( 'north', 'POST', '/recruiting/v1/import', { body: { applications: [ hire( 'north-long-hire', 'north-job-0', 40 ) ] } } ), 200 );
+			before = await run( 'time-to-hire' );
+		}
+		assert.equal( hires( before ) % 2, 1 );
+		assert.deepEqual( ( await run( 'time-to-hire' ) ).switched, [], 'a hit' );
+		// A quick hire: the middle moves down by one within the same 8 whole days (TimeToHireReport::MEDIAN_BLOCK_DAYS).
+		expectStatus( await network.siteRequest( 'south', 'POST', '/recruiting/v1/import', { body: { applications: [ hire( 'south-quick-hire', 'south-job-1', 1 ) ] } } ), 200 );
+		const after = await run( 'time-to-hire' );
+		assert.deepEqual( [ after.cache, after.switched ], [ 'miss', [ sites.south ] ] );
+		assert.equal( hires( after ), hires( before ) + 1 );
+		// The same answer as one computed from every site afresh (no kept part, no kept read).
+		await network.phpValue( `( function () { global $wpdb; return $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->sitemeta} WHERE meta_key LIKE %s", $wpdb->esc_like( '_site_transient_' ) . '%' . $wpdb->esc_like( 'recruiting_reports_network_' ) . '%' ) ); } )()` );
+		const fresh = await run( 'time-to-hire' );
+		assert.equal( fresh.cache, 'miss' );
+		assert.ok( [ sites.north, sites.south ].every( ( id ) => fresh.switched.includes( id ) ), `every site read afresh: ${ fresh.switched }` );
+		assert.deepEqual( after.data, fresh.data );
 	} );
 
 	test( 'after one site\'s write, the merge reads what that site\'s report just read: each summary query runs once', { timeout: TIMEOUT }, async () => {
