@@ -142,6 +142,16 @@ final class NetworkMerge {
 	}
 
 	/**
+	 * How many values a histogram counts below a value (before the first of the bins a median is read from).
+	 *
+	 * @param array<int,int> $bins  Value => count.
+	 * @param int            $value The value.
+	 */
+	public static function count_below( array $bins, int $value ): int {
+		return array_sum( array_filter( $bins, static fn( int $bin ) => $bin < $value, ARRAY_FILTER_USE_KEY ) );
+	}
+
+	/**
 	 * A histogram (value => count, ascending values from 0) as a site's part keeps it for blocked_at(): the counts of
 	 * its blocks of $size values, and each block's values and their counts as comma-separated text. A hundred sites'
 	 * histograms are then located in by adding up their blocks' counts, and only the block(s) that hold the positions
@@ -189,20 +199,15 @@ final class NetworkMerge {
 	 * @return int[]
 	 */
 	public static function blocked_at( array $histograms, int $position, int $count ): array {
-		$blocks = array();
-		foreach ( $histograms as $histogram ) {
-			foreach ( $histogram['blocks'] as $block => $n ) {
-				$blocks[ $block ] = ( $blocks[ $block ] ?? 0 ) + $n;
-			}
-		}
-		$found = self::at( $blocks, $position, $count );
+		$blocks = self::sum( array_column( $histograms, 'blocks' ) );
+		$found  = self::at( $blocks, $position, $count );
 		if ( ! $found ) {
 			return array();
 		}
 		// Only the blocks from the first position's to the last's hold them.
 		$first  = $found[0];
 		$last   = end( $found );
-		$before = array_sum( array_filter( $blocks, static fn( int $block ) => $block < $first, ARRAY_FILTER_USE_KEY ) );
+		$before = self::count_below( $blocks, $first );
 		$read   = array_filter( array_keys( $blocks ), static fn( int $block ) => $block >= $first && $block <= $last );
 		$bins   = array();
 		foreach ( $histograms as $histogram ) {

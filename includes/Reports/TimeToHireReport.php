@@ -244,7 +244,7 @@ final class TimeToHireReport {
 		$block  = self::MEDIAN_BLOCK_DAYS;
 		$first  = intdiv( NetworkMerge::at( $bins, $position, 1 )[0], $block ) * $block;
 		$last   = min( ReportSummary::MAX_BIN, ( intdiv( NetworkMerge::at( $bins, $position + $count - 1, 1 )[0], $block ) + 1 ) * $block - 1 );
-		$before = array_sum( array_filter( $bins, static fn( $n, $days ) => $days < $first, ARRAY_FILTER_USE_BOTH ) );
+		$before = NetworkMerge::count_below( $bins, $first );
 		$offset = $position - $before;
 		$limit  = max( 16, 1 << (int) ceil( log( $offset + $count, 2 ) ) );
 		$found  = array();
