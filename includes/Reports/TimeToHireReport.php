@@ -16,7 +16,8 @@
  * 6. median, min, max (all jobs): report_hire_days gives how many hires took 0, 1, 2… whole days
  *    (plus the partial days' hires grouped the same way); PHP finds the whole-day bin of the minimum,
  *    the middle one(s) and the maximum, and 7. reads exactly those rows from the hire_duration index
- *    (hire_seconds, hired_at) within their bins: a UNION ALL of LIMIT 1|2 OFFSET <position in the bin>.
+ *    (hire_seconds, hired_at) within their bins: a UNION ALL of LIMIT 1|2 OFFSET <position in the bins>, counted
+ *    from whichever end of the bins is nearer.
  * For one job, 6.–7. are instead ORDER BY hire_seconds … LIMIT 1 | LIMIT 2 OFFSET ⌊(n-1)/2⌋ over that job's hires in
  * order of time to hire (job_hire_duration), whose number is bounded by the job's own volume; its months and by_job come
  * from its month and day rows like all jobs'.
@@ -512,14 +513,18 @@ final class TimeToHireReport {
 		$table   = Schema::table( 'applications' );
 		$selects = array();
 		foreach ( $positions as $i => [ $position, $count ] ) {
-			$before = 0;
-			$first  = null;
-			$last   = null;
-			$offset = 0;
+			$before  = 0;
+			$first   = null;
+			$last    = null;
+			$offset  = 0;
+			$in_bins = 0; // The period's hires in the bins from $first to $last.
 			foreach ( $bins as $days => $n ) {
 				if ( null === $first && $position < $before + $n ) {
 					$first  = $days;
 					$offset = $position - $before;
+				}
+				if ( null !== $first ) {
+					$in_bins += $n;
 				}
 				if ( null !== $first && $position + $count - 1 < $before + $n ) {
 					$last = $days;
@@ -530,9 +535,14 @@ final class TimeToHireReport {
 			if ( null === $first ) {
 				continue;
 			}
-			$where = self::bin_range( $query, $first, $last );
-			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $where is prepared just above.
-			$selects[] = $wpdb->prepare( 'SELECT %d AS position, hire_seconds FROM (SELECT hire_seconds FROM %i WHERE ' . $where . ' ORDER BY hire_seconds LIMIT %d OFFSET %d) AS %i', $i, $table, $count, $offset, 'p' . $i );
+			// The read walks the bins' hires of every period (the index is by duration) up to the position: from the
+			// nearer end of the bins, so it walks at most half of them (at 1,000,000 applications a median's day
+			// holds about 10,000 hires).
+			$from_end = $in_bins - $offset - $count;
+			$order    = $from_end < $offset ? 'DESC' : 'ASC';
+			$where    = self::bin_range( $query, $first, $last );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $where is prepared just above, $order a constant.
+			$selects[] = $wpdb->prepare( "SELECT %d AS position, hire_seconds FROM (SELECT hire_seconds FROM %i WHERE $where ORDER BY hire_seconds $order LIMIT %d OFFSET %d) AS %i", $i, $table, $count, min( $offset, $from_end ), 'p' . $i );
 		}
 		$values = array_fill_keys( array_keys( $positions ), array() );
 		if ( $selects ) {
