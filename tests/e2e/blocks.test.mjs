@@ -599,10 +599,23 @@ test(
 	'sources and time to fill on the front end, compared with the previous year: tables equal the API, charts drawn',
 	{ timeout: 180_000 * SLOW },
 	async () => {
+		// Time to fill over the demo data's whole span (its first hires), so that `by_job` has rows whatever the day:
+		// over the last 12 months it is empty on most days, and its table was then compared with nothing.
+		const [ dateFrom, dateTo ] = (
+			await runPhp(
+				"echo wp_date( 'Y-m-d', time() - 700 * DAY_IN_SECONDS ), ' ', wp_date( 'Y-m-d' );"
+			)
+		)
+			.trim()
+			.split( ' ' );
+		const period = {
+			sources: '',
+			'time-to-fill': `,"period":"custom","dateFrom":"${ dateFrom }","dateTo":"${ dateTo }"`,
+		};
 		const content = [ 'sources', 'time-to-fill' ]
 			.map(
 				( report ) =>
-					`<!-- wp:recruiting-reports/report {"report":"${ report }","compare":"previous_year","visibility":"public"} /-->`
+					`<!-- wp:recruiting-reports/report {"report":"${ report }","compare":"previous_year"${ period[ report ] },"visibility":"public"} /-->`
 			)
 			.join( '\n' );
 		const id = Number(
@@ -635,12 +648,20 @@ test(
 		);
 		const fill = await client.reports.timeToFill( {
 			compare: 'previous_year',
+			date_from: dateFrom,
+			date_to: dateTo,
 		} );
+		assert.ok( fill.by_job.length > 0, 'the demo data fills jobs' );
+		// Opened, filled (dates) and days, each cell's data-value as the API gives it.
 		assert.deepEqual(
 			( await readTable( blocks.nth( 1 ), 'by_job' ) ).map(
-				( r ) => r.raw[ 0 ]
+				( r ) => r.values
 			),
-			fill.by_job.map( ( row ) => row.days ),
+			fill.by_job.map( ( row ) => [
+				row.opened,
+				row.filled,
+				String( row.days ),
+			] ),
 			'time to fill by job'
 		);
 		assert.equal(

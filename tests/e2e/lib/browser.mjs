@@ -179,7 +179,7 @@ export function parseShown( text ) {
 	return percent ? Math.round( value * 100 ) / 10000 : value;
 }
 
-/** Rows of a data table (data-chart-table=id) inside `scope`: [{label, values: [number…], raw: [number…]}]. */
+/** Rows of a data table (data-chart-table=id) inside `scope`: [{label, shown: [text…], raw: [number…], values: [data-value…]}]. */
 export async function readTable( scope, id ) {
 	return scope
 		.locator( `table[data-chart-table="${ id }"]` )
@@ -192,6 +192,10 @@ export async function readTable( scope, id ) {
 				),
 				raw: [ ...row.querySelectorAll( 'td' ) ].map( ( cell ) =>
 					Number( cell.getAttribute( 'data-value' ) )
+				),
+				// As written: a date column's values are not numbers.
+				values: [ ...row.querySelectorAll( 'td' ) ].map( ( cell ) =>
+					cell.getAttribute( 'data-value' )
 				),
 			} ) )
 		);
