@@ -79,18 +79,30 @@ final class SiteFigures {
 	}
 
 	/**
-	 * What makes two reads the same: where the function is defined and the values it captured (a pipeline's `now`,
-	 * a median's bins), or the method's name; and the plugin's version, so that a piece kept by another release (whose
-	 * read may return another shape from the same line) is read again.
+	 * What makes two reads the same: where the function is defined, that file's contents and the values it captured (a
+	 * pipeline's `now`, a median's bins), or the method's name; and the plugin's version. A piece kept by other code,
+	 * whose read may return another shape from the same line, is read again: the version alone did not tell builds of
+	 * one release apart (0.1.0 since the first commit), and a time to hire part kept as a list made the packed read's
+	 * merge fail.
 	 *
 	 * @param callable $read The read.
 	 */
 	private static function read_key( callable $read ): string {
 		if ( $read instanceof \Closure ) {
 			$function = new \ReflectionFunction( $read );
-			$read     = array( $function->getFileName(), $function->getStartLine(), $function->getStaticVariables() );
+			$read     = array( $function->getFileName(), self::file_hash( (string) $function->getFileName() ), $function->getStartLine(), $function->getStaticVariables() );
 		}
 		return md5( RECRUITING_REPORTS_VERSION . ':' . wp_json_encode( $read ) );
+	}
+
+	/**
+	 * A file's contents' hash, once per request: a network report asks for it once per site and read.
+	 *
+	 * @param string $file The file.
+	 */
+	private static function file_hash( string $file ): string {
+		static $hashes            = array();
+		return $hashes[ $file ] ??= (string) md5_file( $file );
 	}
 
 	/**

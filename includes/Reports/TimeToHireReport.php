@@ -243,8 +243,9 @@ final class TimeToHireReport {
 		// other site's read as it was (SiteFigures keeps a read by its arguments), where the exact bins and limit made
 		// each hire re-read all the sites.
 		$block     = self::MEDIAN_BLOCK_DAYS;
-		$first_day = NetworkMerge::at( $bins, $position, 1 )[0];
-		$last_day  = NetworkMerge::at( $bins, $position + $count - 1, 1 )[0];
+		$days      = NetworkMerge::at( $bins, $position, $count );
+		$first_day = $days[0];
+		$last_day  = end( $days );
 		$first     = intdiv( $first_day, $block ) * $block;
 		$last      = min( ReportSummary::MAX_BIN, ( intdiv( $last_day, $block ) + 1 ) * $block - 1 );
 		$offset    = $position - NetworkMerge::count_below( $bins, $first );
@@ -257,9 +258,7 @@ final class TimeToHireReport {
 		$high    = ReportSummary::MAX_BIN === $last_day ? PHP_INT_MAX : ( $last_day + 1 ) * Rounding::DAY;
 		$in_days = array();
 		foreach ( $sites as $site ) {
-			$read = $site->in( static fn( ReportQuery $query ) => ( new self() )->packed_durations( $query, $first, $last, $limit ) );
-			// A part kept by an earlier build of the same version (SiteFigures keys reads by version) holds a list.
-			$packed = is_array( $read ) ? pack( 'N*', ...$read ) : (string) base64_decode( $read, true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode -- see packed_durations().
+			$packed = (string) base64_decode( $site->in( static fn( ReportQuery $query ) => ( new self() )->packed_durations( $query, $first, $last, $limit ) ), true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode -- see packed_durations().
 			$from   = self::count_before( $packed, $low );
 			$to     = self::count_before( $packed, $high );
 			if ( $to > $from ) {
