@@ -10,8 +10,9 @@
  *   docs/reports.md#definitions: applications applied in the bucket and how many of them reached each stage (the
  *   cohort), hires in the bucket (by hired_at) with the sum of their times to hire and, per consecutive stage pair,
  *   the sum and count of the times between entering the two stages.
- * - report_hire_days: per UTC day, month, SPAN_WEEK and SPAN_QUARTER, for all jobs, how many hires took N whole days
- *   (a histogram), so the median over any period is found without sorting every hire (TimeToHireReport).
+ * - report_hire_days: per UTC day, month, SPAN_WEEK and SPAN_QUARTER, for each job and for all jobs (job_id 0), how
+ *   many hires took N whole days (a histogram), so the median over any period is found without sorting every hire
+ *   (TimeToHireReport).
  * - report_statuses: current status counts per job and for all jobs.
  * - report_sources: the cohort per source in the buckets of report_buckets: applications, how many of
  *   them have been hired and the sum of their times to hire (the sources report).
@@ -185,7 +186,7 @@ final class ReportSummary {
 	 * The earliest bucket start among pending deltas that are not all zero.
 	 *
 	 * @param array<string,array<string,int>> $buckets "span|bucket|job" => measure => delta.
-	 * @param array<string,int>               $bins    "span|bucket|days" => delta.
+	 * @param array<string,int>               $bins    "span|bucket|job|days" => delta.
 	 * @param array<string,array>             $sources "span|bucket|job|source key" => [source, applied, hires, seconds].
 	 */
 	private static function earliest( array $buckets, array $bins, array $sources ): int {
@@ -421,7 +422,7 @@ final class ReportSummary {
 	 * Adds one row's contributions, times $sign, to the pending deltas.
 	 *
 	 * @param array<string,array<string,int>> $buckets  "span|bucket|job" => measure => delta.
-	 * @param array<string,int>               $bins     "span|bucket|days" => delta.
+	 * @param array<string,int>               $bins     "span|bucket|job|days" => delta.
 	 * @param array<string,int>               $statuses "job|status" => delta.
 	 * @param array<string,array>             $sources  "span|bucket|job|source key" => [source, measure => delta].
 	 * @param array                           $row      Row.
@@ -475,13 +476,15 @@ final class ReportSummary {
 			}
 		}
 		self::add( $buckets, $hired, $job, $hire );
-		// The histogram has quarter and week rows too, like the per-job rows.
+		// The histogram has quarter and week rows too, like the per-job rows, for the job and for all jobs.
 		foreach ( array(
 			self::SPAN_DAY   => self::day_start( $hired ),
 			self::SPAN_MONTH => self::month_start( $hired ),
 		) + self::coarse_buckets( $hired ) as $span => $bucket ) {
-			$key          = $span . '|' . $bucket . '|' . self::bin( $seconds );
-			$bins[ $key ] = ( $bins[ $key ] ?? 0 ) + $sign;
+			foreach ( array( $job, 0 ) as $scope ) {
+				$key          = $span . '|' . $bucket . '|' . $scope . '|' . self::bin( $seconds );
+				$bins[ $key ] = ( $bins[ $key ] ?? 0 ) + $sign;
+			}
 		}
 	}
 
@@ -558,7 +561,7 @@ final class ReportSummary {
 		foreach ( array_filter( $bins ) as $key => $delta ) {
 			$rows[ $key ] = array_merge( array_map( 'intval', explode( '|', $key ) ), array( $delta ) );
 		}
-		return self::upsert( 'report_hire_days', array( 'span', 'bucket', 'days', 'hires' ), array( 'hires' ), $rows );
+		return self::upsert( 'report_hire_days', array( 'span', 'bucket', 'job_id', 'days', 'hires' ), array( 'hires' ), $rows );
 	}
 
 	/**

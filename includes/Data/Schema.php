@@ -22,7 +22,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 13;
+	public const VERSION = 14;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -147,7 +147,7 @@ final class Schema {
 			// the partial days at the ends of a period, and a one-job time-to-hire report's monthly sums there.
 			// hire_duration: hires in order of time to hire (hire_seconds = hired_at - applied_at), for the exact
 			// median, minimum and maximum once report_hire_days has located them (TimeToHireReport);
-			// job_hire_duration the same for one job, read in order without the histogram (since version 11).
+			// job_hire_duration the same for one job (located in the job's own report_hire_days rows since version 14).
 			// Whole days and months of a period come from the report_* summary tables below instead.
 			// job_status also serves GET /applications?job_id=&status=; source_applied serves ?source=.
 			// status_since: time in stage and exits, covering — the pipeline report (open statuses, how long each
@@ -186,13 +186,15 @@ final class Schema {
   PRIMARY KEY  (span,job_id,bucket),
   KEY bucket_job (span,bucket,job_id,hires,hire_seconds,applied,reached_hired)
 ) $charset;",
-			// Hires per UTC day / month and whole days to hire (all jobs): where the median lies.
+			// Hires per UTC day / month / week / quarter and whole days to hire, per job and for all jobs (job_id 0): where
+			// the median lies (per job since version 14).
 			"CREATE TABLE {$t['report_hire_days']} (
   span tinyint(3) unsigned NOT NULL,
+  job_id bigint(20) unsigned NOT NULL DEFAULT 0,
   bucket bigint(20) NOT NULL,
   days int(11) NOT NULL,
   hires bigint(20) NOT NULL DEFAULT 0,
-  PRIMARY KEY  (span,bucket,days)
+  PRIMARY KEY  (span,job_id,bucket,days)
 ) $charset;",
 			// The cohort by applied_at per source (sources report), with the same buckets as report_buckets.
 			// source_key is md5( source ): the key compares bytes on every database (MySQL's collations
@@ -501,6 +503,8 @@ final class Schema {
 		// Version 12 gave report_exit_jobs spans (quarter, month, week, day rows) and a column per exit status instead of
 		// a status column.
 		12 => array( 'report_exit_jobs' ),
+		// Version 14 gave report_hire_days a job_id (rows per job besides those of all jobs, job_id 0).
+		14 => array( 'report_hire_days' ),
 	);
 
 	/** Creates or upgrades the tables, then runs the data steps between the installed and current version. */
@@ -564,9 +568,11 @@ final class Schema {
 			// (the rejections report's by_job reads a period's whole days from them too; the table was recreated, see
 			// RECREATED); version 13 added quarter and week rows per job to report_buckets and to report_hire_days (time to
 			// hire's by_job and median and the careers report's by_job read them: PeriodParts::coarse_bucket_condition()).
-			// One rebuild fills every summary added since 10 (in this request on small sites, else left to
+			// Version 14 gave report_hire_days rows per job (a one-job time to hire locates its median in them instead of
+			// walking every hire of the job in order of duration; the table was recreated, see RECREATED). One rebuild
+			// fills every summary added since 10 (in this request on small sites, else left to
 			// `wp recruiting summaries rebuild`), so a site upgrading from 9 rebuilds once.
-			13 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
+			14 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
 		);
 	}
 

@@ -7,8 +7,8 @@
  * - whole UTC days inside it but outside those months (rows of span 1),
  * - at most two partial UTC days at its ends ("raw": read from the applications table by time range,
  *   through the indexes on applied_at / hired_at; under a day of data each). A reader that cannot use day
- *   rows (the careers report's per-job rows for all jobs, and report_hire_days for one job, which have
- *   none) reads the whole days outside whole months raw as well.
+ *   rows (the careers report's per-job rows for all jobs, which have none) reads the whole days outside whole
+ *   months raw as well.
  *
  * The pieces are disjoint and cover [from, to) exactly, so sums and counts over them add up to the sums
  * and counts over the interval, in any timezone: midnights at half-hour offsets or on DST days only

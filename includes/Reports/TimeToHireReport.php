@@ -13,14 +13,14 @@
  * 3. by_job (all jobs): report_buckets rows of every job for the whole UTC months and days of the period,
  *    GROUP BY job_id (bucket_job, covering), plus 4. the hires in the partial days GROUP BY job_id
  *    (hire_timeline); 5. post titles (one IN query).
- * 6. median, min, max (all jobs): report_hire_days gives how many hires took 0, 1, 2… whole days
- *    (plus the partial days' hires grouped the same way); PHP finds the whole-day bin of the minimum,
+ * 6. median, min, max: report_hire_days gives how many hires (of the job, or of all jobs: job_id 0) took 0, 1, 2…
+ *    whole days (plus the partial days' hires grouped the same way); PHP finds the whole-day bin of the minimum,
  *    the middle one(s) and the maximum, and 7. reads exactly those rows from the hire_duration index
- *    (hire_seconds, hired_at) within their bins: a UNION ALL of LIMIT 1|2 OFFSET <position in the bins>, counted
- *    from whichever end of the bins is nearer.
- * For one job, 6.–7. are instead ORDER BY hire_seconds … LIMIT 1 | LIMIT 2 OFFSET ⌊(n-1)/2⌋ over that job's hires in
- * order of time to hire (job_hire_duration), whose number is bounded by the job's own volume; its months and by_job come
- * from its month and day rows like all jobs'.
+ *    (hire_seconds, hired_at), or job_hire_duration (job_id, hire_seconds, hired_at) for one job, within their bins: a
+ *    UNION ALL of LIMIT 1|2 OFFSET <position in the bins>, counted from whichever end of the bins is nearer. Before
+ *    schema 14 one job's were read in order of duration over all the job's hires, a walk that grew with its history.
+ * For one job, by_job is the job's hires and seconds from its months; its months come from its month and day rows like
+ * all jobs'.
  *
  * @package RecruitingReports
  */
@@ -175,7 +175,7 @@ final class TimeToHireReport {
 			'max'    => 0,
 		);
 		if ( $hires > 0 ) {
-			$spread = null === $query->job_id ? $this->spread_all( $query, $hires ) : $this->spread_job( $query, $hires );
+			$spread = $this->spread( $query, $hires );
 		}
 
 		if ( null === $query->job_id ) {
@@ -436,17 +436,17 @@ final class TimeToHireReport {
 	}
 
 	/**
-	 * Minimum, median and maximum time to hire over H, all jobs (queries 6 to 9), in seconds.
+	 * Minimum, median and maximum time to hire over H (queries 6 and 7), in seconds.
 	 *
 	 * @param ReportQuery $query Query.
 	 * @param int         $hires Hires.
 	 * @return array{min:int,median:array{0:int,1:int},max:int} median as [sum of the middle values, their count].
 	 */
-	private function spread_all( ReportQuery $query, int $hires ): array {
+	private function spread( ReportQuery $query, int $hires ): array {
 		$bins = $this->hire_day_bins( $query );
 		if ( array_sum( $bins ) !== $hires ) {
 			// Only if the data changed between two reads of this request: the next write bumps the cache.
-			return $this->spread_job( $query, $hires );
+			return $this->spread_in_order( $query, $hires );
 		}
 
 		$middle = intdiv( $hires - 1, 2 );
@@ -460,9 +460,9 @@ final class TimeToHireReport {
 	}
 
 	/**
-	 * How many hires of the period (every job) took 0, 1, 2… whole days (ReportSummary::MAX_BIN and more in the last
-	 * bin): report_hire_days for the whole UTC quarters, months, weeks and days, the partial days' hires grouped the
-	 * same way.
+	 * How many hires of the period (of the job, or every job) took 0, 1, 2… whole days (ReportSummary::MAX_BIN and more
+	 * in the last bin): report_hire_days for the whole UTC quarters, months, weeks and days, the partial days' hires
+	 * grouped the same way.
 	 *
 	 * @param ReportQuery $query Query.
 	 * @return array<int,int> Whole days => hires, ascending.
@@ -485,7 +485,7 @@ final class TimeToHireReport {
 		if ( null !== $buckets ) {
 			$table = Schema::table( 'report_hire_days' );
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only bucket condition from PeriodParts.
-			foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT days, SUM(hires) AS n FROM %i WHERE ' . $buckets . ' GROUP BY days', $table ), ARRAY_A ) as $row ) {
+			foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT days, SUM(hires) AS n FROM %i WHERE job_id = %d AND ' . $buckets . ' GROUP BY days', $table, $query->job_id ?? 0 ), ARRAY_A ) as $row ) {
 				$bins[ (int) $row['days'] ] = ( $bins[ (int) $row['days'] ] ?? 0 ) + (int) $row['n'];
 			}
 		}
@@ -494,7 +494,7 @@ final class TimeToHireReport {
 			$table = Schema::table( 'applications' );
 			// Whole days without a division function: (s - s % 86400) / 86400 is exact on both databases.
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only edge condition from PeriodParts.
-			foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT (hire_seconds - hire_seconds %% 86400) / 86400 AS days, COUNT(*) AS n FROM %i WHERE ' . $edges . ' GROUP BY days', $table ), ARRAY_A ) as $row ) {
+			foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT (hire_seconds - hire_seconds %% 86400) / 86400 AS days, COUNT(*) AS n FROM %i WHERE ' . $edges . ' AND (%d = 0 OR job_id = %d) GROUP BY days', $table, $query->job_id ?? 0, $query->job_id ?? 0 ), ARRAY_A ) as $row ) {
 				$bin          = min( ReportSummary::MAX_BIN, (int) $row['days'] );
 				$bins[ $bin ] = ( $bins[ $bin ] ?? 0 ) + (int) $row['n'];
 			}
@@ -504,7 +504,7 @@ final class TimeToHireReport {
 	}
 
 	/**
-	 * The shortest hire durations (seconds, ascending) of the period (every job) within whole-day bins, packed as
+	 * The shortest hire durations (seconds, ascending) of the period (of the job, or every job) within whole-day bins, packed as
 	 * DURATION_BYTES each (unsigned, big-endian) in base64: what a site's kept part holds for a network median
 	 * (median_of()). Packed, a hundred sites' reads are a third of the bytes they were as arrays, and they unserialize as
 	 * one string each; base64 because a kept part is text in the database.
@@ -523,7 +523,7 @@ final class TimeToHireReport {
 	}
 
 	/**
-	 * The prepared condition on the period's hires (every job) whose durations fall in whole-day bins.
+	 * The prepared condition on the period's hires (of the job, or every job) whose durations fall in whole-day bins.
 	 *
 	 * @param ReportQuery $query Query.
 	 * @param int         $first The first bin.
@@ -531,7 +531,7 @@ final class TimeToHireReport {
 	 */
 	private static function bin_range( ReportQuery $query, int $first, ?int $last ): string {
 		global $wpdb;
-		$where = $wpdb->prepare( 'hire_seconds >= %d AND hired_at >= %d AND hired_at < %d', $first * Rounding::DAY, $query->start, $query->end );
+		$where = ( null === $query->job_id ? '' : $wpdb->prepare( 'job_id = %d AND ', $query->job_id ) ) . $wpdb->prepare( 'hire_seconds >= %d AND hired_at >= %d AND hired_at < %d', $first * Rounding::DAY, $query->start, $query->end );
 		if ( null !== $last && $last < ReportSummary::MAX_BIN ) {
 			$where .= $wpdb->prepare( ' AND hire_seconds < %d', ( $last + 1 ) * Rounding::DAY );
 		}
@@ -598,15 +598,15 @@ final class TimeToHireReport {
 	}
 
 	/**
-	 * Minimum, median and maximum over the hires of one job (or, as a fallback, of H) read directly: three reads
-	 * in one query, each walking the hires in order of time to hire (job_hire_duration for one job, hire_duration
-	 * for all) and keeping those hired in the period, so no read sorts the period's hires.
+	 * Minimum, median and maximum over H read directly, when the histogram disagrees with the period's hires (the data
+	 * changed between two reads of this request): three reads in one query, each walking the hires in order of time to
+	 * hire (job_hire_duration for one job, hire_duration for all) and keeping those hired in the period.
 	 *
 	 * @param ReportQuery $query Query.
 	 * @param int         $hires Hires.
 	 * @return array{min:int,median:array{0:int,1:int},max:int}
 	 */
-	private function spread_job( ReportQuery $query, int $hires ): array {
+	private function spread_in_order( ReportQuery $query, int $hires ): array {
 		global $wpdb;
 		$table = Schema::table( 'applications' );
 		// hire_seconds IS NOT NULL: the index's range starts after the job's applications without a hire (NULLs first).

@@ -135,6 +135,27 @@ test( 'the upgrade from schema version 12 adds the quarter and week rows of repo
 	assert.deepEqual( await snapshot(), expected );
 } );
 
+test( 'the upgrade from schema version 13 replaces report_hire_days (all jobs only, under its own primary key) by rows per job and for all jobs', async () => {
+	const hireDays = async () => JSON.parse( await php( `${ REFERENCE } echo wp_json_encode( rr_summary_snapshot()['report_hire_days'] );` ) );
+	const expected = await hireDays();
+	// span|job_id|bucket|days|hires: day rows (span 1) of several jobs, and of all jobs (job_id 0) that add theirs up.
+	const rows = expected.map( ( row ) => row.split( '|' ).map( Number ) );
+	const days = rows.filter( ( [ span ] ) => 1 === span );
+	assert.ok( new Set( days.map( ( row ) => row[ 1 ] ).filter( Boolean ) ).size > 1, 'day rows per job' );
+	const sum = ( list ) => list.reduce( ( total, row ) => total + row[ 4 ], 0 );
+	assert.equal( sum( days.filter( ( row ) => 0 === row[ 1 ] ) ), sum( days.filter( ( row ) => 0 !== row[ 1 ] ) ) );
+	// Version 13's table, with a row of its own: dbDelta alone would have to change the primary key.
+	await php( `global $wpdb;
+		$table = \\RecruitingReports\\Data\\Schema::table( 'report_hire_days' );
+		$wpdb->query( "DROP TABLE $table" );
+		$wpdb->query( "CREATE TABLE $table ( span tinyint(3) unsigned NOT NULL, bucket bigint(20) NOT NULL, days int(11) NOT NULL, hires bigint(20) NOT NULL DEFAULT 0, PRIMARY KEY  (span,bucket,days) )" );
+		$wpdb->query( "INSERT INTO $table (span, bucket, days, hires) VALUES (2, 1764547200, 3, 5)" );
+		update_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION, 13 );` );
+	await report( 'overview' ); // The request that upgrades.
+	assert.equal( await php( 'echo get_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION );' ), String( SCHEMA.version ) );
+	assert.deepEqual( await hireDays(), expected );
+} );
+
 test( 'every report equals a brute-force computation in several timezones, periods and jobs', async () => {
 	const output = await php( `${ REFERENCE }
 		global $wpdb;

@@ -546,7 +546,7 @@ function rr_summary_snapshot(): array {
 	$snapshot = array();
 	foreach ( array(
 		'report_buckets'   => 'span, bucket, job_id',
-		'report_hire_days' => 'span, bucket, days',
+		'report_hire_days' => 'span, bucket, job_id, days',
 		'report_statuses'  => 'job_id, status',
 		'report_sources'   => 'span, bucket, job_id, source_key',
 		'report_exits'            => 'span, bucket, job_id, status, reason, stage',
