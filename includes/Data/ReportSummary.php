@@ -342,7 +342,7 @@ final class ReportSummary {
 
 	/**
 	 * The SPAN_QUARTER and SPAN_WEEK buckets of an instant (no week for the days 29–31 of a month): the coarse rows a
-	 * change at that instant also goes to (PeriodParts::coarse_bucket_condition() reads them).
+	 * change at that instant also goes to (PeriodParts::coarse_buckets() reads them).
 	 *
 	 * @param int $time Time.
 	 * @return array<int,int> Span => bucket start.

@@ -567,7 +567,7 @@ final class Schema {
 			// Version 12 added the waiting summary (WaitingSummary) and quarter, week and day rows per job to report_exit_jobs
 			// (the rejections report's by_job reads a period's whole days from them too; the table was recreated, see
 			// RECREATED); version 13 added quarter and week rows per job to report_buckets and to report_hire_days (time to
-			// hire's by_job and median and the careers report's by_job read them: PeriodParts::coarse_bucket_condition()).
+			// hire's by_job and median and the careers report's by_job read them: PeriodParts::coarse_buckets()).
 			// Version 14 gave report_hire_days rows per job (a one-job time to hire locates its median in them instead of
 			// walking every hire of the job in order of duration; the table was recreated, see RECREATED). One rebuild
 			// fills every summary added since 10 (in this request on small sites, else left to

@@ -319,9 +319,10 @@ final class CareersReport {
 			// Job 0 holds the rows over every job. Every row of one source_key holds the same source: MIN() picks it.
 			$jobs = null === $query->job_id ? 'job_id > 0' : $wpdb->prepare( 'job_id = %d', $query->job_id );
 			// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts, prepared $jobs.
-			// Per-job rows: read a quarter and a week at a time where they fit (coarse_bucket_condition()).
-			$job_buckets = PeriodParts::coarse_bucket_condition( $parts );
-			foreach ( $wpdb->get_results( $wpdb->prepare( "SELECT job_id, SUM(applied) AS applications, SUM(reached_hired) AS hires FROM %i WHERE $jobs AND $job_buckets GROUP BY job_id", Schema::table( 'report_buckets' ) ), ARRAY_A ) as $row ) {
+			// Per-job rows: read a quarter and a week at a time where they fit (PeriodParts::coarse_buckets()).
+			[ $job_buckets, $negative ] = PeriodParts::coarse_buckets( $parts );
+			$sums                       = PeriodParts::signed_sum( 'applied', $negative ) . ' AS applications, ' . PeriodParts::signed_sum( 'reached_hired', $negative ) . ' AS hires';
+			foreach ( $wpdb->get_results( $wpdb->prepare( "SELECT job_id, $sums FROM %i WHERE $jobs AND $job_buckets GROUP BY job_id", Schema::table( 'report_buckets' ) ), ARRAY_A ) as $row ) {
 				$add( 'jobs', (string) $row['job_id'], $row['applications'], $row['hires'] );
 			}
 			foreach ( $wpdb->get_results( $wpdb->prepare( "SELECT MIN(source) AS source, SUM(applied) AS applications, SUM(hires) AS hires FROM %i WHERE job_id = %d AND $buckets GROUP BY source_key", Schema::table( 'report_sources' ), $query->job_id ?? 0 ), ARRAY_A ) as $row ) {

@@ -149,34 +149,103 @@ final class PeriodParts {
 	}
 
 	/**
-	 * bucket_condition() for the tables that also have quarter and week spans (the per-job rows of report_buckets and
-	 * report_exit_jobs, and report_hire_days; ReportSummary::coarse_buckets()): the whole months a quarter at a time
-	 * where a quarter fits (ReportSummary::quarters()), the whole days a week at a time where a week fits
-	 * (ReportSummary::weeks()), the rest as months and days; null when there are none. A year's by_job then reads about
-	 * half the rows of its months. Integers only.
+	 * The summary rows of the whole months and days (bucket_condition()) in the tables that also have quarter and week
+	 * spans (the per-job rows of report_buckets and report_exit_jobs, and report_hire_days; ReportSummary::
+	 * coarse_buckets()): the whole months a quarter at a time where a quarter fits (ReportSummary::quarters()), the
+	 * whole days a week at a time where a week fits (ReportSummary::weeks()), the rest as months and days. A month's
+	 * whole days are read as the month's row less the rows of its other days when that is fewer rows: a period from the
+	 * 4th of a month (the comparison of a default period) reads the month less three days, 4 rows a job, instead of
+	 * three weeks and seven days, 10. A year's by_job then reads about half the rows of its months. Sums over the rows
+	 * are signed_sum()s. Integers only.
 	 *
 	 * @param self[] $all Parts to combine.
+	 * @return array{0:string,1:string|null}|null [the rows' condition, the condition of those subtracted (null: none)];
+	 *                                            null when there are none.
 	 */
-	public static function coarse_bucket_condition( array $all ): ?string {
-		$rest       = array();
-		$conditions = array();
+	public static function coarse_buckets( array $all ): ?array {
+		$months     = array();
+		$added      = array(); // Day ranges read as they are.
+		$subtracted = array(); // Day ranges subtracted from their month's row.
 		foreach ( $all as $parts ) {
-			$left                        = clone $parts;
-			[ $quarters, $left->months ] = ReportSummary::quarters( $parts->months );
-			[ $weeks, $left->days ]      = ReportSummary::weeks( $parts->days );
-			$rest[]                      = $left;
-			foreach ( array(
-				ReportSummary::SPAN_QUARTER => $quarters,
-				ReportSummary::SPAN_WEEK    => $weeks,
-			) as $span => $buckets ) {
-				if ( $buckets ) {
-					$conditions[] = sprintf( '(span = %d AND bucket IN (%s))', $span, implode( ',', array_map( 'intval', $buckets ) ) );
+			array_push( $months, ...$parts->months );
+			foreach ( self::within_months( $parts->days ) as [ $from, $to ] ) {
+				$month  = ReportSummary::month_start( $from );
+				$others = array_filter( array( array( $month, $from ), array( $to, ReportSummary::next_month( $month ) ) ), static fn( array $range ) => $range[0] < $range[1] );
+				if ( 1 + self::rows( $others ) < self::rows( array( array( $from, $to ) ) ) ) {
+					$months[] = $month;
+					array_push( $subtracted, ...$others );
+				} else {
+					$added[] = array( $from, $to );
 				}
 			}
 		}
-		$conditions[] = self::bucket_condition( $rest );
-		$conditions   = array_filter( $conditions );
+		sort( $months );
+		[ $quarters, $months ] = ReportSummary::quarters( $months );
+		$negative              = self::coarse_days( $subtracted );
+		$conditions            = array_filter(
+			array(
+				$quarters ? sprintf( '(span = %d AND bucket IN (%s))', ReportSummary::SPAN_QUARTER, implode( ',', array_map( 'intval', $quarters ) ) ) : null,
+				$months ? sprintf( '(span = %d AND bucket IN (%s))', ReportSummary::SPAN_MONTH, implode( ',', array_map( 'intval', $months ) ) ) : null,
+				self::coarse_days( $added ),
+				$negative,
+			)
+		);
+		return $conditions ? array( '(' . implode( ' OR ', $conditions ) . ')', $negative ) : null;
+	}
+
+	/**
+	 * The SUM() of a column over coarse_buckets()' rows: those of its second condition subtracted.
+	 *
+	 * @param string      $column   A column (a constant of the caller's).
+	 * @param string|null $negative coarse_buckets()' second condition.
+	 */
+	public static function signed_sum( string $column, ?string $negative ): string {
+		return null === $negative ? "SUM($column)" : "SUM(CASE WHEN $negative THEN -$column ELSE $column END)";
+	}
+
+	/**
+	 * The condition on the week and day rows of whole UTC day ranges (a week at a time where a week fits); null for none.
+	 *
+	 * @param array<int,array{0:int,1:int}> $ranges [first day start, end) ranges.
+	 */
+	private static function coarse_days( array $ranges ): ?string {
+		[ $weeks, $days ] = ReportSummary::weeks( $ranges );
+		$conditions       = array();
+		if ( $weeks ) {
+			$conditions[] = sprintf( '(span = %d AND bucket IN (%s))', ReportSummary::SPAN_WEEK, implode( ',', array_map( 'intval', $weeks ) ) );
+		}
+		if ( $days ) {
+			$conditions[] = sprintf( '(span = %d AND (%s))', ReportSummary::SPAN_DAY, implode( ' OR ', array_map( static fn( array $range ) => sprintf( '(bucket >= %d AND bucket < %d)', $range[0], $range[1] ), $days ) ) );
+		}
 		return $conditions ? '(' . implode( ' OR ', $conditions ) . ')' : null;
+	}
+
+	/**
+	 * How many week and day rows whole UTC day ranges are read in (a week at a time where a week fits).
+	 *
+	 * @param array<int,array{0:int,1:int}> $ranges [first day start, end) ranges.
+	 */
+	private static function rows( array $ranges ): int {
+		[ $weeks, $days ] = ReportSummary::weeks( $ranges );
+		return count( $weeks ) + array_sum( array_map( static fn( array $range ) => intdiv( $range[1] - $range[0], ReportSummary::DAY ), $days ) );
+	}
+
+	/**
+	 * Whole UTC day ranges cut at the months' starts, so that each lies in one month.
+	 *
+	 * @param array<int,array{0:int,1:int}> $ranges [first day start, end) ranges.
+	 * @return array<int,array{0:int,1:int}>
+	 */
+	private static function within_months( array $ranges ): array {
+		$cut = array();
+		foreach ( $ranges as [ $from, $to ] ) {
+			while ( $from < $to ) {
+				$end   = min( $to, ReportSummary::next_month( ReportSummary::month_start( $from ) ) );
+				$cut[] = array( $from, $end );
+				$from  = $end;
+			}
+		}
+		return $cut;
 	}
 
 	/**

@@ -315,11 +315,13 @@ final class RejectionsReport {
 	private function by_job( ReportQuery $query ): array {
 		global $wpdb;
 		$parts   = PeriodParts::of( $query->start, $query->end );
-		$buckets = PeriodParts::coarse_bucket_condition( array( $parts ) );
+		$buckets = PeriodParts::coarse_buckets( array( $parts ) );
 		$rows    = array();
 		if ( null !== $buckets ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts.
-			$rows = (array) $wpdb->get_results( $wpdb->prepare( "SELECT job_id, SUM(%i), SUM(%i) FROM %i WHERE $buckets GROUP BY job_id", Pipeline::EXITS[0], Pipeline::EXITS[1], Schema::table( 'report_exit_jobs' ) ), ARRAY_N );
+			[ $where, $negative ] = $buckets;
+			$sums                 = implode( ', ', array_map( static fn( string $status ) => PeriodParts::signed_sum( $status, $negative ), Pipeline::EXITS ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- integers from PeriodParts, the constant exit columns.
+			$rows = (array) $wpdb->get_results( $wpdb->prepare( "SELECT job_id, $sums FROM %i WHERE $where GROUP BY job_id", Schema::table( 'report_exit_jobs' ) ), ARRAY_N );
 		}
 		$raw = PeriodParts::raw_condition( array( $parts ), 'status_since' );
 		if ( null !== $raw ) {

@@ -414,12 +414,13 @@ final class TimeToHireReport {
 		$parts = array( PeriodParts::of( $query->start, $query->end ) );
 		$rows  = array();
 
-		$buckets = PeriodParts::coarse_bucket_condition( $parts );
+		$buckets = PeriodParts::coarse_buckets( $parts );
 		if ( null !== $buckets ) {
-			$table = Schema::table( 'report_buckets' );
+			[ $where, $negative ] = $buckets;
+			$table                = Schema::table( 'report_buckets' );
 			// hires > 0: most jobs' day and week rows count applications only, and grouping them cost a third of the read.
-			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only bucket condition from PeriodParts.
-			$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, SUM(hires) AS hires, SUM(hire_seconds) AS total FROM %i WHERE job_id > 0 AND hires > 0 AND ' . $buckets . ' GROUP BY job_id', $table ), ARRAY_A );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only bucket conditions from PeriodParts, constant columns.
+			$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, ' . PeriodParts::signed_sum( 'hires', $negative ) . ' AS hires, ' . PeriodParts::signed_sum( 'hire_seconds', $negative ) . ' AS total FROM %i WHERE job_id > 0 AND hires > 0 AND ' . $where . ' GROUP BY job_id', $table ), ARRAY_A );
 		}
 		$edges = PeriodParts::raw_condition( $parts, 'hired_at' );
 		if ( null !== $edges ) {
@@ -481,12 +482,15 @@ final class TimeToHireReport {
 		$parts = array( PeriodParts::of( $query->start, $query->end ) );
 		$bins  = array();
 
-		$buckets = PeriodParts::coarse_bucket_condition( $parts );
+		$buckets = PeriodParts::coarse_buckets( $parts );
 		if ( null !== $buckets ) {
-			$table = Schema::table( 'report_hire_days' );
-			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only bucket condition from PeriodParts.
-			foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT days, SUM(hires) AS n FROM %i WHERE job_id = %d AND ' . $buckets . ' GROUP BY days', $table, $query->job_id ?? 0 ), ARRAY_A ) as $row ) {
-				$bins[ (int) $row['days'] ] = ( $bins[ (int) $row['days'] ] ?? 0 ) + (int) $row['n'];
+			[ $where, $negative ] = $buckets;
+			$table                = Schema::table( 'report_hire_days' );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- integer-only bucket conditions from PeriodParts, a constant column.
+			foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT days, ' . PeriodParts::signed_sum( 'hires', $negative ) . ' AS n FROM %i WHERE job_id = %d AND ' . $where . ' GROUP BY days', $table, $query->job_id ?? 0 ), ARRAY_A ) as $row ) {
+				if ( 0 !== (int) $row['n'] ) { // A bin of the days subtracted only.
+					$bins[ (int) $row['days'] ] = ( $bins[ (int) $row['days'] ] ?? 0 ) + (int) $row['n'];
+				}
 			}
 		}
 		$edges = PeriodParts::raw_condition( $parts, 'hired_at' );

@@ -130,4 +130,85 @@ final class PeriodPartsTest extends TestCase {
 		$this->assertNull( PeriodParts::bucket_condition( array( PeriodParts::of( 100, 200 ) ) ) );
 		$this->assertNull( PeriodParts::raw_condition( array( PeriodParts::of( 200, 100 ) ), 'applied_at' ) );
 	}
+	/**
+	 * coarse_buckets() over a table of day, week, month and quarter rows (each the sum of its days, as the summaries
+	 * keep them; in SQLite, in memory): its rows, those of the second condition subtracted (signed_sum()), add up to
+	 * exactly the period's whole months and days, for periods from every day of fourteen months, of eight lengths, across
+	 * month and year ends and in leap February; and a period from the 4th reads its month less three days.
+	 */
+	public function test_coarse_buckets_add_up_to_the_whole_months_and_days(): void {
+		$db = new \PDO( 'sqlite::memory:' );
+		$db->exec( 'CREATE TABLE t (span INTEGER, bucket INTEGER, v INTEGER)' );
+		$first = gmmktime( 0, 0, 0, 10, 1, 2027 );
+		$end   = gmmktime( 0, 0, 0, 2, 1, 2030 );
+		$sums  = array();
+		$value = array(); // Day start => its value.
+		$rows  = 0;
+		for ( $day = $first; $day < $end; $day += ReportSummary::DAY ) {
+			$value[ $day ] = 1 + ( ( $day / ReportSummary::DAY ) * 7919 ) % 1000; // Every day a value of its own.
+			$keys          = array( ReportSummary::SPAN_DAY . '|' . $day, ReportSummary::SPAN_MONTH . '|' . ReportSummary::month_start( $day ) );
+			foreach ( ReportSummary::coarse_buckets( $day ) as $span => $bucket ) {
+				$keys[] = $span . '|' . $bucket;
+			}
+			foreach ( $keys as $key ) {
+				$sums[ $key ] = ( $sums[ $key ] ?? 0 ) + $value[ $day ];
+			}
+		}
+		$insert = $db->prepare( 'INSERT INTO t VALUES (?, ?, ?)' );
+		foreach ( $sums as $key => $sum ) {
+			$insert->execute( array_merge( array_map( 'intval', explode( '|', $key ) ), array( $sum ) ) );
+		}
+		$read = static function ( PeriodParts $parts ) use ( $db, &$rows ): int {
+			$buckets = PeriodParts::coarse_buckets( array( $parts ) );
+			if ( null === $buckets ) {
+				return 0;
+			}
+			$rows = (int) $db->query( 'SELECT COUNT(*) FROM t WHERE ' . $buckets[0] )->fetchColumn();
+			return (int) $db->query( 'SELECT ' . PeriodParts::signed_sum( 'v', $buckets[1] ) . ' FROM t WHERE ' . $buckets[0] )->fetchColumn();
+		};
+		$whole = static function ( PeriodParts $parts ) use ( $value ): int {
+			$ranges = $parts->days;
+			foreach ( $parts->months as $month ) {
+				$ranges[] = array( $month, ReportSummary::next_month( $month ) );
+			}
+			$total = 0;
+			foreach ( $ranges as [ $from, $to ] ) {
+				for ( $day = $from; $day < $to; $day += ReportSummary::DAY ) {
+					$total += $value[ $day ];
+				}
+			}
+			return $total;
+		};
+		$periods = 0;
+		for ( $from = gmmktime( 0, 0, 0, 11, 1, 2027 ); $from < gmmktime( 0, 0, 0, 1, 1, 2029 ); $from += ReportSummary::DAY ) {
+			foreach ( array( 1, 6, 13, 29, 45, 92, 200, 364 ) as $days ) {
+				// Whole days, or from noon (a partial first day, read raw): the summaries' share is the same.
+				foreach ( array( 0, 43200 ) as $offset ) {
+					$parts = PeriodParts::of( $from + $offset, $from + $days * ReportSummary::DAY, true, PHP_INT_MAX );
+					$this->assertSame( $whole( $parts ), $read( $parts ), gmdate( 'Y-m-d H:i', $from + $offset ) . " + $days days" );
+					++$periods;
+				}
+			}
+		}
+		$this->assertGreaterThan( 6000, $periods );
+
+		// From 4 December to 30 November: December less 1–3 December (4 rows), three quarters and two months.
+		$parts = PeriodParts::of( gmmktime( 0, 0, 0, 12, 4, 2027 ), gmmktime( 0, 0, 0, 12, 1, 2028 ), true, PHP_INT_MAX );
+		$this->assertSame( $whole( $parts ), $read( $parts ) );
+		$this->assertSame( 4 + 3 + 2, $rows );
+		$this->assertSame(
+			sprintf( '((span = %d AND ((bucket >= %d AND bucket < %d))))', ReportSummary::SPAN_DAY, gmmktime( 0, 0, 0, 12, 1, 2027 ), gmmktime( 0, 0, 0, 12, 4, 2027 ) ),
+			PeriodParts::coarse_buckets( array( $parts ) )[1]
+		);
+		// Days 8–21 of a month are read as they are: two weeks, not the month less 17 days. Days 10–20 are 11 day rows,
+		// or the month less a week and eight days: 9.
+		$parts = PeriodParts::of( gmmktime( 0, 0, 0, 5, 8, 2028 ), gmmktime( 0, 0, 0, 5, 22, 2028 ), true, PHP_INT_MAX );
+		$this->assertSame( $whole( $parts ), $read( $parts ) );
+		$this->assertSame( 2, $rows );
+		$this->assertNull( PeriodParts::coarse_buckets( array( $parts ) )[1] );
+		$parts = PeriodParts::of( gmmktime( 0, 0, 0, 5, 10, 2028 ), gmmktime( 0, 0, 0, 5, 21, 2028 ), true, PHP_INT_MAX );
+		$this->assertSame( $whole( $parts ), $read( $parts ) );
+		$this->assertSame( 9, $rows );
+		$this->assertNotNull( PeriodParts::coarse_buckets( array( $parts ) )[1] );
+	}
 }
