@@ -179,17 +179,8 @@ final class PeriodParts {
 				}
 			}
 		}
-		sort( $months );
-		[ $quarters, $months ] = ReportSummary::quarters( $months );
-		$negative              = self::coarse_days( $subtracted );
-		$conditions            = array_filter(
-			array(
-				$quarters ? sprintf( '(span = %d AND bucket IN (%s))', ReportSummary::SPAN_QUARTER, implode( ',', array_map( 'intval', $quarters ) ) ) : null,
-				$months ? sprintf( '(span = %d AND bucket IN (%s))', ReportSummary::SPAN_MONTH, implode( ',', array_map( 'intval', $months ) ) ) : null,
-				self::coarse_days( $added ),
-				$negative,
-			)
-		);
+		$negative   = self::coarse_condition( array(), $subtracted );
+		$conditions = array_filter( array( self::coarse_condition( $months, $added ), $negative ) );
 		return $conditions ? array( '(' . implode( ' OR ', $conditions ) . ')', $negative ) : null;
 	}
 
@@ -204,19 +195,27 @@ final class PeriodParts {
 	}
 
 	/**
-	 * The condition on the week and day rows of whole UTC day ranges (a week at a time where a week fits); null for none.
+	 * The condition on the rows of whole UTC months and day ranges: the months a quarter at a time and the days a week
+	 * at a time where they fit, the rest as bucket_condition() reads them; null for none.
 	 *
-	 * @param array<int,array{0:int,1:int}> $ranges [first day start, end) ranges.
+	 * @param int[]                         $months Month starts.
+	 * @param array<int,array{0:int,1:int}> $days   [first day start, end) ranges of whole days.
 	 */
-	private static function coarse_days( array $ranges ): ?string {
-		[ $weeks, $days ] = ReportSummary::weeks( $ranges );
-		$conditions       = array();
-		if ( $weeks ) {
-			$conditions[] = sprintf( '(span = %d AND bucket IN (%s))', ReportSummary::SPAN_WEEK, implode( ',', array_map( 'intval', $weeks ) ) );
+	private static function coarse_condition( array $months, array $days ): ?string {
+		$rest                        = new self();
+		[ $quarters, $rest->months ] = ReportSummary::quarters( $months );
+		[ $weeks, $rest->days ]      = ReportSummary::weeks( $days );
+		$conditions                  = array();
+		foreach ( array(
+			ReportSummary::SPAN_QUARTER => $quarters,
+			ReportSummary::SPAN_WEEK    => $weeks,
+		) as $span => $buckets ) {
+			if ( $buckets ) {
+				$conditions[] = sprintf( '(span = %d AND bucket IN (%s))', $span, implode( ',', array_map( 'intval', $buckets ) ) );
+			}
 		}
-		if ( $days ) {
-			$conditions[] = sprintf( '(span = %d AND (%s))', ReportSummary::SPAN_DAY, implode( ' OR ', array_map( static fn( array $range ) => sprintf( '(bucket >= %d AND bucket < %d)', $range[0], $range[1] ), $days ) ) );
-		}
+		$conditions[] = self::bucket_condition( array( $rest ) );
+		$conditions   = array_filter( $conditions );
 		return $conditions ? '(' . implode( ' OR ', $conditions ) . ')' : null;
 	}
 

@@ -508,8 +508,8 @@ final class TimeToHireReport {
 	}
 
 	/**
-	 * The shortest hire durations (seconds, ascending) of the period (of the job, or every job) within whole-day bins, packed as
-	 * DURATION_BYTES each (unsigned, big-endian) in base64: what a site's kept part holds for a network median
+	 * The shortest hire durations (seconds, ascending) of the period (of the job, or every job) within whole-day bins,
+	 * packed as DURATION_BYTES each (unsigned, big-endian) in base64: what a site's kept part holds for a network median
 	 * (median_of()). Packed, a hundred sites' reads are a third of the bytes they were as arrays, and they unserialize as
 	 * one string each; base64 because a kept part is text in the database.
 	 *

@@ -197,7 +197,7 @@ final class PeriodPartsTest extends TestCase {
 		$this->assertSame( $whole( $parts ), $read( $parts ) );
 		$this->assertSame( 4 + 3 + 2, $rows );
 		$this->assertSame(
-			sprintf( '((span = %d AND ((bucket >= %d AND bucket < %d))))', ReportSummary::SPAN_DAY, gmmktime( 0, 0, 0, 12, 1, 2027 ), gmmktime( 0, 0, 0, 12, 4, 2027 ) ),
+			sprintf( '(((span = %d AND ((bucket >= %d AND bucket < %d)))))', ReportSummary::SPAN_DAY, gmmktime( 0, 0, 0, 12, 1, 2027 ), gmmktime( 0, 0, 0, 12, 4, 2027 ) ),
 			PeriodParts::coarse_buckets( array( $parts ) )[1]
 		);
 		// Days 8–21 of a month are read as they are: two weeks, not the month less 17 days. Days 10–20 are 11 day rows,
