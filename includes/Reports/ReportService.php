@@ -40,9 +40,7 @@ final class ReportService {
 	 *                                                  (400 rest_invalid_param with data.params, 404 resource_not_found).
 	 */
 	public static function run( string $report, array $args ) {
-		// Built once per call: every definition is built anew on each ReportRegistry call (their titles translated).
-		$definitions = ReportRegistry::all();
-		$definition  = $definitions[ $report ] ?? null;
+		$definition = ReportRegistry::get( $report );
 		if ( null === $definition ) {
 			return new WP_Error(
 				'rest_invalid_param',
@@ -51,7 +49,7 @@ final class ReportService {
 				array(
 					'status' => 400,
 					/* translators: %s: list of report names. */
-					'params' => array( 'report' => sprintf( __( 'Expected one of: %s.', 'recruiting-reports' ), implode( ', ', array_keys( $definitions ) ) ) ),
+					'params' => array( 'report' => sprintf( __( 'Expected one of: %s.', 'recruiting-reports' ), implode( ', ', ReportRegistry::names() ) ) ),
 				)
 			);
 		}

@@ -126,6 +126,15 @@ function apply_filters( $hook, $value, ...$args ) {
 }
 
 /**
+ * WordPress's check for a hook's callbacks: whether the test set one.
+ *
+ * @param string $hook Hook name.
+ */
+function has_filter( $hook ) {
+	return isset( $GLOBALS['rr_test_filters'][ $hook ] );
+}
+
+/**
  * WordPress's JSON encoder, as the code under test calls it (json_encode() without its fallbacks).
  *
  * @param mixed $value Value.
