@@ -54,6 +54,7 @@ final class Plugin {
 		Rest\Gate::register();
 		Rest\CsvResponse::register();
 		Rest\FileResponse::register();
+		Rest\ReportTextResponse::register();
 		// A deleted user's API keys are revoked (authentication refuses them anyway).
 		add_action( 'deleted_user', array( Data\ApiKeyRepository::class, 'revoke_all_of_user' ) );
 		// Webhooks: deliveries queued in the request that makes a change, sent by WP-Cron.

@@ -32,14 +32,18 @@ final class ReportService {
 	/**
 	 * Runs a report (and its comparison) from the cache or computes it.
 	 *
-	 * @param string $report One of ReportRegistry::names().
-	 * @param array  $args   Raw date_from, date_to (YYYY-MM-DD, site timezone), job_id and compare
-	 *                       (previous_period or previous_year); omitted = missing, null or ''.
-	 * @return array{data:array,cache:string}|WP_Error 'cache' is 'hit' or 'miss' (with compare: whether the
-	 *                                                  compared answer was cached); errors are REST-shaped
-	 *                                                  (400 rest_invalid_param with data.params, 404 resource_not_found).
+	 * @param string $report  One of ReportRegistry::names().
+	 * @param array  $args    Raw date_from, date_to (YYYY-MM-DD, site timezone), job_id and compare
+	 *                        (previous_period or previous_year); omitted = missing, null or ''.
+	 * @param bool   $as_text Whether the answer may be its JSON instead of its data: a hit's entry as stored, not
+	 *                        decoded (the REST route's JSON). It is the data whenever JSON cannot hold the figures or
+	 *                        recruiting_reports_report_results is hooked.
+	 * @return array{data?:array,json?:string,cache:string}|WP_Error 'cache' is 'hit' or 'miss' (with compare: whether
+	 *                                                               the compared answer was cached); errors are
+	 *                                                               REST-shaped (400 rest_invalid_param with
+	 *                                                               data.params, 404 resource_not_found).
 	 */
-	public static function run( string $report, array $args ) {
+	public static function run( string $report, array $args, bool $as_text = false ) {
 		$definition = ReportRegistry::get( $report );
 		if ( null === $definition ) {
 			return new WP_Error(
@@ -98,37 +102,38 @@ final class ReportService {
 		// period: its comparison is its own figures under the compared period, so only its own entry is kept.
 		$paired = null !== $compare && ! $definition->now;
 		$entry  = $paired ? $report . '+' . $compare : $report;
-		$data   = $use_cache ? ReportCache::get( $entry, $query, $versions( $query ) ) : null;
+		$json   = $use_cache ? ReportCache::get_text( $entry, $query, $versions( $query ) ) : null;
+		$data   = null === $json || $as_text ? null : ReportCache::decode( $json );
 		$cache  = 'hit';
-		if ( null === $data ) {
-			// On a read replica: only once it has every write the version stands for (the job check included).
-			ReportCache::prepare_reads( $data_version );
-			if ( null !== $query->job_id && ! JobRepository::get( $query->job_id ) ) {
-				return ReportQuery::job_not_found( $query->job_id );
+		if ( null === $json || ( ! $as_text && null === $data ) ) {
+			$computed = self::compute( $definition, $query, $paired ? $compare : null, $entry, $versions, $use_cache, $data_version );
+			if ( $computed instanceof WP_Error ) {
+				return $computed;
 			}
-			// Every entry the miss writes goes in one statement (ReportCache::set()).
-			$writes = array();
-			if ( $paired ) {
-				// Each period is computed exactly as if asked for directly (so `comparison` equals that
-				// request) or read from that request's entry when it is cached. Only the pair is written (and
-				// a closed period's own entry, which outlives the pair's): without a persistent object cache
-				// every entry written is a durable database write, and three of them made a compared miss cost
-				// more than twice one report.
-				$data               = self::cached( $definition, $query, $versions, $use_cache, $writes );
-				$data['comparison'] = self::cached( $definition, $query->comparison( $compare ), $versions, $use_cache, $writes );
-				$writes[]           = array( $entry, $query, $versions( $query ), $data );
-			} else {
-				$data     = self::fresh( $definition, $query );
-				$writes[] = array( $report, $query, $versions( $query ), $data );
-			}
-			if ( $use_cache ) {
-				ReportCache::set( $writes );
-			}
-			$cache = 'miss';
+			[ $data, $json ] = $computed;
+			$cache           = 'miss';
 		}
+		// Sent as it is stored, unless something filters the figures (below) or JSON cannot hold them.
+		$as_text = $as_text && null !== $json && ! has_filter( 'recruiting_reports_report_results' );
 		if ( null !== $compare && ! $paired ) {
+			if ( $as_text ) {
+				$json = self::text_with_comparison( $json, $query, $query->comparison( $compare ) );
+				if ( null !== $json ) {
+					return array(
+						'json'  => $json,
+						'cache' => $cache,
+					);
+				}
+			}
+			$data             ??= (array) ReportCache::decode( (string) $json );
 			$data['comparison'] = array( 'period' => $query->comparison( $compare )->period() ) + $data;
+		} elseif ( $as_text ) {
+			return array(
+				'json'  => $json,
+				'cache' => $cache,
+			);
 		}
+		$data ??= (array) ReportCache::decode( (string) $json );
 		/**
 		 * Filters a report's figures (with its `comparison`, when asked for) on their way to any reader (REST,
 		 * widget, blocks, WP-CLI), cached or not: fields may be added; the cache keeps the unfiltered figures.
@@ -141,6 +146,64 @@ final class ReportService {
 			'data'  => (array) apply_filters( 'recruiting_reports_report_results', $data, $report, $query ),
 			'cache' => $cache,
 		);
+	}
+
+	/**
+	 * A miss: the report (and with a paired comparison the compared period) computed, or read from a closed period's
+	 * entry, and every entry it makes written in one statement (ReportCache::set()).
+	 *
+	 * @param ReportDefinition $definition   The report.
+	 * @param ReportQuery      $query        The period and job.
+	 * @param string|null      $compare      The comparison of a paired answer, or null.
+	 * @param string           $entry        The answer's entry name.
+	 * @param callable         $versions     fn( ReportQuery ): string (versions()).
+	 * @param bool             $use_cache    Whether the cache may be used.
+	 * @param string           $data_version ReportCache::version(), read before.
+	 * @return array{0:array,1:string|null}|WP_Error The data and its JSON (null when JSON cannot hold it).
+	 */
+	private static function compute( ReportDefinition $definition, ReportQuery $query, ?string $compare, string $entry, callable $versions, bool $use_cache, string $data_version ) {
+		// On a read replica: only once it has every write the version stands for (the job check included).
+		ReportCache::prepare_reads( $data_version );
+		if ( null !== $query->job_id && ! JobRepository::get( $query->job_id ) ) {
+			return ReportQuery::job_not_found( $query->job_id );
+		}
+		$writes = array();
+		if ( null !== $compare ) {
+			// Each period is computed exactly as if asked for directly (so `comparison` equals that request) or read
+			// from that request's entry when it is cached. Only the pair is written (and a closed period's own entry,
+			// which outlives the pair's): without a persistent object cache every entry written is a durable database
+			// write, and three of them made a compared miss cost more than twice one report.
+			$data               = self::cached( $definition, $query, $versions, $use_cache, $writes );
+			$data['comparison'] = self::cached( $definition, $query->comparison( $compare ), $versions, $use_cache, $writes );
+		} else {
+			$data = self::fresh( $definition, $query );
+		}
+		$json = ReportCache::encode( $data );
+		if ( null !== $json ) {
+			$writes[] = array( $entry, $query, $versions( $query ), $json );
+		}
+		if ( $use_cache ) {
+			ReportCache::set( $writes );
+		}
+		return array( $data, $json );
+	}
+
+	/**
+	 * The JSON of a report as of now (ReportDefinition::$now) with its comparison, from its own JSON: the same figures
+	 * under the compared period (what run() adds to the data), spliced as text so that a hit is not decoded.
+	 *
+	 * @param string      $json     The report's JSON (ReportCache::encode()), which starts with its period.
+	 * @param ReportQuery $query    The asked period.
+	 * @param ReportQuery $compared The compared period.
+	 * @return string|null Null when the JSON does not start with the period (then the data is decoded instead).
+	 */
+	private static function text_with_comparison( string $json, ReportQuery $query, ReportQuery $compared ): ?string {
+		$head  = '{"period":' . ReportCache::encode( $query->period() );
+		$other = ReportCache::encode( $compared->period() );
+		if ( ! str_starts_with( $json, $head ) || null === $other || '}' !== substr( $json, -1 ) ) {
+			return null;
+		}
+		return substr( $json, 0, -1 ) . ',"comparison":{"period":' . $other . substr( $json, strlen( $head ) ) . '}';
 	}
 
 	/**
@@ -177,8 +240,9 @@ final class ReportService {
 		$data    = $use_cache ? ReportCache::get( $definition->name, $query, $version ) : null;
 		if ( null === $data ) {
 			$data = self::fresh( $definition, $query );
-			if ( str_starts_with( $version, 'closed-' ) ) {
-				$writes[] = array( $definition->name, $query, $version, $data );
+			$json = str_starts_with( $version, 'closed-' ) ? ReportCache::encode( $data ) : null;
+			if ( null !== $json ) {
+				$writes[] = array( $definition->name, $query, $version, $json );
 			}
 		}
 		return $data;

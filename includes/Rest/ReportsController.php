@@ -67,6 +67,7 @@ final class ReportsController extends Controller {
 	 * @return WP_REST_Response|\WP_Error
 	 */
 	private function report( string $report, WP_REST_Request $request ) {
+		$csv    = 'csv' === $request->get_param( 'format' );
 		$result = ReportService::run(
 			$report,
 			array(
@@ -74,12 +75,13 @@ final class ReportsController extends Controller {
 				'date_to'   => $request->get_param( 'date_to' ),
 				'job_id'    => $request->get_param( 'job_id' ),
 				'compare'   => $request->get_param( 'compare' ),
-			)
+			),
+			! $csv // The JSON answer may be the cache entry's text (ReportTextResponse).
 		);
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		if ( 'csv' === $request->get_param( 'format' ) ) {
+		if ( $csv ) {
 			// The sections are the report's own (ReportSections), so they are known once it has run.
 			$check = ReportCsv::check_section( $request->get_param( 'section' ), $result['data'] );
 			if ( is_wp_error( $check ) ) {
@@ -94,7 +96,7 @@ final class ReportsController extends Controller {
 				}
 			);
 		} else {
-			$response = new WP_REST_Response( $result['data'], 200 );
+			$response = isset( $result['json'] ) ? new ReportTextResponse( $result['json'] ) : new WP_REST_Response( $result['data'], 200 );
 		}
 		$response->header( self::CACHE_HEADER, $result['cache'] );
 		return $response;

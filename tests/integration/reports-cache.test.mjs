@@ -174,7 +174,7 @@ test( 'a note added or deleted and a first rating or its removal invalidate the 
 	assert.equal( ( await ok( 'time-to-hire', PERIOD ) ).cache, 'hit', 'a closed period of time to hire stays cached' );
 } );
 
-test( 'every report, with and without compare, reads back from its entry exactly what it computed (rows stored compactly); the pipeline answers compare from its own entry', async () => {
+test( 'every report, with and without compare, reads back from its entry exactly what it computed; the pipeline answers compare from its own entry', async () => {
 	await php( '\\RecruitingReports\\Domain\\Events::data_changed();' );
 	const names = JSON.parse( await php( 'echo wp_json_encode( \\RecruitingReports\\Reports\\ReportRegistry::names() );' ) );
 	assert.ok( names.includes( 'pipeline' ) && names.length >= 9, names.join( ', ' ) );
@@ -195,6 +195,57 @@ test( 'every report, with and without compare, reads back from its entry exactly
 	const { comparison, ...figures } = compared;
 	assert.deepEqual( figures, pipeline );
 	assert.deepEqual( comparison, { ...pipeline, period: { from: '2024-01-03', to: '2024-01-31' } } );
+} );
+
+test( 'a hit sends its entry\'s text: the miss\'s body byte for byte, the figures the data path gives; _fields, _envelope, _pretty, _jsonp and HEAD answer as WordPress does', async () => {
+	await php( '\\RecruitingReports\\Domain\\Events::data_changed();' );
+	const names = JSON.parse( await php( 'echo wp_json_encode( \\RecruitingReports\\Reports\\ReportRegistry::names() );' ) );
+	const queries = [ PERIOD, { ...PERIOD, compare: 'previous_period' }, { ...PERIOD, job_id: ids.jobs.ids.cj1, compare: 'previous_year' } ];
+	for ( const name of names ) {
+		for ( const query of queries ) {
+			await php( '\\RecruitingReports\\Domain\\Events::data_changed();' );
+			const miss = await report( name, query );
+			const hit = await report( name, query );
+			assert.deepEqual( [ miss.status, miss.cache, hit.cache ], [ 200, 'miss', 'hit' ], `${ name } ${ JSON.stringify( query ) }` );
+			assert.equal( hit.text, miss.text, `${ name } ${ JSON.stringify( query ) }: the hit's body is the miss's` );
+		}
+	}
+	// ReportService::run() as text (the route's JSON) against its data (blocks, CSV, WP-CLI), cached and not.
+	const compared = JSON.parse( await php( `use RecruitingReports\\Reports\\ReportService;
+		$compared = 0;
+		foreach ( json_decode( '${ JSON.stringify( names ) }', true ) as $name ) {
+			foreach ( json_decode( '${ JSON.stringify( queries ) }', true ) as $args ) {
+				foreach ( array( 'miss', 'hit' ) as $phase ) {
+					if ( 'miss' === $phase ) { \\RecruitingReports\\Domain\\Events::data_changed(); }
+					$text = ReportService::run( $name, $args, true );
+					$data = ReportService::run( $name, $args );
+					if ( $phase !== $text['cache'] || json_decode( $text['json'], true ) !== $data['data'] ) {
+						throw new Exception( "$name " . wp_json_encode( $args ) . " $phase: the text is not the data" );
+					}
+					++$compared;
+				}
+			}
+		}
+		echo $compared;` ) );
+	assert.equal( compared, names.length * queries.length * 2 );
+	// The REST server's own encoding wherever something could change it.
+	await report( 'pipeline', PERIOD );
+	const plain = await report( 'pipeline', PERIOD );
+	assert.equal( plain.cache, 'hit' );
+	// The entry's text keeps a whole float's fraction; the REST server's encoding drops it (the same JSON number).
+	assert.match( plain.text, /"median_days":\d+\.0[,}]/ );
+	const fields = await report( 'pipeline', { ...PERIOD, _fields: 'totals' } );
+	assert.deepEqual( fields.json, { totals: plain.json.totals } );
+	const envelope = await report( 'pipeline', { ...PERIOD, _envelope: '1' } );
+	assert.deepEqual( [ envelope.json.status, envelope.json.body ], [ 200, plain.json ] );
+	const pretty = await report( 'pipeline', { ...PERIOD, _pretty: '1' } );
+	assert.match( pretty.text, /^\{\n {4}"period"/ );
+	assert.match( pretty.text, /"median_days": \d+[,\n]/ );
+	assert.deepEqual( pretty.json, plain.json );
+	const jsonp = await report( 'pipeline', { ...PERIOD, _jsonp: 'receive' } );
+	assert.ok( jsonp.text.startsWith( '/**/receive({' ), jsonp.text.slice( 0, 40 ) );
+	const head = await request( 'HEAD', '/recruiting/v1/reports/pipeline', { query: PERIOD } );
+	assert.deepEqual( [ head.status, head.headers.get( 'x-recruiting-cache' ), head.text ], [ 200, 'hit', '' ] );
 } );
 
 test( 'an entry holding text beyond ASCII (a job title in three scripts and an emoji) reads back exactly; its rows are ASCII (deflated JSON), not autoloaded, with a timeout a day ahead', async () => {
