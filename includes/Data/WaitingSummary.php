@@ -2,7 +2,8 @@
 /**
  * The waiting summary of the pipeline report (issues #26, #28): for each job and for all jobs (job_id 0) and each
  * open stage (Domain\TimeInStage::OPEN), when its open applications entered the stage (status_since), sorted and
- * packed (Domain\SortedInstants, base64 in a text column, so it passes WordPress's SQLite integration unchanged).
+ * packed (Domain\SortedInstants: 5 bytes each, base64 in a text column, so it passes WordPress's SQLite integration
+ * unchanged).
  *
  * One table (see Schema), report_waiting: job_id, status, bucket => entries. A job's stage is one row (bucket 0); all
  * jobs' is one row per UTC month of status_since (bucket: the month's start), so that a write rewrites a month of
@@ -245,6 +246,24 @@ final class WaitingSummary {
 			}
 		}
 		return self::write( array_map( array( SortedInstants::class, 'from' ), $all ) );
+	}
+
+	/**
+	 * Schema 15's step: rows written before it hold 8 bytes per instant (pack( 'J' )), rewritten here in SortedInstants'
+	 * 5 bytes. An 8-byte instant of years 0000–9999 starts with byte 0x00 (from 1970) or 0xFF (before), a 5-byte one
+	 * with 0x71–0xBB, so a row already in the new form (a rebuild earlier in the same upgrade) is left as it is.
+	 */
+	public static function repack(): bool {
+		global $wpdb;
+		$rows     = $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, status, bucket, entries FROM %i ORDER BY job_id, status, bucket', Schema::table( self::TABLE ) ), ARRAY_N );
+		$repacked = array();
+		foreach ( (array) $rows as [ $job, $status, $bucket, $entries ] ) {
+			$bytes = self::decode( $entries );
+			if ( '' !== $bytes && 0 === strlen( $bytes ) % 8 && in_array( $bytes[0], array( "\0", "\xff" ), true ) ) {
+				$repacked[ "$job|$status|$bucket" ] = SortedInstants::from( array_values( unpack( 'J*', $bytes ) ) );
+			}
+		}
+		return self::write( $repacked );
 	}
 
 	/**

@@ -29,6 +29,19 @@ final class SortedInstantsTest extends TestCase {
 		$this->assertSame( $set->all(), ( new SortedInstants( $set->bytes() ) )->all(), 'the bytes are the whole state' );
 	}
 
+	/** The first and last seconds of years 0000 and 9999 and 1970's first keep their value and order in 5 bytes each. */
+	public function test_years_0000_to_9999(): void {
+		$instants = array( 253402300799, -62167219200, 0, -1, 1, 1764201600 );
+		$set      = SortedInstants::from( $instants );
+		sort( $instants );
+		$this->assertSame( 5 * count( $instants ), strlen( $set->bytes() ) );
+		$this->assertSame( $instants, $set->all() );
+		$this->assertSame( -62167219200, $set->at( 0 ) );
+		$this->assertSame( 253402300799, $set->at( 5 ) );
+		$this->assertSame( 2, $set->count_until( -1 ) );
+		$this->assertSame( $instants, ( new SortedInstants( $set->bytes() ) )->changed( array( 0 ), array( 0 ) )->all() );
+	}
+
 	/** Random removals and additions, few and many at a time, against a sorted array (one occurrence removed each). */
 	public function test_changes_equal_a_sorted_array(): void {
 		mt_srand( 26 );
