@@ -102,9 +102,11 @@ final class ReportService {
 		// period: its comparison is its own figures under the compared period, so only its own entry is kept.
 		$paired = null !== $compare && ! $definition->now;
 		$entry  = $paired ? $report . '+' . $compare : $report;
-		$json   = $use_cache ? ReportCache::get_text( $entry, $query, $versions( $query ) ) : null;
-		$data   = null === $json || $as_text ? null : ReportCache::decode( $json );
-		$cache  = 'hit';
+		// Sent as it is stored, unless something filters the figures (below).
+		$as_text = $as_text && ! has_filter( 'recruiting_reports_report_results' );
+		$json    = $use_cache ? ReportCache::get_text( $entry, $query, $versions( $query ) ) : null;
+		$data    = null === $json || $as_text ? null : ReportCache::decode( $json );
+		$cache   = 'hit';
 		if ( null === $json || ( ! $as_text && null === $data ) ) {
 			$computed = self::compute( $definition, $query, $paired ? $compare : null, $entry, $versions, $use_cache, $data_version );
 			if ( $computed instanceof WP_Error ) {
@@ -113,8 +115,7 @@ final class ReportService {
 			[ $data, $json ] = $computed;
 			$cache           = 'miss';
 		}
-		// Sent as it is stored, unless something filters the figures (below) or JSON cannot hold them.
-		$as_text = $as_text && null !== $json && ! has_filter( 'recruiting_reports_report_results' );
+		$as_text = $as_text && null !== $json; // Not when JSON cannot hold the figures.
 		if ( null !== $compare && ! $paired ) {
 			if ( $as_text ) {
 				$json = self::text_with_comparison( $json, $query, $query->comparison( $compare ) );
