@@ -3,7 +3,7 @@
  * A sorted multiset of instants (unix seconds) packed as 5 bytes each: the instant plus 2^39, big-endian, which holds
  * every instant of years 0000–9999 (what Domain\Iso8601 reads, before 1970 too) in 5 of pack( 'J' )'s 8 bytes. What the
  * waiting summary stores per job and stage (Data\WaitingSummary): at 1,000,000 applications its rows weigh 1.1 MB of
- * base64 instead of 1.7 with 8 bytes, and the pipeline reads them all (docs/reports.md#pipeline).
+ * base64 instead of 1.7 with 8 bytes, and the pipeline reads them all (docs/reports.md#rejections-pipeline-activity-issue-26).
  * Reading it needs no unpacking of the whole set: the count is its length, any position is one unpack at an offset,
  * and how many instants are at or before a time is a binary search. Pure logic: no WordPress, no database.
  *
