@@ -61,8 +61,7 @@ final class SortedInstants {
 	 * @param int $position From 0 to count() - 1.
 	 */
 	public function at( int $position ): int {
-		$offset = $position * self::BYTES;
-		return ( ord( $this->bytes[ $offset ] ) << 32 ) + unpack( 'N', $this->bytes, $offset + 1 )[1] - self::BIAS;
+		return self::unpack( $this->bytes, $position * self::BYTES );
 	}
 
 	/**
@@ -98,7 +97,7 @@ final class SortedInstants {
 	 * @return int[]
 	 */
 	public function all(): array {
-		return '' === $this->bytes ? array() : array_map( array( self::class, 'unpack' ), str_split( $this->bytes, self::BYTES ) );
+		return '' === $this->bytes ? array() : array_map( array( $this, 'at' ), range( 0, $this->count() - 1 ) );
 	}
 
 	/**
@@ -135,12 +134,13 @@ final class SortedInstants {
 	}
 
 	/**
-	 * The instant of one instant's bytes (pack()).
+	 * The instant packed (pack()) at an offset of packed bytes: its first byte and one unpack of the other four, no copy.
 	 *
-	 * @param string $bytes Its bytes.
+	 * @param string $bytes  Packed instants.
+	 * @param int    $offset Where the instant starts.
 	 */
-	private static function unpack( string $bytes ): int {
-		return unpack( 'J', "\0\0\0" . $bytes )[1] - self::BIAS;
+	private static function unpack( string $bytes, int $offset ): int {
+		return ( ord( $bytes[ $offset ] ) << 32 ) + unpack( 'N', $bytes, $offset + 1 )[1] - self::BIAS;
 	}
 
 	/**

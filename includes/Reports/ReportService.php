@@ -116,25 +116,21 @@ final class ReportService {
 			$cache           = 'miss';
 		}
 		$as_text = $as_text && null !== $json; // Not when JSON cannot hold the figures.
-		if ( null !== $compare && ! $paired ) {
-			if ( $as_text ) {
-				$json = self::text_with_comparison( $json, $query, $query->comparison( $compare ) );
-				if ( null !== $json ) {
-					return array(
-						'json'  => $json,
-						'cache' => $cache,
-					);
-				}
+		// A report as of now answers its comparison with its own figures under the compared period.
+		$now_compared = null !== $compare && ! $paired ? $query->comparison( $compare ) : null;
+		if ( $as_text ) {
+			$text = null === $now_compared ? $json : self::text_with_comparison( $json, $query, $now_compared );
+			if ( null !== $text ) {
+				return array(
+					'json'  => $text,
+					'cache' => $cache,
+				);
 			}
-			$data             ??= (array) ReportCache::decode( (string) $json );
-			$data['comparison'] = array( 'period' => $query->comparison( $compare )->period() ) + $data;
-		} elseif ( $as_text ) {
-			return array(
-				'json'  => $json,
-				'cache' => $cache,
-			);
 		}
 		$data ??= (array) ReportCache::decode( (string) $json );
+		if ( null !== $now_compared ) {
+			$data['comparison'] = array( 'period' => $now_compared->period() ) + $data;
+		}
 		/**
 		 * Filters a report's figures (with its `comparison`, when asked for) on their way to any reader (REST,
 		 * widget, blocks, WP-CLI), cached or not: fields may be added; the cache keeps the unfiltered figures.
