@@ -82,8 +82,8 @@ final class ReportTextResponse extends WP_REST_Response {
 		if ( $served || ! $result instanceof self || null === $result->json || ! $request instanceof WP_REST_Request ) {
 			return (bool) $served;
 		}
-		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- read as WP_REST_Server::serve_request() reads it, to leave JSONP to it.
-		if ( 'HEAD' === $request->get_method() || isset( $_GET['_jsonp'] ) || $request->has_param( '_pretty' ) || has_filter( 'rest_pre_echo_response' ) || has_filter( 'rest_json_encode_options' ) ) {
+		// JSONP is the server's: serve_request() reads _jsonp from the query string, which the request's query params are.
+		if ( 'HEAD' === $request->get_method() || isset( $request->get_query_params()['_jsonp'] ) || $request->has_param( '_pretty' ) || has_filter( 'rest_pre_echo_response' ) || has_filter( 'rest_json_encode_options' ) ) {
 			return false;
 		}
 		echo $result->json; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- JSON (application/json), encoded by ReportCache::encode().
