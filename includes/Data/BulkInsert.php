@@ -1,6 +1,7 @@
 <?php
 /**
- * Multi-row INSERT statements, built with $wpdb->prepare per value (NULL kept as SQL NULL).
+ * Multi-row INSERT statements, built with $wpdb->prepare per value (NULL kept as SQL NULL); on SQLite, straight to it
+ * (DirectSqlite).
  *
  * @package RecruitingReports
  */
@@ -27,6 +28,10 @@ final class BulkInsert {
 	 */
 	public static function insert( string $table, array $columns, array $rows ): bool {
 		global $wpdb;
+		$sqlite = DirectSqlite::connection();
+		if ( null !== $sqlite ) {
+			return DirectSqlite::insert( $sqlite, $table, $columns, $rows );
+		}
 		$into = 'INSERT INTO %i (' . implode( ',', array_fill( 0, count( $columns ), '%i' ) ) . ') VALUES ';
 		foreach ( array_chunk( $rows, self::CHUNK ) as $chunk ) {
 			$tuples = array();

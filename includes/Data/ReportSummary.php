@@ -610,8 +610,12 @@ final class ReportSummary {
 			return true;
 		}
 		ksort( $rows, SORT_STRING );
-		$table = Schema::table( $name );
-		$into  = 'INSERT INTO %i (' . implode( ',', array_fill( 0, count( $columns ), '%i' ) ) . ') VALUES ';
+		$table  = Schema::table( $name );
+		$sqlite = DirectSqlite::connection();
+		if ( null !== $sqlite ) {
+			return DirectSqlite::insert( $sqlite, $table, $columns, array_values( $rows ), Schema::primary_key( $name ), array_fill_keys( $added, DirectSqlite::ADD ) );
+		}
+		$into = 'INSERT INTO %i (' . implode( ',', array_fill( 0, count( $columns ), '%i' ) ) . ') VALUES ';
 		// column = column + VALUES(column) for each added column: three identifiers each.
 		$update      = ' ON DUPLICATE KEY UPDATE ' . implode( ', ', array_fill( 0, count( $added ), '%i = %i + VALUES(%i)' ) );
 		$update_args = array();

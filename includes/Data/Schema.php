@@ -72,6 +72,25 @@ final class Schema {
 		return array_map( static fn( string $name ) => $prefix . $name, self::TABLES );
 	}
 
+	/**
+	 * A plugin table's primary key columns, read from its definition (DirectSqlite names them as an upsert's conflict).
+	 *
+	 * @param string $name Name (short, as table() takes it).
+	 * @return string[]
+	 */
+	public static function primary_key( string $name ): array {
+		static $keys = array();
+		$table       = self::table( $name );
+		if ( ! isset( $keys[ $table ] ) ) {
+			foreach ( self::definitions() as $definition ) {
+				if ( str_starts_with( $definition, "CREATE TABLE $table (" ) && preg_match( '/PRIMARY KEY\s+\(([^)]+)\)/', $definition, $match ) ) {
+					$keys[ $table ] = explode( ',', $match[1] );
+				}
+			}
+		}
+		return $keys[ $table ];
+	}
+
 	/** CREATE TABLE statements in dbDelta's format (two spaces after PRIMARY KEY, one column per line). */
 	public static function definitions(): array {
 		global $wpdb;

@@ -38,6 +38,9 @@ final class WaitingSummary {
 	/** About how many bytes of entries one multi-row statement carries (well under MariaDB's max_allowed_packet). */
 	private const BYTES_PER_STATEMENT = 1048576;
 
+	/** The columns a row is written with. */
+	private const COLUMNS = array( 'job_id', 'status', 'bucket', 'entries' );
+
 	/**
 	 * Adds the difference between application rows before and after a write.
 	 *
@@ -142,16 +145,25 @@ final class WaitingSummary {
 	private static function lock( array $keys ): ?array {
 		global $wpdb;
 		$table  = Schema::table( self::TABLE );
-		$tuples = array();
-		$args   = array( $table );
-		foreach ( $keys as $key ) {
-			[ $job, $status, $bucket ] = explode( '|', $key, 3 );
-			$tuples[]                  = "(%d, %s, %d, '')";
-			array_push( $args, (int) $job, $status, (int) $bucket );
-		}
-		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- placeholders only, one tuple per key.
-		if ( false === $wpdb->query( $wpdb->prepare( 'INSERT INTO %i (job_id, status, bucket, entries) VALUES ' . implode( ',', $tuples ) . ' ON DUPLICATE KEY UPDATE entries = entries', $args ) ) ) {
-			return null;
+		$sqlite = DirectSqlite::connection();
+		if ( null !== $sqlite ) {
+			// SQLite locks the whole database for a write: inserting the missing rows is all there is to do.
+			$empty = array_map( static fn( string $key ) => array_merge( self::key_values( $key ), array( '' ) ), $keys );
+			if ( ! DirectSqlite::insert( $sqlite, $table, self::COLUMNS, $empty, Schema::primary_key( self::TABLE ) ) ) {
+				return null;
+			}
+		} else {
+			$tuples = array();
+			$args   = array( $table );
+			foreach ( $keys as $key ) {
+				[ $job, $status, $bucket ] = explode( '|', $key, 3 );
+				$tuples[]                  = "(%d, %s, %d, '')";
+				array_push( $args, (int) $job, $status, (int) $bucket );
+			}
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- placeholders only, one tuple per key.
+			if ( false === $wpdb->query( $wpdb->prepare( 'INSERT INTO %i (job_id, status, bucket, entries) VALUES ' . implode( ',', $tuples ) . ' ON DUPLICATE KEY UPDATE entries = entries', $args ) ) ) {
+				return null;
+			}
 		}
 		$current = array();
 		foreach ( $keys as $key ) {
@@ -173,7 +185,15 @@ final class WaitingSummary {
 	 */
 	private static function write( array $rows ): bool {
 		global $wpdb;
-		$table     = Schema::table( self::TABLE );
+		$table  = Schema::table( self::TABLE );
+		$values = array();
+		foreach ( $rows as $key => $entries ) {
+			$values[] = array_merge( self::key_values( $key ), array( base64_encode( $entries->bytes() ) ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- binary instants stored as text (see the class comment).
+		}
+		$sqlite = DirectSqlite::connection();
+		if ( null !== $sqlite ) {
+			return DirectSqlite::insert( $sqlite, $table, self::COLUMNS, $values, Schema::primary_key( self::TABLE ), array( 'entries' => DirectSqlite::REPLACE ) );
+		}
 		$statement = static function ( array $tuples, array $args ) use ( $wpdb ): bool {
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- placeholders only, one tuple per row.
 			return ! $tuples || false !== $wpdb->query( $wpdb->prepare( 'INSERT INTO %i (job_id, status, bucket, entries) VALUES ' . implode( ',', $tuples ) . ' ON DUPLICATE KEY UPDATE entries = VALUES(entries)', $args ) );
@@ -181,12 +201,10 @@ final class WaitingSummary {
 		$tuples    = array();
 		$args      = array( $table );
 		$bytes     = 0;
-		foreach ( $rows as $key => $entries ) {
-			[ $job, $status, $bucket ] = explode( '|', $key, 3 );
-			$encoded                   = base64_encode( $entries->bytes() ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- binary instants stored as text (see the class comment).
-			$tuples[]                  = '(%d, %s, %d, %s)';
-			array_push( $args, (int) $job, $status, (int) $bucket, $encoded );
-			$bytes += strlen( $encoded );
+		foreach ( $values as $row ) {
+			$tuples[] = '(%d, %s, %d, %s)';
+			array_push( $args, ...$row );
+			$bytes += strlen( $row[3] );
 			if ( $bytes >= self::BYTES_PER_STATEMENT ) {
 				if ( ! $statement( $tuples, $args ) ) {
 					return false;
@@ -197,6 +215,17 @@ final class WaitingSummary {
 			}
 		}
 		return $statement( $tuples, $args );
+	}
+
+	/**
+	 * A row's key as its column values.
+	 *
+	 * @param string $key "job|status|bucket".
+	 * @return array{0:int,1:string,2:int}
+	 */
+	private static function key_values( string $key ): array {
+		[ $job, $status, $bucket ] = explode( '|', $key, 3 );
+		return array( (int) $job, $status, (int) $bucket );
 	}
 
 	/**

@@ -166,14 +166,14 @@ test( 'a write that fails half-way leaves nothing behind (transaction) and answe
 	const before = await siteState();
 	const app = expectStatus( await get( `${ NS }/applications/${ ids.application }` ), 200 );
 	try {
-		expectStatus( await post( '/recruiting-test/v1/fail-sql', { needle: 'INSERT INTO `wp_recruiting_status_history`' } ), 200 );
+		expectStatus( await post( '/recruiting-test/v1/fail-sql', { table: 'status_history' } ), 200 );
 		const created = await post( `${ NS }/applications`, { job_id: ids.job, candidate: { name: 'Half', email: 'half@example.com' } } );
 		const error = expectError( created, 500, 'internal_error' );
 		assert.ok( ! LEAKS.test( created.text ), created.text );
 		assert.ok( ! /recruiting_test_injected_failure|database/i.test( error.message ) );
 		expectError( await put( `${ NS }/applications/${ ids.application }/status`, { status: 'offer' } ), 500, 'internal_error' );
 	} finally {
-		expectStatus( await post( '/recruiting-test/v1/fail-sql', { needle: '' } ), 200 );
+		expectStatus( await post( '/recruiting-test/v1/fail-sql', { table: '' } ), 200 );
 	}
 	const after = await siteState();
 	assert.deepEqual( after.tables, before.tables, 'the application row and the status update were rolled back' );
@@ -184,10 +184,10 @@ test( 'a write that fails half-way leaves nothing behind (transaction) and answe
 	// A webhook delivery that cannot be queued undoes the change it belongs to.
 	const hook = expectStatus( await post( `${ NS }/webhooks`, { url: 'http://127.0.0.1:9/x', events: [ 'application.status_changed' ] } ), 201 );
 	try {
-		expectStatus( await post( '/recruiting-test/v1/fail-sql', { needle: 'INSERT INTO `wp_recruiting_webhook_deliveries`' } ), 200 );
+		expectStatus( await post( '/recruiting-test/v1/fail-sql', { table: 'webhook_deliveries' } ), 200 );
 		expectError( await put( `${ NS }/applications/${ ids.application }/status`, { status: 'offer' } ), 500, 'internal_error' );
 	} finally {
-		expectStatus( await post( '/recruiting-test/v1/fail-sql', { needle: '' } ), 200 );
+		expectStatus( await post( '/recruiting-test/v1/fail-sql', { table: '' } ), 200 );
 	}
 	assert.equal( expectStatus( await get( `${ NS }/applications/${ ids.application }` ), 200 ).status, app.status );
 	expectStatus( await put( `${ NS }/applications/${ ids.application }/status`, { status: 'offer' } ), 200 );

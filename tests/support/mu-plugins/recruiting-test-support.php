@@ -51,7 +51,7 @@ add_action(
 				delete_option( \RecruitingReports\Data\Settings::OPTION );
 				delete_option( 'recruiting_test_webhook_strict' );
 				delete_option( 'recruiting_test_dns' );
-				delete_option( 'recruiting_test_fail_sql' );
+				rr_test_fail_inserts( '' );
 				delete_option( 'recruiting_test_slow_sql' );
 				delete_option( 'recruiting_test_retention_seconds' );
 				// Retention rules, their log and the runs' claims.
@@ -192,14 +192,14 @@ add_action(
 			}
 		);
 
-		// Fault injection: every query containing `needle` fails (null/'' turns it off), to prove that a write
+		// Fault injection: every INSERT into one of the plugin's tables fails ('' turns it off), to prove that a write
 		// failing half-way leaves nothing behind.
 		$route(
 			'/fail-sql',
 			'POST',
 			static function ( WP_REST_Request $request ) {
-				update_option( 'recruiting_test_fail_sql', (string) $request['needle'] );
-				return array( 'needle' => (string) $request['needle'] );
+				rr_test_fail_inserts( (string) $request['table'] );
+				return array( 'table' => (string) $request['table'] );
 			}
 		);
 
@@ -307,17 +307,27 @@ add_filter(
 	2
 );
 
-add_filter(
-	'query',
-	static function ( $query ) {
-		static $needle = null;
-		if ( null === $needle ) {
-			$needle = '';
-			$needle = (string) get_option( 'recruiting_test_fail_sql', '' );
-		}
-		return ( '' !== $needle && is_string( $query ) && str_contains( $query, $needle ) ) ? 'SELECT * FROM recruiting_test_injected_failure' : $query;
+/**
+ * Makes every INSERT into one of the plugin's tables fail, or none (''): a trigger in the database, so a write fails
+ * whichever way it reaches it (through wpdb, or straight to SQLite: Data\DirectSqlite).
+ *
+ * @param string $name The table's short name (Schema::table()), or '' for none.
+ */
+function rr_test_fail_inserts( string $name ): void {
+	global $wpdb;
+	$sqlite = \RecruitingReports\Data\DirectSqlite::connection();
+	$run    = static fn( string $sql ) => $sqlite ? $sqlite->exec( $sql ) : $wpdb->query( $sql ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- test support: the plugin's own table names.
+	$run( 'DROP TRIGGER IF EXISTS recruiting_test_injected_failure' );
+	if ( '' === $name ) {
+		return;
 	}
-);
+	$table = \RecruitingReports\Data\Schema::table( $name );
+	$run(
+		$sqlite
+			? "CREATE TRIGGER recruiting_test_injected_failure BEFORE INSERT ON \"$table\" BEGIN SELECT RAISE(ABORT, 'recruiting_test_injected_failure'); END"
+			: "CREATE TRIGGER recruiting_test_injected_failure BEFORE INSERT ON `$table` FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'recruiting_test_injected_failure'"
+	);
+}
 
 add_filter(
 	'query',
