@@ -156,9 +156,8 @@ final class WaitingSummary {
 			$tuples = array();
 			$args   = array( $table );
 			foreach ( $keys as $key ) {
-				[ $job, $status, $bucket ] = explode( '|', $key, 3 );
-				$tuples[]                  = "(%d, %s, %d, '')";
-				array_push( $args, (int) $job, $status, (int) $bucket );
+				$tuples[] = "(%d, %s, %d, '')";
+				array_push( $args, ...self::key_values( $key ) );
 			}
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- placeholders only, one tuple per key.
 			if ( false === $wpdb->query( $wpdb->prepare( 'INSERT INTO %i (job_id, status, bucket, entries) VALUES ' . implode( ',', $tuples ) . ' ON DUPLICATE KEY UPDATE entries = entries', $args ) ) ) {
@@ -167,9 +166,8 @@ final class WaitingSummary {
 		}
 		$current = array();
 		foreach ( $keys as $key ) {
-			[ $job, $status, $bucket ] = explode( '|', $key, 3 );
 			// get_row(), not get_var(): get_var() answers null for the empty entries of a row just created.
-			$row = $wpdb->get_row( $wpdb->prepare( 'SELECT entries FROM %i WHERE job_id = %d AND status = %s AND bucket = %d FOR UPDATE', $table, (int) $job, $status, (int) $bucket ), ARRAY_N );
+			$row = $wpdb->get_row( $wpdb->prepare( 'SELECT entries FROM %i WHERE job_id = %d AND status = %s AND bucket = %d FOR UPDATE', $table, ...self::key_values( $key ) ), ARRAY_N );
 			if ( null === $row ) {
 				return null;
 			}
@@ -236,8 +234,7 @@ final class WaitingSummary {
 	private static function delete( array $keys ): bool {
 		global $wpdb;
 		foreach ( $keys as $key ) {
-			[ $job, $status, $bucket ] = explode( '|', $key, 3 );
-			if ( false === $wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE job_id = %d AND status = %s AND bucket = %d', Schema::table( self::TABLE ), (int) $job, $status, (int) $bucket ) ) ) {
+			if ( false === $wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE job_id = %d AND status = %s AND bucket = %d', Schema::table( self::TABLE ), ...self::key_values( $key ) ) ) ) {
 				return false;
 			}
 		}
