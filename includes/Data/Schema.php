@@ -74,21 +74,22 @@ final class Schema {
 
 	/**
 	 * A plugin table's primary key columns, read from its definition (DirectSqlite names them as an upsert's conflict).
+	 * The same on every site of a network: read once per request, by short name.
 	 *
 	 * @param string $name Name (short, as table() takes it).
 	 * @return string[]
 	 */
 	public static function primary_key( string $name ): array {
-		static $keys = array();
-		$table       = self::table( $name );
-		if ( ! isset( $keys[ $table ] ) ) {
+		static $keys = null;
+		if ( null === $keys ) {
+			$keys = array();
 			foreach ( self::definitions() as $definition ) {
-				if ( str_starts_with( $definition, "CREATE TABLE $table (" ) && preg_match( '/PRIMARY KEY\s+\(([^)]+)\)/', $definition, $match ) ) {
-					$keys[ $table ] = explode( ',', $match[1] );
+				if ( preg_match( '/^CREATE TABLE \S*recruiting_(\w+) \(.*?PRIMARY KEY\s+\(([^)]+)\)/s', $definition, $match ) ) {
+					$keys[ $match[1] ] = explode( ',', $match[2] );
 				}
 			}
 		}
-		return $keys[ $table ];
+		return $keys[ $name ];
 	}
 
 	/** CREATE TABLE statements in dbDelta's format (two spaces after PRIMARY KEY, one column per line). */
