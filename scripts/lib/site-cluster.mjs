@@ -12,7 +12,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { opcacheArgs, startNativeSite } from './site-native.mjs';
+import { startNativeSite } from './site-native.mjs';
 import { startReadReplica } from './read-replica.mjs';
 import { REPO_ROOT } from './wordpress-dist.mjs';
 import { freePort, phpString, waitForHttp, warmUp } from './site-common.mjs';
@@ -102,7 +102,7 @@ define( 'WP_REDIS_PORT', ${ redisPort } );
 		for ( const name of [ 'a', 'b' ] ) {
 			const port = await freePort();
 			const logFd = fs.openSync( path.join( root, `php-server-${ name }.log` ), 'a' );
-			const node = spawn( 'php8.2', [ ...opcacheArgs( root ), '-S', `127.0.0.1:${ port }`, '-t', wp, path.join( root, 'router.php' ) ], {
+			const node = spawn( 'php8.2', [ '-S', `127.0.0.1:${ port }`, '-t', wp, path.join( root, 'router.php' ) ], {
 				cwd: wp,
 				detached: true,
 				stdio: [ 'ignore', logFd, logFd ],
