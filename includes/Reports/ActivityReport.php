@@ -159,7 +159,7 @@ final class ActivityReport {
 	 * @param array[] $rows Rows per user.
 	 */
 	private static function figures( array $rows ): array {
-		usort( $rows, static fn( $a, $b ) => array( $b['applications_handled'], $b['status_changes'], $a['user_id'] ) <=> array( $a['applications_handled'], $a['status_changes'], $b['user_id'] ) );
+		usort( $rows, static fn( $a, $b ) => ( $b['applications_handled'] <=> $a['applications_handled'] ) ?: ( $b['status_changes'] <=> $a['status_changes'] ) ?: ( $a['user_id'] <=> $b['user_id'] ) );
 		return array(
 			'totals'  => array(
 				'users'          => count( $rows ),

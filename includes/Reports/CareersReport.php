@@ -184,8 +184,8 @@ final class CareersReport {
 	 * @param array|null $totals    The counts in total (counted()); null: summed over $by_job.
 	 */
 	private static function figures( array $by_job, array $by_source, array $trend, ?array $totals = null ): array {
-		$by_views = static fn( $a, $b ) => array( $b['job_views'], $b['applications'] ) <=> array( $a['job_views'], $a['applications'] );
-		usort( $by_job, static fn( $a, $b ) => $by_views( $a, $b ) ?: array( $a['site_id'] ?? 0, $a['job_id'] ) <=> array( $b['site_id'] ?? 0, $b['job_id'] ) );
+		$by_views = static fn( $a, $b ) => ( $b['job_views'] <=> $a['job_views'] ) ?: ( $b['applications'] <=> $a['applications'] );
+		usort( $by_job, static fn( $a, $b ) => $by_views( $a, $b ) ?: ( ( $a['site_id'] ?? 0 ) <=> ( $b['site_id'] ?? 0 ) ) ?: ( $a['job_id'] <=> $b['job_id'] ) );
 		usort( $by_source, static fn( $a, $b ) => $by_views( $a, $b ) ?: strcmp( $a['source'], $b['source'] ) );
 
 		if ( null === $totals ) {

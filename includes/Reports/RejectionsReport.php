@@ -251,7 +251,7 @@ final class RejectionsReport {
 		}
 		unset( $row );
 		$rank = array_flip( Pipeline::EXITS );
-		usort( $rows, static fn( $a, $b ) => array( $rank[ $a['status'] ], $b['count'], $a['label'], $a['reason'] ) <=> array( $rank[ $b['status'] ], $a['count'], $b['label'], $b['reason'] ) );
+		usort( $rows, static fn( $a, $b ) => ( $rank[ $a['status'] ] <=> $rank[ $b['status'] ] ) ?: ( $b['count'] <=> $a['count'] ) ?: ( $a['label'] <=> $b['label'] ) ?: ( $a['reason'] <=> $b['reason'] ) );
 		return $rows;
 	}
 
@@ -262,7 +262,7 @@ final class RejectionsReport {
 	 * @param array $b Another row.
 	 */
 	public static function job_order( array $a, array $b ): int {
-		return array( $b['rejected'] + $b['withdrawn'], $a['site_id'] ?? 0, $a['job_id'] ) <=> array( $a['rejected'] + $a['withdrawn'], $b['site_id'] ?? 0, $b['job_id'] );
+		return ( ( $b['rejected'] + $b['withdrawn'] ) <=> ( $a['rejected'] + $a['withdrawn'] ) ) ?: ( ( $a['site_id'] ?? 0 ) <=> ( $b['site_id'] ?? 0 ) ) ?: ( $a['job_id'] <=> $b['job_id'] );
 	}
 
 	/**

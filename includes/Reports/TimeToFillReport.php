@@ -230,7 +230,7 @@ final class TimeToFillReport {
 	 */
 	private static function figures( array $filled, array $open, array $months ): array {
 		// By exact seconds descending, then site and job id: also the order the median and extremes are read in.
-		usort( $filled, static fn( $a, $b ) => array( $b['seconds'], $a['site_id'] ?? 0, $a['id'] ) <=> array( $a['seconds'], $b['site_id'] ?? 0, $b['id'] ) );
+		usort( $filled, static fn( $a, $b ) => ( $b['seconds'] <=> $a['seconds'] ) ?: ( ( $a['site_id'] ?? 0 ) <=> ( $b['site_id'] ?? 0 ) ) ?: ( $a['id'] <=> $b['id'] ) );
 		$count  = count( $filled );
 		$total  = array_sum( array_column( $filled, 'seconds' ) );
 		$middle = $count ? array( $filled[ intdiv( $count, 2 ) ]['seconds'] ) : array( 0 );
