@@ -205,8 +205,10 @@ export async function startNativeSite( {
 			);
 		}
 
+		const phpCliArgs = cliOpcacheArgs( root );
 		const runPhp = makeRunPhp( {
 			root,
+			phpCliArgs,
 			wp,
 			url,
 			debugLogPath,
@@ -214,6 +216,7 @@ export async function startNativeSite( {
 		} );
 		installWordPress( {
 			root,
+			phpCliArgs,
 			wp,
 			url,
 			pluginsToActivate:
@@ -587,7 +590,7 @@ $_SERVER['REMOTE_ADDR'] = '127.0.0.1';
  * wp_install() from the PHP CLI, then `pluginsToActivate` activated silently (their activation
  * redirects would end the script).
  */
-function installWordPress( { root, wp, url, pluginsToActivate, multisite } ) {
+function installWordPress( { root, phpCliArgs, wp, url, pluginsToActivate, multisite } ) {
 	const script = path.join( root, 'install.php' );
 	fs.writeFileSync(
 		script,
@@ -609,7 +612,7 @@ ${ pluginsToActivate
 	.join( '\n' ) }
 `
 	);
-	const result = spawnSync( findBinary( 'php8.2' ), [ ...cliOpcacheArgs( root ), script ], {
+	const result = spawnSync( findBinary( 'php8.2' ), [ ...phpCliArgs, script ], {
 		cwd: wp,
 		encoding: 'utf8',
 	} );
@@ -639,7 +642,7 @@ update_site_option( 'site_admins', array( ${ phpString( ADMIN_USER ) } ) );`;
  * after wp-load.php, with the admin as current user. Resolves with stdout; rejects
  * on a non-zero exit with stderr and the new debug.log lines (fatals go there).
  */
-function makeRunPhp( { root, wp, url, debugLogPath, phpChildren } ) {
+function makeRunPhp( { root, phpCliArgs, wp, url, debugLogPath, phpChildren } ) {
 	let counter = 0;
 	return ( code ) =>
 		new Promise( ( resolve, reject ) => {
@@ -656,7 +659,7 @@ function makeRunPhp( { root, wp, url, debugLogPath, phpChildren } ) {
 				} )
 			);
 			const logSizeBefore = fileSize( debugLogPath );
-			const child = spawn( findBinary( 'php8.2' ), [ ...cliOpcacheArgs( root ), script ], {
+			const child = spawn( findBinary( 'php8.2' ), [ ...phpCliArgs, script ], {
 				cwd: wp,
 			} );
 			phpChildren.add( child );
@@ -687,26 +690,24 @@ function makeRunPhp( { root, wp, url, debugLogPath, phpChildren } ) {
 /**
  * OPcache for the site's CLI processes (runPhp(), the install): each is a new process that, without it, compiled
  * WordPress afresh; with a file cache in the site's root each reads what earlier runs compiled (a run that loads
- * WordPress: 314 -> 138 ms here; the SQLite integration suite alone 791 -> 599 s). The web server needs nothing: OPcache
+ * WordPress: 314 -> 138 ms here; the SQLite integration suite alone 791 -> 584 s). The web server needs nothing: OPcache
  * serves the built-in server's SAPI (cli-server) in shared memory without opcache.enable_cli. OPcache compares
  * whole-second timestamps, so the files this harness writes while a site may run (wp-config.php, the database and
  * object-cache drop-ins, the runPhp() scripts) are never cached: a rewrite within one second cannot run old code.
  *
- * @param {string} root The site's temp root.
+ * @param {string} root The site's temp root (its blacklist and cache are written there, once per site).
  * @return {string[]} php8.2 arguments (none when PHP_INI_SCAN_DIR names the caller's own settings).
  */
-export function cliOpcacheArgs( root ) {
+function cliOpcacheArgs( root ) {
 	if ( process.env.PHP_INI_SCAN_DIR ) {
 		return []; // The caller's ini files configure OPcache: the benchmark's production settings (scripts/bench/php-ini).
 	}
 	const real = fs.realpathSync( root );
 	const blacklist = path.join( real, 'opcache-blacklist.txt' );
 	const cache = path.join( real, 'opcache' );
-	if ( ! fs.existsSync( blacklist ) ) {
-		const written = [ 'wp/wp-config.php', 'wp/wp-content/db.php', 'wp/wp-content/object-cache.php', 'run-' ];
-		fs.writeFileSync( blacklist, written.map( ( file ) => path.join( real, file ) ).join( '\n' ) + '\n' );
-		fs.mkdirSync( cache, { recursive: true } );
-	}
+	const written = [ 'wp/wp-config.php', 'wp/wp-content/db.php', 'wp/wp-content/object-cache.php', 'run-' ];
+	fs.writeFileSync( blacklist, written.map( ( file ) => path.join( real, file ) ).join( '\n' ) + '\n' );
+	fs.mkdirSync( cache, { recursive: true } );
 	return [ 'opcache.enable_cli=1', `opcache.file_cache=${ cache }`, 'opcache.file_cache_only=1', `opcache.blacklist_filename=${ blacklist }` ].flatMap( ( setting ) => [ '-d', setting ] );
 }
 
