@@ -22,7 +22,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 15;
+	public const VERSION = 16;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -230,9 +230,9 @@ final class Schema {
   hire_seconds bigint(20) NOT NULL DEFAULT 0,
   PRIMARY KEY  (span,job_id,bucket,source_key)
 ) $charset;",
-			// When the open applications entered their stage, per job (bucket 0) and for all jobs (job_id 0, per UTC month of
-			// entry: bucket) and open stage: sorted, 5 bytes each, base64 (WaitingSummary). The primary key is the row's
-			// lock, the one-job read and the order a stage's rows are joined in.
+			// When the open applications entered their stage: per job one row of every open stage (status '', bucket 0),
+			// for all jobs (job_id 0) per open stage and UTC month of entry (bucket); sorted, 5 bytes each, base64
+			// (WaitingSummary). The primary key is the row's lock, the one-job read and the order a stage's rows are joined in.
 			"CREATE TABLE {$t['report_waiting']} (
   job_id bigint(20) unsigned NOT NULL,
   status varchar(20) NOT NULL,
@@ -593,9 +593,11 @@ final class Schema {
 			// fills every summary added since 10 (in this request on small sites, else left to
 			// `wp recruiting summaries rebuild`), so a site upgrading from 9 rebuilds once.
 			14 => array( ReportSummary::class, 'rebuild_after_upgrade' ),
-			// Version 15 packs the waiting summary's instants in 5 bytes instead of 8 (Domain\SortedInstants): its rows are
-			// rewritten in place, a read and a write of about a thousand rows (rows a rebuild above wrote are left alone).
-			15 => array( WaitingSummary::class, 'repack' ),
+			// Version 15 packed the waiting summary's instants in 5 bytes instead of 8 (Domain\SortedInstants); version 16
+			// holds a job's open stages in one row instead of one row per stage (Domain\StageInstants). One step rewrites
+			// rows of either earlier form, a read and a write of about a thousand rows (rows a rebuild above wrote are left
+			// alone).
+			16 => array( WaitingSummary::class, 'regroup' ),
 		);
 	}
 

@@ -5,13 +5,14 @@
  * packed (Domain\SortedInstants: 5 bytes each, base64 in a text column, so it passes WordPress's SQLite integration
  * unchanged).
  *
- * One table (see Schema), report_waiting: job_id, status, bucket => entries. A job's stage is one row (bucket 0); all
- * jobs' is one row per UTC month of status_since (bucket: the month's start), so that a write rewrites a month of
- * every job's instants, not all of them (at 300,000 applications whole all-jobs rows made a status change 2 ms
- * slower). Read in bucket order, a stage's rows joined are its sorted instants. The pipeline report reads about a
- * thousand rows instead of every open application, and finds each figure by position or binary search (the count,
- * the longest wait, the median, the stale ones); the all-jobs rows hold the union of every job's, so the median over
- * all jobs needs no merge or sort when it is read.
+ * One table (see Schema), report_waiting: job_id, status, bucket => entries. A job's open stages are one row (status
+ * '', bucket 0; Domain\StageInstants: each stage's count, then its instants; since schema 16, one row per job and stage
+ * before); all jobs' are one row per stage and UTC month of status_since (bucket: the month's start), so that a write
+ * rewrites a month of every job's instants, not all of them (at 300,000 applications whole all-jobs rows made a status
+ * change 2 ms slower). Read in bucket order, a stage's all-jobs rows joined are its sorted instants. The pipeline
+ * report reads a few hundred rows instead of every open application, and finds each figure by position or binary
+ * search (the count, the longest wait, the median, the stale ones); the all-jobs rows hold the union of every job's, so
+ * the median over all jobs needs no merge or sort when it is read.
  *
  * An application's contribution is a function of its row (job_id, status, status_since), so it is kept by
  * ReportSummary::apply(), which every writer calls with the rows before and after its write in the same
@@ -24,6 +25,7 @@
 namespace RecruitingReports\Data;
 
 use RecruitingReports\Domain\SortedInstants;
+use RecruitingReports\Domain\StageInstants;
 use RecruitingReports\Domain\TimeInStage;
 
 defined( 'ABSPATH' ) || exit;
@@ -37,6 +39,9 @@ final class WaitingSummary {
 
 	/** About how many bytes of entries one multi-row statement carries (well under MariaDB's max_allowed_packet). */
 	private const BYTES_PER_STATEMENT = 1048576;
+
+	/** The status column of a job's row, which holds every open stage of the job (Domain\StageInstants). */
+	private const EVERY_STAGE = '';
 
 	/** The columns a row is written with. */
 	private const COLUMNS = array( 'job_id', 'status', 'bucket', 'entries' );
@@ -59,10 +64,14 @@ final class WaitingSummary {
 		}
 		$rows  = array();
 		$empty = array();
-		foreach ( $changes as $key => [ $removed, $added ] ) {
-			$entries = $current[ $key ]->changed( $removed, $added );
-			if ( $entries->count() ) {
-				$rows[ $key ] = $entries;
+		foreach ( $changes as $key => $stages ) {
+			$row = $current[ $key ];
+			foreach ( $stages as $status => [ $removed, $added ] ) {
+				$row[ $status ] = ( $row[ $status ] ?? new SortedInstants() )->changed( $removed, $added );
+			}
+			$row = array_filter( $row, static fn( SortedInstants $entries ) => $entries->count() > 0 );
+			if ( $row ) {
+				$rows[ $key ] = $row;
 			} else {
 				$empty[] = $key;
 			}
@@ -76,8 +85,8 @@ final class WaitingSummary {
 	 *
 	 * @param array[] $before Rows as they were.
 	 * @param array[] $after  Rows as they are now.
-	 * @return array<string,array{0:int[],1:int[]}> "job|status|bucket" => [ removed, added ], in key order (job,
-	 *                                                status, bucket).
+	 * @return array<string,array<string,array{0:int[],1:int[]}>> "job|status|bucket" => open status => [ removed,
+	 *                                                             added ], in key order (job, status, bucket).
 	 */
 	private static function changes( array $before, array $after ): array {
 		$deltas = array();
@@ -89,27 +98,29 @@ final class WaitingSummary {
 				if ( in_array( $row['status'], TimeInStage::OPEN, true ) ) {
 					$since = (int) $row['status_since'];
 					foreach ( self::keys( (int) $row['job_id'], $row['status'], $since ) as $key ) {
-						$deltas[ $key ][ $since ] = ( $deltas[ $key ][ $since ] ?? 0 ) + $sign;
+						$deltas[ $key ][ $row['status'] ][ $since ] = ( $deltas[ $key ][ $row['status'] ][ $since ] ?? 0 ) + $sign;
 					}
 				}
 			}
 		}
 		uksort( $deltas, array( self::class, 'key_order' ) );
 		$changes = array();
-		foreach ( $deltas as $key => $instants ) {
-			$moved = array( array(), array() ); // Removed, added.
-			foreach ( array_filter( $instants ) as $since => $delta ) {
-				array_push( $moved[ $delta > 0 ? 1 : 0 ], ...array_fill( 0, abs( $delta ), $since ) );
-			}
-			if ( $moved[0] || $moved[1] ) {
-				$changes[ $key ] = $moved;
+		foreach ( $deltas as $key => $stages ) {
+			foreach ( $stages as $status => $instants ) {
+				$moved = array( array(), array() ); // Removed, added.
+				foreach ( array_filter( $instants ) as $since => $delta ) {
+					array_push( $moved[ $delta > 0 ? 1 : 0 ], ...array_fill( 0, abs( $delta ), $since ) );
+				}
+				if ( $moved[0] || $moved[1] ) {
+					$changes[ $key ][ $status ] = $moved;
+				}
 			}
 		}
 		return $changes;
 	}
 
 	/**
-	 * The rows an open application is in: its job's stage, and all jobs' stage in the month it entered it.
+	 * The rows an open application is in: its job's, and all jobs' stage in the month it entered it.
 	 *
 	 * @param int    $job    Job id.
 	 * @param string $status Open status.
@@ -117,7 +128,7 @@ final class WaitingSummary {
 	 * @return string[] "job|status|bucket".
 	 */
 	private static function keys( int $job, string $status, int $since ): array {
-		return array( "$job|$status|0", "0|$status|" . ReportSummary::month_start( $since ) );
+		return array( "$job|" . self::EVERY_STAGE . '|0', "0|$status|" . ReportSummary::month_start( $since ) );
 	}
 
 	/**
@@ -140,7 +151,8 @@ final class WaitingSummary {
 	 * integration drops the clause, SQLite has one writer at a time), one row each so that no other row is locked.
 	 *
 	 * @param string[] $keys "job|status|bucket", in key order.
-	 * @return array<string,SortedInstants>|null Null when a statement failed.
+	 * @return array<string,array<string,SortedInstants>>|null Key => open status => entries (entries()); null when a
+	 *                                                         statement failed.
 	 */
 	private static function lock( array $keys ): ?array {
 		global $wpdb;
@@ -171,7 +183,7 @@ final class WaitingSummary {
 			if ( null === $row ) {
 				return null;
 			}
-			$current[ $key ] = new SortedInstants( self::decode( $row[0] ) );
+			$current[ $key ] = self::entries( self::key_values( $key )[1], $row[0] );
 		}
 		return $current;
 	}
@@ -179,14 +191,16 @@ final class WaitingSummary {
 	/**
 	 * Writes rows (their keys exist or may be created) in multi-row upserts, in key order.
 	 *
-	 * @param array<string,SortedInstants> $rows "job|status|bucket" => entries.
+	 * @param array<string,array<string,SortedInstants>> $rows "job|status|bucket" => open status => entries.
 	 */
 	private static function write( array $rows ): bool {
 		global $wpdb;
 		$table  = Schema::table( self::TABLE );
 		$values = array();
-		foreach ( $rows as $key => $entries ) {
-			$values[] = array_merge( self::key_values( $key ), array( base64_encode( $entries->bytes() ) ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- binary instants stored as text (see the class comment).
+		foreach ( $rows as $key => $stages ) {
+			$columns  = self::key_values( $key );
+			$bytes    = self::EVERY_STAGE === $columns[1] ? StageInstants::pack( $stages ) : $stages[ $columns[1] ]->bytes();
+			$values[] = array_merge( $columns, array( base64_encode( $bytes ) ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- binary instants stored as text (see the class comment).
 		}
 		$sqlite = DirectSqlite::connection();
 		if ( null !== $sqlite ) {
@@ -263,33 +277,51 @@ final class WaitingSummary {
 			);
 			$instants = array();
 			foreach ( (array) $found as [ $job, $status, $since ] ) {
-				[ $own, $every ]    = self::keys( (int) $job, $status, (int) $since );
-				$instants[ $own ][] = (int) $since;
-				$all[ $every ][]    = (int) $since;
+				[ $own, $every ]               = self::keys( (int) $job, $status, (int) $since );
+				$instants[ $own ][ $status ][] = (int) $since;
+				$all[ $every ][ $status ][]    = (int) $since;
 			}
-			if ( ! self::write( array_map( array( SortedInstants::class, 'from' ), $instants ) ) ) {
+			if ( ! self::write( self::sorted( $instants ) ) ) {
 				return false;
 			}
 		}
-		return self::write( array_map( array( SortedInstants::class, 'from' ), $all ) );
+		return self::write( self::sorted( $all ) );
 	}
 
 	/**
-	 * Schema 15's step: rows written before it hold 8 bytes per instant (pack( 'J' )), rewritten here in SortedInstants'
-	 * 5 bytes. An 8-byte instant of years 0000–9999 starts with byte 0x00 (from 1970) or 0xFF (before), a 5-byte one
-	 * with 0x71–0xBB, so a row already in the new form (a rebuild earlier in the same upgrade) is left as it is.
+	 * Rows' instants sorted and packed.
+	 *
+	 * @param array<string,array<string,int[]>> $rows Key => open status => instants.
+	 * @return array<string,array<string,SortedInstants>>
 	 */
-	public static function repack(): bool {
+	private static function sorted( array $rows ): array {
+		return array_map( static fn( array $stages ) => array_map( array( SortedInstants::class, 'from' ), $stages ), $rows );
+	}
+
+	/**
+	 * Schema 16's step: rows written before it hold a job's stages one row each, and before schema 15 8 bytes per
+	 * instant (pack( 'J' )) instead of SortedInstants' 5. A job's stage rows are joined into the job's one row and
+	 * deleted; an all-jobs row in 8 bytes is rewritten in 5. An 8-byte instant of years 0000–9999 starts with byte 0x00
+	 * (from 1970) or 0xFF (before), a 5-byte one with 0x71–0xBB. Rows already in the new form (a rebuild earlier in the
+	 * same upgrade) are left as they are.
+	 */
+	public static function regroup(): bool {
 		global $wpdb;
-		$rows     = $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, status, bucket, entries FROM %i ORDER BY job_id, status, bucket', Schema::table( self::TABLE ) ), ARRAY_N );
-		$repacked = array();
+		$rows    = $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, status, bucket, entries FROM %i WHERE status <> %s ORDER BY job_id, status, bucket', Schema::table( self::TABLE ), self::EVERY_STAGE ), ARRAY_N );
+		$written = array();
+		$old     = array();
 		foreach ( (array) $rows as [ $job, $status, $bucket, $entries ] ) {
 			$bytes = self::decode( $entries );
-			if ( '' !== $bytes && 0 === strlen( $bytes ) % 8 && in_array( $bytes[0], array( "\0", "\xff" ), true ) ) {
-				$repacked[ "$job|$status|$bucket" ] = SortedInstants::from( array_values( unpack( 'J*', $bytes ) ) );
+			$wide  = '' !== $bytes && 0 === strlen( $bytes ) % 8 && in_array( $bytes[0], array( "\0", "\xff" ), true );
+			$set   = $wide ? SortedInstants::from( array_values( unpack( 'J*', $bytes ) ) ) : new SortedInstants( $bytes );
+			if ( 0 !== (int) $job ) {
+				$written[ "$job|" . self::EVERY_STAGE . '|0' ][ $status ] = $set;
+				$old[] = "$job|$status|$bucket";
+			} elseif ( $wide ) {
+				$written[ "0|$status|$bucket" ][ $status ] = $set;
 			}
 		}
-		return self::write( $repacked );
+		return self::write( $written ) && self::delete( $old );
 	}
 
 	/**
@@ -329,17 +361,34 @@ final class WaitingSummary {
 			? $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, status, entries FROM %i ORDER BY job_id, status, bucket', $table ), ARRAY_N )
 			: $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, status, entries FROM %i WHERE job_id = %d ORDER BY status, bucket', $table, $job_id ), ARRAY_N );
 		$wpdb->flush();
-		$bytes = array();
+		$every = array(); // All jobs' stages, their rows joined.
+		$read  = array();
 		foreach ( (array) $rows as [ $job, $status, $entries ] ) {
-			$bytes[ (int) $job ][ $status ] = ( $bytes[ (int) $job ][ $status ] ?? '' ) . self::decode( $entries );
-		}
-		$read = array();
-		foreach ( $bytes as $job => $stages ) {
-			foreach ( $stages as $status => $packed ) {
-				$read[ $job ][ $status ] = new SortedInstants( $packed );
+			if ( self::EVERY_STAGE === $status ) {
+				$read[ (int) $job ] = StageInstants::unpack( self::decode( $entries ) );
+			} else {
+				$every[ $status ] = ( $every[ $status ] ?? '' ) . self::decode( $entries );
 			}
 		}
-		return $read;
+		if ( $every ) {
+			$read = array( 0 => array_map( static fn( string $bytes ) => new SortedInstants( $bytes ), $every ) ) + $read;
+		}
+		return array_filter( $read );
+	}
+
+	/**
+	 * A row's stages from its entries as stored: a job's row holds every open stage, an all-jobs row its own.
+	 *
+	 * @param string $status  The row's status column (EVERY_STAGE or an open status).
+	 * @param string $entries Its entries column.
+	 * @return array<string,SortedInstants> Open status => instants (none for a row just created).
+	 */
+	public static function entries( string $status, string $entries ): array {
+		$bytes = self::decode( $entries );
+		if ( self::EVERY_STAGE === $status ) {
+			return StageInstants::unpack( $bytes );
+		}
+		return '' === $bytes ? array() : array( $status => new SortedInstants( $bytes ) );
 	}
 
 	/**

@@ -58,13 +58,19 @@ final class TimeInStage {
 	 * @return \Closure fn( int $since ): int
 	 */
 	public static function counter( int $now, DateTimeZone $timezone ): \Closure {
-		$cutoff = self::cutoffs( $now, $timezone );
-		return static function ( int $since ) use ( $cutoff, $now ): int {
+		$steady_since = self::steady_since( $now, $timezone );
+		$cutoff       = self::cutoffs( $now, $timezone, $steady_since );
+		return static function ( int $since ) use ( $cutoff, $now, $steady_since ): int {
 			if ( $since >= $now ) {
 				return 0;
 			}
 			// A calendar day lasts 23 to 25 hours, so the count in 24-hour days is off by at most one either way.
 			$days = intdiv( $now - $since, 86400 );
+			if ( $now - 86400 * ( $days + 1 ) >= $steady_since ) {
+				// cutoff( d ) is $now - d × 86,400 for d up to $days + 1 (cutoffs()): exactly $days. Without a closure call
+				// per cutoff, a pipeline report's thousands of waits count in a third of the time.
+				return $days;
+			}
 			if ( $since <= $cutoff( $days + 1 ) ) {
 				return $days + 1;
 			}
@@ -84,13 +90,14 @@ final class TimeInStage {
 	 * the older ones (across a DST change) are computed as cutoff() does. A pipeline report counts thousands of waits
 	 * over a year of days, and one DateTimeImmutable::modify() per day was most of its time.
 	 *
-	 * @param int          $now      Unix seconds.
-	 * @param DateTimeZone $timezone The site's timezone.
+	 * @param int          $now          Unix seconds.
+	 * @param DateTimeZone $timezone     The site's timezone.
+	 * @param int|null     $steady_since steady_since() when the caller has it.
 	 * @return \Closure fn( int $days ): int
 	 */
-	public static function cutoffs( int $now, DateTimeZone $timezone ): \Closure {
-		$steady_since = self::steady_since( $now, $timezone );
-		$cutoffs      = array();
+	public static function cutoffs( int $now, DateTimeZone $timezone, ?int $steady_since = null ): \Closure {
+		$steady_since ??= self::steady_since( $now, $timezone );
+		$cutoffs        = array();
 		return static function ( int $days ) use ( &$cutoffs, $now, $timezone, $steady_since ): int {
 			$steady = $now - 86400 * $days;
 			return $steady >= $steady_since ? $steady : ( $cutoffs[ $days ] ??= self::cutoff( $days, $now, $timezone ) );

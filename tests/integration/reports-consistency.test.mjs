@@ -156,30 +156,43 @@ test( 'the upgrade from schema version 13 replaces report_hire_days (all jobs on
 	assert.deepEqual( await hireDays(), expected );
 } );
 
-test( 'the upgrade from schema version 14 repacks the waiting summary\'s instants from 8 bytes each to 5', async () => {
-	const snapshot = async () => JSON.parse( await php( `${ REFERENCE } echo wp_json_encode( rr_summary_snapshot()['report_waiting'] );` ) );
-	const expected = await snapshot();
-	assert.ok( expected.length > 40, 'report_waiting has rows' );
-	// Version 14's rows: the same instants, 8 bytes each (pack( 'J' )); one row is left in the new form, as a rebuild
-	// earlier in the same upgrade would leave it.
-	const sizes = JSON.parse( await php( `global $wpdb;
-		$table = \\RecruitingReports\\Data\\Schema::table( 'report_waiting' );
-		$rows  = $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, status, bucket, entries FROM %i ORDER BY job_id, status, bucket', $table ), ARRAY_A );
-		$sizes = array( 0, 0 );
-		foreach ( array_slice( $rows, 1 ) as $row ) {
-			$instants = ( new \\RecruitingReports\\Domain\\SortedInstants( base64_decode( $row['entries'] ) ) )->all();
-			$wpdb->update( $table, array( 'entries' => base64_encode( pack( 'J*', ...$instants ) ) ), array( 'job_id' => $row['job_id'], 'status' => $row['status'], 'bucket' => $row['bucket'] ) );
-			$sizes[0] += 5 * count( $instants );
-			$sizes[1] += 8 * count( $instants );
-		}
-		update_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION, 14 );
-		echo wp_json_encode( $sizes );` ) );
-	assert.ok( sizes[ 0 ] > 200, `${ sizes[ 0 ] } bytes of instants` );
-	await report( 'overview' ); // The request that upgrades.
-	assert.equal( await php( 'echo get_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION );' ), String( SCHEMA.version ) );
-	assert.deepEqual( await snapshot(), expected );
-	await assertSummariesConsistent();
-} );
+for ( const from of [ 14, 15 ] ) {
+	test( `the upgrade from schema version ${ from } regroups the waiting summary: a job's stages one row each${ 14 === from ? ', 8 bytes per instant,' : '' } into one row per job`, async () => {
+		const snapshot = async () => JSON.parse( await php( `${ REFERENCE } echo wp_json_encode( rr_summary_snapshot()['report_waiting'] );` ) );
+		const expected = await snapshot();
+		assert.ok( expected.length > 20, 'report_waiting has rows' );
+		// The earlier version's rows: each job's stages in rows of their own, and before 15 every instant in 8 bytes
+		// (pack( 'J' )); one job's row is left in the new form, as a rebuild earlier in the same upgrade would leave it.
+		const moved = JSON.parse( await php( `global $wpdb;
+			$table = \\RecruitingReports\\Data\\Schema::table( 'report_waiting' );
+			$rows  = $wpdb->get_results( $wpdb->prepare( 'SELECT job_id, status, bucket, entries FROM %i ORDER BY job_id, status, bucket', $table ), ARRAY_A );
+			$wide  = ${ 14 === from ? 'true' : 'false' };
+			$moved = array( 'jobs' => 0, 'wide' => 0 );
+			$kept  = false;
+			foreach ( $rows as $row ) {
+				$stages = \\RecruitingReports\\Data\\WaitingSummary::entries( $row['status'], $row['entries'] );
+				if ( '' === $row['status'] && ! $kept ) {
+					$kept = true;
+					continue;
+				}
+				$wpdb->delete( $table, array( 'job_id' => $row['job_id'], 'status' => $row['status'], 'bucket' => $row['bucket'] ) );
+				foreach ( $stages as $status => $entries ) {
+					$bytes = $wide ? pack( 'J*', ...$entries->all() ) : $entries->bytes();
+					$wpdb->insert( $table, array( 'job_id' => $row['job_id'], 'status' => $status, 'bucket' => $row['bucket'], 'entries' => base64_encode( $bytes ) ) );
+					$moved['wide'] += $wide ? $entries->count() : 0;
+				}
+				$moved['jobs'] += '' === $row['status'] ? 1 : 0;
+			}
+			update_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION, ${ from } );
+			echo wp_json_encode( $moved );` ) );
+		assert.ok( moved.jobs > 3, `${ moved.jobs } jobs' rows split by stage` );
+		assert.equal( moved.wide > 100, 14 === from, `${ moved.wide } instants in 8 bytes` );
+		await report( 'overview' ); // The request that upgrades.
+		assert.equal( await php( 'echo get_option( \\RecruitingReports\\Data\\Schema::VERSION_OPTION );' ), String( SCHEMA.version ) );
+		assert.deepEqual( await snapshot(), expected );
+		await assertSummariesConsistent();
+	} );
+}
 
 test( 'every report equals a brute-force computation in several timezones, periods and jobs', async () => {
 	const output = await php( `${ REFERENCE }

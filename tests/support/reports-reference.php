@@ -560,7 +560,8 @@ function rr_summary_snapshot(): array {
 		foreach ( $rows as $row ) {
 			if ( 'report_waiting' === $name ) {
 				// Every row, the instants readable (an emptied row left behind is a difference too).
-				$keep[] = $row['job_id'] . '|' . $row['status'] . '|' . $row['bucket'] . '|' . implode( ',', ( new \RecruitingReports\Domain\SortedInstants( base64_decode( $row['entries'] ) ) )->all() );
+				$stages = array_map( static fn( $entries ) => implode( ',', $entries->all() ), \RecruitingReports\Data\WaitingSummary::entries( $row['status'], $row['entries'] ) );
+				$keep[] = $row['job_id'] . '|' . $row['status'] . '|' . $row['bucket'] . '|' . http_build_query( $stages );
 				continue;
 			}
 			$measures = array_diff_key( $row, array_flip( array( 'span', 'bucket', 'job_id', 'days', 'status', 'source_key', 'source', 'reason', 'stage', 'user_id', 'kind', 'prev_day' ) ) );
