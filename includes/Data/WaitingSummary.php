@@ -313,12 +313,15 @@ final class WaitingSummary {
 		foreach ( (array) $rows as [ $job, $status, $bucket, $entries ] ) {
 			$bytes = self::decode( $entries );
 			$wide  = '' !== $bytes && 0 === strlen( $bytes ) % 8 && in_array( $bytes[0], array( "\0", "\xff" ), true );
-			$set   = $wide ? SortedInstants::from( array_values( unpack( 'J*', $bytes ) ) ) : new SortedInstants( $bytes );
-			if ( 0 !== (int) $job ) {
+			if ( 0 === (int) $job && ! $wide ) {
+				continue; // An all-jobs row in 5 bytes is in the new form already.
+			}
+			$set = $wide ? SortedInstants::from( array_values( unpack( 'J*', $bytes ) ) ) : new SortedInstants( $bytes );
+			if ( 0 === (int) $job ) {
+				$written[ "0|$status|$bucket" ][ $status ] = $set;
+			} else {
 				$written[ "$job|" . self::EVERY_STAGE . '|0' ][ $status ] = $set;
 				$old[] = "$job|$status|$bucket";
-			} elseif ( $wide ) {
-				$written[ "0|$status|$bucket" ][ $status ] = $set;
 			}
 		}
 		return self::write( $written ) && self::delete( $old );
@@ -365,7 +368,7 @@ final class WaitingSummary {
 		$read  = array();
 		foreach ( (array) $rows as [ $job, $status, $entries ] ) {
 			if ( self::EVERY_STAGE === $status ) {
-				$read[ (int) $job ] = StageInstants::unpack( self::decode( $entries ) );
+				$read[ (int) $job ] = self::entries( $status, $entries );
 			} else {
 				$every[ $status ] = ( $every[ $status ] ?? '' ) . self::decode( $entries );
 			}
