@@ -7,9 +7,10 @@
  * (Reports\PeriodParts: whole months and days from here, the partial days from the applications table):
  * - report_exits: span, bucket, job_id, status, reason ('' for none), stage ('' for none) => exits; UTC months per job
  *   and for all jobs, UTC days for all jobs only;
- * - report_exit_jobs: span, bucket, job_id => rejected, withdrawn, per UTC month, quarter (SPAN_QUARTER), week of a
- *   month (SPAN_WEEK) and day (all but the months since schema 12): the by_job figures of every job, one row per job
- *   and bucket, without reading the exits of the days outside whole months one by one.
+ * - report_exit_jobs: span, bucket, job_id => rejected, withdrawn, per UTC month, year (SPAN_YEAR, since schema 17),
+ *   quarter (SPAN_QUARTER), week of a month (SPAN_WEEK) and day (all but the months and years since schema 12): the
+ *   by_job figures of every job, one row per job and bucket, without reading the exits of the days outside whole
+ *   months one by one.
  *
  * An application's contribution is a function of its row (status, status_since, exit_reason, reopen_status, job_id),
  * so it is kept by ReportSummary::apply(), which every writer calls with the rows before and after its write in the

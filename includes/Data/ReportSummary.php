@@ -6,11 +6,11 @@
  *
  * Three tables (see Schema):
  * - report_buckets: per UTC month and per UTC day (span 1 = day, 2 = month), for each job and for all jobs
- *   (job_id 0), and per SPAN_WEEK and SPAN_QUARTER for each job (what by_job reads), the additive figures of
+ *   (job_id 0), and per SPAN_WEEK, SPAN_QUARTER and SPAN_YEAR for each job (what by_job reads), the additive figures of
  *   docs/reports.md#definitions: applications applied in the bucket and how many of them reached each stage (the
  *   cohort), hires in the bucket (by hired_at) with the sum of their times to hire and, per consecutive stage pair,
  *   the sum and count of the times between entering the two stages.
- * - report_hire_days: per UTC day, month, SPAN_WEEK and SPAN_QUARTER, for each job and for all jobs (job_id 0), how
+ * - report_hire_days: per UTC day, month, SPAN_WEEK, SPAN_QUARTER and SPAN_YEAR, for each job and for all jobs (job_id 0), how
  *   many hires took N whole days (a histogram), so the median over any period is found without sorting every hire
  *   (TimeToHireReport).
  * - report_statuses: current status counts per job and for all jobs.
@@ -60,6 +60,13 @@ final class ReportSummary {
 	 * months are then read a quarter at a time where a quarter fits: a year's by_job in half the month rows.
 	 */
 	public const SPAN_QUARTER = 4;
+
+	/**
+	 * The fifth span of the same rows (since schema 17): a UTC calendar year (bucket: its January's start). A period's
+	 * whole months are then read as a year, or a year less the months of it outside the period, where that is fewer rows
+	 * (PeriodParts::coarse_buckets()): a default period's by_job reads two rows a job instead of six.
+	 */
+	public const SPAN_YEAR = 5;
 
 	public const DAY = 86400;
 
@@ -198,7 +205,7 @@ final class ReportSummary {
 		$earliest = PHP_INT_MAX;
 		foreach ( $changed as $key ) {
 			[ $span, $bucket ] = explode( '|', $key, 3 );
-			// A job's quarter and week rows start before the changed day and month, which have rows of their own.
+			// A job's year, quarter and week rows start before the changed day and month, which have rows of their own.
 			if ( (int) $span <= self::SPAN_MONTH ) {
 				$earliest = min( $earliest, (int) $bucket );
 			}
@@ -242,6 +249,41 @@ final class ReportSummary {
 			return;
 		}
 		self::rebuild();
+	}
+
+	/**
+	 * The SPAN_YEAR rows of the tables that have them (schema 17), added up from their SPAN_QUARTER rows, which hold the
+	 * same figures four to a year: a read and a write of each table's quarter and year rows, one job at a time, instead
+	 * of a rebuild of every summary. Year rows already there (a rebuild earlier in the same upgrade wrote them) are
+	 * replaced by the same sums.
+	 */
+	public static function add_years(): void {
+		global $wpdb;
+		foreach ( array(
+			'report_buckets'   => array( array( 'job_id' ), self::MEASURES ),
+			'report_hire_days' => array( array( 'job_id', 'days' ), array( 'hires' ) ),
+			'report_exit_jobs' => array( array( 'job_id' ), Pipeline::EXITS ),
+		) as $name => [ $keys, $measures ] ) {
+			$table = Schema::table( $name );
+			$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE span = %d', $table, self::SPAN_YEAR ) );
+			foreach ( array_map( 'intval', $wpdb->get_col( $wpdb->prepare( 'SELECT DISTINCT job_id FROM %i WHERE span = %d', $table, self::SPAN_QUARTER ) ) ) as $job ) {
+				$columns = array_merge( array( 'bucket' ), $keys, $measures );
+				$years   = array();
+				// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- one array of replacements (columns, table, span, job); the sniff cannot count array_merge().
+				foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT ' . implode( ',', array_fill( 0, count( $columns ), '%i' ) ) . ' FROM %i WHERE span = %d AND job_id = %d', array_merge( $columns, array( $table, self::SPAN_QUARTER, $job ) ) ), ARRAY_A ) as $row ) {
+					$year = array( self::SPAN_YEAR, self::year_start( (int) $row['bucket'] ) );
+					foreach ( $keys as $key ) {
+						$year[] = (int) $row[ $key ];
+					}
+					$id             = implode( '|', $year );
+					$years[ $id ] ??= array_merge( $year, array_fill( 0, count( $measures ), 0 ) );
+					foreach ( $measures as $i => $measure ) {
+						$years[ $id ][ count( $year ) + $i ] += (int) $row[ $measure ];
+					}
+				}
+				self::upsert( $name, array_merge( array( 'span', 'bucket' ), $keys, $measures ), $measures, $years );
+			}
+		}
 	}
 
 	/**
@@ -341,14 +383,27 @@ final class ReportSummary {
 	}
 
 	/**
-	 * The SPAN_QUARTER and SPAN_WEEK buckets of an instant (no week for the days 29–31 of a month): the coarse rows a
-	 * change at that instant also goes to (PeriodParts::coarse_buckets() reads them).
+	 * The start of the UTC year of a UTC month.
+	 *
+	 * @param int $month A UTC month's start.
+	 */
+	public static function year_start( int $month ): int {
+		return (int) gmmktime( 0, 0, 0, 1, 1, (int) gmdate( 'Y', $month ) );
+	}
+
+	/**
+	 * The SPAN_YEAR, SPAN_QUARTER and SPAN_WEEK buckets of an instant (no week for the days 29–31 of a month): the coarse
+	 * rows a change at that instant also goes to (PeriodParts::coarse_buckets() reads them).
 	 *
 	 * @param int $time Time.
 	 * @return array<int,int> Span => bucket start.
 	 */
 	public static function coarse_buckets( int $time ): array {
-		$buckets = array( self::SPAN_QUARTER => self::quarter_start( self::month_start( $time ) ) );
+		$month   = self::month_start( $time );
+		$buckets = array(
+			self::SPAN_YEAR    => self::year_start( $month ),
+			self::SPAN_QUARTER => self::quarter_start( $month ),
+		);
 		$week    = self::week_start( self::day_start( $time ) );
 		if ( null !== $week ) {
 			$buckets[ self::SPAN_WEEK ] = $week;
@@ -476,7 +531,7 @@ final class ReportSummary {
 			}
 		}
 		self::add( $buckets, $hired, $job, $hire );
-		// The histogram has quarter and week rows too, like the per-job rows, for the job and for all jobs.
+		// The histogram has year, quarter and week rows too, like the per-job rows, for the job and for all jobs.
 		foreach ( array(
 			self::SPAN_DAY   => self::day_start( $hired ),
 			self::SPAN_MONTH => self::month_start( $hired ),
@@ -502,7 +557,7 @@ final class ReportSummary {
 	private static function add( array &$buckets, int $time, int $job, array $measures ): void {
 		$keys = self::keys( $time, $job );
 		if ( 0 !== $job ) {
-			// The job's quarter and week too (by_job reads them).
+			// The job's year, quarter and week too (by_job reads them).
 			foreach ( self::coarse_buckets( $time ) as $span => $bucket ) {
 				$keys[] = $span . '|' . $bucket . '|' . $job;
 			}

@@ -22,7 +22,7 @@ defined( 'ABSPATH' ) || exit;
 final class Schema {
 
 	/** Bump when the table definitions change; add a step to migrations() when data must move. */
-	public const VERSION = 16;
+	public const VERSION = 17;
 
 	public const VERSION_OPTION = 'recruiting_reports_db_version';
 
@@ -598,6 +598,9 @@ final class Schema {
 			// rows of either earlier form, a read and a write of about a thousand rows (rows a rebuild above wrote are left
 			// alone).
 			16 => array( WaitingSummary::class, 'regroup' ),
+			// Version 17 added year rows to report_buckets (per job), report_hire_days and report_exit_jobs (a period's whole
+			// months read as a year less its other months: PeriodParts::coarse_buckets()), added up from their quarter rows.
+			17 => array( ReportSummary::class, 'add_years' ),
 		);
 	}
 

@@ -54,6 +54,12 @@ final class PeriodParts {
 	public array $raw = array();
 
 	/**
+	 * No instant after this is stored (of()'s $stored_until): a UTC month starting later has no summary rows, so a
+	 * year's row less its other months need not subtract it (coarse_buckets()).
+	 */
+	public int $stored_until = PHP_INT_MAX;
+
+	/**
 	 * How far (seconds) another web node's clock may run ahead of this one's: an interval must end this long after now
 	 * before its tail counts as empty.
 	 */
@@ -70,11 +76,12 @@ final class PeriodParts {
 	 *                               ending later is extended to the end of its UTC month.
 	 */
 	public static function of( int $from, int $to, bool $days = true, ?int $stored_until = null ): self {
-		$parts = new self();
+		$parts               = new self();
+		$parts->stored_until = $stored_until ?? time() + self::CLOCK_SKEW;
 		if ( $from >= $to ) {
 			return $parts;
 		}
-		if ( $to > ( $stored_until ?? time() + self::CLOCK_SKEW ) && ReportSummary::month_start( $to ) < $to ) {
+		if ( $to > $parts->stored_until && ReportSummary::month_start( $to ) < $to ) {
 			$to = ReportSummary::next_month( ReportSummary::month_start( $to ) );
 		}
 		$first_day = ReportSummary::day_start( $from );
@@ -149,25 +156,28 @@ final class PeriodParts {
 	}
 
 	/**
-	 * The summary rows of the whole months and days (bucket_condition()) in the tables that also have quarter and week
-	 * spans (the per-job rows of report_buckets and report_exit_jobs, and report_hire_days; ReportSummary::
-	 * coarse_buckets()): the whole months a quarter at a time where a quarter fits (ReportSummary::quarters()), the
-	 * whole days a week at a time where a week fits (ReportSummary::weeks()), the rest as months and days. A month's
-	 * whole days are read as the month's row less the rows of its other days when that is fewer rows: a period from the
-	 * 4th of a month (the comparison of a default period) reads the month less three days, 4 rows a job, instead of
-	 * three weeks and seven days, 10. A year's by_job then reads about half the rows of its months. Sums over the rows
-	 * are signed_sum()s. Integers only.
+	 * The summary rows of the whole months and days (bucket_condition()) in the tables that also have year, quarter and
+	 * week spans (the per-job rows of report_buckets and report_exit_jobs, and report_hire_days; ReportSummary::
+	 * coarse_buckets()): the whole months of a year as the year's row less its other months where that is fewer rows
+	 * (years()), else a quarter at a time where a quarter fits (ReportSummary::quarters()); the whole days a week at a
+	 * time where a week fits (ReportSummary::weeks()); the rest as months and days. A month's whole days are read as the
+	 * month's row less the rows of its other days when that is fewer rows: a period from the 4th of a month (the
+	 * comparison of a default period) reads the month less three days, 4 rows a job, instead of three weeks and seven
+	 * days, 10. A default period (twelve months to today) reads two rows a job: its first month, and the year to date
+	 * (the year's later months hold nothing yet). Sums over the rows are signed_sum()s. Integers only.
 	 *
 	 * @param self[] $all Parts to combine.
 	 * @return array{0:string,1:string|null}|null [the rows' condition, the condition of those subtracted (null: none)];
 	 *                                            null when there are none.
 	 */
 	public static function coarse_buckets( array $all ): ?array {
-		$months     = array();
-		$added      = array(); // Day ranges read as they are.
-		$subtracted = array(); // Day ranges subtracted from their month's row.
+		$months       = array();
+		$added        = array(); // Day ranges read as they are.
+		$subtracted   = array(); // Day ranges subtracted from their month's row.
+		$stored_until = PHP_INT_MAX;
 		foreach ( $all as $parts ) {
 			array_push( $months, ...$parts->months );
+			$stored_until = min( $stored_until, $parts->stored_until );
 			foreach ( self::within_months( $parts->days ) as [ $from, $to ] ) {
 				$month  = ReportSummary::month_start( $from );
 				$others = array_filter( array( array( $month, $from ), array( $to, ReportSummary::next_month( $month ) ) ), static fn( array $range ) => $range[0] < $range[1] );
@@ -179,9 +189,55 @@ final class PeriodParts {
 				}
 			}
 		}
-		$negative   = self::coarse_condition( array(), $subtracted );
-		$conditions = array_filter( array( self::coarse_condition( $months, $added ), $negative ) );
+		[ $years, $months, $other_months ] = self::years( $months, $stored_until );
+
+		$negative   = self::coarse_condition( array(), $other_months, $subtracted );
+		$conditions = array_filter( array( self::coarse_condition( $years, $months, $added ), $negative ) );
 		return $conditions ? array( '(' . implode( ' OR ', $conditions ) . ')', $negative ) : null;
+	}
+
+	/**
+	 * The years whose row, less the rows of its months outside $months, is fewer rows than their months in $months a
+	 * quarter at a time where a quarter fits. A month starting after $stored_until holds nothing, so it is never
+	 * subtracted.
+	 *
+	 * @param int[] $months       Month starts.
+	 * @param int   $stored_until No instant after this is stored.
+	 * @return array{0:int[],1:int[],2:int[]} The years' starts, the months outside them, and the months to subtract.
+	 */
+	private static function years( array $months, int $stored_until ): array {
+		$by_year = array();
+		foreach ( array_unique( $months ) as $month ) {
+			$by_year[ ReportSummary::year_start( $month ) ][] = $month;
+		}
+		$years = array();
+		$rest  = array();
+		$other = array();
+		foreach ( $by_year as $year => $in_year ) {
+			$outside = array();
+			for ( $month = $year; ReportSummary::year_start( $month ) === $year && $month <= $stored_until; $month = ReportSummary::next_month( $month ) ) {
+				if ( ! in_array( $month, $in_year, true ) ) {
+					$outside[] = $month;
+				}
+			}
+			if ( 1 + self::month_rows( $outside ) < self::month_rows( $in_year ) ) {
+				$years[] = $year;
+				array_push( $other, ...$outside );
+			} else {
+				array_push( $rest, ...$in_year );
+			}
+		}
+		return array( $years, $rest, $other );
+	}
+
+	/**
+	 * How many quarter and month rows whole UTC months are read in (a quarter at a time where a quarter fits).
+	 *
+	 * @param int[] $months Month starts.
+	 */
+	private static function month_rows( array $months ): int {
+		[ $quarters, $rest ] = ReportSummary::quarters( $months );
+		return count( $quarters ) + count( $rest );
 	}
 
 	/**
@@ -195,18 +251,20 @@ final class PeriodParts {
 	}
 
 	/**
-	 * The condition on the rows of whole UTC months and day ranges: the months a quarter at a time and the days a week
-	 * at a time where they fit, the rest as bucket_condition() reads them; null for none.
+	 * The condition on the rows of whole UTC years, months and day ranges: the months a quarter at a time and the days a
+	 * week at a time where they fit, the rest as bucket_condition() reads them; null for none.
 	 *
+	 * @param int[]                         $years  Year starts.
 	 * @param int[]                         $months Month starts.
 	 * @param array<int,array{0:int,1:int}> $days   [first day start, end) ranges of whole days.
 	 */
-	private static function coarse_condition( array $months, array $days ): ?string {
+	private static function coarse_condition( array $years, array $months, array $days ): ?string {
 		$rest                        = new self();
 		[ $quarters, $rest->months ] = ReportSummary::quarters( $months );
 		[ $weeks, $rest->days ]      = ReportSummary::weeks( $days );
 		$conditions                  = array();
 		foreach ( array(
+			ReportSummary::SPAN_YEAR    => $years,
 			ReportSummary::SPAN_QUARTER => $quarters,
 			ReportSummary::SPAN_WEEK    => $weeks,
 		) as $span => $buckets ) {

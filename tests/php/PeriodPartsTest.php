@@ -131,21 +131,24 @@ final class PeriodPartsTest extends TestCase {
 		$this->assertNull( PeriodParts::raw_condition( array( PeriodParts::of( 200, 100 ) ), 'applied_at' ) );
 	}
 	/**
-	 * coarse_buckets() over a table of day, week, month and quarter rows (each the sum of its days, as the summaries
-	 * keep them; in SQLite, in memory): its rows, those of the second condition subtracted (signed_sum()), add up to
-	 * exactly the period's whole months and days, for periods from every day of fourteen months, of eight lengths, across
-	 * month and year ends and in leap February; and a period from the 4th reads its month less three days.
+	 * coarse_buckets() over a table of day, week, month, quarter and year rows (each the sum of its days, as the
+	 * summaries keep them; in SQLite, in memory): its rows, those of the second condition subtracted (signed_sum()), add
+	 * up to exactly the period's whole months and days, for periods from every day of fourteen months, of eight lengths,
+	 * across month and year ends and in leap February, and for periods that end after the last stored instant; a period
+	 * from the 4th reads its month less three days, and a year's months the year less its other months.
 	 */
 	public function test_coarse_buckets_add_up_to_the_whole_months_and_days(): void {
 		$db = new \PDO( 'sqlite::memory:' );
 		$db->exec( 'CREATE TABLE t (span INTEGER, bucket INTEGER, v INTEGER)' );
 		$first = gmmktime( 0, 0, 0, 10, 1, 2027 );
-		$end   = gmmktime( 0, 0, 0, 2, 1, 2030 );
+		$end   = gmmktime( 0, 0, 0, 1, 1, 2031 );
 		$sums  = array();
 		$value = array(); // Day start => its value.
 		$rows  = 0;
+		// Nothing is stored after $stored (as after now): later days hold 0.
+		$stored = gmmktime( 12, 0, 0, 10, 15, 2029 );
 		for ( $day = $first; $day < $end; $day += ReportSummary::DAY ) {
-			$value[ $day ] = 1 + ( ( $day / ReportSummary::DAY ) * 7919 ) % 1000; // Every day a value of its own.
+			$value[ $day ] = $day > $stored ? 0 : 1 + ( ( $day / ReportSummary::DAY ) * 7919 ) % 1000; // Every day a value of its own.
 			$keys          = array( ReportSummary::SPAN_DAY . '|' . $day, ReportSummary::SPAN_MONTH . '|' . ReportSummary::month_start( $day ) );
 			foreach ( ReportSummary::coarse_buckets( $day ) as $span => $bucket ) {
 				$keys[] = $span . '|' . $bucket;
@@ -191,15 +194,34 @@ final class PeriodPartsTest extends TestCase {
 			}
 		}
 		$this->assertGreaterThan( 6000, $periods );
+		// Periods that end after $stored, read with it: extended to the end of their month, and their year's later months
+		// (empty) never subtracted.
+		for ( $from = gmmktime( 0, 0, 0, 10, 1, 2028 ); $from < $stored; $from += 3 * ReportSummary::DAY ) {
+			foreach ( array( 2, 30, 200, 364 ) as $days ) {
+				$parts = PeriodParts::of( $from, $from + $days * ReportSummary::DAY, true, $stored );
+				$this->assertSame( $whole( $parts ), $read( $parts ), gmdate( 'Y-m-d', $from ) . " + $days days, stored until " . gmdate( 'Y-m-d H:i', $stored ) );
+			}
+		}
 
-		// From 4 December to 30 November: December less 1–3 December (4 rows), three quarters and two months.
+		// From 4 December to 30 November: December less 1–3 December (4 rows), and the year less December (2 rows).
 		$parts = PeriodParts::of( gmmktime( 0, 0, 0, 12, 4, 2027 ), gmmktime( 0, 0, 0, 12, 1, 2028 ), true, PHP_INT_MAX );
 		$this->assertSame( $whole( $parts ), $read( $parts ) );
-		$this->assertSame( 4 + 3 + 2, $rows );
+		$this->assertSame( 4 + 2, $rows );
 		$this->assertSame(
-			sprintf( '(((span = %d AND ((bucket >= %d AND bucket < %d)))))', ReportSummary::SPAN_DAY, gmmktime( 0, 0, 0, 12, 1, 2027 ), gmmktime( 0, 0, 0, 12, 4, 2027 ) ),
+			sprintf( '(((span = %d AND bucket IN (%d)) OR (span = %d AND ((bucket >= %d AND bucket < %d)))))', ReportSummary::SPAN_MONTH, gmmktime( 0, 0, 0, 12, 1, 2028 ), ReportSummary::SPAN_DAY, gmmktime( 0, 0, 0, 12, 1, 2027 ), gmmktime( 0, 0, 0, 12, 4, 2027 ) ),
 			PeriodParts::coarse_buckets( array( $parts ) )[1]
 		);
+		// Twelve months to a day in October with nothing stored after it: December and the year (its November and
+		// December hold nothing), 2 rows instead of three quarters and three months.
+		$parts = PeriodParts::of( gmmktime( 0, 0, 0, 12, 1, 2028 ), $stored + 3600, true, $stored );
+		$this->assertSame( $whole( $parts ), $read( $parts ) );
+		$this->assertSame( 2, $rows );
+		$this->assertNull( PeriodParts::coarse_buckets( array( $parts ) )[1] );
+		// Three months of a year: its quarter, not the year less three quarters.
+		$parts = PeriodParts::of( gmmktime( 0, 0, 0, 4, 1, 2028 ), gmmktime( 0, 0, 0, 7, 1, 2028 ), true, PHP_INT_MAX );
+		$this->assertSame( $whole( $parts ), $read( $parts ) );
+		$this->assertSame( 1, $rows );
+		$this->assertStringContainsString( sprintf( 'span = %d AND bucket IN', ReportSummary::SPAN_QUARTER ), PeriodParts::coarse_buckets( array( $parts ) )[0] );
 		// Days 8–21 of a month are read as they are: two weeks, not the month less 17 days. Days 10–20 are 11 day rows,
 		// or the month less a week and eight days: 9.
 		$parts = PeriodParts::of( gmmktime( 0, 0, 0, 5, 8, 2028 ), gmmktime( 0, 0, 0, 5, 22, 2028 ), true, PHP_INT_MAX );

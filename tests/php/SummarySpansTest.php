@@ -27,19 +27,32 @@ final class SummarySpansTest extends TestCase {
 		return (int) gmmktime( 0, 0, 0, $month, $day, $year );
 	}
 
-	/** The quarter and week of instants in the middle of a day, on a week's last day and on the 31st. */
+	/** The year, quarter and week of instants in the middle of a day, on a week's last day, on the 31st and at a year's start. */
 	public function test_coarse_buckets(): void {
 		$this->assertSame(
 			array(
+				ReportSummary::SPAN_YEAR    => self::day( 1, 1 ),
 				ReportSummary::SPAN_QUARTER => self::day( 4, 1 ),
 				ReportSummary::SPAN_WEEK    => self::day( 5, 8 ),
 			),
 			ReportSummary::coarse_buckets( self::day( 5, 14 ) + 86399 )
 		);
 		$this->assertSame(
-			array( ReportSummary::SPAN_QUARTER => self::day( 10, 1 ) ),
+			array(
+				ReportSummary::SPAN_YEAR    => self::day( 1, 1 ),
+				ReportSummary::SPAN_QUARTER => self::day( 10, 1 ),
+			),
 			ReportSummary::coarse_buckets( self::day( 12, 31 ) + 43200 )
 		);
+		$this->assertSame(
+			array(
+				ReportSummary::SPAN_YEAR    => self::day( 1, 1, 2027 ),
+				ReportSummary::SPAN_QUARTER => self::day( 1, 1, 2027 ),
+				ReportSummary::SPAN_WEEK    => self::day( 1, 1, 2027 ),
+			),
+			ReportSummary::coarse_buckets( self::day( 1, 1, 2027 ) )
+		);
+		$this->assertSame( self::day( 1, 1, 2028 ), ReportSummary::year_start( self::day( 12, 1, 2028 ) ) );
 	}
 
 	/** Every day of a leap February and of a 31-day month belongs to the week of its first seven-day step, or none. */
