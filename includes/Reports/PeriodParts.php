@@ -56,6 +56,8 @@ final class PeriodParts {
 	/**
 	 * No instant after this is stored (of()'s $stored_until): a UTC month starting later has no summary rows, so a
 	 * year's row less its other months need not subtract it (coarse_buckets()).
+	 *
+	 * @var int
 	 */
 	public int $stored_until = PHP_INT_MAX;
 
@@ -215,10 +217,12 @@ final class PeriodParts {
 		$other = array();
 		foreach ( $by_year as $year => $in_year ) {
 			$outside = array();
-			for ( $month = $year; ReportSummary::year_start( $month ) === $year && $month <= $stored_until; $month = ReportSummary::next_month( $month ) ) {
+			$month   = $year;
+			while ( ReportSummary::year_start( $month ) === $year && $month <= $stored_until ) {
 				if ( ! in_array( $month, $in_year, true ) ) {
 					$outside[] = $month;
 				}
+				$month = ReportSummary::next_month( $month );
 			}
 			if ( 1 + self::month_rows( $outside ) < self::month_rows( $in_year ) ) {
 				$years[] = $year;
