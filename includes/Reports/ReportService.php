@@ -170,8 +170,14 @@ final class ReportService {
 			// from that request's entry when it is cached. Only the pair is written (and a closed period's own entry,
 			// which outlives the pair's): without a persistent object cache every entry written is a durable database
 			// write, and three of them made a compared miss cost more than twice one report.
-			$data               = self::cached( $definition, $query, $versions, $use_cache, $writes );
-			$data['comparison'] = self::cached( $definition, $query->comparison( $compare ), $versions, $use_cache, $writes );
+			// One computation for PieceReads: what does not depend on the period is read once for both.
+			$data = PieceReads::collecting(
+				static function () use ( $definition, $query, $compare, $versions, $use_cache, &$writes ) {
+					$data               = self::cached( $definition, $query, $versions, $use_cache, $writes );
+					$data['comparison'] = self::cached( $definition, $query->comparison( $compare ), $versions, $use_cache, $writes );
+					return $data;
+				}
+			);
 		} else {
 			$data = self::fresh( $definition, $query );
 		}

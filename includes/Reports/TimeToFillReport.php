@@ -14,6 +14,7 @@
  *    the loaded benchmark machine): the one part of the reports that grows with the data. A correlated
  *    MIN per job was measured slower (its ref access reads the job's unhired rows first); a per-job
  *    first-hire summary would make it constant (not done yet).
+ * Neither depends on the period: with `compare` both periods use the same two reads (PieceReads::read_of_job()).
  *
  * @package RecruitingReports
  */
@@ -282,6 +283,16 @@ final class TimeToFillReport {
 	 * @return array<int,array{title:string,status:string,created:int}> job id => job.
 	 */
 	private function jobs( ReportQuery $query ): array {
+		return PieceReads::read_of_job( __METHOD__, $query->job_id, static fn() => self::read_jobs( $query ) );
+	}
+
+	/**
+	 * The read of jobs() (PieceReads keeps it for a compared period and a network's merge).
+	 *
+	 * @param ReportQuery $query The job filter.
+	 * @return array<int,array{title:string,status:string,created:int}> job id => job.
+	 */
+	private static function read_jobs( ReportQuery $query ): array {
 		global $wpdb;
 		$sql = $wpdb->prepare( "SELECT ID, post_title, post_status, post_date_gmt FROM {$wpdb->posts} WHERE post_type = %s AND post_status NOT IN ('trash', 'auto-draft')", JobPostType::POST_TYPE );
 		if ( null !== $query->job_id ) {
@@ -306,6 +317,16 @@ final class TimeToFillReport {
 	 * @return array<int,int> job id => filled_at (its earliest hired_at).
 	 */
 	private function fills( ReportQuery $query ): array {
+		return PieceReads::read_of_job( __METHOD__, $query->job_id, static fn() => self::read_fills( $query ) );
+	}
+
+	/**
+	 * The read of fills() (PieceReads keeps it for a compared period and a network's merge).
+	 *
+	 * @param ReportQuery $query The job filter.
+	 * @return array<int,int> job id => filled_at (its earliest hired_at).
+	 */
+	private static function read_fills( ReportQuery $query ): array {
 		global $wpdb;
 		$table = Schema::table( 'applications' );
 		$job   = null === $query->job_id ? '' : $wpdb->prepare( ' AND job_id = %d', $query->job_id );
