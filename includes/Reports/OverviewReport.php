@@ -217,8 +217,9 @@ final class OverviewReport {
 	 */
 	private function statuses( ReportQuery $query ): array {
 		global $wpdb;
-		$table     = Schema::table( 'report_statuses' );
-		$rows      = $wpdb->get_results( $wpdb->prepare( 'SELECT status, applications FROM %i WHERE job_id = %d', $table, $query->job_id ?? 0 ), ARRAY_A );
+		$table = Schema::table( 'report_statuses' );
+		// Current counts: with `compare` both periods use one read (PieceReads::read_of_job()).
+		$rows      = PieceReads::read_of_job( __METHOD__, $query->job_id, static fn() => $wpdb->get_results( $wpdb->prepare( 'SELECT status, applications FROM %i WHERE job_id = %d', $table, $query->job_id ?? 0 ), ARRAY_A ) );
 		$by_status = array_fill_keys( Pipeline::STATUSES, 0 );
 		foreach ( $rows as $row ) {
 			if ( isset( $by_status[ $row['status'] ] ) ) {

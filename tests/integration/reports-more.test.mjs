@@ -182,23 +182,31 @@ test( 'time to fill: first hire, site timezone month bounds, negative days, open
 		open_jobs: 1,
 	} );
 
-	// Compared with March: each period as asked alone, from one read of the jobs and of their first hires (neither
-	// depends on the period), where each period alone reads both.
-	const compared = JSON.parse( await php( `$reads = array( 'fills' => 0, 'jobs' => 0 );
+	// Compared with March: each period as asked alone, from one read of what does not depend on the period (time to
+	// fill's jobs and their first hires, the overview's current statuses), where each period alone reads it.
+	const compared = JSON.parse( await php( `$reads = array( 'fills' => 0, 'jobs' => 0, 'statuses' => 0 );
 		add_filter( 'query', static function ( $sql ) use ( &$reads ) {
-			$reads['fills'] += str_contains( $sql, 'MIN(hired_at)' ) ? 1 : 0;
-			$reads['jobs']  += str_contains( $sql, 'post_date_gmt FROM' ) ? 1 : 0;
+			$reads['fills']    += str_contains( $sql, 'MIN(hired_at)' ) ? 1 : 0;
+			$reads['jobs']     += str_contains( $sql, 'post_date_gmt FROM' ) ? 1 : 0;
+			$reads['statuses'] += str_contains( $sql, 'recruiting_report_statuses' ) ? 1 : 0;
 			return $sql;
 		} );
 		add_filter( 'recruiting_reports_use_report_cache', '__return_false' );
-		$result = \\RecruitingReports\\Reports\\ReportService::run( 'time-to-fill', array( 'date_from' => '2025-04-01', 'date_to' => '2025-04-30', 'compare' => 'previous_period' ) );
-		echo wp_json_encode( array( 'reads' => $reads, 'data' => $result['data'] ) );` ) );
-	assert.deepEqual( compared.reads, { fills: 1, jobs: 1 } );
+		$april = array( 'date_from' => '2025-04-01', 'date_to' => '2025-04-30', 'compare' => 'previous_period' );
+		$fill  = \\RecruitingReports\\Reports\\ReportService::run( 'time-to-fill', $april )['data'];
+		$after = $reads;
+		$view  = \\RecruitingReports\\Reports\\ReportService::run( 'overview', $april )['data'];
+		echo wp_json_encode( array( 'reads' => array( $after, array_map( static fn( $n, $before ) => $n - $before, $reads, $after ) ), 'fill' => $fill, 'overview' => $view ) );` ) );
+	assert.deepEqual( compared.reads, [ { fills: 1, jobs: 1, statuses: 0 }, [ 0, 0, 1 ] ] );
 	const march = await ok( 'time-to-fill', { date_from: '2025-03-02', date_to: '2025-03-31' } );
 	// open_jobs' age moves with the clock between the requests.
 	const figures = ( { period, overall, by_job: byJob, trend } ) => ( { period, overall, byJob, trend } );
-	assert.deepEqual( figures( compared.data ), figures( aprilUtc ) );
-	assert.deepEqual( figures( compared.data.comparison ), figures( march ) );
+	assert.deepEqual( figures( compared.fill ), figures( aprilUtc ) );
+	assert.deepEqual( figures( compared.fill.comparison ), figures( march ) );
+	const { comparison: overviewMarch, ...overviewApril } = compared.overview;
+	assert.deepEqual( overviewApril, await ok( 'overview', { date_from: '2025-04-01', date_to: '2025-04-30' } ) );
+	assert.deepEqual( overviewMarch, await ok( 'overview', { date_from: '2025-03-02', date_to: '2025-03-31' } ) );
+	assert.ok( overviewMarch.applications.total > 0 );
 	assert.equal( march.period.from, '2025-03-02' );
 } );
 
