@@ -264,11 +264,11 @@ final class ReportSummary {
 			'report_hire_days' => array( array( 'job_id', 'days' ), array( 'hires' ) ),
 			'report_exit_jobs' => array( array( 'job_id' ), Pipeline::EXITS ),
 		) as $name => [ $keys, $measures ] ) {
-			$table = Schema::table( $name );
+			$table   = Schema::table( $name );
+			$columns = array_merge( array( 'bucket' ), $keys, $measures ); // Of a quarter row, as read.
 			$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE span = %d', $table, self::SPAN_YEAR ) );
 			foreach ( array_map( 'intval', $wpdb->get_col( $wpdb->prepare( 'SELECT DISTINCT job_id FROM %i WHERE span = %d', $table, self::SPAN_QUARTER ) ) ) as $job ) {
-				$columns = array_merge( array( 'bucket' ), $keys, $measures );
-				$years   = array();
+				$years = array();
 				// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- one array of replacements (columns, table, span, job); the sniff cannot count array_merge().
 				foreach ( $wpdb->get_results( $wpdb->prepare( 'SELECT ' . implode( ',', array_fill( 0, count( $columns ), '%i' ) ) . ' FROM %i WHERE span = %d AND job_id = %d', array_merge( $columns, array( $table, self::SPAN_QUARTER, $job ) ) ), ARRAY_A ) as $row ) {
 					$year = array( self::SPAN_YEAR, self::year_start( (int) $row['bucket'] ) );

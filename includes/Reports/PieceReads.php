@@ -58,8 +58,8 @@ final class PieceReads {
 
 	/**
 	 * A read of the current site that depends on the job only, not on the period (time to fill's jobs and first hires,
-	 * the overview's current statuses):
-	 * kept like read(), so a report compared with another period (ReportService::compute()) reads it once.
+	 * the overview's current statuses): kept like read(), so a report compared with another period
+	 * (ReportService::compute()) reads it once.
 	 *
 	 * @param string   $what   What is read (the reading method's name).
 	 * @param int|null $job_id The job, or null for all.
