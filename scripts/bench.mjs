@@ -11,7 +11,8 @@
 // A benchmark step: for the default period, one month and one job, ROUNDS times (interleaved, so all
 // requests see the same machine load), for each report (the five of docs/reports.md#definitions and §7.2 and the
 // three of issue #26, each also with compare=previous_period): a trivial authenticated REST request
-// (GET /wp/v2/users/me, the variant's own, so that its ratios compare requests made within a second), an
+// (GET /wp/v2/users/me: one before each variant, so that the trivial requests spread over the whole round as the
+// reports' do, and every ratio divides by the median of all of them: one sample per variant and round, not one a round), an
 // invalidation of every period (what a write that may change any period does: imports, deletions, job edits), the
 // report cold (a miss), an invalidation by a write of today only (a new application, a hire: periods that ended
 // before this month stay cached for the reports that declare it, see ReportCache), the report cold again (a miss,
@@ -155,7 +156,7 @@ async function main() {
 	lines.push( `- ${ importLine }` );
 	if ( seedLine ) lines.push( `- ${ seedLine }` );
 	lines.push( `- ${ exportLine }` );
-	lines.push( `- medians over ${ ROUNDS } requests each (after ${ WARMUP } warm-up rounds); cold = first request after an invalidation of every period (a full miss); after a write of today = first request after the invalidation a new application or a hire makes (closed periods of time to hire, funnel and sources stay cached: hits counted in brackets); ratio = ÷ the median of the trivial request (GET /wp/v2/users/me) made right before each of the variant's rounds` );
+	lines.push( `- medians over ${ ROUNDS } requests each (after ${ WARMUP } warm-up rounds); cold = first request after an invalidation of every period (a full miss); after a write of today = first request after the invalidation a new application or a hire makes (closed periods of time to hire, funnel and sources stay cached: hits counted in brackets); ratio = ÷ the median of the trivial request (GET /wp/v2/users/me), made before every variant in every round` );
 	lines.push( '' );
 	for ( const result of results ) {
 		lines.push( `### ${ fmt( result.applications ) } applications, ${ fmt( result.history ) } history rows, ${ result.jobs } jobs (1-minute load average at the start: ${ result.load.toFixed( 2 ) } on ${ os.cpus().length } CPUs)` );
@@ -208,16 +209,16 @@ async function benchmark( auth, now ) {
 	];
 	const rows = [];
 	for ( const { scenario, query } of scenarios ) {
-		const samples = { trivialMemory: [] };
+		const samples = { trivial: [], trivialMemory: [] };
 		for ( const { label } of VARIANTS ) {
-			samples[ label ] = { trivial: [], cold: [], today: [], todayHits: 0, warm: [], memory: [] };
+			samples[ label ] = { cold: [], today: [], todayHits: 0, warm: [], memory: [] };
 		}
 		for ( let round = 0; round < WARMUP + ROUNDS; round++ ) {
 			const keep = round >= WARMUP;
 			for ( const { name, label, compare } of VARIANTS ) {
 				const variantQuery = compare ? { ...query, compare: 'previous_period' } : query;
-				// Each variant's own trivial request, right before it: a ratio compares requests a few hundred
-				// milliseconds apart, not a variant measured seconds after the round's one trivial request.
+				// One trivial request per variant: the denominator's median is then of as many samples, spread over the
+				// round the same way, as all the reports' together (one a round left it the noisiest figure).
 				const trivial = await timed( auth, '/wp/v2/users/me' );
 				await timed( auth, '/recruiting-bench/v1/invalidate', {}, 'POST' );
 				const cold = await timed( auth, `/recruiting/v1/reports/${ name }`, variantQuery );
@@ -228,7 +229,7 @@ async function benchmark( auth, now ) {
 					throw new Error( `${ label } ${ JSON.stringify( query ) }: expected miss then hit, got ${ cold.cache } then ${ warm.cache }` );
 				}
 				if ( keep ) {
-					samples[ label ].trivial.push( trivial.ms );
+					samples.trivial.push( trivial.ms );
 					samples.trivialMemory.push( trivial.memory );
 					samples[ label ].cold.push( cold.ms );
 					samples[ label ].today.push( today.ms );
@@ -239,8 +240,8 @@ async function benchmark( auth, now ) {
 			}
 		}
 		const compute = JSON.parse( marked( await php( computeSnippet( query ) ) ) );
+		const trivial = median( samples.trivial );
 		for ( const { label: report } of VARIANTS ) {
-			const trivial = median( samples[ report ].trivial );
 			const cold = median( samples[ report ].cold );
 			const today = median( samples[ report ].today );
 			const warm = median( samples[ report ].warm );
