@@ -46,16 +46,7 @@ final class ReportService {
 	public static function run( string $report, array $args, bool $as_text = false ) {
 		$definition = ReportRegistry::get( $report );
 		if ( null === $definition ) {
-			return new WP_Error(
-				'rest_invalid_param',
-				/* translators: %s: report name. */
-				sprintf( __( 'Unknown report "%s".', 'recruiting-reports' ), $report ),
-				array(
-					'status' => 400,
-					/* translators: %s: list of report names. */
-					'params' => array( 'report' => sprintf( __( 'Expected one of: %s.', 'recruiting-reports' ), implode( ', ', ReportRegistry::names() ) ) ),
-				)
-			);
+			return self::unknown_report( $report );
 		}
 		/**
 		 * Filters the raw arguments of a report before they are validated and resolved (the REST route, the
@@ -67,16 +58,7 @@ final class ReportService {
 		$args    = (array) apply_filters( 'recruiting_reports_report_query_args', $args, $report );
 		$compare = $args['compare'] ?? null;
 		if ( null !== $compare && '' !== $compare && ! in_array( $compare, self::COMPARE, true ) ) {
-			/* translators: %s: allowed values. */
-			$message = sprintf( __( 'compare must be one of: %s.', 'recruiting-reports' ), implode( ', ', self::COMPARE ) );
-			return new WP_Error(
-				'rest_invalid_param',
-				$message,
-				array(
-					'status' => 400,
-					'params' => array( 'compare' => $message ),
-				)
-			);
+			return self::invalid_compare();
 		}
 		// The job is looked up only on a miss: a cached entry for a job proves it existed at this data
 		// version, and deleting or trashing a job changes the version.
@@ -115,16 +97,29 @@ final class ReportService {
 			[ $data, $json ] = $computed;
 			$cache           = 'miss';
 		}
-		$as_text = $as_text && null !== $json; // Not when JSON cannot hold the figures.
 		// A report as of now answers its comparison with its own figures under the compared period.
 		$now_compared = null !== $compare && ! $paired ? $query->comparison( $compare ) : null;
-		if ( $as_text ) {
+		return self::answer( $report, $query, $now_compared, $data, $json, $as_text ) + array( 'cache' => $cache );
+	}
+
+	/**
+	 * A report's answer as run() returns it (without its 'cache'): its JSON as stored when it may be sent as text,
+	 * else its data through recruiting_reports_report_results.
+	 *
+	 * @param string           $report       Report name.
+	 * @param ReportQuery      $query        The resolved query.
+	 * @param ReportQuery|null $now_compared The compared period of a report as of now, whose comparison is its own
+	 *                                       figures under that period; null otherwise.
+	 * @param array|null       $data         The data, when decoded or computed.
+	 * @param string|null      $json         Its JSON (null when JSON cannot hold the figures).
+	 * @param bool             $as_text      Whether the answer may be its JSON (see run()).
+	 * @return array{data?:array,json?:string}
+	 */
+	private static function answer( string $report, ReportQuery $query, ?ReportQuery $now_compared, ?array $data, ?string $json, bool $as_text ): array {
+		if ( $as_text && null !== $json ) {
 			$text = null === $now_compared ? $json : self::text_with_comparison( $json, $query, $now_compared );
 			if ( null !== $text ) {
-				return array(
-					'json'  => $text,
-					'cache' => $cache,
-				);
+				return array( 'json' => $text );
 			}
 		}
 		$data ??= (array) ReportCache::decode( (string) $json );
@@ -139,9 +134,38 @@ final class ReportService {
 		 * @param string      $report Report name.
 		 * @param ReportQuery $query  The resolved query.
 		 */
-		return array(
-			'data'  => (array) apply_filters( 'recruiting_reports_report_results', $data, $report, $query ),
-			'cache' => $cache,
+		return array( 'data' => (array) apply_filters( 'recruiting_reports_report_results', $data, $report, $query ) );
+	}
+
+	/**
+	 * The 400 for a report name the registry does not have.
+	 *
+	 * @param string $report The name asked for.
+	 */
+	private static function unknown_report( string $report ): WP_Error {
+		return new WP_Error(
+			'rest_invalid_param',
+			/* translators: %s: report name. */
+			sprintf( __( 'Unknown report "%s".', 'recruiting-reports' ), $report ),
+			array(
+				'status' => 400,
+				/* translators: %s: list of report names. */
+				'params' => array( 'report' => sprintf( __( 'Expected one of: %s.', 'recruiting-reports' ), implode( ', ', ReportRegistry::names() ) ) ),
+			)
+		);
+	}
+
+	/** The 400 for a `compare` that is not one of COMPARE. */
+	private static function invalid_compare(): WP_Error {
+		/* translators: %s: allowed values. */
+		$message = sprintf( __( 'compare must be one of: %s.', 'recruiting-reports' ), implode( ', ', self::COMPARE ) );
+		return new WP_Error(
+			'rest_invalid_param',
+			$message,
+			array(
+				'status' => 400,
+				'params' => array( 'compare' => $message ),
+			)
 		);
 	}
 
