@@ -25,6 +25,24 @@ defined( 'ABSPATH' ) || exit;
 final class TransientRows {
 
 	/**
+	 * Reads transients into this request's options cache in one query, so that get_transient() of each makes none
+	 * (without a persistent object cache it makes one per transient: wp_prime_option_caches() of its two rows).
+	 * With one, get_transient() reads the object cache and there is nothing to prime.
+	 *
+	 * @param string[] $names Transient names (as for get_transient()).
+	 */
+	public static function prime( array $names ): void {
+		if ( wp_using_ext_object_cache() || wp_installing() ) {
+			return;
+		}
+		$options = array();
+		foreach ( $names as $name ) {
+			array_push( $options, '_transient_' . $name, '_transient_timeout_' . $name );
+		}
+		wp_prime_option_caches( $options );
+	}
+
+	/**
 	 * Stores transients (not autoloaded, as set_transient() stores one that expires) in one statement, and keeps this
 	 * request's options cache in step with the rows. A report compared with an earlier period writes up to three
 	 * entries (ReportService::run()): one statement is one commit instead of three.

@@ -86,9 +86,12 @@ final class ReportService {
 		$entry  = $paired ? $report . '+' . $compare : $report;
 		// Sent as it is stored, unless something filters the figures (below).
 		$as_text = $as_text && ! has_filter( 'recruiting_reports_report_results' );
-		$json    = $use_cache ? ReportCache::get_text( $entry, $query, $versions( $query ) ) : null;
-		$data    = null === $json || $as_text ? null : ReportCache::decode( $json );
-		$cache   = 'hit';
+		if ( $paired && $use_cache ) {
+			ReportCache::prime_compared( $report, $entry, $query, $query->comparison( $compare ) );
+		}
+		$json  = $use_cache ? ReportCache::get_text( $entry, $query, $versions( $query ) ) : null;
+		$data  = null === $json || $as_text ? null : ReportCache::decode( $json );
+		$cache = 'hit';
 		if ( null === $json || ( ! $as_text && null === $data ) ) {
 			$computed = self::compute( $definition, $query, $paired ? $compare : null, $entry, $versions, $use_cache, $data_version );
 			if ( $computed instanceof WP_Error ) {

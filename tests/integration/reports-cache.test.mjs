@@ -197,6 +197,37 @@ test( 'every report, with and without compare, reads back from its entry exactly
 	assert.deepEqual( comparison, { ...pipeline, period: { from: '2024-01-03', to: '2024-01-31' } } );
 } );
 
+test( 'a report asked with compare reads its cache entries in one query (the pair\'s and each period\'s), on a miss and on a hit', async () => {
+	// As a fresh request does: nothing of the options cache kept but the autoloaded ones (without a persistent
+	// object cache, each get_transient() not primed is a query of its own).
+	const reads = JSON.parse( await php( `use RecruitingReports\\Reports\\ReportService;
+		$count = static function ( callable $run ): array {
+			wp_cache_flush();
+			wp_load_alloptions();
+			$reads = 0;
+			$watch = static function ( $sql ) use ( &$reads ) {
+				$reads += str_starts_with( ltrim( $sql ), 'SELECT' ) && str_contains( $sql, '_transient_recruiting_reports_report_' ) ? 1 : 0;
+				return $sql;
+			};
+			add_filter( 'query', $watch );
+			$answer = $run();
+			remove_filter( 'query', $watch );
+			return array( $reads, $answer['cache'] );
+		};
+		$args = array( 'date_from' => '2025-03-01', 'date_to' => '2025-03-31', 'compare' => 'previous_period' );
+		\\RecruitingReports\\Domain\\Events::data_changed();
+		$miss = $count( static fn() => ReportService::run( 'time-to-hire', $args, true ) );
+		$hit  = $count( static fn() => ReportService::run( 'time-to-hire', $args, true ) );
+		// The default period (open, to today) after a write of today: its pair is gone, the twelve months before it
+		// (closed) are still cached, and read in the same query.
+		$open = array( 'compare' => 'previous_period' );
+		ReportService::run( 'time-to-hire', $open, true );
+		\\RecruitingReports\\Domain\\Events::data_changed( time() );
+		$today = $count( static fn() => ReportService::run( 'time-to-hire', $open, true ) );
+		echo wp_json_encode( array( $miss, $hit, $today ) );` ) );
+	assert.deepEqual( reads, [ [ 1, 'miss' ], [ 1, 'hit' ], [ 1, 'miss' ] ] );
+} );
+
 test( 'a hit sends its entry\'s text: the miss\'s body byte for byte, the figures the data path gives; _fields, _envelope, _pretty, _jsonp and HEAD answer as WordPress does', async () => {
 	await php( '\\RecruitingReports\\Domain\\Events::data_changed();' );
 	const names = JSON.parse( await php( 'echo wp_json_encode( \\RecruitingReports\\Reports\\ReportRegistry::names() );' ) );
