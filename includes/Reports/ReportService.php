@@ -82,18 +82,19 @@ final class ReportService {
 		// request reads one entry like any other report. The compared period is the earlier one: the pair is
 		// closed when the asked period is. A report as of now (ReportDefinition::$now) answers the same for every
 		// period: its comparison is its own figures under the compared period, so only its own entry is kept.
-		$paired = null !== $compare && ! $definition->now;
-		$entry  = $paired ? $report . '+' . $compare : $report;
+		$paired   = null !== $compare && ! $definition->now;
+		$entry    = $paired ? $report . '+' . $compare : $report;
+		$compared = null === $compare ? null : $query->comparison( $compare );
 		// Sent as it is stored, unless something filters the figures (below).
 		$as_text = $as_text && ! has_filter( 'recruiting_reports_report_results' );
 		if ( $paired && $use_cache ) {
-			ReportCache::prime_compared( $report, $entry, $query, $query->comparison( $compare ) );
+			ReportCache::prime_compared( $report, $entry, $query, $compared );
 		}
 		$json  = $use_cache ? ReportCache::get_text( $entry, $query, $versions( $query ) ) : null;
 		$data  = null === $json || $as_text ? null : ReportCache::decode( $json );
 		$cache = 'hit';
 		if ( null === $json || ( ! $as_text && null === $data ) ) {
-			$computed = self::compute( $definition, $query, $paired ? $compare : null, $entry, $versions, $use_cache, $data_version );
+			$computed = self::compute( $definition, $query, $paired ? $compared : null, $entry, $versions, $use_cache, $data_version );
 			if ( $computed instanceof WP_Error ) {
 				return $computed;
 			}
@@ -101,8 +102,7 @@ final class ReportService {
 			$cache           = 'miss';
 		}
 		// A report as of now answers its comparison with its own figures under the compared period.
-		$now_compared = null !== $compare && ! $paired ? $query->comparison( $compare ) : null;
-		return self::answer( $report, $query, $now_compared, $data, $json, $as_text ) + array( 'cache' => $cache );
+		return self::answer( $report, $query, $paired ? null : $compared, $data, $json, $as_text ) + array( 'cache' => $cache );
 	}
 
 	/**
@@ -178,30 +178,30 @@ final class ReportService {
 	 *
 	 * @param ReportDefinition $definition   The report.
 	 * @param ReportQuery      $query        The period and job.
-	 * @param string|null      $compare      The comparison of a paired answer, or null.
+	 * @param ReportQuery|null $compared     The compared period of a paired answer, or null.
 	 * @param string           $entry        The answer's entry name.
 	 * @param callable         $versions     fn( ReportQuery ): string (versions()).
 	 * @param bool             $use_cache    Whether the cache may be used.
 	 * @param string           $data_version ReportCache::version(), read before.
 	 * @return array{0:array,1:string|null}|WP_Error The data and its JSON (null when JSON cannot hold it).
 	 */
-	private static function compute( ReportDefinition $definition, ReportQuery $query, ?string $compare, string $entry, callable $versions, bool $use_cache, string $data_version ) {
+	private static function compute( ReportDefinition $definition, ReportQuery $query, ?ReportQuery $compared, string $entry, callable $versions, bool $use_cache, string $data_version ) {
 		// On a read replica: only once it has every write the version stands for (the job check included).
 		ReportCache::prepare_reads( $data_version );
 		if ( null !== $query->job_id && ! JobRepository::get( $query->job_id ) ) {
 			return ReportQuery::job_not_found( $query->job_id );
 		}
 		$writes = array();
-		if ( null !== $compare ) {
+		if ( null !== $compared ) {
 			// Each period is computed exactly as if asked for directly (so `comparison` equals that request) or read
 			// from that request's entry when it is cached. Only the pair is written (and a closed period's own entry,
 			// which outlives the pair's): without a persistent object cache every entry written is a durable database
 			// write, and three of them made a compared miss cost more than twice one report.
 			// One computation for PieceReads: what does not depend on the period is read once for both.
 			$data = PieceReads::collecting(
-				static function () use ( $definition, $query, $compare, $versions, $use_cache, &$writes ) {
+				static function () use ( $definition, $query, $compared, $versions, $use_cache, &$writes ) {
 					$data               = self::cached( $definition, $query, $versions, $use_cache, $writes );
-					$data['comparison'] = self::cached( $definition, $query->comparison( $compare ), $versions, $use_cache, $writes );
+					$data['comparison'] = self::cached( $definition, $compared, $versions, $use_cache, $writes );
 					return $data;
 				}
 			);
