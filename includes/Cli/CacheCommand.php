@@ -18,7 +18,8 @@ defined( 'ABSPATH' ) || exit;
 final class CacheCommand {
 
 	/**
-	 * Invalidates every cached report; each is computed afresh when next asked.
+	 * Invalidates every cached report (and the job titles kept for them); each is
+	 * computed afresh when next asked.
 	 *
 	 * Writes through the plugin invalidate the cache by themselves; this is for
 	 * changes made behind its back (SQL by hand, a restored backup).
@@ -33,7 +34,7 @@ final class CacheCommand {
 	 */
 	public function flush( array $args, array $assoc_args ): void {
 		unset( $args, $assoc_args );
-		ReportCache::bump();
+		ReportCache::bump_jobs();
 		WP_CLI::success( __( 'The report cache was flushed.', 'recruiting-reports' ) );
 	}
 }

@@ -39,6 +39,9 @@
  *   REST API, reason labels and stale thresholds, the daily stale alerts) and on WordPress's own post hooks for
  *   jobs, so jobs edited, trashed, restored or deleted in wp-admin invalidate too; and when a user is deleted or
  *   changed (the activity report's names).
+ * - A third version, the jobs version, is replaced only when a job changes (and by `wp recruiting cache flush`): the
+ *   job titles that reports list are kept under it (JobTitles), so a miss after any other write reads them in one
+ *   row instead of a query over the jobs.
  *
  * @package RecruitingReports
  */
@@ -70,6 +73,10 @@ final class ReportCache {
 	/** The closed periods' version (see the class comment), as an option and as an object cache key. */
 	public const CLOSED_OPTION = 'recruiting_reports_closed_version';
 	private const CLOSED_KEY   = 'report_closed_version';
+
+	/** The jobs version (see the class comment), as an option and as an object cache key. */
+	public const JOBS_OPTION = 'recruiting_reports_jobs_version';
+	private const JOBS_KEY   = 'report_jobs_version';
 
 	/** Fired once the version is replaced (after the write's COMMIT): the network report's version follows it. */
 	public const VERSION_REPLACED_ACTION = 'recruiting_reports_cache_version_replaced';
@@ -107,7 +114,7 @@ final class ReportCache {
 	 */
 	public static function register(): void {
 		add_action( Events::DATA_CHANGED_ACTION, array( self::class, 'on_data_changed' ), 10, 1 );
-		add_action( 'save_post_' . JobPostType::POST_TYPE, array( self::class, 'bump' ), 10, 0 );
+		add_action( 'save_post_' . JobPostType::POST_TYPE, array( self::class, 'bump_jobs' ), 10, 0 );
 		add_action( 'transition_post_status', array( self::class, 'on_transition' ), 10, 3 );
 		add_action( 'deleted_post', array( self::class, 'on_post_change' ), 10, 2 );
 		add_action( 'trashed_post', array( self::class, 'on_post_change' ), 10, 1 );
@@ -120,6 +127,15 @@ final class ReportCache {
 	/** Invalidates every cached report, once the current transaction (if any) has committed. */
 	public static function bump(): void {
 		self::on_data_changed( null );
+	}
+
+	/**
+	 * Invalidates every cached report and what is kept of the jobs (their titles), once the current transaction (if
+	 * any) has committed: a job was created, edited, trashed, restored or deleted, or everything is flushed.
+	 */
+	public static function bump_jobs(): void {
+		self::bump();
+		Transaction::after_commit( static fn() => self::replace( self::JOBS_OPTION, self::JOBS_KEY ) );
 	}
 
 	/**
@@ -205,7 +221,7 @@ final class ReportCache {
 	 */
 	public static function on_transition( $new_status, $old_status, $post ): void {
 		if ( $new_status !== $old_status && $post instanceof \WP_Post && JobPostType::POST_TYPE === $post->post_type ) {
-			self::bump();
+			self::bump_jobs();
 		}
 	}
 
@@ -218,7 +234,7 @@ final class ReportCache {
 	public static function on_post_change( $post_id, $post = null ): void {
 		$type = $post instanceof \WP_Post ? $post->post_type : get_post_type( (int) $post_id );
 		if ( JobPostType::POST_TYPE === $type ) {
-			self::bump();
+			self::bump_jobs();
 		}
 	}
 
@@ -230,6 +246,11 @@ final class ReportCache {
 	/** The closed periods' version (created on first use; see the class comment). */
 	public static function closed_version(): string {
 		return 'closed-' . self::current( self::CLOSED_OPTION, self::CLOSED_KEY );
+	}
+
+	/** The jobs version (created on first use; see the class comment). */
+	public static function jobs_version(): string {
+		return 'jobs-' . self::current( self::JOBS_OPTION, self::JOBS_KEY );
 	}
 
 	/**

@@ -197,6 +197,43 @@ test( 'every report, with and without compare, reads back from its entry exactly
 	assert.deepEqual( comparison, { ...pipeline, period: { from: '2024-01-03', to: '2024-01-31' } } );
 } );
 
+test( 'job titles are kept under the jobs version: a miss after any other write reads none of them; a rename and a new job are read at once, a job deleted for good has none', async () => {
+	const misses = JSON.parse( await php( `use RecruitingReports\\Reports\\JobTitles;
+		use RecruitingReports\\Reports\\ReportService;
+		// A miss as a fresh request after a write makes it: only the autoloaded options cached, no titles read yet.
+		$miss = static function ( callable $write ): array {
+			$write();
+			wp_cache_flush();
+			wp_load_alloptions();
+			JobTitles::forget();
+			$reads = 0;
+			$watch = static function ( $sql ) use ( &$reads ) {
+				$reads += str_contains( $sql, 'post_title FROM' ) ? 1 : 0;
+				return $sql;
+			};
+			add_filter( 'query', $watch );
+			$answer = ReportService::run( 'time-to-hire', array( 'date_from' => '2025-01-01', 'date_to' => '2025-12-31' ) );
+			remove_filter( 'query', $watch );
+			return array( $reads, $answer['cache'], array_column( $answer['data']['by_job'], 'job_title', 'job_id' ) );
+		};
+		$other = static fn() => \\RecruitingReports\\Domain\\Events::data_changed();
+		$out   = array( $miss( $other ), $miss( $other ) );
+		$out[] = $miss( static fn() => wp_update_post( array( 'ID' => ${ ids.jobs.ids.cj1 }, 'post_title' => 'Kept title renamed' ) ) );
+		$out[] = $miss( $other );
+		$out[] = $miss( static fn() => wp_insert_post( array( 'post_type' => 'recruiting_job', 'post_status' => 'publish', 'post_title' => 'A new job' ) ) );
+		$out[] = $miss( $other );
+		echo wp_json_encode( $out );` ) );
+	const [ first, kept, renamed, keptRenamed, newJob, keptAgain ] = misses;
+	assert.ok( first[ 0 ] <= 1 && first[ 1 ] === 'miss', JSON.stringify( first ) );
+	assert.deepEqual( kept, [ 0, 'miss', first[ 2 ] ], 'a write of applications leaves the titles kept' );
+	assert.equal( first[ 2 ][ ids.jobs.ids.cj2 ], '', 'cj2 was deleted for good (above): its hires are listed without a title' );
+	assert.equal( renamed[ 0 ], 1, 'a rename replaces the jobs version: the titles are read again' );
+	assert.deepEqual( renamed.slice( 1 ), [ 'miss', { ...first[ 2 ], [ ids.jobs.ids.cj1 ]: 'Kept title renamed' } ] );
+	assert.deepEqual( keptRenamed, [ 0, 'miss', renamed[ 2 ] ] );
+	assert.equal( newJob[ 0 ], 1, 'a new job replaces it too' );
+	assert.deepEqual( keptAgain, [ 0, 'miss', renamed[ 2 ] ] );
+} );
+
 test( 'a report asked with compare reads its cache entries in one query (the pair\'s and each period\'s), on a miss and on a hit', async () => {
 	// As a fresh request does: nothing of the options cache kept but the autoloaded ones (without a persistent
 	// object cache, each get_transient() not primed is a query of its own).
