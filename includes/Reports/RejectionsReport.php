@@ -208,7 +208,7 @@ final class RejectionsReport {
 				'job_title' => $titles[ $job_id ] ?? '', // A job deleted for good keeps its exits.
 			) + $counts;
 		}
-		usort( $jobs, array( self::class, 'job_order' ) );
+		$jobs = NetworkMerge::jobs_by_count( $jobs, array( self::class, 'exit_count' ) );
 
 		return array(
 			'period'    => $query->period(),
@@ -233,7 +233,7 @@ final class RejectionsReport {
 			'totals'    => $totals,
 			'by_reason' => self::shared( NetworkMerge::keyed( $sites, 'by_reason', array( 'status', 'reason', 'label' ) ), $totals ),
 			'by_stage'  => NetworkMerge::keyed( $sites, 'by_stage', array( 'stage' ) ),
-			'by_job'    => NetworkMerge::sorted( NetworkMerge::listed( $sites, 'by_job' ), array( self::class, 'job_order' ) ),
+			'by_job'    => NetworkMerge::jobs_by_count( NetworkMerge::listed( $sites, 'by_job' ), array( self::class, 'exit_count' ) ),
 			'trend'     => $trend,
 		);
 	}
@@ -256,13 +256,12 @@ final class RejectionsReport {
 	}
 
 	/**
-	 * The order of by_job: most exits first, then (across a network) by site, then by job id.
+	 * What by_job is listed by (NetworkMerge::jobs_by_count()): most exits first.
 	 *
-	 * @param array $a A row.
-	 * @param array $b Another row.
+	 * @param array $row A by_job row.
 	 */
-	public static function job_order( array $a, array $b ): int {
-		return ( ( $b['rejected'] + $b['withdrawn'] ) <=> ( $a['rejected'] + $a['withdrawn'] ) ) ?: ( ( $a['site_id'] ?? 0 ) <=> ( $b['site_id'] ?? 0 ) ) ?: ( $a['job_id'] <=> $b['job_id'] );
+	public static function exit_count( array $row ): int {
+		return $row['rejected'] + $row['withdrawn'];
 	}
 
 	/**

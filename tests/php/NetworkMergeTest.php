@@ -27,6 +27,38 @@ final class NetworkMergeTest extends TestCase {
 		return new SiteFigures( $site_id, "Site $site_id", ReportQuery::from_args( array(), new DateTimeImmutable( '2025-06-15T12:00:00Z' ), false ), $data, 0 );
 	}
 
+	/**
+	 * by_job's order: by the count descending, then by site (0 when a row has none: one site's report), then by job id;
+	 * the same order as comparing row by row, on random lists with many ties.
+	 */
+	public function test_jobs_by_count_orders_by_count_then_site_then_job(): void {
+		$count = static fn( array $row ): int => $row['rejected'] + $row['withdrawn'];
+		$rows  = array(
+			array( 'job_id' => 9, 'rejected' => 1, 'withdrawn' => 1 ),
+			array( 'job_id' => 3, 'rejected' => 0, 'withdrawn' => 5 ),
+			array( 'job_id' => 4, 'rejected' => 2, 'withdrawn' => 0 ),
+		);
+		$this->assertSame( array( 3, 4, 9 ), array_column( NetworkMerge::jobs_by_count( $rows, $count ), 'job_id' ) );
+		$this->assertSame( array(), NetworkMerge::jobs_by_count( array(), $count ) );
+
+		mt_srand( 26 );
+		for ( $list = 0; $list < 200; $list++ ) {
+			$rows = array();
+			foreach ( range( 1, mt_rand( 1, 40 ) ) as $job_id ) {
+				$rows[] = array(
+					'site_id'   => mt_rand( 1, 4 ),
+					'job_id'    => $job_id,
+					'rejected'  => mt_rand( 0, 3 ),
+					'withdrawn' => mt_rand( 0, 2 ),
+				);
+			}
+			shuffle( $rows );
+			$expected = $rows;
+			usort( $expected, static fn( $a, $b ) => ( $count( $b ) <=> $count( $a ) ) ?: ( $a['site_id'] <=> $b['site_id'] ) ?: ( $a['job_id'] <=> $b['job_id'] ) );
+			$this->assertSame( $expected, NetworkMerge::jobs_by_count( $rows, $count ), "list $list" );
+		}
+	}
+
 	/** Rows with the same key fields are one row, in first-seen order: counts summed, an integer key not, the rest kept. */
 	public function test_keyed_merges_rows_by_their_key_fields(): void {
 		$north = $this->site(
