@@ -38,6 +38,15 @@ final class JobTitles {
 	 */
 	private static array $known = array();
 
+	/**
+	 * The jobs version each site's titles of this request were read under ('' where they are not kept), read once with
+	 * them: titles kept from an older version are never written back under a newer one (with a persistent object cache
+	 * another web node's rename can replace the version mid-request), and the version costs one read a request.
+	 *
+	 * @var array<int,string>
+	 */
+	private static array $stamps = array();
+
 	/** Forgets the titles read when a post changes (clean_post_cache: a job renamed, trashed or deleted). */
 	public static function register(): void {
 		add_action( 'clean_post_cache', array( self::class, 'forget' ), 10, 0 );
@@ -45,7 +54,8 @@ final class JobTitles {
 
 	/** Forgets every title read so far. */
 	public static function forget(): void {
-		self::$known = array();
+		self::$known  = array();
+		self::$stamps = array();
 	}
 
 	/**
@@ -58,13 +68,17 @@ final class JobTitles {
 		global $wpdb;
 		$ids  = array_map( 'intval', $ids );
 		$site = get_current_blog_id();
-		// Kept across requests only where every read sees the writes that replaced the jobs version: with read
-		// replicas a title could be read from one that has not applied a rename yet, and be kept under the new version.
-		$keep  = $ids && ! ReadReplicas::in_use();
-		$stamp = $keep ? ReportCache::jobs_version() : ''; // Read before the titles: a rename after it replaces it.
-		if ( ! isset( self::$known[ $site ] ) ) {
-			self::$known[ $site ] = $keep ? self::kept( $stamp ) : array();
+		if ( ! $ids ) {
+			return array();
 		}
+		if ( ! isset( self::$known[ $site ] ) ) {
+			// Kept across requests only where every read sees the writes that replaced the jobs version: with read
+			// replicas a title could be read from one that has not applied a rename yet, and be kept under the new one.
+			// Read before the titles: a rename after it replaces it.
+			self::$stamps[ $site ] = ReadReplicas::in_use() ? '' : ReportCache::jobs_version();
+			self::$known[ $site ]  = '' === self::$stamps[ $site ] ? array() : self::kept( self::$stamps[ $site ] );
+		}
+		$stamp   = self::$stamps[ $site ];
 		$known   = self::$known[ $site ];
 		$missing = array_values( array_diff( $ids, array_keys( $known ) ) );
 		if ( $missing ) {
@@ -73,7 +87,7 @@ final class JobTitles {
 				$known[ (int) $row['ID'] ] = (string) $row['post_title'];
 			}
 			self::$known[ $site ] = $known;
-			if ( $keep && count( $known ) <= self::MOST_KEPT ) {
+			if ( '' !== $stamp && count( $known ) <= self::MOST_KEPT ) {
 				// JSON escapes every character beyond ASCII, as TransientRows needs.
 				TransientRows::set( array( self::KEPT => $stamp . "\n" . wp_json_encode( $known ) ), DAY_IN_SECONDS );
 			}
