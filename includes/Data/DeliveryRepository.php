@@ -4,7 +4,7 @@
  * the log the API and WP-CLI show, and what the privacy eraser redacts.
  *
  * Two cron runs never send the same attempt: a run claims a delivery with a compare-and-swap on the row as it read
- * it (claim()), and writes the outcome only while it still holds that claim (record()).
+ * it (claim()), and writes the outcome only while it still holds that claim (record()); both through QueueClaims.
  *
  * @package RecruitingReports
  */
@@ -17,6 +17,9 @@ defined( 'ABSPATH' ) || exit;
  * Delivery and attempt rows.
  */
 final class DeliveryRepository {
+
+	/** How many finished deliveries the purge deletes per statement. */
+	private const PURGE_BATCH = 500;
 
 	/**
 	 * Queues a delivery, due at once.
@@ -81,8 +84,7 @@ final class DeliveryRepository {
 	 * @return bool Whether this run claimed it (false: another run was first).
 	 */
 	public static function claim( array $delivery, int $lease, int $now ): bool {
-		global $wpdb;
-		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = %s AND next_attempt_at = %d", Schema::table( 'webhook_deliveries' ), $lease, $now, (int) $delivery['id'], $delivery['status'], (int) $delivery['next_attempt_at'] ) );
+		return QueueClaims::claim( Schema::table( 'webhook_deliveries' ), $delivery, $lease, $now );
 	}
 
 	/**
@@ -106,8 +108,9 @@ final class DeliveryRepository {
 			),
 			array( '%d', '%d', '%d', '%s', '%d' )
 		);
-		$wpdb->update(
+		QueueClaims::settle(
 			Schema::table( 'webhook_deliveries' ),
+			$delivery,
 			array(
 				'status'             => $state['status'],
 				'attempts'           => $state['attempts'],
@@ -116,19 +119,14 @@ final class DeliveryRepository {
 				'last_error'         => $attempt['error'],
 				'updated_at'         => $attempt['attempted_at'],
 			),
-			array(
-				'id'              => (int) $delivery['id'],
-				'status'          => 'sending',
-				'next_attempt_at' => (int) $delivery['next_attempt_at'],
-			),
-			array( '%s', '%d', '%d', '%d', '%s', '%d' ),
-			array( '%d', '%s', '%d' )
+			array( '%s', '%d', '%d', '%d', '%s', '%d' )
 		);
 	}
 
 	/**
 	 * Starts a finished (delivered or failed) delivery's attempts afresh; one still pending or being sent is left
-	 * alone (compare-and-swap on its status). The log keeps the old attempts.
+	 * alone (compare-and-swap on its status, through the primary key as QueueClaims explains). The log keeps the old
+	 * attempts.
 	 *
 	 * @param int $id  Delivery id.
 	 * @param int $now Unix seconds.
@@ -136,19 +134,39 @@ final class DeliveryRepository {
 	 */
 	public static function restart( int $id, int $now ): bool {
 		global $wpdb;
-		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'pending', attempts = 0, next_attempt_at = %d, updated_at = %d WHERE id = %d AND status IN ('delivered', 'failed')", Schema::table( 'webhook_deliveries' ), $now, $now, $id ) );
+		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE %i FORCE INDEX (PRIMARY) SET status = 'pending', attempts = 0, next_attempt_at = %d, updated_at = %d WHERE id = %d AND status IN ('delivered', 'failed')", Schema::table( 'webhook_deliveries' ), $now, $now, $id ) );
 	}
 
 	/**
-	 * Deletes finished deliveries last touched before an instant, with their attempts.
+	 * Deletes finished deliveries last touched before an instant, with their attempts, a batch at a time.
+	 *
+	 * Each batch is picked by a plain read, which locks nothing, and each DELETE names its rows by primary key: the
+	 * hourly purge may run on two web nodes at once, and two range DELETEs — one reading the deliveries in a
+	 * subquery, one deleting them — took each other's row locks in opposite orders and deadlocked (seen in the
+	 * cluster suite; docs/scaling.md). A delivery queued again in between keeps its row and its attempts.
 	 *
 	 * @param int $before Unix seconds.
 	 */
 	public static function delete_finished_before( int $before ): void {
 		global $wpdb;
 		$deliveries = Schema::table( 'webhook_deliveries' );
-		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE delivery_id IN (SELECT id FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d)", Schema::table( 'webhook_attempts' ), $deliveries, $before ) );
-		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d", $deliveries, $before ) );
+		do {
+			$ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d ORDER BY id LIMIT %d", $deliveries, $before, self::PURGE_BATCH ) ) );
+			if ( ! $ids ) {
+				return;
+			}
+			$in = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in is a list of %d placeholders.
+			$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE id IN ($in) AND status IN ('delivered','failed') AND updated_at < %d", array_merge( array( $deliveries ), $ids, array( $before ) ) ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in is a list of %d placeholders.
+			$kept = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM %i WHERE id IN ($in)", array_merge( array( $deliveries ), $ids ) ) ) );
+			$gone = array_values( array_diff( $ids, $kept ) );
+			if ( ! $gone ) {
+				return; // Nothing could be deleted (a failed statement): the next hourly run tries again.
+			}
+			$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE delivery_id IN (' . implode( ',', array_fill( 0, count( $gone ), '%d' ) ) . ')', array_merge( array( Schema::table( 'webhook_attempts' ) ), $gone ) ) );
+			$more = self::PURGE_BATCH === count( $ids );
+		} while ( $more );
 	}
 
 	/**

@@ -103,8 +103,7 @@ final class MailRepository {
 	 * @return bool Whether this run claimed it.
 	 */
 	public static function claim( array $message, int $lease, int $now ): bool {
-		global $wpdb;
-		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'sending', next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = 'pending' AND next_attempt_at = %d", Schema::table( 'mail_outbox' ), $lease, $now, (int) $message['id'], (int) $message['next_attempt_at'] ) );
+		return QueueClaims::claim( Schema::table( 'mail_outbox' ), $message, $lease, $now );
 	}
 
 	/**
@@ -114,18 +113,7 @@ final class MailRepository {
 	 * @param array $state   status, attempts, next_attempt_at, last_error, sent_at, updated_at.
 	 */
 	public static function record( array $message, array $state ): void {
-		global $wpdb;
-		$wpdb->update(
-			Schema::table( 'mail_outbox' ),
-			$state,
-			array(
-				'id'              => (int) $message['id'],
-				'status'          => 'sending',
-				'next_attempt_at' => (int) $message['next_attempt_at'],
-			),
-			array( '%s', '%d', '%d', '%s', '%d', '%d' ),
-			array( '%d', '%s', '%d' )
-		);
+		QueueClaims::settle( Schema::table( 'mail_outbox' ), $message, $state, array( '%s', '%d', '%d', '%s', '%d', '%d' ) );
 	}
 
 	/**
@@ -142,7 +130,8 @@ final class MailRepository {
 	}
 
 	/**
-	 * Queues a failed message again with a fresh cycle of attempts (compare-and-swap on its status).
+	 * Queues a failed message again with a fresh cycle of attempts (compare-and-swap on its status, through the
+	 * primary key as QueueClaims explains).
 	 *
 	 * @param int $id  Message id.
 	 * @param int $now Unix seconds.
@@ -150,7 +139,7 @@ final class MailRepository {
 	 */
 	public static function restart( int $id, int $now ): bool {
 		global $wpdb;
-		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'pending', attempts = 0, next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = 'failed'", Schema::table( 'mail_outbox' ), $now, $now, $id ) );
+		return 1 === (int) $wpdb->query( $wpdb->prepare( "UPDATE %i FORCE INDEX (PRIMARY) SET status = 'pending', attempts = 0, next_attempt_at = %d, updated_at = %d WHERE id = %d AND status = 'failed'", Schema::table( 'mail_outbox' ), $now, $now, $id ) );
 	}
 
 	/**

@@ -48,7 +48,7 @@ final class StaleNotices {
 	/**
 	 * Claims the alert of an application's stage: sets its bit only while the application is still in that status,
 	 * entered at or before the cutoff, and the bit is unset — of two web nodes running the alerts at once, exactly
-	 * one updates the row.
+	 * one updates the row. Through the primary key, so that only the row is locked (QueueClaims says why).
 	 *
 	 * @param int    $id     Application id.
 	 * @param string $status The status it was stale in.
@@ -58,7 +58,7 @@ final class StaleNotices {
 	public static function claim( int $id, string $status, int $cutoff ): bool {
 		global $wpdb;
 		$bit = self::bit( $status );
-		return 1 === (int) $wpdb->query( $wpdb->prepare( 'UPDATE %i SET stale_notified = stale_notified | %d WHERE id = %d AND status = %s AND status_since <= %d AND (stale_notified & %d) = 0', Schema::table( 'applications' ), $bit, $id, $status, $cutoff, $bit ) );
+		return 1 === (int) $wpdb->query( $wpdb->prepare( 'UPDATE %i FORCE INDEX (PRIMARY) SET stale_notified = stale_notified | %d WHERE id = %d AND status = %s AND status_since <= %d AND (stale_notified & %d) = 0', Schema::table( 'applications' ), $bit, $id, $status, $cutoff, $bit ) );
 	}
 
 	/**

@@ -149,11 +149,27 @@ test( 'the delivery log is kept no longer than delivery_log_days (default 30), e
 		$wpdb->query( "UPDATE $t SET status = 'failed', next_attempt_at = NULL" );
 		$wpdb->query( $wpdb->prepare( "UPDATE $t SET updated_at = %d WHERE payload LIKE '%old.log@%'", time() - 3 * DAY_IN_SECONDS ) );
 		$wpdb->query( $wpdb->prepare( "UPDATE $t SET updated_at = %d WHERE payload LIKE '%new.log@%'", time() - 12 * HOUR_IN_SECONDS ) );` );
+	// More old deliveries than one purge batch (500), each with an attempt, and an attempt of the recent one.
+	const newId = await phpValue( `\\RecruitingReports\\Data\\DeliveryRepository::mentioning( 'new.log@', 1 )[0]['id']` );
+	await php( `global $wpdb; $t = $wpdb->prefix . 'recruiting_webhook_deliveries'; $a = $wpdb->prefix . 'recruiting_webhook_attempts';
+		$old = \\RecruitingReports\\Data\\DeliveryRepository::mentioning( 'old.log@', 1 )[0];
+		unset( $old['id'], $old['url'] );
+		for ( $i = 0; $i < 1050; $i++ ) {
+			$wpdb->insert( $t, array_merge( $old, array( 'delivery_uuid' => wp_generate_uuid4() ) ) );
+			$wpdb->insert( $a, array( 'delivery_id' => $wpdb->insert_id, 'attempted_at' => $old['updated_at'], 'error' => 'refused', 'duration_ms' => 1 ) );
+		}
+		$wpdb->insert( $a, array( 'delivery_id' => ${ Number( newId ) }, 'attempted_at' => time(), 'error' => 'refused', 'duration_ms' => 1 ) );` );
+	const count = ( sql ) => phpValue( `(int) $GLOBALS['wpdb']->get_var( str_replace( array( '{d}', '{a}' ), array( $GLOBALS['wpdb']->prefix . 'recruiting_webhook_deliveries', $GLOBALS['wpdb']->prefix . 'recruiting_webhook_attempts' ), ${ JSON.stringify( sql ) } ) )` );
+	const recentAttempts = `SELECT COUNT(*) FROM {a} WHERE delivery_id = ${ Number( newId ) }`;
+	const recentBefore = await count( recentAttempts );
+	assert.ok( recentBefore >= 1 );
 	expectStatus( await put( `${ NS }/settings`, { delivery_log_days: 2 } ), 200 );
 	await runCron();
 	const inLog = async ( email ) => ( await dbSearch( email ) ).some( ( where ) => where.endsWith( 'webhook_deliveries.payload' ) );
 	assert.equal( await inLog( 'old.log@example.com' ), false );
 	assert.equal( await inLog( 'new.log@example.com' ), true );
+	assert.equal( await count( 'SELECT COUNT(*) FROM {a} WHERE delivery_id NOT IN (SELECT id FROM {d})' ), 0, 'the old deliveries\' attempts went with them' );
+	assert.equal( await count( recentAttempts ), recentBefore, 'the recent delivery\'s attempts are kept' );
 	for ( const bad of [ 0, 3651, 'week' ] ) {
 		expectStatus( await put( `${ NS }/settings`, { delivery_log_days: bad } ), 400 );
 	}
