@@ -419,6 +419,9 @@ async function startMariaDb( root, dbName, groups, { replicationSource = false }
 						'--log-bin=primary-bin',
 						'--binlog-format=ROW',
 						'--gtid-strict-mode=1',
+						// With the binary log on, MariaDB lets only SUPER create or drop triggers unless told
+						// otherwise; the test support's injected insert failures use one (tests/support/).
+						'--log-bin-trust-function-creators=1',
 				  ]
 				: [ '--skip-networking' ] ),
 			'--innodb-buffer-pool-size=256M',
