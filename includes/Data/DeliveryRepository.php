@@ -4,7 +4,8 @@
  * the log the API and WP-CLI show, and what the privacy eraser redacts.
  *
  * Two cron runs never send the same attempt: a run claims a delivery with a compare-and-swap on the row as it read
- * it (claim()), and writes the outcome only while it still holds that claim (record()); both through QueueClaims.
+ * it (claim()), and writes the outcome only while it still holds that claim (record()); both through QueueRows,
+ * like the purge.
  *
  * @package RecruitingReports
  */
@@ -17,9 +18,6 @@ defined( 'ABSPATH' ) || exit;
  * Delivery and attempt rows.
  */
 final class DeliveryRepository {
-
-	/** How many finished deliveries the purge deletes per statement. */
-	private const PURGE_BATCH = 500;
 
 	/**
 	 * Queues a delivery, due at once.
@@ -84,7 +82,7 @@ final class DeliveryRepository {
 	 * @return bool Whether this run claimed it (false: another run was first).
 	 */
 	public static function claim( array $delivery, int $lease, int $now ): bool {
-		return QueueClaims::claim( Schema::table( 'webhook_deliveries' ), $delivery, $lease, $now );
+		return QueueRows::claim( Schema::table( 'webhook_deliveries' ), $delivery, $lease, $now );
 	}
 
 	/**
@@ -108,7 +106,7 @@ final class DeliveryRepository {
 			),
 			array( '%d', '%d', '%d', '%s', '%d' )
 		);
-		QueueClaims::settle(
+		QueueRows::settle(
 			Schema::table( 'webhook_deliveries' ),
 			$delivery,
 			array(
@@ -125,7 +123,7 @@ final class DeliveryRepository {
 
 	/**
 	 * Starts a finished (delivered or failed) delivery's attempts afresh; one still pending or being sent is left
-	 * alone (compare-and-swap on its status, through the primary key as QueueClaims explains). The log keeps the old
+	 * alone (compare-and-swap on its status, through the primary key as QueueRows explains). The log keeps the old
 	 * attempts.
 	 *
 	 * @param int $id  Delivery id.
@@ -138,35 +136,21 @@ final class DeliveryRepository {
 	}
 
 	/**
-	 * Deletes finished deliveries last touched before an instant, with their attempts, a batch at a time.
-	 *
-	 * Each batch is picked by a plain read, which locks nothing, and each DELETE names its rows by primary key: the
-	 * hourly purge may run on two web nodes at once, and two range DELETEs — one reading the deliveries in a
-	 * subquery, one deleting them — took each other's row locks in opposite orders and deadlocked (seen in the
-	 * cluster suite; docs/scaling.md). A delivery queued again in between keeps its row and its attempts.
+	 * Deletes finished deliveries last touched before an instant, with their attempts (by id, in batches: the hourly
+	 * purge may run on two web nodes at once, QueueRows).
 	 *
 	 * @param int $before Unix seconds.
 	 */
 	public static function delete_finished_before( int $before ): void {
-		global $wpdb;
-		$deliveries = Schema::table( 'webhook_deliveries' );
-		do {
-			$ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM %i WHERE status IN ('delivered','failed') AND updated_at < %d ORDER BY id LIMIT %d", $deliveries, $before, self::PURGE_BATCH ) ) );
-			if ( ! $ids ) {
-				return;
+		QueueRows::delete_finished_before(
+			Schema::table( 'webhook_deliveries' ),
+			array( 'delivered', 'failed' ),
+			$before,
+			static function ( array $ids ): void {
+				global $wpdb;
+				$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE delivery_id IN (' . implode( ',', array_fill( 0, count( $ids ), '%d' ) ) . ')', array_merge( array( Schema::table( 'webhook_attempts' ) ), $ids ) ) );
 			}
-			$in = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in is a list of %d placeholders.
-			$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE id IN ($in) AND status IN ('delivered','failed') AND updated_at < %d", array_merge( array( $deliveries ), $ids, array( $before ) ) ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in is a list of %d placeholders.
-			$kept = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM %i WHERE id IN ($in)", array_merge( array( $deliveries ), $ids ) ) ) );
-			$gone = array_values( array_diff( $ids, $kept ) );
-			if ( ! $gone ) {
-				return; // Nothing could be deleted (a failed statement): the next hourly run tries again.
-			}
-			$wpdb->query( $wpdb->prepare( 'DELETE FROM %i WHERE delivery_id IN (' . implode( ',', array_fill( 0, count( $gone ), '%d' ) ) . ')', array_merge( array( Schema::table( 'webhook_attempts' ) ), $gone ) ) );
-			$more = self::PURGE_BATCH === count( $ids );
-		} while ( $more );
+		);
 	}
 
 	/**

@@ -103,7 +103,7 @@ final class MailRepository {
 	 * @return bool Whether this run claimed it.
 	 */
 	public static function claim( array $message, int $lease, int $now ): bool {
-		return QueueClaims::claim( Schema::table( 'mail_outbox' ), $message, $lease, $now );
+		return QueueRows::claim( Schema::table( 'mail_outbox' ), $message, $lease, $now );
 	}
 
 	/**
@@ -113,25 +113,39 @@ final class MailRepository {
 	 * @param array $state   status, attempts, next_attempt_at, last_error, sent_at, updated_at.
 	 */
 	public static function record( array $message, array $state ): void {
-		QueueClaims::settle( Schema::table( 'mail_outbox' ), $message, $state, array( '%s', '%d', '%d', '%s', '%d', '%d' ) );
+		QueueRows::settle( Schema::table( 'mail_outbox' ), $message, $state, array( '%s', '%d', '%d', '%s', '%d', '%d' ) );
 	}
 
 	/**
 	 * Ends as failed every claim that expired: its sender died during the attempt (the message may have left), so
-	 * it is not attempted again automatically.
+	 * it is not attempted again automatically. Each by id, while still expired (QueueRows).
 	 *
 	 * @param int    $now   Unix seconds.
 	 * @param string $error What the log says.
 	 * @return int How many.
 	 */
 	public static function abandon_interrupted( int $now, string $error ): int {
-		global $wpdb;
-		return (int) $wpdb->query( $wpdb->prepare( "UPDATE %i SET status = 'failed', next_attempt_at = NULL, last_error = %s, updated_at = %d WHERE status = 'sending' AND next_attempt_at < %d", Schema::table( 'mail_outbox' ), $error, $now, $now ) );
+		$table = Schema::table( 'mail_outbox' );
+		$ended = 0;
+		foreach ( QueueRows::expired_claims( $table, $now ) as $claim ) {
+			$ended += (int) QueueRows::settle(
+				$table,
+				$claim,
+				array(
+					'status'          => 'failed',
+					'next_attempt_at' => null,
+					'last_error'      => $error,
+					'updated_at'      => $now,
+				),
+				array( '%s', '%d', '%s', '%d' )
+			);
+		}
+		return $ended;
 	}
 
 	/**
 	 * Queues a failed message again with a fresh cycle of attempts (compare-and-swap on its status, through the
-	 * primary key as QueueClaims explains).
+	 * primary key as QueueRows explains).
 	 *
 	 * @param int $id  Message id.
 	 * @param int $now Unix seconds.
@@ -143,13 +157,12 @@ final class MailRepository {
 	}
 
 	/**
-	 * Deletes sent and failed messages last touched before an instant.
+	 * Deletes sent and failed messages last touched before an instant (by id, in batches: QueueRows).
 	 *
 	 * @param int $before Unix seconds.
 	 */
 	public static function delete_finished_before( int $before ): void {
-		global $wpdb;
-		$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE status IN ('sent','failed') AND updated_at < %d", Schema::table( 'mail_outbox' ), $before ) );
+		QueueRows::delete_finished_before( Schema::table( 'mail_outbox' ), array( 'sent', 'failed' ), $before );
 	}
 
 	/**

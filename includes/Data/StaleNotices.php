@@ -48,7 +48,7 @@ final class StaleNotices {
 	/**
 	 * Claims the alert of an application's stage: sets its bit only while the application is still in that status,
 	 * entered at or before the cutoff, and the bit is unset — of two web nodes running the alerts at once, exactly
-	 * one updates the row. Through the primary key, so that only the row is locked (QueueClaims says why).
+	 * one updates the row. Through the primary key, so that only the row is locked (QueueRows says why).
 	 *
 	 * @param int    $id     Application id.
 	 * @param string $status The status it was stale in.
