@@ -13,7 +13,8 @@
  * named with FORCE INDEX (PRIMARY), and a range is first read without locks and then written by id. SQLite, which
  * has no such locks, ignores the hint (the SQLite Database Integration drops index hints).
  *
- * Every write of a queue row sets its updated_at to the time of the write.
+ * Every change of a queue row's status sets its updated_at to the time of the change (claim, settle, restart, and the
+ * insert); only the privacy eraser's redaction of a payload leaves it.
  *
  * @package RecruitingReports
  */
@@ -85,7 +86,7 @@ final class QueueRows {
 
 	/**
 	 * Deletes finished rows last touched before an instant, a batch at a time: each batch is read without locks,
-	 * then deleted by id. A row written since it was read (queued again) has a newer updated_at and stays; updated_at
+	 * then deleted by id. A row queued again since it was read has a newer updated_at and stays; updated_at
 	 * is in no index, so the DELETE can only find its rows by key.
 	 *
 	 * @param string        $table    Full table name.
