@@ -59,15 +59,16 @@ final class QueueRows {
 		global $wpdb;
 		$assignments = array();
 		$args        = array( $table );
-		foreach ( array_values( array_keys( $columns ) ) as $index => $column ) {
-			$assignments[] = null === $columns[ $column ] ? '%i = NULL' : '%i = ' . $formats[ $index ];
-			$args[]        = $column;
-			if ( null !== $columns[ $column ] ) {
-				$args[] = $columns[ $column ];
+		foreach ( array_keys( $columns ) as $index => $column ) {
+			$args[] = $column;
+			if ( null === $columns[ $column ] ) {
+				$assignments[] = '%i = NULL';
+			} else {
+				$assignments[] = '%i = ' . $formats[ $index ];
+				$args[]        = $columns[ $column ];
 			}
 		}
 		array_push( $args, (int) $claimed['id'], (int) $claimed['next_attempt_at'] );
-		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- the SET list is built above from %i, %d and %s placeholders only.
 		return 1 === (int) $wpdb->query( $wpdb->prepare( 'UPDATE %i FORCE INDEX (PRIMARY) SET ' . implode( ', ', $assignments ) . " WHERE id = %d AND status = 'sending' AND next_attempt_at = %d", $args ) );
 	}
 
@@ -102,9 +103,7 @@ final class QueueRows {
 				return;
 			}
 			$in = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in is a list of %d placeholders.
 			$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE id IN ($in) AND updated_at < %d", array_merge( array( $table ), $ids, array( $before ) ) ) );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in is a list of %d placeholders.
 			$kept = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM %i WHERE id IN ($in)", array_merge( array( $table ), $ids ) ) ) );
 			$gone = array_values( array_diff( $ids, $kept ) );
 			if ( ! $gone ) {
