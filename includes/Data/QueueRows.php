@@ -69,6 +69,7 @@ final class QueueRows {
 			}
 		}
 		array_push( $args, (int) $claimed['id'], (int) $claimed['next_attempt_at'] );
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- the SET list is built above from %i, %d and %s placeholders only.
 		return 1 === (int) $wpdb->query( $wpdb->prepare( 'UPDATE %i FORCE INDEX (PRIMARY) SET ' . implode( ', ', $assignments ) . " WHERE id = %d AND status = 'sending' AND next_attempt_at = %d", $args ) );
 	}
 
@@ -103,7 +104,9 @@ final class QueueRows {
 				return;
 			}
 			$in = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in is a list of %d placeholders.
 			$wpdb->query( $wpdb->prepare( "DELETE FROM %i WHERE id IN ($in) AND updated_at < %d", array_merge( array( $table ), $ids, array( $before ) ) ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in is a list of %d placeholders.
 			$kept = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM %i WHERE id IN ($in)", array_merge( array( $table ), $ids ) ) ) );
 			$gone = array_values( array_diff( $ids, $kept ) );
 			if ( ! $gone ) {
