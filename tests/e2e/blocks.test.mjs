@@ -108,6 +108,12 @@ async function insertVariation( title ) {
 	await page.getByRole( 'button', { name: INSERTER_TOGGLE } ).click();
 	const search = page.getByPlaceholder( 'Search' );
 	await search.fill( title );
+	// The search applies after a debounce: until then the inserter still lists every block, this variation among
+	// them, and a click on that list as the results replace it was lost (no block inserted; 1 run in about 10 on a
+	// busy machine). The browsing list is gone once the results are shown.
+	await page
+		.locator( '.block-editor-inserter__block-list' )
+		.waitFor( { state: 'detached' } );
 	await page
 		.locator(
 			'.block-editor-inserter__main-area, .block-editor-inserter__panel-content'
