@@ -106,6 +106,7 @@ final class Plugin {
 
 	/** Admin screens, dashboard widget and blocks (the TypeScript UI in src/, built into build/). */
 	private static function boot_ui(): void {
+		Blocks\BlockScripts::register();
 		Blocks\ReportVariations::register();
 		Blocks\ReportBlock::register();
 		Blocks\JobListBlock::register();

@@ -18,7 +18,8 @@
 // before this month stay cached for the reports that declare it, see ReportCache), the report cold again (a miss,
 // or a hit for such a closed period) and the same report again warm (a hit). Prints medians, ratios to the trivial request, PHP peak memory per
 // request, and the time the report classes take inside PHP (no HTTP). At 100,000 applications it also
-// exports them all as CSV (GET /applications?format=csv, streamed): time, rows and PHP peak memory.
+// exports them all as CSV (GET /applications?format=csv, streamed): time, rows and PHP peak memory; and measures what
+// the plugin adds to every request of the site (the trivial request and the front page with and without it).
 //
 //   5. the careers pages (scripts/bench/careers.mjs): the job list and a job's page as a ratio to a plain page of
 //      the same theme, and an apply-form submission's server time;
@@ -145,6 +146,8 @@ async function main() {
 	results.push( await benchmark( auth, now ) );
 	const exportLine = await exportBenchmark( auth );
 	log( exportLine );
+	const costLine = await pluginCost( auth );
+	log( costLine );
 
 	// 3. Bulk seeder throughput.
 	let seedLine = '';
@@ -162,6 +165,7 @@ async function main() {
 	lines.push( `- ${ importLine }` );
 	if ( seedLine ) lines.push( `- ${ seedLine }` );
 	lines.push( `- ${ exportLine }` );
+	lines.push( `- ${ costLine }` );
 	lines.push( `- medians over ${ ROUNDS } rounds (after ${ WARMUP } warm-up rounds) of, per variant, one trivial request, ${ COLD_SAMPLES } cold, one after a write of today and ${ WARM_SAMPLES } warm; cold = first request after an invalidation of every period (a full miss); after a write of today = first request after the invalidation a new application or a hire makes (closed periods of time to hire, funnel and sources stay cached: hits counted in brackets); ratio = ÷ the median of the trivial request (GET /wp/v2/users/me), made before every variant in every round` );
 	lines.push( '' );
 	for ( const result of results ) {
@@ -319,6 +323,40 @@ async function exportBenchmark( auth ) {
 	const ms = performance.now() - started;
 	const peak = Number( marked( await php( `echo '${ MARK }' . (int) get_option( 'recruiting_bench_csv_peak' );` ) ) );
 	return `GET /applications?format=csv: ${ fmt( lines - 1 ) } rows (${ mb( bytes ) } MB) streamed in ${ ( ms / 1000 ).toFixed( 2 ) } s, PHP peak memory ${ mb( peak ) } MB (target: under 32 MB)`;
+}
+
+/**
+ * What the plugin adds to every request of the site (docs/reports.md#the-plugins-cost-per-request): the server time of
+ * the trivial REST request and of the front page, with the plugin active and with it left out of active_plugins (no
+ * deactivation hook runs), interleaved round by round; medians of the bench mu-plugin's X-Recruiting-Server-Ms.
+ */
+async function pluginCost( auth ) {
+	const active = marked( await php( `echo '${ MARK }' . wp_json_encode( get_option( 'active_plugins' ) );` ) );
+	const samples = { rest: { on: [], off: [] }, page: { on: [], off: [] } };
+	const serverMs = async ( url, headers ) => {
+		const response = await fetch( url, { headers } );
+		await response.text();
+		return Number( response.headers.get( 'x-recruiting-server-ms' ) );
+	};
+	try {
+		for ( let round = 0; round < 7; round++ ) {
+			for ( const state of [ 'on', 'off' ] ) {
+				await php( `update_option( 'active_plugins', ${ 'on' === state ? `json_decode( ${ phpString( active ) }, true )` : 'array()' } );` );
+				for ( let i = 0; i < 12; i++ ) {
+					const rest = await serverMs( `${ site.url }/wp-json/wp/v2/users/me`, { Authorization: auth } );
+					const page = await serverMs( `${ site.url }/`, {} );
+					if ( i >= 2 ) {
+						samples.rest[ state ].push( rest );
+						samples.page[ state ].push( page );
+					}
+				}
+			}
+		}
+	} finally {
+		await php( `update_option( 'active_plugins', json_decode( ${ phpString( active ) }, true ) );` );
+	}
+	const added = ( kind ) => `${ median( samples[ kind ].on ).toFixed( 2 ) } ms with the plugin, ${ median( samples[ kind ].off ).toFixed( 2 ) } without (+${ ( median( samples[ kind ].on ) - median( samples[ kind ].off ) ).toFixed( 2 ) } ms)`;
+	return `the plugin's cost per request (server time, medians of 70 each): GET /wp/v2/users/me ${ added( 'rest' ) }; the front page ${ added( 'page' ) }`;
 }
 
 async function counts() {

@@ -29,16 +29,9 @@ final class ApplyFormBlock {
 		add_action( 'wp_enqueue_scripts', array( self::class, 'enqueue_source_script' ) );
 	}
 
-	/** Registers the scripts (when built) and the block from its block.json. */
+	/** Registers the block from its block.json (its scripts: BlockScripts). */
 	public static function register_block(): void {
-		foreach ( array( 'apply-form-editor', 'apply-form-view' ) as $name ) {
-			$asset_file = RECRUITING_REPORTS_DIR . '/build/' . $name . '.asset.php';
-			if ( file_exists( $asset_file ) ) {
-				$asset = require $asset_file;
-				wp_register_script( 'recruiting-reports-' . $name, plugins_url( 'build/' . $name . '.js', RECRUITING_REPORTS_FILE ), $asset['dependencies'], $asset['version'], array( 'strategy' => 'defer' ) );
-			}
-		}
-		register_block_type( __DIR__ . '/apply-form', array( 'editor_script_handles' => array( 'recruiting-reports-apply-form-editor' ) ) );
+		register_block_type( __DIR__ . '/apply-form', array( 'editor_script_handles' => array( BlockScripts::APPLY_FORM_EDIT ) ) );
 	}
 
 	/**
@@ -46,7 +39,7 @@ final class ApplyFormBlock {
 	 * utm_source (or referrer) in sessionStorage for the form they may reach later. No cookie.
 	 */
 	public static function enqueue_source_script(): void {
-		wp_enqueue_script( 'recruiting-reports-apply-form-view' );
+		wp_enqueue_script( BlockScripts::APPLY_FORM_VIEW );
 	}
 
 	/**

@@ -13,7 +13,6 @@ namespace RecruitingReports\Blocks;
 use RecruitingReports\Careers\FunnelCounting;
 use RecruitingReports\Careers\JobSummary;
 use RecruitingReports\Data\JobRepository;
-use RecruitingReports\Plugin;
 use WP_Post;
 
 defined( 'ABSPATH' ) || exit;
@@ -43,15 +42,11 @@ final class JobListBlock {
 		add_action( 'init', array( self::class, 'register_block' ) );
 	}
 
-	/** Registers the editor script (built from src/blocks/job-list) and the block from its block.json. */
+	/** Registers the block from its block.json (its editor script: BlockScripts). */
 	public static function register_block(): void {
-		$asset_file = RECRUITING_REPORTS_DIR . '/build/job-list-editor.asset.php';
-		if ( ! file_exists( $asset_file ) ) {
+		if ( ! file_exists( RECRUITING_REPORTS_DIR . '/build/job-list-editor.asset.php' ) ) {
 			return; // Not built (npm run build): the block.json names a script that would be missing.
 		}
-		$asset = require $asset_file;
-		wp_register_script( 'recruiting-reports-job-list-editor', plugins_url( 'build/job-list-editor.js', RECRUITING_REPORTS_FILE ), $asset['dependencies'], $asset['version'], true );
-		wp_set_script_translations( 'recruiting-reports-job-list-editor', Plugin::TEXT_DOMAIN, RECRUITING_REPORTS_DIR . '/languages' );
 		register_block_type( __DIR__ . '/job-list' );
 	}
 

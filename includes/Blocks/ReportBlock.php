@@ -21,7 +21,6 @@ namespace RecruitingReports\Blocks;
 use RecruitingReports\Admin\Assets;
 use RecruitingReports\Data\JobRepository;
 use RecruitingReports\Domain\Capabilities;
-use RecruitingReports\Plugin;
 use RecruitingReports\Reports\ReportService;
 use RecruitingReports\Reports\SourcesReport;
 use WP_Block_Type;
@@ -44,25 +43,15 @@ final class ReportBlock {
 	}
 
 	/**
-	 * Registers the block from block.json, with its scripts' translations.
+	 * Registers the block from block.json (its scripts: BlockScripts).
 	 */
 	public static function register_block(): void {
 		if ( ! file_exists( RECRUITING_REPORTS_DIR . '/build/block-editor.asset.php' ) ) {
 			return; // Not built (npm run build): registering would point at missing scripts.
 		}
-		$block = register_block_type( RECRUITING_REPORTS_DIR );
-		if ( ! $block ) {
-			return;
-		}
-		foreach ( $block->editor_script_handles as $handle ) {
-			wp_set_script_translations( $handle, Plugin::TEXT_DOMAIN, RECRUITING_REPORTS_DIR . '/languages' );
+		if ( register_block_type( RECRUITING_REPORTS_DIR ) ) {
 			// The user's capabilities for the visibility settings.
-			add_action(
-				'enqueue_block_editor_assets',
-				static function () use ( $handle ) {
-					Assets::add_config( $handle );
-				}
-			);
+			add_action( 'enqueue_block_editor_assets', static fn() => Assets::add_config( BlockScripts::REPORT_EDITOR ) );
 		}
 	}
 

@@ -15,6 +15,7 @@
 namespace RecruitingReports\Careers;
 
 use RecruitingReports\Auth\RateLimiter;
+use RecruitingReports\Blocks\BlockScripts;
 use RecruitingReports\Data\CareersCounters;
 use RecruitingReports\Data\Settings;
 use RecruitingReports\Data\Source;
@@ -29,8 +30,6 @@ defined( 'ABSPATH' ) || exit;
  */
 final class FunnelCounting {
 
-	public const SCRIPT = 'recruiting-reports-careers-beacon';
-
 	/** The metrics a beacon may report (submissions are counted by the server). */
 	public const BEACON_METRICS = array( 'list_view', 'job_view', 'form_start' );
 
@@ -43,9 +42,8 @@ final class FunnelCounting {
 	/** Most characters of a referrer. */
 	private const MAX_REFERRER = 2048;
 
-	/** Hooks the script and the beacon's early answer in. */
+	/** Hooks the script (registered by Blocks\BlockScripts) and the beacon's early answer in. */
 	public static function register(): void {
-		add_action( 'init', array( self::class, 'register_script' ) );
 		add_action( 'init', array( self::class, 'answer_early' ), 1 );
 		add_action( 'wp_enqueue_scripts', array( self::class, 'enqueue_on_job_page' ) );
 	}
@@ -109,20 +107,6 @@ final class FunnelCounting {
 		);
 	}
 
-	/**
-	 * Registers the beacon script (when built) with the route's address. It runs after the apply form's view script,
-	 * which records the landing page's source in sessionStorage.
-	 */
-	public static function register_script(): void {
-		$asset_file = RECRUITING_REPORTS_DIR . '/build/careers-beacon.asset.php';
-		if ( ! file_exists( $asset_file ) ) {
-			return;
-		}
-		$asset = require $asset_file;
-		wp_register_script( self::SCRIPT, plugins_url( 'build/careers-beacon.js', RECRUITING_REPORTS_FILE ), array_merge( $asset['dependencies'], array( 'recruiting-reports-apply-form-view' ) ), $asset['version'], array( 'strategy' => 'defer' ) );
-		wp_add_inline_script( self::SCRIPT, 'var recruitingReportsBeacon = ' . wp_json_encode( array( 'url' => rest_url( Controller::NAMESPACE . '/careers/beacon' ) ) ) . ';', 'before' );
-	}
-
 	/** A job's page counts its view (and its form's start). */
 	public static function enqueue_on_job_page(): void {
 		if ( is_singular( JobPostType::POST_TYPE ) ) {
@@ -130,9 +114,15 @@ final class FunnelCounting {
 		}
 	}
 
-	/** Loads the beacon script on this page (the job list and apply form blocks call it when they render). */
+	/**
+	 * Loads the beacon script on this page (the job list and apply form blocks call it when they render), with where it
+	 * sends its counts: added here, not where the script is registered, which may be before WordPress can build a URL.
+	 */
 	public static function enqueue(): void {
-		wp_enqueue_script( self::SCRIPT );
+		if ( ! wp_scripts()->get_data( BlockScripts::CAREERS_BEACON, 'before' ) ) {
+			wp_add_inline_script( BlockScripts::CAREERS_BEACON, 'var recruitingReportsBeacon = ' . wp_json_encode( array( 'url' => rest_url( Controller::NAMESPACE . '/careers/beacon' ) ) ) . ';', 'before' );
+		}
+		wp_enqueue_script( BlockScripts::CAREERS_BEACON );
 	}
 
 	/**

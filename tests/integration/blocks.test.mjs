@@ -160,6 +160,69 @@ before( async () => {
 	);
 } );
 
+test( 'the block type has a variation per report of the API, in menu order', async () => {
+	// Registered from block.json as it is while no plugin filters the reports (Blocks\ReportVariations); the
+	// reports the API serves are the registry's, so the two lists must be the same.
+	const type = expectStatus(
+		await get( '/wp/v2/block-types/recruiting-reports/report' ),
+		200
+	);
+	const index = expectStatus( await get( '/recruiting/v1' ), 200 );
+	const reports = Object.keys( index.routes )
+		.map(
+			( route ) =>
+				route.match( /^\/recruiting\/v1\/reports\/([a-z-]+)$/ )?.[ 1 ]
+		)
+		.filter( Boolean );
+	assert.ok( reports.length >= 9, reports.join( ' ' ) );
+	assert.deepEqual(
+		type.variations.map( ( variation ) => variation.name ),
+		reports
+	);
+	assert.deepEqual( type.attributes.report.enum, reports );
+	for ( const variation of type.variations ) {
+		assert.ok( variation.title && variation.description, variation.name );
+		assert.equal( variation.attributes.report, variation.name );
+		assert.ok( variation.attributes.sections.length > 0, variation.name );
+		for ( const section of variation.attributes.sections ) {
+			assert.ok(
+				type.attributes.sections.items.enum.includes( section ),
+				section
+			);
+		}
+	}
+} );
+
+test( 'a REST request sets up no scripts and builds no report definition for the block', async () => {
+	// The block is registered on every request; its scripts wait for WordPress to set up its own
+	// (Blocks\BlockScripts), and its variations are block.json's (Blocks\ReportVariations).
+	const setup = expectStatus(
+		await get( '/recruiting-test/v1/request-setup' ),
+		200
+	);
+	assert.deepEqual( setup, {
+		scripts_set_up: false,
+		report_block: true,
+		editor_scripts: [ 'recruiting-reports-report-editor-script' ],
+		view_scripts: [ 'recruiting-reports-report-view-script' ],
+		reports_filtered: false,
+	} );
+	// Where scripts are set up, the handles are registered with their files, translations and loading.
+	const scripts = JSON.parse(
+		await runPhp(
+			`$s = wp_scripts(); echo wp_json_encode( array_map( static fn( $h ) => isset( $s->registered[ $h ] ) ? array( basename( $s->registered[ $h ]->src ), $s->registered[ $h ]->textdomain, $s->get_data( $h, 'strategy' ), $s->get_data( $h, 'group' ) ) : null, array( 'recruiting-reports-report-editor-script', 'recruiting-reports-report-view-script', 'recruiting-reports-job-list-editor', 'recruiting-reports-apply-form-editor', 'recruiting-reports-apply-form-view', 'recruiting-reports-careers-beacon' ) ) );`
+		)
+	);
+	assert.deepEqual( scripts, [
+		[ 'block-editor.js', 'recruiting-reports', false, false ],
+		[ 'block-view.js', null, 'defer', false ],
+		[ 'job-list-editor.js', 'recruiting-reports', false, 1 ],
+		[ 'apply-form-editor.js', 'recruiting-reports', 'defer', false ],
+		[ 'apply-form-view.js', null, 'defer', false ],
+		[ 'careers-beacon.js', null, 'defer', false ],
+	] );
+} );
+
 test(
 	'restricted (default): a visitor gets the neutral message or nothing, never data',
 	{ timeout: TIMEOUT },

@@ -27,6 +27,12 @@ final class ReportVariationsTest extends TestCase {
 	public function test_block_json_enums_list_the_registry(): void {
 		$metadata = self::block_json();
 		$this->assertSame( ReportRegistry::names(), $metadata['attributes']['report']['enum'] );
+		$this->assertSame( $metadata, ReportVariations::generated( $metadata ) );
+	}
+
+	public function test_block_json_is_registered_as_it_is_while_nothing_filters_the_reports(): void {
+		$metadata                  = self::block_json();
+		$metadata['variations'][0] = array( 'name' => 'kept as the file says' ); // What generating would replace.
 		$this->assertSame( $metadata, ReportVariations::metadata( $metadata ) );
 	}
 

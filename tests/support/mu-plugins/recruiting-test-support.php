@@ -182,6 +182,24 @@ add_action(
 			}
 		);
 
+		// What this REST request set up on its way here: whether WordPress's scripts were (Blocks\BlockScripts: no REST
+		// request prints one), and whether the report block's variations were generated from every report's definition
+		// (Blocks\ReportVariations: not while no plugin filters the reports).
+		$route(
+			'/request-setup',
+			'GET',
+			static function () {
+				$type = WP_Block_Type_Registry::get_instance()->get_registered( 'recruiting-reports/report' );
+				return array(
+					'scripts_set_up'     => did_action( 'wp_default_scripts' ) > 0,
+					'report_block'       => null !== $type,
+					'editor_scripts'     => $type ? $type->editor_script_handles : array(),
+					'view_scripts'       => $type ? $type->view_script_handles : array(),
+					'reports_filtered'   => has_filter( 'recruiting_reports_reports' ),
+				);
+			}
+		);
+
 		// The stored rows of the api_keys table.
 		$route(
 			'/api-keys',
