@@ -46,23 +46,17 @@ final class BlockScripts {
 		self::CAREERS_BEACON  => array( 'careers-beacon', array( self::APPLY_FORM_VIEW ), 'defer', false ),
 	);
 
-	/** Hooks the registration in. */
+	/**
+	 * Hooks the registration in. Scripts set up before init, even before this plugin was loaded (another plugin
+	 * registering one early), are set up again at init (WP_Scripts hooks its init() there), so the action comes again.
+	 */
 	public static function register(): void {
 		add_action( 'wp_default_scripts', array( self::class, 'add' ) );
-		// When another plugin set the scripts up before this one was loaded, the action has passed: added at init.
-		add_action(
-			'init',
-			static function () {
-				if ( did_action( 'wp_default_scripts' ) ) {
-					self::add( wp_scripts() );
-				}
-			}
-		);
 	}
 
 	/**
-	 * Adds the scripts that are built and not yet registered (the action may have run before this plugin was loaded).
-	 * Nothing here may need more of WordPress than its constants: the action can run before init.
+	 * Adds the scripts that are built and not yet registered (the action may come twice: see register()). Nothing here
+	 * may need more of WordPress than its constants: the action can come before init.
 	 *
 	 * @param WP_Scripts $scripts WordPress's scripts, being set up.
 	 */

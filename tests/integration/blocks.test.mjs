@@ -206,7 +206,30 @@ test( 'a REST request sets up no scripts and builds no report definition for the
 		editor_scripts: [ 'recruiting-reports-report-editor-script' ],
 		view_scripts: [ 'recruiting-reports-report-view-script' ],
 		reports_filtered: false,
+		plugin_scripts: [],
 	} );
+	// Another plugin may set the scripts up before this one is loaded or after: the plugin's are added either way.
+	for ( const when of [ 'muplugins_loaded', 'plugins_loaded' ] ) {
+		const early = expectStatus(
+			await get( '/recruiting-test/v1/request-setup', {
+				headers: { 'X-Recruiting-Test-Scripts-Early': when },
+			} ),
+			200
+		);
+		assert.equal( early.scripts_set_up, true, when );
+		assert.deepEqual(
+			[ ...early.plugin_scripts ].sort(),
+			[
+				'recruiting-reports-apply-form-editor',
+				'recruiting-reports-apply-form-view',
+				'recruiting-reports-careers-beacon',
+				'recruiting-reports-job-list-editor',
+				'recruiting-reports-report-editor-script',
+				'recruiting-reports-report-view-script',
+			],
+			when
+		);
+	}
 	// Where scripts are set up, the handles are registered with their files, translations and loading.
 	const scripts = JSON.parse(
 		await runPhp(

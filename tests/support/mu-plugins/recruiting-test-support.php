@@ -19,6 +19,13 @@ if ( is_readable( WP_PLUGIN_DIR . '/recruiting-reports/dev/load.php' ) ) {
 	require_once WP_PLUGIN_DIR . '/recruiting-reports/dev/load.php';
 }
 
+// Another plugin setting WordPress's scripts up early (Blocks\BlockScripts must still add the plugin's): header
+// X-Recruiting-Test-Scripts-Early: muplugins_loaded (before this plugin is loaded) or plugins_loaded (after).
+$rr_test_scripts_early = (string) ( $_SERVER['HTTP_X_RECRUITING_TEST_SCRIPTS_EARLY'] ?? '' );
+if ( in_array( $rr_test_scripts_early, array( 'muplugins_loaded', 'plugins_loaded' ), true ) ) {
+	add_action( $rr_test_scripts_early, 'wp_scripts', 0 );
+}
+
 add_action(
 	'rest_api_init',
 	static function () {
@@ -189,13 +196,16 @@ add_action(
 			'/request-setup',
 			'GET',
 			static function () {
-				$type = WP_Block_Type_Registry::get_instance()->get_registered( 'recruiting-reports/report' );
+				$type    = WP_Block_Type_Registry::get_instance()->get_registered( 'recruiting-reports/report' );
+				$set_up  = did_action( 'wp_default_scripts' ) > 0;
+				$handles = $set_up ? array_keys( wp_scripts()->registered ) : array();
 				return array(
-					'scripts_set_up'     => did_action( 'wp_default_scripts' ) > 0,
-					'report_block'       => null !== $type,
-					'editor_scripts'     => $type ? $type->editor_script_handles : array(),
-					'view_scripts'       => $type ? $type->view_script_handles : array(),
-					'reports_filtered'   => has_filter( 'recruiting_reports_reports' ),
+					'scripts_set_up'   => $set_up,
+					'report_block'     => null !== $type,
+					'editor_scripts'   => $type ? $type->editor_script_handles : array(),
+					'view_scripts'     => $type ? $type->view_script_handles : array(),
+					'reports_filtered' => has_filter( 'recruiting_reports_reports' ),
+					'plugin_scripts'   => array_values( array_filter( $handles, static fn( $handle ) => str_starts_with( $handle, 'recruiting-reports-' ) ) ),
 				);
 			}
 		);
