@@ -98,7 +98,7 @@ final class Plugin {
 	/**
 	 * PHP translations from the plugin's languages/ folder (the header's Domain Path); translations
 	 * in wp-content/languages/plugins/ still take precedence. Scripts get theirs from the same folder
-	 * through wp_set_script_translations() (Admin\Assets, Blocks\ReportBlock).
+	 * through wp_set_script_translations() (Admin\Assets; the blocks' scripts: Blocks\BlockScripts).
 	 */
 	public static function load_textdomain(): void {
 		load_plugin_textdomain( self::TEXT_DOMAIN, false, dirname( plugin_basename( RECRUITING_REPORTS_FILE ) ) . '/languages' );
