@@ -31,7 +31,7 @@ final class ApplyFormBlock {
 
 	/** Registers the block from its block.json (its scripts: BlockScripts). */
 	public static function register_block(): void {
-		register_block_type( __DIR__ . '/apply-form', array( 'editor_script_handles' => array( BlockScripts::APPLY_FORM_EDIT ) ) );
+		register_block_type( __DIR__ . '/apply-form' );
 	}
 
 	/**

@@ -10,6 +10,16 @@ import { application, iso, job } from './lib/fixtures.mjs';
 const TIMEOUT = 120_000;
 let jobId;
 
+/** The plugin's front-end and editor scripts (Blocks\BlockScripts), in its order. */
+const SCRIPT_HANDLES = [
+	'recruiting-reports-report-editor-script',
+	'recruiting-reports-report-view-script',
+	'recruiting-reports-job-list-editor',
+	'recruiting-reports-apply-form-editor',
+	'recruiting-reports-apply-form-view',
+	'recruiting-reports-careers-beacon',
+];
+
 async function runPhp( code ) {
 	const response = await fetch( process.env.RR_RUN_PHP_URL, {
 		method: 'POST',
@@ -208,6 +218,17 @@ test( 'a REST request sets up no scripts and builds no report definition for the
 		reports_filtered: false,
 		plugin_scripts: [],
 	} );
+	// The other blocks name their editor scripts in their block.json too.
+	for ( const [ block, handle ] of [
+		[ 'job-list', 'recruiting-reports-job-list-editor' ],
+		[ 'apply-form', 'recruiting-reports-apply-form-editor' ],
+	] ) {
+		const type = expectStatus(
+			await get( `/wp/v2/block-types/recruiting-reports/${ block }` ),
+			200
+		);
+		assert.deepEqual( type.editor_script_handles, [ handle ], block );
+	}
 	// Another plugin may set the scripts up before this one is loaded or after: the plugin's are added either way.
 	for ( const when of [ 'muplugins_loaded', 'plugins_loaded' ] ) {
 		const early = expectStatus(
@@ -219,21 +240,14 @@ test( 'a REST request sets up no scripts and builds no report definition for the
 		assert.equal( early.scripts_set_up, true, when );
 		assert.deepEqual(
 			[ ...early.plugin_scripts ].sort(),
-			[
-				'recruiting-reports-apply-form-editor',
-				'recruiting-reports-apply-form-view',
-				'recruiting-reports-careers-beacon',
-				'recruiting-reports-job-list-editor',
-				'recruiting-reports-report-editor-script',
-				'recruiting-reports-report-view-script',
-			],
+			[ ...SCRIPT_HANDLES ].sort(),
 			when
 		);
 	}
 	// Where scripts are set up, the handles are registered with their files, translations and loading.
 	const scripts = JSON.parse(
 		await runPhp(
-			`$s = wp_scripts(); echo wp_json_encode( array_map( static fn( $h ) => isset( $s->registered[ $h ] ) ? array( basename( $s->registered[ $h ]->src ), $s->registered[ $h ]->textdomain, $s->get_data( $h, 'strategy' ), $s->get_data( $h, 'group' ) ) : null, array( 'recruiting-reports-report-editor-script', 'recruiting-reports-report-view-script', 'recruiting-reports-job-list-editor', 'recruiting-reports-apply-form-editor', 'recruiting-reports-apply-form-view', 'recruiting-reports-careers-beacon' ) ) );`
+			`$s = wp_scripts(); echo wp_json_encode( array_map( static fn( $h ) => isset( $s->registered[ $h ] ) ? array( basename( $s->registered[ $h ]->src ), $s->registered[ $h ]->textdomain, $s->get_data( $h, 'strategy' ), $s->get_data( $h, 'group' ) ) : null, json_decode( '${ JSON.stringify( SCRIPT_HANDLES ) }', true ) ) );`
 		)
 	);
 	assert.deepEqual( scripts, [

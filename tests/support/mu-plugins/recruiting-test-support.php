@@ -190,8 +190,9 @@ add_action(
 		);
 
 		// What this REST request set up on its way here: whether WordPress's scripts were (Blocks\BlockScripts: no REST
-		// request prints one), and whether the report block's variations were generated from every report's definition
-		// (Blocks\ReportVariations: not while no plugin filters the reports).
+		// request prints one), the plugin's handles among them, the report block's script handles, and whether a plugin
+		// filters the reports (while none does, the block's variations are block.json's, no definition built:
+		// Blocks\ReportVariations).
 		$route(
 			'/request-setup',
 			'GET',
