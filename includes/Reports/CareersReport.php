@@ -246,19 +246,24 @@ final class CareersReport {
 			array( 'sources', $one_job ? CareersCounters::DAY : CareersCounters::DAY_BY_SOURCE, 'source_key' ),
 			array( 'trend', $one_job ? CareersCounters::DAY_BY_JOB : CareersCounters::DAY_ALL, $daily ? 'period' : 'SUBSTR(period, 1, 7)' ),
 		);
+		// One statement for every level and range: each read on its own cost a round trip (six of the site's thirteen
+		// queries on a miss).
+		$selects = array();
 		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the conditions are prepared by ranges(); the groups are the constants above.
-		foreach ( $reads as [ $group, $day_span, $by ] ) {
+		foreach ( $reads as $index => [ , $day_span, $by ] ) {
 			$key = 'source_key' === $by ? 'MIN(source)' : $by;
-			foreach ( self::ranges( $query, $day_span, 'trend' === $group && $daily ) as $where ) {
-				foreach ( $wpdb->get_results( $wpdb->prepare( "SELECT $key AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY $by, metric", $table ), ARRAY_A ) as $row ) {
-					$field = self::FIELDS[ $row['metric'] ] ?? null;
-					if ( null !== $field ) {
-						$sums[ $group ][ (string) $row['k'] ][ $field ] = ( $sums[ $group ][ (string) $row['k'] ][ $field ] ?? 0 ) + (int) $row['hits'];
-					}
-				}
+			foreach ( self::ranges( $query, $day_span, 'trend' === $reads[ $index ][0] && $daily ) as $where ) {
+				$selects[] = $wpdb->prepare( "SELECT %d AS level, $key AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY $by, metric", $index, $table );
 			}
 		}
-		// phpcs:enable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		foreach ( $wpdb->get_results( implode( ' UNION ALL ', $selects ), ARRAY_A ) as $row ) {
+			// phpcs:enable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			$group = $reads[ (int) $row['level'] ][0];
+			$field = self::FIELDS[ $row['metric'] ] ?? null;
+			if ( null !== $field ) {
+				$sums[ $group ][ (string) $row['k'] ][ $field ] = ( $sums[ $group ][ (string) $row['k'] ][ $field ] ?? 0 ) + (int) $row['hits'];
+			}
+		}
 		return $sums;
 	}
 

@@ -37,11 +37,15 @@ final class NetworkMerge {
 	 *
 	 * @param array $total The total so far.
 	 * @param array $value The array added.
+	 * @param array $skip  Keys of $value left out (as keys).
 	 */
-	private static function add( array &$total, array $value ): void {
+	private static function add( array &$total, array $value, array $skip = array() ): void {
 		// isset() first and the type checks fully qualified (compiled to opcodes, not calls resolved in this
 		// namespace at run time): a hundred sites' months and hire-day bins add up in half the time.
 		foreach ( $value as $key => $field ) {
+			if ( isset( $skip[ $key ] ) ) {
+				continue;
+			}
 			if ( isset( $total[ $key ] ) ) {
 				if ( \is_int( $field ) ) {
 					if ( \is_int( $total[ $key ] ) ) {
@@ -70,16 +74,33 @@ final class NetworkMerge {
 		$key_fields = array_flip( $keys );
 		foreach ( $sites as $site ) {
 			foreach ( (array) ( $site->data[ $field ] ?? array() ) as $row ) {
-				$key = wp_json_encode( array_map( static fn( $name ) => $row[ $name ] ?? null, $keys ) );
+				$key = '';
+				foreach ( $keys as $name ) {
+					$key .= self::key_part( $row[ $name ] ?? null );
+				}
 				if ( isset( $merged[ $key ] ) ) {
 					// In place, without the key fields (an integer key such as a user id is the same, not summed).
-					self::add( $merged[ $key ], array_diff_key( $row, $key_fields ) );
+					self::add( $merged[ $key ], $row, $key_fields );
 				} else {
 					$merged[ $key ] = $row;
 				}
 			}
 		}
 		return array_values( $merged );
+	}
+
+	/**
+	 * A key field's value as part of a row's key in keyed(): typed and byte-exact (1 and "1", or two strings that differ
+	 * only in bytes that are not UTF-8, are different rows; JSON made them the same) and length-prefixed, so that the
+	 * parts of a key cannot run into each other.
+	 *
+	 * @param mixed $value A key field's value (a string, an integer or null).
+	 */
+	private static function key_part( $value ): string {
+		if ( \is_string( $value ) ) {
+			return 's' . \strlen( $value ) . ':' . $value;
+		}
+		return \is_int( $value ) ? 'i' . $value . ';' : 'j' . wp_json_encode( $value ) . ';';
 	}
 
 	/**

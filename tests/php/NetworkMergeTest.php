@@ -91,6 +91,46 @@ final class NetworkMergeTest extends TestCase {
 		$this->assertSame( 2, $north->data['by_user'][0]['notes'], 'a site\'s rows are unchanged' );
 	}
 
+	/**
+	 * Rows are the same when every key field is, whatever the order of their fields; a key is compared by type and
+	 * byte (1 and "1", or two different bytes that are not UTF-8, are different rows), and a missing key field is null.
+	 */
+	public function test_keyed_compares_keys_exactly(): void {
+		$north = $this->site(
+			2,
+			array(
+				'by_reason' => array(
+					array( 'status' => 'rejected', 'reason' => 'skills', 'count' => 1 ),
+					array( 'status' => 'rejected', 'reason' => "\xff", 'count' => 2 ),
+					array( 'status' => 'rejected', 'reason' => 1, 'count' => 3 ),
+					array( 'status' => 'withdrawn', 'count' => 4 ),
+				),
+			)
+		);
+		$south = $this->site(
+			3,
+			array(
+				'by_reason' => array(
+					array( 'count' => 10, 'reason' => 'skills', 'status' => 'rejected' ),
+					array( 'status' => 'rejected', 'reason' => "\xfe", 'count' => 20 ),
+					array( 'status' => 'rejected', 'reason' => '1', 'count' => 30 ),
+					array( 'status' => 'withdrawn', 'reason' => null, 'count' => 40 ),
+				),
+			)
+		);
+		$this->assertSame(
+			array(
+				array( 'status' => 'rejected', 'reason' => 'skills', 'count' => 11 ),
+				array( 'status' => 'rejected', 'reason' => "\xff", 'count' => 2 ),
+				array( 'status' => 'rejected', 'reason' => 1, 'count' => 3 ),
+				array( 'status' => 'withdrawn', 'count' => 44 ),
+				array( 'status' => 'rejected', 'reason' => "\xfe", 'count' => 20 ),
+				array( 'status' => 'rejected', 'reason' => '1', 'count' => 30 ),
+			),
+			NetworkMerge::keyed( array( $north, $south ), 'by_reason', array( 'status', 'reason' ) )
+		);
+	}
+
 	/** Nested counts are summed in place of every site's; keys only some sites have are kept; the inputs are unchanged. */
 	public function test_sum_adds_counts_at_every_depth(): void {
 		$north = array(
