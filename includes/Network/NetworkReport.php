@@ -101,8 +101,8 @@ final class NetworkReport {
 		}
 		$version = NetworkVersion::current();
 		$stored  = get_site_transient( $name );
-		$cached  = self::unpacked( $stored );
-		if ( is_array( $cached ) && ( $cached['version'] ?? null ) === $version && time() < (int) ( $cached['until'] ?? 0 ) && is_array( $cached['data'] ?? null ) ) {
+		$cached  = self::unpacked( $stored, $version );
+		if ( null !== $cached && time() < $cached['until'] ) {
 			return array(
 				'data'  => $cached['data'],
 				'cache' => 'hit',
@@ -205,25 +205,38 @@ final class NetworkReport {
 	}
 
 	/**
-	 * What a network answer's entry is stored as: serialized and deflated (Reports\CacheText: a hundred sites' answer
-	 * is written in a fifteenth of the time). The kept parts are not: a miss writes one and reads a hundred, and
-	 * inflating a hundred cost more than the smaller rows saved. Public for the tests, which age an entry.
+	 * What a network answer's entry is stored as: its version and until as text lines, then its data serialized and
+	 * deflated (Reports\CacheText: a hundred sites' answer is written in a fifteenth of the time). A miss tells a stale
+	 * entry by its first line, without inflating and unserializing the answer it replaces (0.3–0.5 ms of a miss at a
+	 * hundred sites). The kept parts are not deflated: a miss writes one and reads a hundred, and inflating a hundred
+	 * cost more than the smaller rows saved. Public for the tests, which age an entry.
 	 *
-	 * @param array $value The entry.
+	 * @param array{version:string,until:int,data:array} $value The entry.
 	 */
 	public static function packed( array $value ): string {
-		return CacheText::pack( maybe_serialize( $value ) );
+		return $value['version'] . "\n" . $value['until'] . "\n" . CacheText::pack( maybe_serialize( $value['data'] ) );
 	}
 
 	/**
-	 * A stored answer's entry as packed(), or null (none, damaged, or of the format before packing: computed again).
+	 * A stored answer's entry as packed(), or null: none, damaged, of an earlier format (computed again), or, when a
+	 * version is given, of another version (its answer is not read).
 	 *
-	 * @param mixed $stored What the site transient holds.
+	 * @param mixed       $stored  What the site transient holds.
+	 * @param string|null $version The network's version the entry must have, if any.
+	 * @return array{version:string,until:int,data:array}|null
 	 */
-	public static function unpacked( $stored ): ?array {
-		$text  = is_string( $stored ) ? CacheText::unpack( $stored ) : null;
-		$value = null === $text ? null : maybe_unserialize( $text );
-		return is_array( $value ) ? $value : null;
+	public static function unpacked( $stored, ?string $version = null ): ?array {
+		$lines = is_string( $stored ) ? explode( "\n", $stored, 3 ) : array();
+		if ( 3 !== count( $lines ) || ( null !== $version && $lines[0] !== $version ) ) {
+			return null;
+		}
+		$text = CacheText::unpack( $lines[2] );
+		$data = null === $text ? null : maybe_unserialize( $text );
+		return is_array( $data ) ? array(
+			'version' => $lines[0],
+			'until'   => (int) $lines[1],
+			'data'    => $data,
+		) : null;
 	}
 
 	/**

@@ -268,6 +268,34 @@ describe( 'the network report', { skip: skipWithoutNetwork }, () => {
 		assert.equal( ( await read() ).headers.get( 'x-recruiting-cache' ), 'hit' );
 	} );
 
+	test( 'the entry is told stale by its first line; one of the earlier format (the whole entry deflated) is computed again', { timeout: TIMEOUT }, async () => {
+		const read = () => network.siteRequest( '', 'GET', '/recruiting/v1/network/reports/funnel', { query: QUERIES.custom } );
+		const first = await read();
+		expectStatus( first, 200 );
+		const entry = ( code ) => network.phpValue( `( function () {
+			$name   = RecruitingReports\\Network\\NetworkReport::CACHE_PREFIX . md5( 'funnel|' . wp_json_encode( array( 'date_from' => '${ QUERIES.custom.date_from }', 'date_to' => '${ QUERIES.custom.date_to }' ) ) );
+			$stored = get_site_transient( $name );
+			${ code }
+		} )()` );
+		const lines = await entry( `$version = RecruitingReports\\Network\\NetworkVersion::current();
+			$entry = RecruitingReports\\Network\\NetworkReport::unpacked( $stored, $version );
+			return array(
+				'head'     => explode( "\\n", $stored, 3 )[0] === $version,
+				'same'     => RecruitingReports\\Network\\NetworkReport::packed( $entry ) === $stored,
+				'other'    => RecruitingReports\\Network\\NetworkReport::unpacked( $stored, $version . 'x' ),
+				'damaged'  => RecruitingReports\\Network\\NetworkReport::unpacked( $version . "\\n" . ( time() + 60 ) . "\\ngz:not deflated", $version ),
+				'answered' => $entry['data'],
+			);` );
+		assert.deepEqual( [ lines.head, lines.same, lines.other, lines.damaged ], [ true, true, null, null ] );
+		assert.deepEqual( lines.answered, first.json );
+		// What the twenty-second session's code stored: the version, until and data serialized together and deflated.
+		await entry( `set_site_transient( $name, RecruitingReports\\Reports\\CacheText::pack( maybe_serialize( RecruitingReports\\Network\\NetworkReport::unpacked( $stored ) ) ), DAY_IN_SECONDS );` );
+		const again = await read();
+		assert.equal( again.headers.get( 'x-recruiting-cache' ), 'miss' );
+		assert.deepEqual( again.json, first.json );
+		assert.equal( ( await read() ).headers.get( 'x-recruiting-cache' ), 'hit' );
+	} );
+
 	/** A report across the network for the custom period, with the sites switched to while it answers (each site's kept part is read without switching). */
 	const run = ( report ) => network.phpValue( `( function () {
 		$switched = array();
