@@ -9,8 +9,9 @@
 //   4. benchmark at 1,000,000 applications.
 //
 // A benchmark step: for the default period, one month and one job, ROUNDS times (interleaved, so all
-// requests see the same machine load), for each report (the five of docs/reports.md#definitions and §7.2 and the
-// three of issue #26, each also with compare=previous_period): a trivial authenticated REST request
+// requests see the same machine load), for each report (the five of docs/reports.md#definitions and §7.2, the three
+// of issue #26 and the careers funnel of issue #25 — here its applications and hires, as this data has no counters: its
+// counters are step 7's —, each also with compare=previous_period): a trivial authenticated REST request
 // (GET /wp/v2/users/me: one before each variant, so that the trivial requests spread over the whole round as the
 // reports' do, and every ratio divides by the median of all of them: one sample per variant and round, not one a round), an
 // invalidation of every period (what a write that may change any period does: imports, deletions, job edits), the
@@ -57,7 +58,7 @@ const LARGE_TOTAL = Number( process.env.BENCH_MAX ?? 1000000 );
 const MARK = '@@RR-BENCH@@';
 const SETTLE_MS = Number( process.env.BENCH_SETTLE_MS ?? 15000 );
 // Each report alone and with compare=previous_period (both periods must stay within the same targets).
-const REPORT_NAMES = [ 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill', 'rejections', 'pipeline', 'activity' ];
+const REPORT_NAMES = [ 'overview', 'time-to-hire', 'funnel', 'sources', 'time-to-fill', 'rejections', 'pipeline', 'activity', 'careers' ];
 const ALL_VARIANTS = REPORT_NAMES.flatMap( ( name ) => [ { name, label: name, compare: false }, { name, label: `${ name }+compare`, compare: true } ] );
 const VARIANTS = process.env.BENCH_REPORTS ? ALL_VARIANTS.filter( ( v ) => process.env.BENCH_REPORTS.split( ',' ).includes( v.label ) ) : ALL_VARIANTS;
 
