@@ -144,9 +144,10 @@ final class CareersReport {
 
 		$by_job  = array();
 		$job_ids = array_map( 'intval', array_unique( array_merge( array_keys( $counts['jobs'] ), array_keys( $cohort['jobs'] ) ) ) );
-		_prime_post_caches( $job_ids, false, false ); // One query for the titles.
+		// The titles as every report's by_job reads them (kept across requests; "" for a job deleted for good).
+		$titles = JobTitles::of( $job_ids );
 		foreach ( $job_ids as $job_id ) {
-			$by_job[] = array( 'job_id' => (int) $job_id, 'job_title' => wp_strip_all_tags( get_the_title( (int) $job_id ) ) ) + self::step( $counts['jobs'][ $job_id ] ?? array(), $cohort['jobs'][ $job_id ] ?? array() );
+			$by_job[] = array( 'job_id' => (int) $job_id, 'job_title' => $titles[ $job_id ] ?? '' ) + self::step( $counts['jobs'][ $job_id ] ?? array(), $cohort['jobs'][ $job_id ] ?? array() );
 		}
 		$by_source = array();
 		foreach ( array_unique( array_merge( array_keys( $counts['sources'] ), array_keys( $cohort['sources'] ) ) ) as $source ) {
@@ -434,7 +435,7 @@ final class CareersReport {
 		$counts = array_intersect_key( $steps, array_flip( self::FIELDS ) );
 		return array(
 			'totals'    => ReportSchema::object( __( 'The funnel of the period: counts and the conversion at each step.', 'recruiting-reports' ), $steps ),
-			'by_job'    => ReportSchema::rows( __( 'One row per job with counts or applications in the period, by job views descending.', 'recruiting-reports' ), array( 'job_id' => ReportSchema::integer( __( 'Job id.', 'recruiting-reports' ) ), 'job_title' => ReportSchema::text( __( 'Job title.', 'recruiting-reports' ) ) ) + $steps ),
+			'by_job'    => ReportSchema::rows( __( 'One row per job with counts or applications in the period, by job views descending.', 'recruiting-reports' ), array( 'job_id' => ReportSchema::integer( __( 'Job id.', 'recruiting-reports' ) ), 'job_title' => ReportSchema::text( __( 'Job title ("" for a job deleted for good).', 'recruiting-reports' ) ) ) + $steps ),
 			'by_source' => ReportSchema::rows( __( 'One row per source (free text counts as other), by job views descending.', 'recruiting-reports' ), array( 'source' => ReportSchema::text( __( 'Where the visitors came from: the landing page\'s utm_source, else its referring site, else direct.', 'recruiting-reports' ) ) ) + $steps ),
 			'trend'     => ReportSchema::rows( __( 'The counts per day (YYYY-MM-DD) for periods of up to 31 days, else per month (YYYY-MM).', 'recruiting-reports' ), array( 'period' => ReportSchema::text( __( 'The day or month.', 'recruiting-reports' ) ) ) + $counts ),
 		);
