@@ -90,9 +90,9 @@ final class NetworkMerge {
 	}
 
 	/**
-	 * A key field's value as part of a row's key in keyed(): typed and byte-exact (1 and "1", or two strings that differ
-	 * only in bytes that are not UTF-8, are different rows; JSON made them the same) and length-prefixed, so that the
-	 * parts of a key cannot run into each other.
+	 * A key field's value as part of a row's key in keyed(): typed (1 and "1" are different rows), byte-exact (so are
+	 * two strings that differ only in bytes that are not UTF-8, which a JSON key made the same) and length-prefixed, so
+	 * that the parts of a key cannot run into each other.
 	 *
 	 * @param mixed $value A key field's value (a string, an integer or null).
 	 */
