@@ -251,14 +251,15 @@ final class CareersReport {
 		// queries on a miss).
 		$selects = array();
 		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the conditions are prepared by ranges(); the groups are the constants above.
-		foreach ( $reads as $index => [ , $day_span, $by ] ) {
+		foreach ( $reads as $level => [ $group, $day_span, $by ] ) {
 			$key = 'source_key' === $by ? 'MIN(source)' : $by;
-			foreach ( self::ranges( $query, $day_span, 'trend' === $reads[ $index ][0] && $daily ) as $where ) {
-				$selects[] = $wpdb->prepare( "SELECT %d AS level, $key AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY $by, metric", $index, $table );
+			foreach ( self::ranges( $query, $day_span, 'trend' === $group && $daily ) as $where ) {
+				$selects[] = $wpdb->prepare( "SELECT %d AS level, $key AS k, metric, SUM(hits) AS hits FROM %i WHERE $where GROUP BY $by, metric", $level, $table );
 			}
 		}
-		foreach ( $wpdb->get_results( implode( ' UNION ALL ', $selects ), ARRAY_A ) as $row ) {
-			// phpcs:enable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows = $wpdb->get_results( implode( ' UNION ALL ', $selects ), ARRAY_A );
+		// phpcs:enable WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		foreach ( $rows as $row ) {
 			$group = $reads[ (int) $row['level'] ][0];
 			$field = self::FIELDS[ $row['metric'] ] ?? null;
 			if ( null !== $field ) {

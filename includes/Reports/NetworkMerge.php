@@ -37,15 +37,11 @@ final class NetworkMerge {
 	 *
 	 * @param array $total The total so far.
 	 * @param array $value The array added.
-	 * @param array $skip  Keys of $value left out (as keys).
 	 */
-	private static function add( array &$total, array $value, array $skip = array() ): void {
+	private static function add( array &$total, array $value ): void {
 		// isset() first and the type checks fully qualified (compiled to opcodes, not calls resolved in this
 		// namespace at run time): a hundred sites' months and hire-day bins add up in half the time.
 		foreach ( $value as $key => $field ) {
-			if ( isset( $skip[ $key ] ) ) {
-				continue;
-			}
 			if ( isset( $total[ $key ] ) ) {
 				if ( \is_int( $field ) ) {
 					if ( \is_int( $total[ $key ] ) ) {
@@ -79,8 +75,9 @@ final class NetworkMerge {
 					$key .= self::key_part( $row[ $name ] ?? null );
 				}
 				if ( isset( $merged[ $key ] ) ) {
-					// In place, without the key fields (an integer key such as a user id is the same, not summed).
-					self::add( $merged[ $key ], $row, $key_fields );
+					// In place, without the key fields (an integer key such as a user id is the same, not summed). Not
+					// by skipping them inside add(): that check would slow every sum() of months and histograms.
+					self::add( $merged[ $key ], array_diff_key( $row, $key_fields ) );
 				} else {
 					$merged[ $key ] = $row;
 				}
